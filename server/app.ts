@@ -1,0 +1,193 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { messages } from '../src/contract/common';
+import { sessionCheck } from './auth/sessions';
+import { ServerBusyError } from './auth/passwords';
+import type { Secrets } from './auth/secrets';
+import { verifyAccessToken } from './auth/tokens';
+import { audit } from './audit/audit';
+import type { Config } from './config';
+import { withTenant, type Database } from './db/client';
+import { HttpError } from './errors';
+import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { storeRoutes } from './routes/stores';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+  outbox: Outbox;
+}
+
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "img-src 'self' data:",
+  "style-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export async function buildApp(opts: {
+  config: Config;
+  db: Database;
+  secrets: Secrets;
+  transport?: Transport | null;
+}): Promise<FastifyInstance> {
+  const { config, db, secrets } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Tokens and codes never reach the log.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const outbox = createOutbox({
+    db: db.owner,
+    transport: opts.transport ?? null,
+    from: config.mailFrom,
+    log: app.log,
+    printMessages: config.env === 'development',
+  });
+  app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
+    const auth = this.auth;
+    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    return withTenant(db.owner, auth.tid, async (tx) => {
+      if (auth.sid && !(await sessionCheck(tx, auth.sid, config.now()))) {
+        throw new HttpError(401, messages.notSignedIn);
+      }
+      return fn(tx);
+    });
+  });
+
+  // Deny by default: an /api route without a declared access rule is a programming error.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      request.auth = await verifyAccessToken(secrets, header.slice(7).trim(), config.now());
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const auth = request.auth;
+    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    if (access !== 'signedIn' && !auth.roles.some((r) => access.includes(r))) {
+      throw new HttpError(403, messages.forbidden);
+    }
+    // The tenant comes from the token; a header naming another one is refused and recorded.
+    const claimed = request.headers['x-tenant-id'];
+    if (claimed !== undefined && claimed !== auth.tid) {
+      await withTenant(db.owner, auth.tid, (tx) =>
+        audit(tx, {
+          tenantId: auth.tid,
+          action: 'tenant.header_mismatch',
+          outcome: 'denied',
+          actorUserId: auth.sub,
+          actorRoles: auth.roles,
+          ip: request.ip,
+          details: { claimedTenant: String(claimed).slice(0, 100), url: request.url.slice(0, 300) },
+        }),
+      );
+      throw new HttpError(403, messages.tenantMismatch);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The API docs page sets its own (it needs its bundled styles); everything else gets ours.
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.code(400).send({ error: 'Please correct the highlighted fields.', fields });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    if (error instanceof ServerBusyError) {
+      return reply.code(503).header('Retry-After', '1').send({ error: messages.serverBusy });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !existsSync(distDir)) {
+      return reply.code(404).send({ error: messages.notFound });
+    }
+    // The browser app owns every other path (client-side routes).
+    return reply.type('text/html').sendFile('index.html', distDir);
+  });
+
+  await app.register(import('@fastify/cookie'));
+  await app.register(import('@fastify/swagger'), {
+    openapi: {
+      info: {
+        title: 'Patient Portal API',
+        version: '1.0.0',
+        description: 'Multi-tenant patient portal and point of sale. Shapes come from src/contract (zod).',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  if (existsSync(distDir)) {
+    await app.register(import('@fastify/static'), { root: distDir, wildcard: false, index: ['index.html'] });
+  }
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(storeRoutes, { prefix: '/api' });
+  return app;
+}

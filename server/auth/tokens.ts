@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { Role } from '../../src/contract/common';
+import type { Secrets } from './secrets';
+
+export const ACCESS_TOKEN_SECONDS = 10 * 60;
+const ISSUER = 'patient-portal';
+const AUDIENCE = 'patient-portal-api';
+
+const Claims = z.object({
+  sub: z.uuid(),
+  tid: z.uuid(),
+  roles: z.array(Role),
+  /** Session (refresh family) id; absent on the short new-user token. */
+  sid: z.uuid().optional(),
+  /** The store the user signed in at. */
+  loc: z.uuid().optional(),
+});
+export type AccessClaims = z.infer<typeof Claims>;
+
+export async function signAccessToken(secrets: Secrets, claims: AccessClaims, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ tid: claims.tid, roles: claims.roles, sid: claims.sid, loc: claims.loc })
+    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(secrets.signingKey);
+}
+
+/** Verifies signature (EdDSA only), issuer, audience and expiry; null for anything else. */
+export async function verifyAccessToken(secrets: Secrets, token: string, now: Date): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secrets.verifyKey, {
+      algorithms: ['EdDSA'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+    });
+    const claims = Claims.safeParse(payload);
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A refresh token: the tenant (not secret, tells where to look) and 256 random bits. Only the hash is stored. */
+export function newRefreshToken(tenantId: string): { token: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${tenantId}.${secret}`, hash: hashToken(secret) };
+}
+
+export function parseRefreshToken(token: string | undefined): { tenantId: string; hash: string } | null {
+  if (!token || token.length > 200) return null;
+  const [tenantId, secret, ...rest] = token.split('.');
+  if (rest.length || !tenantId || !secret || !z.uuid().safeParse(tenantId).success) return null;
+  return { tenantId, hash: hashToken(secret) };
+}
+
+export function hashToken(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}

@@ -1,0 +1,311 @@
+/**
+ * The database schema. Every tenant table has `tenant_id` in its primary key and in every foreign key, and a
+ * forced row-level-security policy admitting only the tenant set by `withTenant()` (see docs/architecture.md,
+ * "Adding a tenant table").
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgPolicy,
+  pgRole,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** The role every request runs as: no superuser, no BYPASSRLS (created in migration 0000). */
+export const appRuntime = pgRole('app_runtime').existing();
+
+const currentTenant = sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
+
+/** The one policy every tenant table carries. */
+export const tenantIsolation = (table: string) =>
+  pgPolicy(`${table}_tenant_isolation`, {
+    as: 'permissive',
+    for: 'all',
+    to: appRuntime,
+    using: sql`tenant_id = ${currentTenant}`,
+    withCheck: sql`tenant_id = ${currentTenant}`,
+  });
+
+const tenantId = () => uuid('tenant_id').notNull();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A company is a tenant; its key is the tenant id itself. */
+export const companies = pgTable(
+  'companies',
+  {
+    tenantId: uuid('tenant_id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** The platform tenant holds the enterprise admins, who are bound to no company. */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('companies_slug_key').on(t.slug), tenantIsolation('companies')],
+).enableRLS();
+
+export const locations = pgTable(
+  'locations',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    logo: text('logo'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Sales tax in basis points (825 = 8.25 %). */
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('locations_tenant_slug_key').on(t.tenantId, t.slug),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
+    tenantIsolation('locations'),
+  ],
+).enableRLS();
+
+/** A public sign-in address /{company}/{store}; resolved before sign-in by app_resolve_portal(). */
+export const portalMappings = pgTable(
+  'portal_mappings',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    companySlug: text('company_slug').notNull(),
+    storeSlug: text('store_slug').notNull(),
+    locationId: uuid('location_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('portal_mappings_address_key').on(sql`lower(${t.companySlug})`, sql`lower(${t.storeSlug})`),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete(
+      'cascade',
+    ),
+    tenantIsolation('portal_mappings'),
+  ],
+).enableRLS();
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull(),
+    /** 'portal' for our own accounts, else the external identity provider's name. */
+    authFrom: text('auth_from').notNull().default('portal'),
+    displayName: text('display_name').notNull(),
+    photoUrl: text('photo_url'),
+    settings: jsonb('settings').$type<Record<string, unknown>>(),
+    shortcuts: text('shortcuts').array().notNull().default(sql`'{calendar,mail,contacts,todo}'::text[]`),
+    /** Navigation access flags by menu id, set by admins: { "201": false }. */
+    menuAccess: jsonb('menu_access').$type<Record<string, boolean>>().notNull().default({}),
+    /** The settings flag of the spec: the theme settings panel is shown only when set. */
+    settingsPanel: boolean('settings_panel').notNull().default(true),
+    tempPasswordExpiresOn: date('temp_password_expires_on'),
+    isRegistered: boolean('is_registered').notNull().default(true),
+    requiresAuthCode: boolean('requires_auth_code').notNull().default(false),
+    defaultLocationId: uuid('default_location_id'),
+    systemPrefs: jsonb('system_prefs')
+      .$type<{ fD_SettingKey: string; fD_SettingValue: string }[]>()
+      .notNull()
+      .default([]),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.tenantId, t.defaultLocationId],
+      foreignColumns: [locations.tenantId, locations.id],
+    }),
+    tenantIsolation('users'),
+  ],
+).enableRLS();
+
+/** The stores a user is limited to; none listed means all stores of the company. */
+export const userLocations = pgTable(
+  'user_locations',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.locationId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete(
+      'cascade',
+    ),
+    tenantIsolation('user_locations'),
+  ],
+).enableRLS();
+
+/** A sign-in session: its refresh tokens rotate inside one family. */
+export const refreshFamilies = pgTable(
+  'refresh_families',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    idleSeconds: integer('idle_seconds').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    index('refresh_families_user_idx').on(t.tenantId, t.userId),
+    tenantIsolation('refresh_families'),
+  ],
+).enableRLS();
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tenantId: tenantId(),
+    tokenHash: text('token_hash').notNull(),
+    familyId: uuid('family_id').notNull(),
+    createdAt: createdAt(),
+    /** Set when the token was exchanged; presenting it again is reuse. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tokenHash] }),
+    foreignKey({
+      columns: [t.tenantId, t.familyId],
+      foreignColumns: [refreshFamilies.tenantId, refreshFamilies.id],
+    }).onDelete('cascade'),
+    tenantIsolation('refresh_tokens'),
+  ],
+).enableRLS();
+
+/** One-time codes and single-use grants (sign-in code, new-user code, password reset, eForm gate). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    /** What the code unlocks: a user id, or later an eForm assignment id. */
+    subjectId: text('subject_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Set when a resend replaced this code. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('one_time_codes_subject_idx').on(t.tenantId, t.purpose, t.subjectId, t.createdAt),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
+    tenantIsolation('one_time_codes'),
+  ],
+).enableRLS();
+
+/** Every email and SMS, written before it is handed to a transport: the outbox staff can read. */
+export const communicationLog = pgTable(
+  'communication_log',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    locationId: uuid('location_id'),
+    userId: uuid('user_id'),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    recipient: text('recipient').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('communication_log_created_idx').on(t.tenantId, t.createdAt),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
+    tenantIsolation('communication_log'),
+  ],
+).enableRLS();
+
+/** Append-only: the runtime role may insert and read, never update or delete (grants in migration). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorRoles: text('actor_roles').array().notNull().default(sql`'{}'::text[]`),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    patientId: uuid('patient_id'),
+    outcome: text('outcome').$type<'success' | 'failure' | 'denied'>().notNull(),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_log_at_idx').on(t.tenantId, t.at),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
+    tenantIsolation('audit_log'),
+  ],
+).enableRLS();
+
+/** Per-address request counters (not tenant data): the auth rate limit holds across restarts and instances. */
+export const requestCounters = pgTable(
+  'request_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Installation secrets (signing key, code key) when not given in the environment. Never granted to the runtime role. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Installation facts such as the demo seed marker. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

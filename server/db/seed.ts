@@ -1,0 +1,99 @@
+/**
+ * The fixed demo data of shared/design/domain.md, written once on an empty database (a marker in app_meta makes
+ * later starts change nothing). Every demo account's password is `Demo-Pass-2026!`.
+ */
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import { PLATFORM_TENANT_ID } from '../tenancy/platform';
+import type { Db } from './client';
+import { appMeta, companies, locations, portalMappings, userLocations, users } from './schema';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+export const demoIds = {
+  platform: PLATFORM_TENANT_ID,
+  clearview: 'c1ea0000-0000-4000-8000-000000000001',
+  brightsight: 'b1e00000-0000-4000-8000-000000000002',
+  downtown: 'c1ea0000-0000-4000-8000-00000000d001',
+  uptown: 'c1ea0000-0000-4000-8000-00000000d002',
+  main: 'b1e00000-0000-4000-8000-00000000d001',
+} as const;
+
+const SEED_MARKER = 'demo_seed';
+
+function svgLogo(initials: string, background: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${background}"/><circle cx="34" cy="48" r="14" fill="none" stroke="#fff" stroke-width="5"/><circle cx="62" cy="48" r="14" fill="none" stroke="#fff" stroke-width="5"/><text x="48" y="86" font-family="sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+interface DemoAccount {
+  tenantId: string;
+  email: string;
+  displayName: string;
+  roles: string[];
+  defaultLocationId: string | null;
+  onlyLocations?: string[];
+  tempPasswordExpiresOn?: string;
+}
+
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER));
+  if (done) return false;
+
+  const day = 24 * 60 * 60 * 1000;
+  const accounts: DemoAccount[] = [
+    { tenantId: demoIds.platform, email: 'enterprise@portal.test', displayName: 'Erin Enterprise', roles: ['enterpriseadmin'], defaultLocationId: null },
+    { tenantId: demoIds.clearview, email: 'admin@clearview.test', displayName: 'Alex Admin', roles: ['admin'], defaultLocationId: demoIds.downtown },
+    { tenantId: demoIds.clearview, email: 'staff@clearview.test', displayName: 'Sam Staff', roles: ['staff'], defaultLocationId: demoIds.downtown, onlyLocations: [demoIds.downtown] },
+    { tenantId: demoIds.clearview, email: 'patient@clearview.test', displayName: 'Jane Doe', roles: ['patient'], defaultLocationId: demoIds.downtown },
+    { tenantId: demoIds.clearview, email: 'kiosk.downtown@clearview.test', displayName: 'Downtown Kiosk', roles: ['kiosk'], defaultLocationId: demoIds.downtown, onlyLocations: [demoIds.downtown] },
+    { tenantId: demoIds.clearview, email: 'newuser@clearview.test', displayName: 'Nora Newman', roles: ['patient'], defaultLocationId: demoIds.downtown, tempPasswordExpiresOn: isoDate(new Date(now.getTime() + 7 * day)) },
+    { tenantId: demoIds.clearview, email: 'expired@clearview.test', displayName: 'Evan Price', roles: ['patient'], defaultLocationId: demoIds.downtown, tempPasswordExpiresOn: isoDate(new Date(now.getTime() - day)) },
+    { tenantId: demoIds.brightsight, email: 'admin@brightsight.test', displayName: 'Blair Admin', roles: ['admin'], defaultLocationId: demoIds.main },
+    { tenantId: demoIds.brightsight, email: 'patient@brightsight.test', displayName: 'John Roe', roles: ['patient'], defaultLocationId: demoIds.main },
+  ];
+  const hashes = await Promise.all(accounts.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction(async (tx) => {
+    // The marker first: a second starter racing this one fails on the key instead of seeding twice.
+    await tx.insert(appMeta).values({ key: SEED_MARKER, value: now.toISOString() });
+    await tx.insert(companies).values([
+      { tenantId: demoIds.clearview, slug: 'clearview', name: 'Clearview Optical', logo: svgLogo('CLEARVIEW', '#006565') },
+      { tenantId: demoIds.brightsight, slug: 'brightsight', name: 'Brightsight Eyecare', logo: svgLogo('BRIGHTSIGHT', '#5854B1') },
+    ]);
+    await tx.insert(locations).values([
+      { tenantId: demoIds.clearview, id: demoIds.downtown, slug: 'downtown', name: 'Downtown', address: '120 Market Street, Springfield', phone: '+1 555 0100', timeZone: 'America/New_York', taxRateBp: 825 },
+      { tenantId: demoIds.clearview, id: demoIds.uptown, slug: 'uptown', name: 'Uptown', address: '88 Hill Avenue, Springfield', phone: '+1 555 0101', timeZone: 'America/New_York', taxRateBp: 825 },
+      { tenantId: demoIds.brightsight, id: demoIds.main, slug: 'main', name: 'Main Street', address: '5 Main Street, Riverton', phone: '+1 555 0200', timeZone: 'America/Chicago', taxRateBp: 700 },
+    ]);
+    await tx.insert(portalMappings).values([
+      { tenantId: demoIds.clearview, companySlug: 'clearview', storeSlug: 'downtown', locationId: demoIds.downtown },
+      { tenantId: demoIds.clearview, companySlug: 'clearview', storeSlug: 'uptown', locationId: demoIds.uptown },
+      { tenantId: demoIds.brightsight, companySlug: 'brightsight', storeSlug: 'main', locationId: demoIds.main },
+    ]);
+    for (const [i, a] of accounts.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          tenantId: a.tenantId,
+          email: a.email,
+          passwordHash: hashes[i]!,
+          roles: a.roles,
+          displayName: a.displayName,
+          defaultLocationId: a.defaultLocationId,
+          isRegistered: !a.tempPasswordExpiresOn,
+          tempPasswordExpiresOn: a.tempPasswordExpiresOn ?? null,
+          systemPrefs: [{ fD_SettingKey: 'General|Selected row', fD_SettingValue: 'backcolor=#E3F2FD;forecolor=#0D47A1' }],
+        })
+        .returning({ id: users.id });
+      for (const locationId of a.onlyLocations ?? []) {
+        await tx.insert(userLocations).values({ tenantId: a.tenantId, userId: user!.id, locationId });
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,61 @@
+/** Reads config, opens and migrates the database, seeds the demo data once, and serves the app and the API. */
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { loadSecrets } from './auth/secrets';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { assertRuntimeRoleIsConfined, migrateDatabase } from './db/migrate';
+import { seedDemoData } from './db/seed';
+import { createTransport } from './messaging/outbox';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  await migrateDatabase(db);
+  await assertRuntimeRoleIsConfined(db);
+  const seeded = await seedDemoData(db.owner);
+  const secrets = await loadSecrets(db.owner, config);
+  const app = await buildApp({ config, db, secrets, transport: await createTransport(config.smtpUrl) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests, let those in flight finish, then close the database (PGlite flushes to disk).
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const base = `http://localhost:${config.port}`;
+  const where = db.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(
+    [
+      '',
+      `Patient Portal is serving at ${base} (${address}), database: ${where}${seeded ? ', demo data created' : ''}.`,
+      `Ready in ${Math.round(performance.now() - started)} ms.`,
+      '',
+      'Demo sign-in addresses (every demo password: Demo-Pass-2026!):',
+      `  ${base}/clearview/downtown   Clearview Optical, Downtown (patient@clearview.test, staff@clearview.test, ...)`,
+      `  ${base}/clearview/uptown     Clearview Optical, Uptown`,
+      `  ${base}/brightsight/main     Brightsight Eyecare, Main Street (patient@brightsight.test)`,
+      `  ${base}/admin                admins (admin@clearview.test) and enterprise admins (enterprise@portal.test)`,
+      `  ${base}/kiosk/login          kiosk.downtown@clearview.test`,
+      `  ${base}/login                patients`,
+      `API docs: ${base}/api/docs`,
+      config.smtpUrl ? '' : 'No SMTP_URL: emails are kept in the communication log and printed in this log (development).',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

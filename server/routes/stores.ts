@@ -1,0 +1,99 @@
+/** The stores (locations) of the signed-in user's company that the user may see. */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Slug } from '../../src/contract/auth';
+import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
+import { Store, StoreList } from '../../src/contract/stores';
+import { sessionRoles } from '../access';
+import { audit } from '../audit/audit';
+import { allowedLocationIds } from '../auth/user-view';
+import type { Tx } from '../db/client';
+import { locations } from '../db/schema';
+import { HttpError } from '../errors';
+
+const columns = {
+  id: locations.id,
+  slug: locations.slug,
+  name: locations.name,
+  address: locations.address,
+  phone: locations.phone,
+  timeZone: locations.timeZone,
+  logo: locations.logo,
+};
+
+/** Stores the user may see: all of the company's, or the ones the user is limited to. */
+async function visibleStores(tx: Tx, request: FastifyRequest, where?: SQL): Promise<Store[]> {
+  const allowed = await allowedLocationIds(tx, request.auth!.sub);
+  return tx
+    .select(columns)
+    .from(locations)
+    .where(and(where, allowed.length ? inArray(locations.id, allowed) : undefined))
+    .orderBy(asc(locations.name));
+}
+
+export async function storeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/stores',
+    {
+      config: { access: sessionRoles },
+      schema: { tags: ['stores'], summary: 'Stores the user may see', security: [{ bearer: [] }], response: { 200: StoreList, 401: ErrorResponse } },
+    },
+    async (request) => ({ stores: await request.inTenant((tx) => visibleStores(tx, request)) }),
+  );
+
+  /** One store; an id or slug outside the user's reach answers 404 and is audited as a denied read. */
+  const one = async (request: FastifyRequest, where: SQL, requested: Record<string, string>) =>
+    request.inTenant(async (tx) => {
+      const [store] = await visibleStores(tx, request, where);
+      if (!store) {
+        const auth = request.auth!;
+        await audit(tx, {
+          tenantId: auth.tid,
+          action: 'store.read',
+          outcome: 'denied',
+          actorUserId: auth.sub,
+          actorRoles: auth.roles,
+          targetType: 'location',
+          targetId: Object.values(requested)[0]?.slice(0, 100),
+          ip: request.ip,
+          details: requested,
+        });
+        throw new HttpError(404, messages.notFound);
+      }
+      return store;
+    });
+
+  app.get(
+    '/stores/:locationId',
+    {
+      config: { access: sessionRoles },
+      schema: {
+        tags: ['stores'],
+        summary: 'One store by id',
+        security: [{ bearer: [] }],
+        params: z.object({ locationId: Uuid }),
+        response: { 200: Store, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    (request) => one(request, eq(locations.id, request.params.locationId), { locationId: request.params.locationId }),
+  );
+
+  app.get(
+    '/stores/by-slug/:slug',
+    {
+      config: { access: sessionRoles },
+      schema: {
+        tags: ['stores'],
+        summary: 'One store by its slug',
+        security: [{ bearer: [] }],
+        params: z.object({ slug: Slug }),
+        response: { 200: Store, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    (request) => one(request, eq(locations.slug, request.params.slug), { slug: request.params.slug }),
+  );
+}

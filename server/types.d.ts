@@ -1,0 +1,23 @@
+import 'fastify';
+import type { Access } from './access';
+import type { AppDeps } from './app';
+import type { AccessClaims } from './auth/tokens';
+import type { Tx } from './db/client';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    /** The verified access token's claims, or null for a guest. */
+    auth: AccessClaims | null;
+    /**
+     * Runs `fn` in a transaction scoped to the signed-in user's tenant, after checking that the session has not
+     * been revoked. Throws a 401 error when it has.
+     */
+    inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
