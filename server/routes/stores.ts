@@ -46,26 +46,28 @@ export async function storeRoutes(fastify: FastifyInstance) {
   );
 
   /** One store; an id or slug outside the user's reach answers 404 and is audited as a denied read. */
-  const one = async (request: FastifyRequest, where: SQL, requested: Record<string, string>) =>
-    request.inTenant(async (tx) => {
-      const [store] = await visibleStores(tx, request, where);
-      if (!store) {
-        const auth = request.auth!;
-        await audit(tx, {
-          tenantId: auth.tid,
-          action: 'store.read',
-          outcome: 'denied',
-          actorUserId: auth.sub,
-          actorRoles: auth.roles,
-          targetType: 'location',
-          targetId: Object.values(requested)[0]?.slice(0, 100),
-          ip: request.ip,
-          details: requested,
-        });
-        throw new HttpError(404, messages.notFound);
-      }
-      return store;
+  const one = async (request: FastifyRequest, where: SQL, requested: Record<string, string>) => {
+    // The denial is recorded in a transaction that commits; the 404 is thrown after it.
+    const store = await request.inTenant(async (tx) => {
+      const [found] = await visibleStores(tx, request, where);
+      if (found) return found;
+      const auth = request.auth!;
+      await audit(tx, {
+        tenantId: auth.tid,
+        action: 'store.read',
+        outcome: 'denied',
+        actorUserId: auth.sub,
+        actorRoles: auth.roles,
+        targetType: 'location',
+        targetId: Object.values(requested)[0]?.slice(0, 100),
+        ip: request.ip,
+        details: requested,
+      });
+      return null;
     });
+    if (!store) throw new HttpError(404, messages.notFound);
+    return store;
+  };
 
   app.get(
     '/stores/:locationId',

@@ -130,7 +130,7 @@ export const SaveThemeSettingsResponse = z.object({ user: User, message: z.strin
 
 export const RefreshRequest = z
   .object({ accessToken: z.string().max(4096).optional().nullable(), refreshToken: z.unknown().optional() })
-  .optional();
+  .nullish();
 export const RefreshResponse = z.object({
   accessToken: z.string(),
   expiresIn: z.number(),

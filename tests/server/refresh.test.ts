@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, bearer, demo, demoIds, DEMO_PASSWORD, refreshCookieOf, signIn, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const refresh = (cookie: string, accessToken?: string) =>
+  h.app.inject({ method: 'POST', url: '/api/patient/refreshtoken', headers: { cookie }, payload: accessToken ? { accessToken } : undefined });
+const me = (token: string) => h.app.inject({ method: 'GET', url: '/api/patient/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('POST /api/patient/refreshtoken', () => {
+  it('rotates: a new access token and a new cookie; the new token works', async () => {
+    const s = await signIn(h, 'patient@clearview.test');
+    const res = await refresh(s.cookie, s.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ refreshToken: null, expiresIn: 600 });
+    const next = refreshCookieOf(res)!;
+    expect(next).toBeDefined();
+    expect(next).not.toBe(s.cookie);
+    const who = await me(body.accessToken);
+    expect(who.statusCode).toBe(200);
+    // The store of the expiring token is kept.
+    expect(who.json().user.defaultstore.locationId).toBe(demoIds.downtown);
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('a reused (already rotated) token revokes the whole family and is audited', async () => {
+    const s = await signIn(h, 'patient@clearview.test');
+    const first = await refresh(s.cookie);
+    const rotated = refreshCookieOf(first)!;
+    const stolen = await refresh(s.cookie);
+    expect(stolen.statusCode).toBe(401);
+    expect(stolen.json()).toEqual({ error: 'Token refresh failed' });
+    // The legitimate holder's newer token is dead too, and so is the family's access token.
+    expect((await refresh(rotated)).statusCode).toBe(401);
+    expect((await me(first.json().accessToken)).statusCode).toBe(401);
+    const events = await auditActions(h, demoIds.clearview);
+    expect(events.some((e) => e.action === 'token.reuse_detected' && e.outcome === 'denied')).toBe(true);
+  });
+
+  it('refuses a family past its 12-hour lifetime even when used all along', async () => {
+    const s = await signIn(h, 'patient@brightsight.test', demo.brightsight);
+    let cookie = s.cookie;
+    // Active all along: a refresh every 10 minutes for 11 h 50 min.
+    for (let i = 0; i < 71; i++) {
+      h.advance(10 * 60 * 1000);
+      const res = await refresh(cookie);
+      expect(res.statusCode).toBe(200);
+      cookie = refreshCookieOf(res)!;
+    }
+    h.advance(11 * 60 * 1000);
+    const late = await refresh(cookie);
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ error: 'Token refresh failed' });
+  });
+
+  it('ends after 15 idle minutes; a kiosk after 2', async () => {
+    const s = await signIn(h, 'patient@clearview.test');
+    h.advance(14 * 60 * 1000);
+    const ok = await refresh(s.cookie);
+    expect(ok.statusCode).toBe(200);
+    h.advance(15 * 60 * 1000 + 1000);
+    expect((await refresh(refreshCookieOf(ok)!)).statusCode).toBe(401);
+
+    const kiosk = await signIn(h, 'kiosk.downtown@clearview.test', { isKiosk: true });
+    h.advance(2 * 60 * 1000 + 1000);
+    expect((await refresh(kiosk.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses missing, malformed and forged cookies', async () => {
+    expect((await h.app.inject({ method: 'POST', url: '/api/patient/refreshtoken' })).statusCode).toBe(401);
+    expect((await refresh('pp_refresh=garbage')).statusCode).toBe(401);
+    expect((await refresh(`pp_refresh=${demoIds.clearview}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)).statusCode).toBe(401);
+    // A real token presented under another tenant finds nothing there.
+    const s = await signIn(h, 'patient@clearview.test');
+    const secret = s.cookie.split('.').slice(1).join('.');
+    expect((await refresh(`pp_refresh=${demoIds.brightsight}.${secret}`)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/patient/logout', () => {
+  it('revokes the session at once: refresh and the access token are refused afterwards', async () => {
+    const s = await signIn(h, 'admin@clearview.test', {});
+    const out = await h.app.inject({ method: 'POST', url: '/api/patient/logout', headers: { ...bearer(s), cookie: s.cookie } });
+    expect(out.statusCode).toBe(200);
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).join()).toMatch(/pp_refresh=;/);
+    expect((await refresh(s.cookie)).statusCode).toBe(401);
+    expect((await me(s.token)).statusCode).toBe(401);
+    const events = await auditActions(h, demoIds.clearview);
+    expect(events.some((e) => e.action === 'logout')).toBe(true);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await h.app.inject({ method: 'POST', url: '/api/patient/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  it('expire after 10 minutes', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'patient@clearview.test', password: DEMO_PASSWORD, ...demo.clearview } });
+    const token = res.json().access_token;
+    h.advance(9 * 60 * 1000);
+    expect((await me(token)).statusCode).toBe(200);
+    h.advance(2 * 60 * 1000);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('carry EdDSA signature, issuer, audience, subject, tenant, roles and session', async () => {
+    const s = await signIn(h, 'patient@clearview.test');
+    const [header, payload] = s.token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString() || '{}'));
+    expect(header.alg).toBe('EdDSA');
+    expect(payload).toMatchObject({ iss: 'patient-portal', aud: 'patient-portal-api', tid: demoIds.clearview, roles: ['patient'], sub: s.user.id });
+    expect(payload.sid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.exp - payload.iat).toBe(600);
+  });
+});

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActions, demo, demoIds, DEMO_PASSWORD, ownerRows, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const attempt = (username: string, password: string, remoteAddress = '10.0.0.1', extra: Record<string, unknown> = demo.clearview) =>
+  h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username, password, ...extra }, remoteAddress });
+
+describe('sign-in throttling and lockout', () => {
+  it('after 5 failures even the right password waits a growing delay', async () => {
+    for (let i = 0; i < 5; i++) expect((await attempt('staff@clearview.test', `Wrong-Password-${i}`)).statusCode).toBe(401);
+    // Within the 1 s delay the right password is refused too, with the same message.
+    const early = await attempt('staff@clearview.test', DEMO_PASSWORD);
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual({ error: 'Invalid Username or Password' });
+    h.advance(1100);
+    expect((await attempt('staff@clearview.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    const events = await auditActions(h, demoIds.clearview);
+    expect(events.some((e) => e.details.reason === 'throttled')).toBe(true);
+  });
+
+  it('after 10 consecutive failures the account is locked for 15 minutes, visible in the database, and survives a restart', async () => {
+    const user = 'patient@clearview.test';
+    for (let i = 0; i < 10; i++) {
+      h.advance(20_000); // past each growing delay, so every try is really checked
+      expect((await attempt(user, `Wrong-Password-${i}`)).statusCode).toBe(401);
+    }
+    const [row] = await ownerRows<{ locked_until: Date | null }>(h, sql`select locked_until from users where email = ${user}`);
+    expect(row!.locked_until).not.toBeNull();
+    const events = await auditActions(h, demoIds.clearview);
+    expect(events.some((e) => e.action === 'account.locked')).toBe(true);
+
+    await h.restart();
+    h.advance(60_000);
+    expect((await attempt(user, DEMO_PASSWORD)).statusCode).toBe(401);
+    h.advance(14 * 60_000);
+    expect((await attempt(user, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the consecutive-failure count survives a restart', async () => {
+    const user = 'admin@clearview.test';
+    for (let i = 0; i < 5; i++) expect((await attempt(user, `Wrong-Password-${i}`, '10.0.0.2', {})).statusCode).toBe(401);
+    await h.restart();
+    expect((await attempt(user, DEMO_PASSWORD, '10.0.0.2', {})).statusCode).toBe(401);
+    h.advance(1100);
+    expect((await attempt(user, DEMO_PASSWORD, '10.0.0.2', {})).statusCode).toBe(200);
+  });
+});
+
+describe('per-address rate limit', () => {
+  it('admits 20 auth requests a minute from one address, across a restart, and not more', async () => {
+    const limited = await startHarness({ authRequestsPerMinute: 20 });
+    try {
+      // Start at a fresh minute so the 20 fall in one window.
+      const ms = limited.config.now().getTime();
+      limited.advance(60_000 - (ms % 60_000) + 10);
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/patient/forgotpassword',
+          payload: { username: 'x@clearview.test', tenant: demoIds.clearview },
+          remoteAddress: '192.0.2.50',
+        });
+      for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(200);
+      await limited.restart();
+      for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(200);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+      // Another address is not affected; the next minute admits again.
+      const other = await limited.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username: 'x@clearview.test', tenant: demoIds.clearview }, remoteAddress: '192.0.2.51' });
+      expect(other.statusCode).toBe(200);
+      limited.advance(60_000);
+      expect((await send()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('one-time codes', () => {
+  const forgot = () => h.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username: 'patient@brightsight.test', tenant: demoIds.brightsight } });
+  const submit = (vcode: string) =>
+    h.app.inject({ method: 'POST', url: '/api/patient/otpsubmit', payload: { username: 'patient@brightsight.test', tenant: demoIds.brightsight, vcode } });
+  const codes = () =>
+    ownerRows<{ id: string; replaced_at: Date | null; code_hash: string }>(
+      h,
+      sql`select id, replaced_at, code_hash from one_time_codes where purpose = 'reset' and tenant_id = ${demoIds.brightsight} order by created_at`,
+    );
+  const lastCode = async () => {
+    const [row] = await ownerRows<{ body: string }>(h, sql`select body from communication_log where recipient = 'patient@brightsight.test' order by created_at desc limit 1`);
+    return row!.body.match(/\d{6}/)![0];
+  };
+  const wrongFor = (code: string) => (code === '000000' ? '999999' : '000000');
+
+  it('are stored only as keyed hashes; a resend replaces the previous code', async () => {
+    await forgot();
+    const first = await lastCode();
+    await forgot();
+    const second = await lastCode();
+    const rows = await codes();
+    expect(rows.every((r) => !r.code_hash.includes(first) && r.code_hash.length === 64)).toBe(true);
+    expect(rows.filter((r) => r.replaced_at === null)).toHaveLength(1);
+    if (first !== second) expect((await submit(first)).statusCode).toBe(400);
+    expect((await submit(second)).statusCode).toBe(200);
+    expect((await submit(second)).statusCode).toBe(400); // single use
+  });
+
+  it('expire after 10 minutes', async () => {
+    h.advance(61 * 60_000); // out of the previous hour's send count
+    await forgot();
+    const code = await lastCode();
+    h.advance(10 * 60_000 + 1000);
+    const res = await submit(code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Invalid Authentication code. Please check or Resend the code');
+  });
+
+  it('allow 5 wrong tries per code, then even the right code is refused', async () => {
+    h.advance(61 * 60_000);
+    await forgot();
+    const code = await lastCode();
+    for (let i = 0; i < 5; i++) expect((await submit(wrongFor(code))).statusCode).toBe(400);
+    expect((await submit(code)).statusCode).toBe(400);
+  });
+
+  it('at most 5 sends an hour per account', async () => {
+    h.advance(25 * 60 * 60_000); // a new day: no failures, no sends counted
+    for (let i = 0; i < 5; i++) await forgot();
+    const [before] = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from communication_log where recipient = 'patient@brightsight.test'`);
+    const sixth = await forgot();
+    expect(sixth.json()).toEqual({ sent: true }); // the answer never tells
+    const [after] = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from communication_log where recipient = 'patient@brightsight.test'`);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('lock after 10 failures in 24 hours, even with fresh codes', async () => {
+    h.advance(25 * 60 * 60_000);
+    await forgot();
+    let code = await lastCode();
+    for (let i = 0; i < 5; i++) await submit(wrongFor(code));
+    await forgot();
+    code = await lastCode();
+    for (let i = 0; i < 5; i++) await submit(wrongFor(code));
+    await forgot(); // refused silently: locked
+    const fresh = await lastCode();
+    expect(fresh).toBe(code);
+    expect((await submit(code)).statusCode).toBe(400);
+  });
+});
