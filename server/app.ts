@@ -33,7 +33,8 @@ const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 const contentSecurityPolicy = [
   "default-src 'self'",
   "img-src 'self' data:",
-  "style-src 'self'",
+  // React Aria inserts small <style> elements and React sets style attributes.
+  "style-src 'self' 'unsafe-inline'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

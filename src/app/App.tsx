@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider, RouterProvider } from 'react-aria-components';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { SessionProvider } from '../views/ui/session';
+import { AppRoutes } from './routes';
+import type { Runtime } from './runtime';
+
+/** React Aria follows the chosen language (its own texts, RTL-aware behaviour) and navigates through wouter. */
+function AriaProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  return (
+    <I18nProvider locale={i18n.language}>
+      <RouterProvider navigate={(path) => navigate(path)}>{children}</RouterProvider>
+    </I18nProvider>
+  );
+}
+
+export function App({ runtime }: { runtime: Runtime }) {
+  return (
+    <QueryClientProvider client={runtime.queryClient}>
+      <I18nextProvider i18n={runtime.i18n}>
+        <SessionProvider value={runtime.session}>
+          <AriaProviders>
+            <AppRoutes />
+          </AriaProviders>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+import { focusRing } from '../ui/focus.css';
+
+export const page = style({
+  minBlockSize: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: '1rem',
+});
+
+export const card = style({
+  inlineSize: 'min(100%, 26rem)',
+  display: 'grid',
+  gap: '1.25rem',
+  padding: '2rem',
+  borderRadius: '0.75rem',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+});
+
+export const brand = style({ display: 'grid', justifyItems: 'center', gap: '0.25rem', textAlign: 'center' });
+
+export const logo = style({ maxBlockSize: '4rem', maxInlineSize: '12rem', objectFit: 'contain' });
+
+export const companyName = style({ fontWeight: 700, fontSize: '1.125rem' });
+
+export const storeName = style({ color: vars.color.textMuted });
+
+export const title = style({ margin: 0, fontSize: '1.5rem', textAlign: 'center' });
+
+export const form = style({ display: 'grid', gap: '1rem' });
+
+export const languages = style({ display: 'flex', justifyContent: 'center', gap: '0.25rem', flexWrap: 'wrap' });
+
+export const language = style({
+  paddingBlock: '0.25rem',
+  paddingInline: '0.625rem',
+  borderRadius: '999px',
+  border: '1px solid transparent',
+  background: 'none',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontSize: '0.875rem',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { borderColor: vars.color.accent, color: vars.color.accent, fontWeight: 600 },
+    '&[data-focus-visible]': focusRing,
+  },
+});

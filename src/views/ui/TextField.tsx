@@ -1,0 +1,18 @@
+import { FieldError, Input, Label, TextField as AriaTextField } from 'react-aria-components';
+import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
+import * as styles from './field.css';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'style' | 'children'> {
+  label: string;
+}
+
+/** A labelled input; its messages (required, or the server's `fields` through Form) show under it. */
+export function TextField({ label, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} className={styles.field}>
+      <Label className={styles.label}>{label}</Label>
+      <Input className={styles.input} />
+      <FieldError className={styles.error} />
+    </AriaTextField>
+  );
+}

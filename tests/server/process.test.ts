@@ -1,0 +1,101 @@
+/**
+ * The real server process, as `npm start` runs it: first start migrates and seeds, SIGTERM closes the database
+ * cleanly, and a write acknowledged before the signal is there after the next start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demo, DEMO_PASSWORD } from './harness';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  let output = '';
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${output}`);
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+// On PostgreSQL the process test would share the CI database with other files; the embedded database is the
+// one whose close-on-shutdown matters.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
+  it('starts, prints the demo addresses, keeps an acknowledged write across SIGTERM and a restart', { timeout: 90_000 }, async () => {
+    const port = await freePort();
+    const first = await startServer(port);
+    expect(first.output()).toContain(`http://localhost:${port}/clearview/downtown`);
+    expect(first.output()).toContain('demo data created');
+
+    const base = `http://127.0.0.1:${port}/api`;
+    const login = await fetch(`${base}/patient/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'patient@clearview.test', password: DEMO_PASSWORD, ...demo.clearview }),
+    });
+    const { access_token: token, user } = (await login.json()) as { access_token: string; user: { data: { settings: Record<string, unknown> } } };
+    const settings = { ...user.data.settings, theme: { main: 'dark7', navbar: 'dark7', toolbar: 'dark7', footer: 'dark7' } };
+    const saved = await fetch(`${base}/patient/savethemesettings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: { settings, shortcuts: ['calendar'] } }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await startServer(port);
+    expect(second.output()).not.toContain('demo data created');
+    const again = await fetch(`${base}/patient/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'patient@clearview.test', password: DEMO_PASSWORD, ...demo.clearview }),
+    });
+    const body = (await again.json()) as { user: { data: { settings: { theme: { main: string } }; shortcuts: string[] } } };
+    expect(body.user.data.settings.theme.main).toBe('dark7');
+    expect(body.user.data.shortcuts).toEqual(['calendar']);
+    expect(await stop(second.child)).toBe(0);
+  });
+
+  it('refuses to start with an invalid configuration, saying what is wrong', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/Invalid configuration:\n\s+PORT:/);
+  });
+});

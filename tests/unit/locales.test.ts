@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/common';
+import ar from '../../src/i18n/locales/ar.json';
+import en from '../../src/i18n/locales/en.json';
+import tr from '../../src/i18n/locales/tr.json';
+import { sessionMessages } from '../../src/machines/session.machine';
+
+/** Every key path of a locale, with its text. */
+function entries(tree: object, prefix = ''): [string, unknown][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? entries(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  );
+}
+
+describe('locales', () => {
+  const english = new Map(entries(en));
+
+  it.each([
+    ['tr', tr],
+    ['ar', ar],
+  ])('%s has every English key, each with its own non-empty text', (_, locale) => {
+    const translated = new Map(entries(locale));
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of translated) {
+      expect(typeof text === 'string' && text.trim().length > 0, key).toBe(true);
+      // Interpolations survive translation: the same {{names}} appear.
+      const names = (value: unknown) => String(value).match(/{{\w+}}/g)?.sort() ?? [];
+      expect(names(text), key).toEqual(names(english.get(key)));
+    }
+  });
+
+  it('English quotes every message the API and the session machine can produce, word for word', () => {
+    const known = { ...messages, ...sessionMessages };
+    for (const [key, text] of Object.entries(known)) expect(english.get(`errors.${key}`), key).toBe(text);
+  });
+});
