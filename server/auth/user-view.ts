@@ -65,6 +65,7 @@ export async function userView(tx: Tx, user: UserRow, storeId: string | null | u
       email: user.email,
       role: roles,
       shortcuts: user.shortcuts,
+      settingsPanel: user.settingsPanel,
       settings: {
         ...(saved.success ? saved.data : defaultThemeSettings),
         navigation: Object.entries(user.menuAccess).map(([menuId, access]) => ({ menuId: Number(menuId), access })),
@@ -92,6 +93,7 @@ export function newUserView(user: UserRow): User {
       email: user.email,
       role: ['newuser'],
       shortcuts: [],
+      settingsPanel: false,
       settings: { ...defaultThemeSettings, navigation: [] },
     },
   };

@@ -64,6 +64,8 @@ export const User = z.object({
     email: z.string(),
     role: z.array(Role),
     shortcuts: z.array(z.string()),
+    /** The spec's settings flag: the theme settings panel is shown only when true. */
+    settingsPanel: z.boolean(),
     settings: ThemeSettings.extend({ navigation: z.array(MenuAccess) }),
   }),
 });
