@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -41,6 +41,17 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  // The API docs page sets its own (it needs its bundled styles); everything else gets ours.
+  if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'no-referrer');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+}
+
 export async function buildApp(opts: {
   config: Config;
   db: Database;
@@ -59,6 +70,15 @@ export async function buildApp(opts: {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Errors Fastify raises before routing (a broken URL, an overlong parameter) get our shape and headers.
+    frameworkErrors: (error, request, reply) => {
+      // Sent before any route (and its onSend hook) is found, so the headers are set here.
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      securityHeaders(request, reply as FastifyReply);
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ error: status === 414 ? 'The address is too long.' : 'The address is not valid.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,13 +111,12 @@ export async function buildApp(opts: {
   });
 
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      request.auth = await verifyAccessToken(secrets, header.slice(7).trim(), config.now());
-    }
+    const bearer = request.headers.authorization?.match(/^bearer\s+(\S+)\s*$/i)?.[1];
+    if (bearer) request.auth = await verifyAccessToken(secrets, bearer, config.now());
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without access learns nothing about the shape of the input.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const auth = request.auth;
@@ -124,14 +143,7 @@ export async function buildApp(opts: {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    // The API docs page sets its own (it needs its bundled styles); everything else gets ours.
-    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    securityHeaders(request, reply);
     return payload;
   });
 
@@ -149,6 +161,11 @@ export async function buildApp(opts: {
     }
     if (error instanceof ServerBusyError) {
       return reply.code(503).header('Retry-After', '1').send({ error: messages.serverBusy });
+    }
+    // Text PostgreSQL cannot store (a NUL byte) that slipped past the contract is the client's input, not our fault.
+    const dbCode = (error as { cause?: { code?: string } }).cause?.code;
+    if (dbCode === '22021' || dbCode === '22P05') {
+      return reply.code(400).send({ error: 'The request contains characters that cannot be stored.' });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

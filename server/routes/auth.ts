@@ -212,7 +212,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'New-user flow: email a code to the account signed in with its temporary password',
         security: [{ bearer: [] }],
-        body: z.object({}).passthrough().optional(),
+        body: z.object({}).passthrough().nullish(),
         response: { 200: SendOtpResponse, ...errors },
       },
     },

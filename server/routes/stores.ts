@@ -1,5 +1,5 @@
 /** The stores (locations) of the signed-in user's company that the user may see. */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,6 +96,7 @@ export async function storeRoutes(fastify: FastifyInstance) {
         response: { 200: Store, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    (request) => one(request, eq(locations.slug, request.params.slug), { slug: request.params.slug }),
+    (request) =>
+      one(request, sql`lower(${locations.slug}) = lower(${request.params.slug})`, { slug: request.params.slug }),
   );
 }

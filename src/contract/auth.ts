@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, Uuid } from './common';
+import { noControlCharacters, Role, Uuid } from './common';
 import { MenuAccess, ThemeSettings } from './settings';
 
 const Email = z
@@ -7,6 +7,7 @@ const Email = z
   .trim()
   .min(1, 'Enter the user name (email)')
   .max(254, 'The user name can be at most 254 characters')
+  .regex(noControlCharacters, 'The user name contains characters that are not allowed')
   .toLowerCase();
 const PasswordInput = z
   .string({ error: 'Enter the password' })
@@ -125,7 +126,9 @@ export const PasswordResetResponse = z.object({ changed: z.literal(true) });
 export const SaveThemeSettingsRequest = z.object({
   data: z.object({
     settings: ThemeSettings,
-    shortcuts: z.array(z.string().min(1).max(64)).max(50, 'At most 50 shortcuts'),
+    shortcuts: z
+      .array(z.string().min(1).max(64).regex(noControlCharacters, 'Not a navigation item id'))
+      .max(50, 'At most 50 shortcuts'),
   }),
 });
 export const SaveThemeSettingsResponse = z.object({ user: User, message: z.string() });

@@ -5,6 +5,10 @@ export const roles = ['admin', 'staff', 'patient', 'newuser', 'enterpriseadmin',
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
+/** Text that is stored must not carry control characters (PostgreSQL cannot even store NUL). */
+// eslint-disable-next-line no-control-regex
+export const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
+
 export const Uuid = z.uuid({ error: 'Must be an id (UUID)' });
 
 /** Every error answer of the API has this shape; `fields` names the offending request fields. */
