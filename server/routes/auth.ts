@@ -395,6 +395,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           });
           return null;
         }
+        await audit(tx, { tenantId: parsed.tenantId, action: 'token.refresh', outcome: 'success', actorUserId: outcome.userId, ip: request.ip, details: { familyId: outcome.familyId } });
         return { refreshToken: outcome.refreshToken, familyId: outcome.familyId, user: user! };
       });
       if (!result) return refused();
