@@ -8,13 +8,12 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { messages } from '../src/contract/common';
-import { sessionCheck } from './auth/sessions';
 import { ServerBusyError } from './auth/passwords';
 import type { Secrets } from './auth/secrets';
 import { verifyAccessToken } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
-import { withTenant, type Database } from './db/client';
+import { SessionEndedError, withTenant, type Database } from './db/client';
 import { HttpError } from './errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { authRoutes } from './routes/auth';
@@ -84,7 +83,7 @@ export async function buildApp(opts: {
   app.setSerializerCompiler(serializerCompiler);
 
   const outbox = createOutbox({
-    db: db.owner,
+    db,
     transport: opts.transport ?? null,
     from: config.mailFrom,
     log: app.log,
@@ -95,11 +94,9 @@ export async function buildApp(opts: {
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
     if (!auth) throw new HttpError(401, messages.notSignedIn);
-    return withTenant(db.owner, auth.tid, async (tx) => {
-      if (auth.sid && !(await sessionCheck(tx, auth.sid, config.now()))) {
-        throw new HttpError(401, messages.notSignedIn);
-      }
-      return fn(tx);
+    const session = auth.sid ? { id: auth.sid, now: config.now() } : undefined;
+    return withTenant(db, auth.tid, fn, session).catch((err: unknown) => {
+      throw err instanceof SessionEndedError ? new HttpError(401, messages.notSignedIn) : err;
     });
   });
 
@@ -127,7 +124,7 @@ export async function buildApp(opts: {
     // The tenant comes from the token; a header naming another one is refused and recorded.
     const claimed = request.headers['x-tenant-id'];
     if (claimed !== undefined && claimed !== auth.tid) {
-      await withTenant(db.owner, auth.tid, (tx) =>
+      await withTenant(db, auth.tid, (tx) =>
         audit(tx, {
           tenantId: auth.tid,
           action: 'tenant.header_mismatch',

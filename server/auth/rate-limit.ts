@@ -1,12 +1,12 @@
 import { lt, sql } from 'drizzle-orm';
-import { withoutTenant, type Db } from '../db/client';
+import { withoutTenant, type Database } from '../db/client';
 import { requestCounters } from '../db/schema';
 
 /**
  * Counts a request from `address` in the current minute, in the database so the limit holds across restarts and
  * instances. Returns false once the limit is passed.
  */
-export async function admitAuthRequest(db: Db, address: string, limit: number, now: Date): Promise<boolean> {
+export async function admitAuthRequest(db: Database, address: string, limit: number, now: Date): Promise<boolean> {
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   return withoutTenant(db, async (tx) => {
     const [row] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { refreshFamilies, refreshTokens } from '../db/schema';
 import { newRefreshToken } from './tokens';
@@ -7,21 +7,6 @@ import { newRefreshToken } from './tokens';
 export const FAMILY_MAX_SECONDS = 12 * 60 * 60;
 export const IDLE_SECONDS = 15 * 60;
 export const KIOSK_IDLE_SECONDS = 2 * 60;
-
-/** True while the session behind an access token is neither revoked nor past its absolute lifetime. */
-export async function sessionCheck(tx: Tx, familyId: string, now: Date): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: refreshFamilies.id })
-    .from(refreshFamilies)
-    .where(
-      and(
-        eq(refreshFamilies.id, familyId),
-        isNull(refreshFamilies.revokedAt),
-        sql`${refreshFamilies.absoluteExpiresAt} > ${now}`,
-      ),
-    );
-  return row !== undefined;
-}
 
 export async function createSession(
   tx: Tx,

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { LoginRequest } from '../../src/contract/auth';
 import { audit } from '../audit/audit';
-import { queryRows, withoutTenant, withTenant, type Db, type Tx } from '../db/client';
+import { queryRows, withoutTenant, withTenant, type Database, type Tx } from '../db/client';
 import { companies, users } from '../db/schema';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import { verifyPassword } from './passwords';
@@ -38,7 +38,7 @@ export type CredentialCheck =
   | { kind: 'accepted'; tenantId: string; user: UserRow; locationId: string | null; variant: Variant };
 
 /** Which tenant a sign-in is for: the platform, the one named by the store address, or the one holding the account. */
-async function resolveTenant(db: Db, body: LoginRequest, headerTenant: string | undefined): Promise<string | null> {
+async function resolveTenant(db: Database, body: LoginRequest, headerTenant: string | undefined): Promise<string | null> {
   if (body.isEnterpriseAdmin) return PLATFORM_TENANT_ID;
   const named = body.tenentID ?? headerTenant;
   if (named) {
@@ -77,7 +77,7 @@ async function storeFor(tx: Tx, variant: Variant, user: UserRow, requested: stri
 }
 
 export async function checkCredentials(
-  db: Db,
+  db: Database,
   body: LoginRequest,
   ctx: { headerTenant: string | undefined; ip: string; now: Date; action: string },
 ): Promise<CredentialCheck> {

@@ -31,13 +31,28 @@ export async function locationExists(tx: Tx, locationId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** The spec's User object for the browser: no hashes, counters or other accounts' data. */
-export async function userView(tx: Tx, user: UserRow, storeId: string | null | undefined): Promise<User> {
-  const locationId = storeId ?? user.defaultLocationId;
-  const [company] = await tx.select({ name: companies.name, logo: companies.logo }).from(companies);
-  const [store] = locationId
-    ? await tx.select().from(locations).where(and(eq(locations.tenantId, user.tenantId), eq(locations.id, locationId)))
-    : [];
+/**
+ * The spec's User object for the browser (no hashes, counters or other accounts' data), read in one query:
+ * the account, its company, the store (the one signed in at, else the default) and the stores it is limited to.
+ */
+export async function loadUserView(tx: Tx, userId: string, storeId: string | null | undefined): Promise<User | undefined> {
+  const [row] = await tx
+    .select({
+      user: users,
+      companyName: companies.name,
+      companyLogo: companies.logo,
+      store: { id: locations.id, name: locations.name, logo: locations.logo, timeZone: locations.timeZone },
+      allowed: sql<string[]>`coalesce((select array_agg(${userLocations.locationId}::text) from ${userLocations} where ${userLocations.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.tenantId, users.tenantId))
+    .leftJoin(
+      locations,
+      and(eq(locations.tenantId, users.tenantId), eq(locations.id, sql`coalesce(${storeId ?? null}::uuid, ${users.defaultLocationId})`)),
+    )
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { user, store } = row;
   const saved = ThemeSettings.safeParse(user.settings);
   const roles = user.roles as Role[];
   return {
@@ -52,12 +67,12 @@ export async function userView(tx: Tx, user: UserRow, storeId: string | null | u
       ? {
           locationId: store.id,
           fD_Location: store.name,
-          fD_Companylogo: store.logo ?? company?.logo ?? null,
-          companyName: company?.name ?? '',
+          fD_Companylogo: store.logo ?? row.companyLogo,
+          companyName: row.companyName,
           timeZone: store.timeZone,
         }
       : null,
-    allowedLocations: await allowedLocationIds(tx, user.id),
+    allowedLocations: row.allowed,
     systempref: user.systemPrefs,
     data: {
       displayName: user.displayName,

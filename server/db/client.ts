@@ -1,18 +1,43 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
+import type { PoolClient } from 'pg';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A query runner: the owner's database, or the tenant-scoped transaction a request works in. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Db;
+
+/** A live-session check that rides along with the tenant settings (one round trip on PostgreSQL). */
+export interface LiveSession {
+  id: string;
+  now: Date;
+}
+
+export class SessionEndedError extends Error {}
 
 export interface Database {
-  /** Connected as the owner: migrations, seed, start-up checks. Requests never use it directly. */
+  /** Connected as the owner: migrations, seed, start-up checks. Requests go through withTenant(). */
   owner: Db;
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL address, when not PGlite. */
   url?: string;
+  /** See withTenant(). */
+  tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T>;
   close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function settingsSql(tenantId: string | null): string {
+  if (tenantId !== null && !UUID.test(tenantId)) throw new Error('withTenant: tenant id is not a UUID');
+  // Inlined only after the UUID check above: that is what lets them travel in one round trip with BEGIN.
+  return tenantId
+    ? `select set_config('role', 'app_runtime', true), set_config('app.tenant_id', '${tenantId}', true)`
+    : `select set_config('role', 'app_runtime', true)`;
+}
+
+function sessionSql(session: LiveSession): string {
+  if (!UUID.test(session.id)) throw new SessionEndedError();
+  return `select 1 from refresh_families where id = '${session.id}' and revoked_at is null and absolute_expires_at > '${session.now.toISOString()}'`;
 }
 
 /**
@@ -26,38 +51,66 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    return { owner: drizzle(pool, { schema }), kind: 'postgres', url: opts.url, close: () => pool.end() };
+    const runners = new WeakMap<PoolClient, Db>();
+    return {
+      owner: drizzle(pool),
+      kind: 'postgres',
+      url: opts.url,
+      async tenantTransaction(tenantId, fn, session) {
+        const client = await pool.connect();
+        let runner = runners.get(client);
+        if (!runner) runners.set(client, (runner = drizzle(client)));
+        let broken: Error | undefined;
+        try {
+          // BEGIN, the settings and the session check in one simple-protocol message: one round trip.
+          const prelude = ['begin', settingsSql(tenantId), ...(session ? [sessionSql(session)] : [])].join('; ');
+          const results = (await client.query(prelude)) as unknown as { rowCount: number | null }[];
+          if (session && !results[2]?.rowCount) throw new SessionEndedError();
+          const result = await fn(runner);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((e: Error) => (broken = e));
+          throw err;
+        } finally {
+          client.release(broken);
+        }
+      },
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
   await client.waitReady;
-  return { owner: drizzle(client, { schema }), kind: 'pglite', close: () => client.close() };
+  const owner = drizzle(client);
+  return {
+    owner,
+    kind: 'pglite',
+    tenantTransaction: (tenantId, fn, session) =>
+      owner.transaction(async (tx) => {
+        await tx.execute(sql.raw(settingsSql(tenantId)));
+        if (session && !(await queryRows(tx, sql.raw(sessionSql(session)))).length) throw new SessionEndedError();
+        return fn(tx);
+      }),
+    close: () => client.close(),
+  };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Runs `fn` in one transaction as the runtime role with the tenant set, so row-level security admits that
  * tenant's rows only. Both settings are LOCAL: they end with the transaction and never leak to the next request
- * on a pooled connection (or PGlite's single one).
+ * on a pooled connection (or PGlite's single one). With `session`, the transaction first checks that the
+ * session is live and throws SessionEndedError when it is not.
  */
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (!UUID.test(tenantId)) throw new Error('withTenant: tenant id is not a UUID');
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', 'app_runtime', true), set_config('app.tenant_id', ${tenantId}, true)`,
-    );
-    return fn(tx);
-  });
+export function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T> {
+  if (!UUID.test(tenantId)) return Promise.reject(new Error('withTenant: tenant id is not a UUID'));
+  return db.tenantTransaction(tenantId, fn, session);
 }
 
 /** Runs `fn` as the runtime role with no tenant: only non-tenant tables and the look-up functions answer. */
-export async function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'app_runtime', true)`);
-    return fn(tx);
-  });
+export function withoutTenant<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.tenantTransaction(null, fn);
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */

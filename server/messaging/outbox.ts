@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTenant, type Db, type Tx } from '../db/client';
+import { withTenant, type Database, type Tx } from '../db/client';
 import { communicationLog } from '../db/schema';
 
 export interface OutgoingMessage {
@@ -58,7 +58,7 @@ export interface Outbox {
 }
 
 export function createOutbox(opts: {
-  db: Db;
+  db: Database;
   transport: Transport | null;
   from: string;
   log: FastifyBaseLogger;

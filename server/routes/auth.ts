@@ -33,7 +33,7 @@ import { admitAuthRequest } from '../auth/rate-limit';
 import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from '../auth/sessions';
 import { checkCredentials } from '../auth/sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, signAccessToken } from '../auth/tokens';
-import { findUserByEmail, findUserById, newUserView, userView, type UserRow } from '../auth/user-view';
+import { findUserByEmail, findUserById, loadUserView, newUserView, type UserRow } from '../auth/user-view';
 import { queryRows, withoutTenant, withTenant, type Tx } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
@@ -51,7 +51,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   /** At most N auth requests a minute from one address (security.md). */
   const rateLimited = async (request: FastifyRequest) => {
-    if (!(await admitAuthRequest(db.owner, request.ip, config.authRequestsPerMinute, now()))) {
+    if (!(await admitAuthRequest(db, request.ip, config.authRequestsPerMinute, now()))) {
       throw new HttpError(429, messages.tooManyRequests);
     }
   };
@@ -91,7 +91,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       now(),
     );
     return {
-      user: await userView(tx, user, locationId),
+      user: (await loadUserView(tx, user.id, locationId))!,
       access_token: accessToken,
       expiresIn: ACCESS_TOKEN_SECONDS,
       tenantID: user.tenantId,
@@ -114,7 +114,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await rateLimited(request);
       const body = request.body;
-      const check = await checkCredentials(db.owner, body, {
+      const check = await checkCredentials(db, body, {
         headerTenant: tenantHeader(request),
         ip: request.ip,
         now: now(),
@@ -125,7 +125,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'newUser') {
         // A short token that admits only the new-user calls (sendotp, cpassword); no session yet.
         const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'] }, now());
-        await withTenant(db.owner, check.tenantId, (tx) =>
+        await withTenant(db, check.tenantId, (tx) =>
           audit(tx, { tenantId: check.tenantId, action: 'login', outcome: 'success', actorUserId: check.user.id, actorRoles: ['newuser'], ip: request.ip, details: { newUser: true } }),
         );
         return {
@@ -138,7 +138,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         };
       }
       const { user, tenantId, locationId, variant } = check;
-      const result = await withTenant(db.owner, tenantId, async (tx) => {
+      const result = await withTenant(db, tenantId, async (tx) => {
         if (user.requiresAuthCode) {
           const ok = body.isauth && body.vcode && (await consumeCode(tx, secrets.codeKey, { tenantId, purpose: 'signin', subjectId: user.id }, body.vcode, now()));
           if (!ok) {
@@ -167,7 +167,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const check = await checkCredentials(db.owner, request.body, {
+      const check = await checkCredentials(db, request.body, {
         headerTenant: tenantHeader(request),
         ip: request.ip,
         now: now(),
@@ -189,7 +189,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   /** Issues a code and writes its message; answers true, or the message saying why no code was sent. */
   const sendCode = async (tenantId: string, user: UserRow, purpose: 'signin' | 'newuser' | 'reset'): Promise<true | string> => {
     try {
-      const ref = await withTenant(db.owner, tenantId, async (tx) => {
+      const ref = await withTenant(db, tenantId, async (tx) => {
         const code = await issueCode(tx, secrets.codeKey, { tenantId, purpose, subjectId: user.id }, now());
         const text = purpose === 'signin' ? authMessages.signinCode(code) : purpose === 'newuser' ? authMessages.newUserCode(code) : authMessages.resetCode(code);
         await audit(tx, { tenantId, action: `code.sent`, outcome: 'success', actorUserId: user.id, details: { purpose } });
@@ -219,7 +219,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await rateLimited(request);
       const auth = request.auth!;
-      const user = await withTenant(db.owner, auth.tid, (tx) => findUserById(tx, auth.sub));
+      const user = await withTenant(db, auth.tid, (tx) => findUserById(tx, auth.sub));
       if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
       const sent = await sendCode(auth.tid, user, 'newuser');
       if (sent !== true) return reply.code(429).send({ error: sent });
@@ -243,7 +243,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       await rateLimited(request);
       const auth = request.auth!;
       const { vcode, password } = request.body;
-      const result = await withTenant(db.owner, auth.tid, async (tx) => {
+      const result = await withTenant(db, auth.tid, async (tx) => {
         const user = await findUserById(tx, auth.sub);
         if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
         const problem = passwordProblem(password, user.email);
@@ -256,7 +256,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       });
       if (!result) return reply.code(400).send({ error: messages.invalidCode, fields: { vcode: messages.invalidCode } });
       const passwordHash = await hashPassword(password);
-      return withTenant(db.owner, auth.tid, async (tx) => {
+      return withTenant(db, auth.tid, async (tx) => {
         const [user] = await tx
           .update(users)
           .set({ passwordHash, isRegistered: true, tempPasswordExpiresOn: null, passwordChangedAt: now(), updatedAt: now() })
@@ -305,7 +305,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const { username, tenant, vcode } = request.body;
       const user = await findInTenant(tenant, username);
       const grant = user
-        ? await withTenant(db.owner, tenant, async (tx) => {
+        ? await withTenant(db, tenant, async (tx) => {
             const subject = { tenantId: tenant, subjectId: user.id };
             if (!(await consumeCode(tx, secrets.codeKey, { ...subject, purpose: 'reset' }, vcode, now()))) {
               await audit(tx, { tenantId: tenant, action: 'password.reset_code', outcome: 'failure', actorUserId: user.id, ip: request.ip });
@@ -337,12 +337,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       });
       const [tenant, userId, grant, ...rest] = request.body.resetToken.split('.');
       if (rest.length || !grant || !Uuid.safeParse(tenant).success || !Uuid.safeParse(userId).success) throw invalid;
-      const user = await withTenant(db.owner, tenant!, (tx) => findUserById(tx, userId!));
+      const user = await withTenant(db, tenant!, (tx) => findUserById(tx, userId!));
       if (!user) throw invalid;
       const problem = passwordProblem(request.body.password, user.email);
       if (problem) throw new HttpError(400, problem, { password: problem });
       const hash = await hashPassword(request.body.password);
-      const ref = await withTenant(db.owner, tenant!, async (tx) => {
+      const ref = await withTenant(db, tenant!, async (tx) => {
         if (!(await consumeCode(tx, secrets.codeKey, { tenantId: tenant!, purpose: 'reset-grant', subjectId: user.id }, grant, now()))) return null;
         await tx
           .update(users)
@@ -376,7 +376,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         return reply.code(401).send({ error: messages.tokenRefreshFailed });
       };
       if (!parsed) return refused();
-      const result = await withTenant(db.owner, parsed.tenantId, async (tx) => {
+      const result = await withTenant(db, parsed.tenantId, async (tx) => {
         const outcome = await rotateRefreshToken(tx, parsed.tenantId, parsed.hash, now());
         if (outcome.kind === 'unknown') return null;
         const user = await findUserById(tx, outcome.userId);
@@ -435,7 +435,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      await withTenant(db.owner, auth.tid, async (tx) => {
+      await withTenant(db, auth.tid, async (tx) => {
         if (auth.sid) await revokeFamily(tx, auth.sid, 'logout', now());
         await audit(tx, { tenantId: auth.tid, action: 'logout', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip });
       });
@@ -458,9 +458,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       const auth = request.auth!;
       return request.inTenant(async (tx) => {
-        const user = await findUserById(tx, auth.sub);
-        if (!user) throw new HttpError(401, messages.notSignedIn);
-        return { user: auth.roles.includes('newuser') ? newUserView(user) : await userView(tx, user, auth.loc) };
+        if (auth.roles.includes('newuser')) {
+          const user = await findUserById(tx, auth.sub);
+          if (user) return { user: newUserView(user) };
+        } else {
+          const user = await loadUserView(tx, auth.sub, auth.loc);
+          if (user) return { user };
+        }
+        throw new HttpError(401, messages.notSignedIn);
       });
     },
   );
@@ -481,13 +486,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       const auth = request.auth!;
       const { settings, shortcuts } = request.body.data;
       return request.inTenant(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ settings, shortcuts, updatedAt: now() })
-          .where(eq(users.id, auth.sub))
-          .returning();
+        await tx.update(users).set({ settings, shortcuts, updatedAt: now() }).where(eq(users.id, auth.sub));
+        const user = await loadUserView(tx, auth.sub, auth.loc);
         if (!user) throw new HttpError(401, messages.notSignedIn);
-        return { user: await userView(tx, user, auth.loc), message: messages.settingsSaved };
+        return { user, message: messages.settingsSaved };
       });
     },
   );
@@ -505,7 +507,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { company, store } = request.params;
-      const rows = await withoutTenant(db.owner, (tx) =>
+      const rows = await withoutTenant(db, (tx) =>
         queryRows<{ tenant_id: string; location_id: string; company_name: string; company_slug: string; store_name: string; store_slug: string; logo: string | null }>(
           tx,
           sql`select * from app_resolve_portal(${company}, ${store})`,
@@ -526,7 +528,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
 
   const findInTenant = (tenantId: string, email: string) =>
-    withTenant(db.owner, tenantId, (tx) => findUserByEmail(tx, email));
+    withTenant(db, tenantId, (tx) => findUserByEmail(tx, email));
 }
 
 function tenantHeader(request: FastifyRequest): string | undefined {

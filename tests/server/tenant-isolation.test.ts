@@ -67,31 +67,31 @@ describe('a user of one company asking for the other company', () => {
 
 describe('row-level security underneath the API', () => {
   it('a transaction of one tenant sees none of the other tenant\'s rows, even when asking for them by id', async () => {
-    const seen = await withTenant(h.db.owner, demoIds.clearview, (tx) => tx.select().from(locations));
+    const seen = await withTenant(h.db, demoIds.clearview, (tx) => tx.select().from(locations));
     expect(seen.map((l) => l.tenantId)).toEqual([demoIds.clearview, demoIds.clearview]);
-    const byId = await withTenant(h.db.owner, demoIds.clearview, (tx) =>
+    const byId = await withTenant(h.db, demoIds.clearview, (tx) =>
       tx.execute(sql`select * from locations where id = ${demoIds.main}`),
     );
     expect((byId as unknown as { rows: unknown[] }).rows).toHaveLength(0);
-    const everyone = await withTenant(h.db.owner, demoIds.clearview, (tx) => tx.select({ email: users.email }).from(users));
+    const everyone = await withTenant(h.db, demoIds.clearview, (tx) => tx.select({ email: users.email }).from(users));
     expect(everyone.map((u) => u.email).join()).not.toMatch(/brightsight|portal\.test/);
   });
 
   it("refuses to write a row into another tenant", async () => {
     await expect(
-      withTenant(h.db.owner, demoIds.clearview, (tx) =>
+      withTenant(h.db, demoIds.clearview, (tx) =>
         tx.insert(locations).values({ tenantId: demoIds.brightsight, slug: 'sneaky', name: 'Sneaky' }),
       ),
     ).rejects.toThrow();
     await expect(
-      withTenant(h.db.owner, demoIds.clearview, (tx) =>
+      withTenant(h.db, demoIds.clearview, (tx) =>
         tx.execute(sql`update locations set tenant_id = ${demoIds.brightsight} where id = ${demoIds.uptown}`),
       ),
     ).rejects.toThrow();
   });
 
   it('sees nothing without a tenant, and the settings do not leak to the next transaction', async () => {
-    await withTenant(h.db.owner, demoIds.clearview, (tx) => tx.select().from(locations));
+    await withTenant(h.db, demoIds.clearview, (tx) => tx.select().from(locations));
     const after = await h.db.owner.transaction(async (tx) => {
       await tx.execute(sql`select set_config('role', 'app_runtime', true)`);
       return tx.select().from(locations);
@@ -104,7 +104,7 @@ describe('row-level security underneath the API', () => {
 
   it('the audit log is append-only for the runtime role', async () => {
     const failure = (statement: ReturnType<typeof sql>) =>
-      withTenant(h.db.owner, demoIds.clearview, (tx) => tx.execute(statement)).then(
+      withTenant(h.db, demoIds.clearview, (tx) => tx.execute(statement)).then(
         () => 'allowed',
         (err: Error & { cause?: Error }) => err.cause?.message ?? err.message,
       );
