@@ -173,7 +173,8 @@ export async function buildApp(opts: {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !existsSync(distDir)) {
+    // A missing asset is a 404, never the app's HTML (a browser would refuse it as a script anyway).
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
       return reply.code(404).send({ error: messages.notFound });
     }
     // The browser app owns every other path (client-side routes).

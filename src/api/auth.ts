@@ -1,13 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { LoginResponse, MeResponse, PortalMapping } from '../contract/auth';
+import { z } from '../contract/zod';
+import {
+  AuthCodeResponse,
+  ForgotPasswordResponse,
+  LoginResponse,
+  MeResponse,
+  OtpSubmitResponse,
+  PasswordResetResponse,
+  PortalMapping,
+  RefreshResponse,
+  SendOtpResponse,
+} from '../contract/auth';
 import type { LoginRequest } from '../contract/auth';
-import { apiRequest } from './http';
+import { ApiError, apiRequest } from './http';
 
 /** The public sign-in address /{company}/{store}: which tenant and location it stands for. 404 when unknown. */
 export function fetchPortalMapping(company: string, store: string, signal?: AbortSignal) {
   const path = `/api/portal/${encodeURIComponent(company)}/${encodeURIComponent(store)}`;
-  return apiRequest(path, { schema: PortalMapping, signal });
+  return apiRequest(path, { auth: 'none', schema: PortalMapping, signal });
 }
 
 /** Public, so its key carries no tenant: the mapping is what tells us the tenant. */
@@ -18,9 +28,49 @@ export const portalMappingQuery = (company: string, store: string) =>
     staleTime: Infinity,
   });
 
+/** The auth-code step: checks the credentials; sends the sign-in code when the account needs one. */
+export function authCode(request: LoginRequest, signal?: AbortSignal) {
+  const { vcode: _vcode, isauth: _isauth, ...credentials } = request;
+  return apiRequest('/api/patient/authcode', {
+    method: 'POST',
+    auth: 'none',
+    body: credentials,
+    tenantId: request.tenentID,
+    schema: AuthCodeResponse,
+    signal,
+  });
+}
+
 /** Sets the HttpOnly refresh cookie; the access token comes back in the body. */
 export function login(request: LoginRequest, signal?: AbortSignal) {
-  return apiRequest('/api/patient/login', { method: 'POST', body: request, schema: LoginResponse, signal });
+  return apiRequest('/api/patient/login', {
+    method: 'POST',
+    auth: 'none',
+    body: request,
+    tenantId: request.tenentID,
+    schema: LoginResponse,
+    signal,
+  });
+}
+
+/**
+ * Rotates the refresh cookie and returns a new access token. The expired access token goes along (the spec's
+ * body) so the server keeps the store it named. Null when the server refuses the cookie (401).
+ */
+export async function refreshAccessToken(accessToken: string | null, signal?: AbortSignal) {
+  try {
+    const answer = await apiRequest('/api/patient/refreshtoken', {
+      method: 'POST',
+      auth: 'none',
+      body: { accessToken },
+      schema: RefreshResponse,
+      signal,
+    });
+    return { accessToken: answer.accessToken, expiresIn: answer.expiresIn };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 export function fetchMe(accessToken: string, signal?: AbortSignal) {
@@ -30,4 +80,69 @@ export function fetchMe(accessToken: string, signal?: AbortSignal) {
 /** Revokes the refresh family on the server; the answer has no content the app needs. */
 export function logout(accessToken: string, signal?: AbortSignal) {
   return apiRequest('/api/patient/logout', { method: 'POST', accessToken, schema: z.unknown(), signal });
+}
+
+/** New-user flow: emails a code to the account signed in with its temporary password. */
+export async function sendNewUserCode(accessToken: string, signal?: AbortSignal) {
+  const answer = await apiRequest('/api/patient/sendotp', {
+    method: 'POST',
+    accessToken,
+    body: {},
+    schema: SendOtpResponse,
+    signal,
+  });
+  if (answer.error) throw new ApiError(400, { error: answer.error });
+  return { sentTo: answer.user?.email ?? null };
+}
+
+/** New-user flow: the emailed code and the new password; opens the full session. */
+export function changePassword(
+  { accessToken, vcode, password }: { accessToken: string; vcode: string; password: string },
+  signal?: AbortSignal,
+) {
+  return apiRequest('/api/patient/cpassword', {
+    method: 'POST',
+    accessToken,
+    body: { vcode, password },
+    schema: LoginResponse,
+    signal,
+  });
+}
+
+/** Forgot password, step 1: emails a reset code if the account exists (the answer never tells). */
+export function requestPasswordReset({ username, tenant }: { username: string; tenant: string }, signal?: AbortSignal) {
+  return apiRequest('/api/patient/forgotpassword', {
+    method: 'POST',
+    auth: 'none',
+    body: { username, tenant },
+    tenantId: tenant,
+    schema: ForgotPasswordResponse,
+    signal,
+  });
+}
+
+/** Forgot password, step 2: the emailed code for a single-use reset token. */
+export function verifyResetCode(
+  { username, tenant, vcode }: { username: string; tenant: string; vcode: string },
+  signal?: AbortSignal,
+) {
+  return apiRequest('/api/patient/otpsubmit', {
+    method: 'POST',
+    auth: 'none',
+    body: { username, tenant, vcode },
+    tenantId: tenant,
+    schema: OtpSubmitResponse,
+    signal,
+  });
+}
+
+/** Forgot password, step 3: the new password; ends every session of the account. */
+export function resetPassword({ resetToken, password }: { resetToken: string; password: string }, signal?: AbortSignal) {
+  return apiRequest('/api/patient/passwordReset', {
+    method: 'POST',
+    auth: 'none',
+    body: { resetToken, password },
+    schema: PasswordResetResponse,
+    signal,
+  });
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorResponse } from '../contract/common';
+import { ErrorResponse, messages } from '../contract/common';
 
 /** A non-2xx answer of the API, carrying the server's `{ error, fields }` body. */
 export class ApiError extends Error {
@@ -14,12 +14,52 @@ export class ApiError extends Error {
   }
 }
 
+/** What a request of the signed-in session carries. */
+export interface Credentials {
+  accessToken: string;
+  tenantId: string;
+}
+
+/**
+ * How the http layer reaches the session without knowing it (src/app/sessionActor.ts connects the session actor).
+ * The http layer never navigates: when the refresh fails, the session machine ends the session and decides.
+ */
+export interface SessionLink {
+  /** The credentials of the signed-in session, or null for a guest. */
+  current(): Credentials | null;
+  /** Asks the session for a new access token; rejects when the session could not be refreshed (and has ended). */
+  refresh(): Promise<Credentials>;
+}
+
+let link: SessionLink | null = null;
+/** The one refresh all requests that met a 401 wait for. */
+let refreshing: Promise<Credentials> | null = null;
+
+/** Connects the app's session; returns the disconnect. One session per page (tests connect one per test). */
+export function connectSession(next: SessionLink): () => void {
+  link = next;
+  refreshing = null;
+  return () => {
+    if (link === next) link = null;
+  };
+}
+
 export interface RequestOptions<Schema extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
-  /** Bearer token of the session; absent on public calls. */
+  /**
+   * 'session' (default): the bearer token and tenant of the signed-in session, refreshed once on a 401.
+   * 'none': a public call (sign-in, portal look-up) that carries neither.
+   */
+  auth?: 'session' | 'none';
+  /**
+   * An explicit bearer token (the session's own calls: loading the user, logout, the new-user flow's restricted
+   * token). Such a call is never refreshed: a 401 is its answer.
+   */
   accessToken?: string | null;
+  /** Tenant header for a call without a session (the forgot-password calls name their tenant). */
+  tenantId?: string | null;
   signal?: AbortSignal;
   /** The contract schema of a successful answer; the answer is checked against it. */
   schema: Schema;
@@ -27,28 +67,62 @@ export interface RequestOptions<Schema extends z.ZodType> {
 
 /**
  * One call to the API. Same-origin credentials let the browser send and receive the HttpOnly refresh cookie;
- * the access token travels only in the Authorization header.
+ * the access token travels only in the Authorization header. A 401 on a session call waits for one shared refresh
+ * and is retried once; if the refresh fails the call fails with 'Token refresh failed'.
  */
 export async function apiRequest<Schema extends z.ZodType>(
   path: string,
-  { method = 'GET', body, accessToken, signal, schema }: RequestOptions<Schema>,
+  options: RequestOptions<Schema>,
 ): Promise<z.infer<Schema>> {
+  const { auth = 'session', accessToken, schema } = options;
+  const usesSession = !accessToken && auth === 'session';
+  const credentials = usesSession ? (link?.current() ?? null) : null;
+
+  let response = await send(path, options, accessToken ?? credentials?.accessToken, credentials?.tenantId);
+  if (response.status === 401 && credentials) {
+    const renewed = await renewAfter401(credentials);
+    response = await send(path, options, renewed.accessToken, renewed.tenantId);
+  }
+
+  const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = ErrorResponse.safeParse(json);
+    throw new ApiError(response.status, parsed.success ? parsed.data : null);
+  }
+  return schema.parse(json);
+}
+
+function send(
+  path: string,
+  { method = 'GET', body, tenantId, signal }: RequestOptions<z.ZodType>,
+  token: string | null | undefined,
+  sessionTenant: string | undefined,
+) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-
-  const response = await fetch(path, {
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const tenant = sessionTenant ?? tenantId;
+  if (tenant) headers['X-Tenant-ID'] = tenant;
+  return fetch(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });
-  const json: unknown = await response.json().catch(() => null);
+}
 
-  if (!response.ok) {
-    const parsed = ErrorResponse.safeParse(json);
-    throw new ApiError(response.status, parsed.success ? parsed.data : null);
+/** One refresh for every request that met a 401 with the same token; a later 401 with an old token just retries. */
+async function renewAfter401(used: Credentials): Promise<Credentials> {
+  const current = link?.current();
+  if (current && current.accessToken !== used.accessToken) return current;
+  if (!link) throw new ApiError(401, { error: messages.tokenRefreshFailed });
+  refreshing ??= link.refresh().finally(() => {
+    refreshing = null;
+  });
+  try {
+    return await refreshing;
+  } catch {
+    throw new ApiError(401, { error: messages.tokenRefreshFailed });
   }
-  return schema.parse(json);
 }

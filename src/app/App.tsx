@@ -3,7 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { SettingsProvider } from '../views/settings/settingsActor';
 import { SessionProvider } from '../views/ui/session';
+import { ShellActorsProvider } from '../views/ui/shellActors';
+import { Snackbars } from '../views/ui/Snackbars';
+import { RouteAccessProvider } from './routeAccess';
 import { AppRoutes } from './routes';
 import type { Runtime } from './runtime';
 
@@ -23,9 +27,16 @@ export function App({ runtime }: { runtime: Runtime }) {
     <QueryClientProvider client={runtime.queryClient}>
       <I18nextProvider i18n={runtime.i18n}>
         <SessionProvider value={runtime.session}>
-          <AriaProviders>
-            <AppRoutes />
-          </AriaProviders>
+          <SettingsProvider value={runtime.settings}>
+            <AriaProviders>
+              <RouteAccessProvider value={runtime.routeAccess}>
+                <ShellActorsProvider value={runtime}>
+                  <AppRoutes />
+                  <Snackbars />
+                </ShellActorsProvider>
+              </RouteAccessProvider>
+            </AriaProviders>
+          </SettingsProvider>
         </SessionProvider>
       </I18nextProvider>
     </QueryClientProvider>

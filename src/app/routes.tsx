@@ -1,42 +1,64 @@
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { Redirect, Route, Switch } from 'wouter';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
-import { SignedInPage } from '../views/shell/SignedInPage';
 import { Splash } from '../views/shell/Splash';
-import { useSessionActor } from '../views/ui/session';
+import { useRouteAccessActor } from './routeAccess';
+import { isGuestOnly, routeById } from './routeTable';
+import type { Page, RouteParams } from './routeTable';
 
-const notFoundPath = '/pages/errors/error-404';
+// Split per route: the sign-in screens load with the app; the shell and every other page when first opened.
+const Shell = lazy(() => import('../views/shell/Shell').then((module) => ({ default: module.Shell })));
+const ComingSoonPage = lazy(() =>
+  import('../views/pages/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })),
+);
+const MultiLanguagePage = lazy(() =>
+  import('../views/pages/MultiLanguagePage').then((module) => ({ default: module.MultiLanguagePage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../views/auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const NewUserPage = lazy(() => import('../views/auth/NewUserPage').then((module) => ({ default: module.NewUserPage })));
+const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) => ({ default: module.LogoutPage })));
 
-/** The route table. Paths match case-insensitively (wouter), so /patient/login works as well. */
+function pageOf(page: Page, params: RouteParams): ReactNode {
+  switch (page.kind) {
+    case 'signIn':
+      return <SignInPage variant={page.variant} />;
+    case 'storeSignIn':
+      return <StoreSignInPage company={params.company ?? ''} store={params.store ?? ''} />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'newUser':
+      return <NewUserPage />;
+    case 'logout':
+      return <LogoutPage />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'multiLanguage':
+      return <MultiLanguagePage />;
+    case 'comingSoon':
+      return <ComingSoonPage area={page.area} />;
+  }
+}
+
+/**
+ * Renders what the route-access machine granted (src/app/routeTable.ts lists every route): guest-only pages
+ * alone, every other page inside the shell with the route's layout override. While the session is checked or
+ * the guard is sending the person elsewhere, the splash shows.
+ */
 export function AppRoutes() {
-  const session = useSessionActor();
-  const isChecking = useSelector(session, (snapshot) => snapshot.matches('checking'));
-  const isSignedIn = useSelector(session, (snapshot) => snapshot.hasTag('signedIn'));
+  const routeAccess = useRouteAccessActor();
+  const access = useSelector(routeAccess, (snapshot) => (snapshot.hasTag('granted') ? snapshot.context.access : null));
+  const route = access && routeById.get(access.routeId);
+  if (!access || !route?.page) return <Splash />;
 
-  if (isChecking) return <Splash />;
-
-  // Sign-in addresses are for guests; a signed-in user lands on the home page instead.
-  const guestOnly = (page: ReactNode) => (isSignedIn ? <Redirect to="/" replace /> : page);
-
+  const page = pageOf(route.page, access.params);
   return (
-    <Switch>
-      <Route path="/">{isSignedIn ? <SignedInPage /> : <Redirect to="/login" replace />}</Route>
-      <Route path={notFoundPath}>
-        <NotFoundPage />
-      </Route>
-      <Route path="/login">{guestOnly(<SignInPage variant="login" />)}</Route>
-      <Route path="/Patient/login">{guestOnly(<SignInPage variant="patient" />)}</Route>
-      <Route path="/kiosk/login">{guestOnly(<SignInPage variant="kiosk" />)}</Route>
-      <Route path="/admin">{guestOnly(<SignInPage variant="admin" />)}</Route>
-      <Route path="/:company/:store">
-        {({ company, store }) => guestOnly(<StoreSignInPage company={company} store={store} />)}
-      </Route>
-      <Route>
-        <Redirect to={notFoundPath} replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<Splash />}>
+      {isGuestOnly(route) || route.id === 'newUser' ? page : <Shell layout={route.layout}>{page}</Shell>}
+    </Suspense>
   );
 }

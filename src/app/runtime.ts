@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromPromise } from 'xstate';
-import { fetchMe, login, logout } from '../api/auth';
 import { ApiError } from '../api/http';
 import { bindDocumentLanguage, createI18n } from '../i18n/i18n';
-import { sessionMachine } from '../machines/session.machine';
-import { readStoredSession, writeStoredSession } from './storedSession';
+import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
+import { createShellActors } from '../views/shell/shellRuntime';
+import { createDevInspector } from './inspector';
+import { createRouteAccess } from './routeAccess';
+import { createSessionActor, followSessionEnd, followSignInAddresses } from './sessionActor';
 
 export interface RuntimeOptions {
   sessionStorage: Storage;
@@ -30,25 +31,24 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
     },
   });
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        login: fromPromise(({ input, signal }) => login(input, signal)),
-        loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
-        logout: fromPromise(({ input, signal }) => logout(input.accessToken, signal)),
-      },
-      actions: { persistSession: ({ context }) => writeStoredSession(sessionStorage, context) },
-    }),
-    { input: readStoredSession(sessionStorage) },
-  );
-  // Server data of one user must never show to the next; then back to where this user signed in.
-  session.on('session.ended', ({ loginUrl }) => {
-    queryClient.clear();
-    navigate(loginUrl ?? '/', { replace: true });
-  });
-  session.start();
+  // Development only: `?inspect` opens the Stately inspector; pass `inspect` to every long-lived actor.
+  const inspect = createDevInspector(globalThis.location?.search ?? '');
 
-  return { i18n, queryClient, session };
+  const session = createSessionActor({ sessionStorage, localStorage, inspect });
+  followSessionEnd(session, queryClient, navigate);
+  session.start();
+  followSignInAddresses(session);
+  // The route guard follows the address and the session's roles (src/app/routeAccess.ts).
+  const routeAccess = createRouteAccess({ session, sessionStorage, inspect });
+
+  // Theme settings follow the session's user; <html> carries the main theme, data-mode and direction.
+  const settings = createSettingsActor({ session, localStorage, inspect });
+  bindDocumentTheme(settings, root, i18n);
+
+  // The navbar (folded, hover-open, drawer) and the snackbar (`runtime.snackbar.send({ type: 'snackbar.show', ... })`).
+  const { navbar, snackbar } = createShellActors({ settings, i18n, inspect });
+
+  return { i18n, queryClient, session, settings, inspect, routeAccess, navbar, snackbar };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,5 +1,5 @@
 import { User } from '../contract/auth';
-import type { Session, SessionContext, SessionInput } from '../machines/session.machine';
+import type { Session, SessionContext, SessionInput, StoreAddress } from '../machines/session.machine';
 
 /** Session storage: per tab, gone when the tab closes. Never a refresh token (an HttpOnly cookie holds it). */
 const keys = {
@@ -41,7 +41,7 @@ export function readStoredSession(storage: Storage): SessionInput {
 }
 
 /** Mirrors the machine's context; the login url outlives the session so that logout can return to it. */
-export function writeStoredSession(storage: Storage, { session, loginUrl }: SessionContext) {
+export function writeStoredSession(storage: Storage, { session, loginUrl }: Pick<SessionContext, 'session' | 'loginUrl'> & Partial<SessionContext>) {
   if (loginUrl) storage.setItem(keys.loginUrl, loginUrl);
   if (session) writeSession(storage, session);
   else for (const key of [keys.accessToken, keys.tenantId, keys.expiresAt, keys.user]) storage.removeItem(key);
@@ -52,4 +52,22 @@ function writeSession(storage: Storage, session: Session) {
   storage.setItem(keys.tenantId, session.tenantId);
   storage.setItem(keys.expiresAt, String(session.expiresAt));
   storage.setItem(keys.user, encodeUser(session.user));
+}
+
+/** Local storage: the store last signed in at in this browser, offered again by /login. */
+const lastStoreKey = 'lastStore';
+
+export function readLastStore(storage: Storage): StoreAddress | null {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(lastStoreKey) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { company, store } = value as Record<string, unknown>;
+    return typeof company === 'string' && typeof store === 'string' && company && store ? { company, store } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLastStore(storage: Storage, lastStore: StoreAddress | null) {
+  if (lastStore) storage.setItem(lastStoreKey, JSON.stringify({ company: lastStore.company, store: lastStore.store }));
 }

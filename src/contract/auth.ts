@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { noControlCharacters, Role, Uuid } from './common';
 import { MenuAccess, ThemeSettings } from './settings';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Roles of the spec (section 6). `guest` is the empty role list, never stored. */
 export const roles = ['admin', 'staff', 'patient', 'newuser', 'enterpriseadmin', 'user', 'kiosk'] as const;

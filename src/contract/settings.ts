@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 export const lightThemes = Array.from({ length: 20 }, (_, i) => `light${i + 1}`);
 export const darkThemes = Array.from({ length: 14 }, (_, i) => `dark${i + 1}`);

@@ -8,6 +8,22 @@ globalStyle('html', {
   lineHeight: 1.5,
   background: vars.color.surface,
   color: vars.color.text,
+  colorScheme: 'light',
 });
 
+/** data-mode follows the main theme's type: native controls and scrollbars match it. */
+globalStyle('html[data-mode="dark"]', { colorScheme: 'dark' });
+
 globalStyle('body', { margin: 0, minBlockSize: '100vh' });
+
+/** The Custom Scrollbars switch: thin scrollbars in the theme's colours. */
+globalStyle('html[data-custom-scrollbars] *, html[data-custom-scrollbars]', {
+  scrollbarWidth: 'thin',
+  scrollbarColor: `${vars.color.border} transparent`,
+});
+
+/** The Animations switch off: no transitions or animations anywhere. */
+globalStyle('html[data-animations="off"] *, html[data-animations="off"] *::before, html[data-animations="off"] *::after', {
+  transition: 'none !important',
+  animation: 'none !important',
+});

@@ -4,7 +4,13 @@ import { ApiError } from '../../src/api/http';
 import type { LoginRequest, LoginResponse, User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
 import { sessionMachine, sessionMessages } from '../../src/machines/session.machine';
-import type { Session, SessionContext, SessionInput } from '../../src/machines/session.machine';
+import type {
+  AuthCodeAnswer,
+  RefreshAnswer,
+  Session,
+  SessionContext,
+  SessionInput,
+} from '../../src/machines/session.machine';
 import { janeDoe, janeLogin } from '../fixtures/auth';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
@@ -17,6 +23,8 @@ const storedSession = (expiresAt: number): Session => ({
 const credentials: LoginRequest = { username: 'patient@clearview.test', password: 'Demo-Pass-2026!' };
 
 interface Fakes {
+  authCode?: (request: LoginRequest) => Promise<AuthCodeAnswer>;
+  refresh?: (input: { accessToken: string | null }) => Promise<RefreshAnswer>;
   login?: (request: LoginRequest) => Promise<LoginResponse>;
   loadMe?: (input: { accessToken: string }) => Promise<User>;
   logout?: (input: { accessToken: string }) => Promise<unknown>;
@@ -29,6 +37,12 @@ function start(input: SessionInput, fakes: Fakes = {}) {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
+        authCode: fromPromise(({ input: request }) =>
+          (fakes.authCode ?? (async () => ({ role: ['patient'], isauth: true, codeRequired: false, error: null })))(
+            request,
+          ),
+        ),
+        refresh: fromPromise(({ input: token }) => (fakes.refresh ?? unexpectedCall)(token)),
         login: fromPromise(({ input: request }) => (fakes.login ?? unexpectedCall)(request)),
         loadMe: fromPromise(({ input: token }) => (fakes.loadMe ?? unexpectedCall)(token)),
         logout: fromPromise(({ input: token }) => (fakes.logout ?? unexpectedCall)(token)),
@@ -44,24 +58,48 @@ function start(input: SessionInput, fakes: Fakes = {}) {
 async function signedInActor(fakes: Fakes = {}) {
   const started = start({ stored: null, loginUrl: null }, { login: async () => janeLogin, ...fakes });
   started.actor.send({ type: 'session.login', request: credentials, loginUrl: '/clearview/downtown' });
-  await waitFor(started.actor, (snapshot) => snapshot.matches('signedIn'));
+  await waitFor(started.actor, (snapshot) => snapshot.hasTag('signedIn'));
   return started;
 }
 
 describe('session machine: checking at start-up', () => {
   it('without a stored token it is signed out at once', () => {
     const { actor } = start({ stored: null, loginUrl: null });
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it('with an expired stored token it forgets the session without asking the server', () => {
-    const loadMe = vi.fn();
-    const expired = storedSession(nowInSeconds() - 1);
-    const { actor, persisted } = start({ stored: expired, loginUrl: '/login' }, { loadMe });
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(loadMe).not.toHaveBeenCalled();
+  it('with an expired stored token it refreshes, then loads the user with the new token', async () => {
+    const loadMe = vi.fn(async () => janeDoe);
+    const refresh = vi.fn(async () => ({ accessToken: 'renewed', expiresIn: 600 }));
+    const { actor } = start({ stored: storedSession(nowInSeconds() - 1), loginUrl: '/login' }, { loadMe, refresh });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(refresh).toHaveBeenCalledWith({ accessToken: 'stored-token' });
+    expect(loadMe).toHaveBeenCalledWith({ accessToken: 'renewed' });
+  });
+
+  it.each([
+    ['refused (no data)', async (): Promise<RefreshAnswer> => null, sessionMessages.tokenExpired],
+    ['failing', (): Promise<RefreshAnswer> => Promise.reject(new TypeError('offline')), messages.tokenRefreshFailed],
+  ] as const)('with an expired stored token and a %s refresh it logs out with the message', async (_, refresh, text) => {
+    const { actor, persisted } = start({ stored: storedSession(nowInSeconds() - 1), loginUrl: '/login' }, { refresh });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(actor.getSnapshot().context.error).toEqual({ error: text });
     expect(persisted.at(-1)).toMatchObject({ session: null, loginUrl: '/login' });
+  });
+
+  it('logs out instead of signing in when a sign-in address was opened during the check', async () => {
+    const logout = vi.fn(async () => null);
+    const { actor } = start(
+      { stored: storedSession(nowInSeconds() + 300), loginUrl: '/login' },
+      { loadMe: async () => janeDoe, logout },
+    );
+    const ended = vi.fn();
+    actor.on('session.ended', ended);
+    actor.send({ type: 'session.signInAddressOpened' });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(logout).toHaveBeenCalledOnce();
+    expect(ended).toHaveBeenCalledWith({ type: 'session.ended', loginUrl: '/login', reason: 'signInAddress' });
   });
 
   it('with a valid stored token it loads the user with that token and signs in', async () => {
@@ -71,7 +109,7 @@ describe('session machine: checking at start-up', () => {
     const { actor, persisted } = start({ stored: valid, loginUrl: '/login' }, { loadMe });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
 
-    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
     expect(loadMe).toHaveBeenCalledWith({ accessToken: 'stored-token' });
     expect(actor.getSnapshot().context.session?.user.data.displayName).toBe('Jane M. Doe');
     expect(persisted.at(-1)?.session?.user).toBe(freshUser);
@@ -96,7 +134,7 @@ describe('session machine: signing in', () => {
     actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
 
-    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
     expect(actor.getSnapshot().context.error).toEqual(body);
   });
 
@@ -104,7 +142,7 @@ describe('session machine: signing in', () => {
     const login = () => Promise.reject(new TypeError('offline'));
     const { actor } = start({ stored: null, loginUrl: null }, { login });
     actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
-    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
     expect(actor.getSnapshot().context.error).toEqual({ error: sessionMessages.unexpected });
   });
 
@@ -121,12 +159,12 @@ describe('session machine: signing in', () => {
 
     const before = nowInSeconds();
     actor.send({ type: 'session.login', request: credentials, loginUrl: '/clearview/downtown' });
-    await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
 
     expect(login).toHaveBeenLastCalledWith(credentials);
     const { context } = actor.getSnapshot();
     expect(context.error).toBeNull();
-    expect(persisted.at(-1)).toEqual({
+    expect(persisted.at(-1)).toMatchObject({
       session: {
         accessToken: janeLogin.access_token,
         tenantId: janeLogin.tenantID,
@@ -134,7 +172,6 @@ describe('session machine: signing in', () => {
         expiresAt: expect.any(Number),
       },
       loginUrl: '/clearview/downtown',
-      error: null,
     });
     expect(context.session!.expiresAt - before).toBeGreaterThanOrEqual(janeLogin.expiresIn);
     expect(context.session!.expiresAt - before).toBeLessThanOrEqual(janeLogin.expiresIn + 1);
@@ -146,9 +183,9 @@ describe('session machine: logout', () => {
     const logout = vi.fn();
     const { actor } = await signedInActor({ logout });
     actor.send({ type: 'session.logout' });
-    expect(actor.getSnapshot().value).toBe('confirmingLogout');
+    expect(actor.getSnapshot().hasTag('confirmingLogout')).toBe(true);
     actor.send({ type: 'logout.cancel' });
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().matches({ signedIn: { logout: 'idle' } })).toBe(true);
     expect(logout).not.toHaveBeenCalled();
   });
 
@@ -164,7 +201,7 @@ describe('session machine: logout', () => {
 
     expect(logout).toHaveBeenCalledWith({ accessToken: janeLogin.access_token });
     expect(persisted.at(-1)).toMatchObject({ session: null, loginUrl: '/clearview/downtown' });
-    expect(ended).toHaveBeenCalledWith({ type: 'session.ended', loginUrl: '/clearview/downtown' });
+    expect(ended).toHaveBeenCalledWith({ type: 'session.ended', loginUrl: '/clearview/downtown', reason: 'logout' });
   });
 
   it('still signs out when the server cannot be told', async () => {
@@ -176,5 +213,82 @@ describe('session machine: logout', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(actor.getSnapshot().context.session).toBeNull();
     expect(ended).toHaveBeenCalledOnce();
+  });
+});
+
+describe('session machine: the auth-code step and the new-user flow', () => {
+  it('asks for the emailed code, then signs in with vcode and isauth', async () => {
+    const login = vi.fn(async () => janeLogin);
+    const { actor } = start(
+      { stored: null, loginUrl: null },
+      { authCode: async () => ({ role: ['patient'], isauth: true, codeRequired: true, error: null }), login },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('codeStep') && !snapshot.hasTag('busy'));
+    expect(login).not.toHaveBeenCalled();
+    actor.send({ type: 'signIn.codeSubmitted', vcode: ' 123456 ' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(login).toHaveBeenCalledWith({ ...credentials, vcode: '123456', isauth: true });
+  });
+
+  it("uses the auth-code step's own error when it neither authorises nor names a new user", async () => {
+    const { actor } = start(
+      { stored: null, loginUrl: null },
+      { authCode: async () => ({ role: null, isauth: false, codeRequired: false, error: messages.registrationExpired }) },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ error: messages.registrationExpired });
+  });
+
+  it('refuses a temporary password that expired before today, whatever the server said', async () => {
+    const expiredUser: User = { ...janeDoe, isRegistered: 0, tempPwdExpiryDate: '2000-01-01' };
+    const { actor, persisted } = start(
+      { stored: null, loginUrl: null },
+      { login: async () => ({ ...janeLogin, user: expiredUser }) },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.context.error !== null);
+    expect(actor.getSnapshot().context.error).toEqual({ error: messages.registrationExpired });
+    expect(persisted.every((context) => context.session === null)).toBe(true);
+  });
+
+  it('a newuser login opens the new-user flow, not a session', async () => {
+    const newUser: User = { ...janeDoe, role: ['newuser'], isRegistered: 0, tempPwdExpiryDate: '2999-01-01' };
+    const { actor } = start(
+      { stored: null, loginUrl: null },
+      {
+        authCode: async () => ({ role: 'newuser', isauth: false, codeRequired: false, error: null }),
+        login: async () => ({ ...janeLogin, user: newUser }),
+      },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('newUser'));
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(false);
+  });
+});
+
+describe('session machine: rules of the signed-in session', () => {
+  it('a user with an empty role list cannot log out (ignored)', async () => {
+    const { actor } = await signedInActor({ login: async () => ({ ...janeLogin, user: { ...janeDoe, role: [] } }) });
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'logout.dispatch' });
+    expect(actor.getSnapshot().matches({ signedIn: { logout: 'idle' } })).toBe(true);
+  });
+
+  it('one refresh for many requests; a refused refresh ends the session with "Token refresh failed"', async () => {
+    let answer: (value: RefreshAnswer) => void = () => {};
+    const refresh = vi.fn(() => new Promise<RefreshAnswer>((resolve) => (answer = resolve)));
+    const { actor } = await signedInActor({ refresh });
+    const ended = vi.fn();
+    actor.on('session.ended', ended);
+    actor.send({ type: 'session.refreshRequested' });
+    actor.send({ type: 'session.refreshRequested' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    answer(null);
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(actor.getSnapshot().context.error).toEqual({ error: messages.tokenRefreshFailed });
+    expect(ended).toHaveBeenCalledWith(expect.objectContaining({ reason: 'refreshFailed' }));
   });
 });

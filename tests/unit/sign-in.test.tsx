@@ -1,181 +1,212 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/app/App';
-import { createRuntime } from '../../src/app/runtime';
-import type { Runtime } from '../../src/app/runtime';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/common';
-import { clearviewDowntown, janeLogin } from '../fixtures/auth';
-import '../fixtures/jsdom-gaps';
+import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
+import { fakeApi, renderAuth, tearDown } from '../fixtures/authHarness';
+import type { Call, Rendered, Reply } from '../fixtures/authHarness';
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown };
+let app: Rendered | undefined;
+afterEach(() => {
+  tearDown(app);
+  app = undefined;
+});
 
-/** Stands in for the API: `answer` sees each call as the server would; every call is recorded. */
-function fakeApi(answer: (call: Call) => Reply | Promise<Reply>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = {
-      method: init.method ?? 'GET',
-      path: input,
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const { status, body } = await answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  return calls;
-}
+const authorised = { status: 200, body: { role: ['patient'], isauth: true, codeRequired: false, error: null } };
 
-/** The storefront of the demo data, with a login that answers `loginReply`. */
-const storeApi = (loginReply: Reply) => (call: Call): Reply => {
-  if (call.path === '/api/portal/clearview/downtown') return { status: 200, body: clearviewDowntown };
-  if (call.path === '/api/patient/login') return loginReply;
-  if (call.path === '/api/patient/logout') return { status: 204 };
-  return { status: 404, body: { error: messages.notFound } };
-};
+/** The demo store, with an auth-code step and login that answer as given. */
+const storeApi =
+  (login: Reply, authCode: Reply = authorised) =>
+  (call: Call): Reply | undefined => {
+    if (call.path === '/api/portal/clearview/downtown') return { status: 200, body: clearviewDowntown };
+    if (call.path.startsWith('/api/portal/')) return { status: 404, body: { error: messages.unknownPortal } };
+    if (call.path === '/api/patient/authcode') return authCode;
+    if (call.path === '/api/patient/login') return login;
+    if (call.path === '/api/patient/logout') return { status: 200, body: { ok: true } };
+    return { status: 404, body: { error: messages.notFound } };
+  };
 
-let runtime: Runtime;
-
-function openApp(path: string) {
-  window.history.replaceState(null, '', path);
-  runtime = createRuntime({
-    sessionStorage: window.sessionStorage,
-    localStorage: window.localStorage,
-    root: document.documentElement,
-  });
-  render(<App runtime={runtime} />);
-  return userEvent.setup();
-}
-
-async function signIn(user: ReturnType<typeof userEvent.setup>) {
+async function signIn(password = 'Demo-Pass-2026!') {
+  const user = app!.user;
   await user.type(await screen.findByLabelText('User name (email)'), 'patient@clearview.test');
-  await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
+  await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  runtime.session.stop();
-  vi.unstubAllGlobals();
-});
-
 describe('store sign-in (/{company}/{store})', () => {
-  it('shows the store and, on a 401, the server message in an alert', async () => {
-    const calls = fakeApi(storeApi({ status: 401, body: { error: messages.invalidLogin } }));
-    const user = openApp('/clearview/downtown');
-
+  it('shows the store and, when the auth-code step refuses, the spec message in an alert', async () => {
+    const api = fakeApi(
+      storeApi(janeLogin as never, {
+        status: 401,
+        body: { role: null, isauth: false, codeRequired: false, error: messages.invalidLogin },
+      }),
+    );
+    app = renderAuth('/clearview/downtown');
     expect(await screen.findByText('Clearview Optical')).toBeTruthy();
     expect(screen.getByText('Downtown')).toBeTruthy();
-    await signIn(user);
+    await signIn();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid Username or Password');
-    expect(calls.find((call) => call.path === '/api/patient/login')?.body).toEqual({
+    expect(api.calls.find((call) => call.path === '/api/patient/authcode')?.body).toEqual({
       username: 'patient@clearview.test',
       password: 'Demo-Pass-2026!',
       tenentID: clearviewDowntown.tenantID,
       locationid: clearviewDowntown.locationid,
     });
-    expect(screen.queryByText(/Signed in as/)).toBeNull();
+    expect(api.calls.some((call) => call.path === '/api/patient/login')).toBe(false);
   });
 
-  it('signs in, shows the name and store, and keeps no refresh token in session storage', async () => {
-    fakeApi(storeApi({ status: 200, body: janeLogin }));
-    const user = openApp('/clearview/downtown');
-    await signIn(user);
+  it('signs in, keeps no refresh token in session storage and remembers the store for /login', async () => {
+    const api = fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/clearview/downtown');
+    await signIn();
 
     expect(await screen.findByRole('heading', { name: 'Signed in as Jane Doe' })).toBeTruthy();
-    expect(screen.getByText('Downtown, Clearview Optical')).toBeTruthy();
-    expect(window.location.pathname).toBe('/');
+    const login = api.calls.find((call) => call.path === '/api/patient/login')!;
+    expect(login.body).toMatchObject({ tenentID: clearviewDowntown.tenantID, locationid: clearviewDowntown.locationid });
+    expect(login.headers.get('X-Tenant-ID')).toBe(clearviewDowntown.tenantID);
     expect(Object.keys(sessionStorage).sort()).toEqual(['access_token', 'expiresAt', 'loginUrl', 'tenantID', 'user']);
-    expect(sessionStorage.getItem('access_token')).toBe(janeLogin.access_token);
+    expect(sessionStorage.getItem('loginUrl')).toBe('/clearview/downtown');
+    expect(JSON.parse(atob(sessionStorage.getItem('user')!))).toEqual(janeDoe);
+    expect(JSON.parse(localStorage.getItem('lastStore')!)).toEqual({ company: 'clearview', store: 'downtown' });
   });
 
-  it('logs out after "Yes" and returns to the address the user signed in from', async () => {
-    const calls = fakeApi(storeApi({ status: 200, body: janeLogin }));
-    const user = openApp('/clearview/downtown');
-    await signIn(user);
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
-
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure want to exit the product?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-
-    expect(await screen.findByLabelText('User name (email)')).toBeTruthy();
-    expect(window.location.pathname).toBe('/clearview/downtown');
-    const logout = calls.find((call) => call.path === '/api/patient/logout');
-    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${janeLogin.access_token}`);
-    expect(sessionStorage.getItem('access_token')).toBeNull();
-  });
-
-  it('after a reload, shows the splash while the stored token is checked, then the user', async () => {
-    let answerMe: (reply: Reply) => void = () => {};
-    const me = new Promise<Reply>((resolve) => (answerMe = resolve));
-    const signInApi = storeApi({ status: 200, body: janeLogin });
-    const calls = fakeApi((call) => (call.path === '/api/patient/me' ? me : signInApi(call)));
-    await signIn(openApp('/clearview/downtown'));
-    await screen.findByRole('heading', { name: 'Signed in as Jane Doe' });
-    cleanup();
-    runtime.session.stop();
-
-    openApp('/');
-
-    expect(screen.getByRole('progressbar', { name: 'Checking your session' })).toBeTruthy();
-    answerMe({ status: 200, body: { user: janeLogin.user } });
-    expect(await screen.findByRole('heading', { name: 'Signed in as Jane Doe' })).toBeTruthy();
-    expect(calls.at(-1)?.path).toBe('/api/patient/me');
-    expect(calls.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${janeLogin.access_token}`);
+  it('links "Forgot password?" to /ForgotPassword with its store', async () => {
+    fakeApi(storeApi({ status: 500 }));
+    app = renderAuth('/clearview/downtown');
+    await app.user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(window.location.pathname + window.location.search).toBe('/ForgotPassword?store=clearview%2Fdowntown');
+    expect(await screen.findByRole('heading', { name: 'Forgot password' })).toBeTruthy();
+    expect(await screen.findByText('Clearview Optical')).toBeTruthy();
   });
 
   it('says so when the address is not a known store', async () => {
-    fakeApi(() => ({ status: 404, body: { error: messages.unknownPortal } }));
-    openApp('/nowhere/none');
+    fakeApi(storeApi({ status: 500 }));
+    app = renderAuth('/nowhere/none');
     expect((await screen.findByRole('alert')).textContent).toBe('This sign-in address is not known.');
     expect(screen.queryByLabelText('User name (email)')).toBeNull();
   });
 });
 
+describe('/login: the last store of this browser, else a store chooser', () => {
+  it('asks for the store, signs in there, and offers it again next time', async () => {
+    const api = fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/login');
+    await app.user.type(await screen.findByLabelText('Company'), 'Clearview');
+    await app.user.type(screen.getByLabelText('Store'), 'downtown');
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Clearview Optical')).toBeTruthy();
+    await signIn();
+    // Leaving the sign-in address is the route guard's move (another part); the session is what counts here.
+    await waitFor(() => expect(app!.session.getSnapshot().hasTag('signedIn')).toBe(true));
+    expect(api.calls.find((call) => call.path === '/api/patient/login')?.body).toMatchObject({
+      tenentID: clearviewDowntown.tenantID,
+    });
+    expect(sessionStorage.getItem('loginUrl')).toBe('/login');
+
+    tearDown(undefined);
+    app.session.stop();
+    localStorage.setItem('lastStore', JSON.stringify({ company: 'clearview', store: 'downtown' }));
+    fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/login');
+    expect(await screen.findByText('Clearview Optical')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Change store' }));
+    expect(await screen.findByLabelText('Company')).toBeTruthy();
+  });
+});
+
 describe('other sign-in addresses', () => {
-  it('/admin sends isEnterpriseAdmin when the box is ticked', async () => {
-    const calls = fakeApi(storeApi({ status: 403, body: { error: messages.registrationExpired } }));
-    const user = openApp('/admin');
-    await user.click(await screen.findByRole('checkbox', { name: 'Enterprise admin' }));
-    await signIn(user);
+  it('/admin sends isEnterpriseAdmin when the box is ticked and shows the expired-registration message', async () => {
+    const api = fakeApi(storeApi({ status: 403, body: { error: messages.registrationExpired } }));
+    app = renderAuth('/admin');
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Enterprise admin' }));
+    await signIn();
 
     expect((await screen.findByRole('alert')).textContent).toBe(messages.registrationExpired);
-    expect(calls.at(-1)?.body).toMatchObject({ isEnterpriseAdmin: true });
+    expect(api.calls.find((call) => call.path === '/api/patient/authcode')?.body).toMatchObject({
+      isEnterpriseAdmin: true,
+    });
+    expect(api.calls.at(-1)?.body).toMatchObject({ isEnterpriseAdmin: true });
   });
 
-  it('Arabic turns the page right-to-left and translates it, server messages included', async () => {
-    fakeApi(storeApi({ status: 401, body: { error: messages.invalidLogin } }));
-    const user = openApp('/Patient/login');
-    await user.click(await screen.findByRole('radio', { name: 'العربية' }));
+  it('/Patient/login sends isPatient and /kiosk/login isKiosk (and offers no password reset)', async () => {
+    const api = fakeApi(storeApi({ status: 401, body: { error: messages.invalidLogin } }));
+    app = renderAuth('/Patient/login');
+    expect(await screen.findByRole('heading', { name: 'Patient sign-in' })).toBeTruthy();
+    await signIn();
+    await screen.findByRole('alert');
+    expect(api.calls.at(-1)?.body).toMatchObject({ isPatient: true });
 
-    expect(document.documentElement.dir).toBe('rtl');
-    expect(document.documentElement.lang).toBe('ar');
-    await user.type(screen.getByLabelText('اسم المستخدم (البريد الإلكتروني)'), 'patient@clearview.test');
-    await user.type(screen.getByLabelText('كلمة المرور'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'إرسال' }));
+    tearDown(app);
+    const kioskApi = fakeApi(storeApi({ status: 401, body: { error: messages.invalidLogin } }));
+    app = renderAuth('/kiosk/login');
+    expect(await screen.findByRole('heading', { name: 'Kiosk sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+    await signIn();
+    await screen.findByRole('alert');
+    expect(kioskApi.calls.at(-1)?.body).toMatchObject({ isKiosk: true });
+  });
+
+  it('the code step keeps Submit disabled until the code has 6 characters', async () => {
+    fakeApi(storeApi({ status: 200, body: janeLogin }, { ...authorised, body: { ...authorised.body, codeRequired: true } }));
+    app = renderAuth('/Patient/login');
+    await signIn();
+    const code = await screen.findByLabelText('Authentication code');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit.hasAttribute('disabled') || submit.getAttribute('aria-disabled') === 'true').toBe(true);
+    await app.user.type(code, '123');
+    await app.user.tab();
+    expect(await screen.findByText('OTP code is Incorrect')).toBeTruthy();
+    await app.user.type(code, '456');
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    await app.user.click(submit);
+    await waitFor(() => expect(app!.session.getSnapshot().hasTag('signedIn')).toBe(true));
+  });
+
+  it('Arabic translates the screen, server messages included', async () => {
+    fakeApi(storeApi({ status: 401 }, { status: 401, body: { error: messages.invalidLogin } }));
+    app = renderAuth('/Patient/login');
+    await app.user.click(await screen.findByRole('radio', { name: 'العربية' }));
+    await app.user.type(screen.getByLabelText('اسم المستخدم (البريد الإلكتروني)'), 'patient@clearview.test');
+    await app.user.type(screen.getByLabelText('كلمة المرور'), 'wrong');
+    await app.user.click(screen.getByRole('button', { name: 'إرسال' }));
     expect((await screen.findByRole('alert')).textContent).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
   });
+});
 
-  it('sends an unknown path to the not-found page', async () => {
-    fakeApi(storeApi({ status: 500 }));
-    openApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/pages/errors/error-404');
+describe('logout', () => {
+  it('"Yes" logs out and returns to the address the user signed in from', async () => {
+    const api = fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/clearview/downtown');
+    await signIn();
+    await app.user.click(await screen.findByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure want to exit the product?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByLabelText('User name (email)')).toBeTruthy();
+    expect(window.location.pathname).toBe('/clearview/downtown');
+    const logout = api.calls.find((call) => call.path === '/api/patient/logout');
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${janeLogin.access_token}`);
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('/logout shows "Logging out.." and logs out without asking', async () => {
+    const api = fakeApi((call) => {
+      if (call.path === '/api/patient/me') return { status: 200, body: { user: janeDoe } };
+      if (call.path === '/api/patient/logout') return undefined;
+      return storeApi({ status: 200, body: janeLogin })(call);
+    });
+    sessionStorage.setItem('access_token', 'stored-token');
+    sessionStorage.setItem('tenantID', janeDoe.tenantId);
+    sessionStorage.setItem('expiresAt', String(Math.floor(Date.now() / 1000) + 300));
+    sessionStorage.setItem('user', btoa(JSON.stringify(janeDoe)));
+    sessionStorage.setItem('loginUrl', '/kiosk/login');
+    app = renderAuth('/logout');
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Logging out..');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const logout = await api.reply('/api/patient/logout', { status: 200, body: { ok: true } });
+    expect(logout.headers.get('Authorization')).toBe('Bearer stored-token');
+    await waitFor(() => expect(window.location.pathname).toBe('/kiosk/login'));
+    expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 });

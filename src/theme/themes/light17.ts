@@ -1,17 +1,14 @@
-import type { ThemeColors } from '../contract.css';
+import type { ThemePalette } from '../palette';
 
-/**
- * light17, "Fern": forest green on warm paper. Ours to design (shell.md); kept apart from light1's teal and
- * light6's green-teal. Contrast is checked in tests/unit/theme.test.ts.
- */
-export const light17: ThemeColors = {
-  surface: '#F5F3EC',
-  surfaceRaised: '#FFFFFF',
-  text: '#1F2A22',
-  textMuted: '#58635A',
-  accent: '#2F6B45',
-  accentText: '#FFFFFF',
-  border: '#7D877F',
-  focusRing: '#1C5FB8',
-  danger: '#B3261E',
+/** light17: "Fern": forest green and ochre on warm paper. Ours to design (shell.md). */
+export const light17: ThemePalette = {
+  type: 'light',
+  primary: { light: '#C1D3C7', main: '#2F6B45', dark: '#1A3B26', contrast: '#FFFFFF' },
+  secondary: { light: '#F4E4C6', main: '#D9A441', dark: '#775A24', contrast: '#1A1A1A' },
+  background: { paper: '#FFFFFF', default: '#F5F3EC' },
+  error: { main: '#C62828', contrast: '#FFFFFF' },
+  text: { primary: '#1E2228', secondary: '#5A616B' },
+  accent: { main: '#2F6B45', contrast: '#FFFFFF' },
+  divider: '#848A93',
+  focus: '#1C5FB8',
 };

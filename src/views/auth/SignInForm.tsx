@@ -1,15 +1,16 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Form } from 'react-aria-components';
+import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LoginRequest } from '../../contract/auth';
-import { translateMessage } from '../../i18n/i18n';
-import { Alert } from '../ui/Alert';
+import type { StoreAddress } from '../../machines/session.machine';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
+import { CodeStep } from './CodeStep';
+import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
 import * as styles from './signIn.css';
 
 /** What the sign-in address adds to the typed credentials (store ids, patient or kiosk flag). */
@@ -19,18 +20,26 @@ export interface SignInFormProps {
   addressFields: AddressFields;
   /** Admin sign-in only: lets an enterprise admin say so. */
   offerEnterpriseAdmin?: boolean;
+  /** The store signed in at; remembered in this browser for /login when the sign-in succeeds. */
+  store?: StoreAddress | null;
+  /** Where 'Forgot password?' leads; no link when absent (kiosk). */
+  forgotPasswordHref?: string | null;
 }
 
-export function SignInForm({ addressFields, offerEnterpriseAdmin = false }: SignInFormProps) {
-  const { t, i18n } = useTranslation();
+const resetTags = ['resetRequest', 'resetCode', 'resetPassword', 'resetDone'] as const;
+
+/** The credentials, or the emailed-code step when the account needs one. */
+export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store = null, forgotPasswordHref }: SignInFormProps) {
+  const { t } = useTranslation();
   const session = useSessionActor();
-  const error = useSelector(session, (snapshot) => snapshot.context.error);
   const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
+  const isCodeStep = useSelector(session, (snapshot) => snapshot.hasTag('codeStep'));
+  // A forgot-password flow left half-way keeps its own messages to itself.
+  const inReset = useSelector(session, (snapshot) => resetTags.some((tag) => snapshot.hasTag(tag)));
+  const fieldErrors = useFieldErrors();
   const [location] = useLocation();
 
-  const fieldErrors = Object.fromEntries(
-    Object.entries(error?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]),
-  );
+  if (isCodeStep) return <CodeStep />;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,6 +47,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false }: Sign
     session.send({
       type: 'session.login',
       loginUrl: location,
+      store,
       request: {
         ...addressFields,
         username: String(form.get('username') ?? ''),
@@ -48,8 +58,8 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false }: Sign
   }
 
   return (
-    <Form onSubmit={submit} validationErrors={fieldErrors} className={styles.form}>
-      {error && <Alert>{translateMessage(i18n, error.error)}</Alert>}
+    <Form onSubmit={submit} validationErrors={inReset ? {} : fieldErrors} className={styles.form}>
+      {!inReset && <SessionErrorAlert />}
       <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
       <TextField
         name="password"
@@ -62,6 +72,13 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false }: Sign
       <Button type="submit" isPending={isBusy}>
         {t('signIn.submit')}
       </Button>
+      {forgotPasswordHref && (
+        <div className={styles.links}>
+          <Link href={forgotPasswordHref} className={styles.link}>
+            {t('signIn.forgotPassword')}
+          </Link>
+        </div>
+      )}
     </Form>
   );
 }

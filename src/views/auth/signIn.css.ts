@@ -50,3 +50,37 @@ export const language = style({
     '&[data-focus-visible]': focusRing,
   },
 });
+
+export const intro = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center' });
+
+export const notice = style({
+  margin: 0,
+  paddingBlock: '0.75rem',
+  paddingInline: '1rem',
+  borderRadius: '0.5rem',
+  borderInlineStart: `4px solid ${vars.color.accent}`,
+  background: vars.color.surface,
+});
+
+export const actions = style({ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', justifyContent: 'space-between' });
+
+export const links = style({ display: 'flex', gap: '1rem', flexWrap: 'wrap', justifyContent: 'center' });
+
+export const link = style({
+  color: vars.color.accent,
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2em',
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  cursor: 'pointer',
+  outline: 'none',
+  borderRadius: '0.25rem',
+  selectors: {
+    '&[data-hovered]': { textDecorationThickness: '2px' },
+    '&[data-focus-visible]': focusRing,
+  },
+});
+
+export const storeChoice = style({ display: 'flex', gap: '0.75rem', alignItems: 'center', justifyContent: 'center' });

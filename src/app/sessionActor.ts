@@ -1,0 +1,126 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import {
+  authCode,
+  changePassword,
+  fetchMe,
+  login,
+  logout,
+  refreshAccessToken,
+  requestPasswordReset,
+  resetPassword,
+  sendNewUserCode,
+  verifyResetCode,
+} from '../api/auth';
+import { ApiError, connectSession } from '../api/http';
+import type { Credentials } from '../api/http';
+import { isSignInAddress, sessionMachine } from '../machines/session.machine';
+import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
+
+export interface SessionActorOptions {
+  sessionStorage: Storage;
+  localStorage: Storage;
+  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
+  inspect?: Observer<InspectionEvent>;
+}
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** A full session's credentials; the new-user flow's restricted token is not one (its calls pass it themselves). */
+function credentialsOf(snapshot: SessionSnapshot): Credentials | null {
+  const session = snapshot.context.session;
+  return snapshot.hasTag('signedIn') && session ? { accessToken: session.accessToken, tenantId: session.tenantId } : null;
+}
+
+/**
+ * The app's one session actor with its real effects: the API calls, session storage (never a refresh token) and
+ * the last store in local storage. It is also connected to the http layer: a 401 there sends
+ * `session.refreshRequested` and waits for the machine's answer, so all concurrent 401s share one refresh.
+ * Not started: the caller subscribes first, then starts it.
+ */
+export function createSessionActor({ sessionStorage, localStorage, inspect }: SessionActorOptions) {
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        authCode: fromPromise(({ input, signal }) => authCode(input, signal)),
+        login: fromPromise(({ input, signal }) => login(input, signal)),
+        loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
+        refresh: fromPromise(({ input, signal }) => refreshAccessToken(input.accessToken, signal)),
+        // An access token that ran out is renewed once so the server can still revoke the session's family.
+        logout: fromPromise(async ({ input, signal }) => {
+          try {
+            return await logout(input.accessToken, signal);
+          } catch (error) {
+            if (!(error instanceof ApiError && error.status === 401)) throw error;
+            const renewed = await refreshAccessToken(input.accessToken, signal);
+            return renewed ? logout(renewed.accessToken, signal) : null;
+          }
+        }),
+        sendNewUserCode: fromPromise(({ input, signal }) => sendNewUserCode(input.accessToken, signal)),
+        changePassword: fromPromise(({ input, signal }) => changePassword(input, signal)),
+        requestReset: fromPromise(({ input, signal }) => requestPasswordReset(input, signal)),
+        verifyResetCode: fromPromise(({ input, signal }) => verifyResetCode(input, signal)),
+        resetPassword: fromPromise(({ input, signal }) => resetPassword(input, signal)),
+      },
+      actions: {
+        persistSession: ({ context }) => writeStoredSession(sessionStorage, context),
+        persistStore: ({ context }) => writeLastStore(localStorage, context.lastStore),
+      },
+    }),
+    {
+      systemId: 'session',
+      input: { ...readStoredSession(sessionStorage), lastStore: readLastStore(localStorage) },
+      inspect,
+    },
+  );
+
+  connectSession({
+    current: () => credentialsOf(actor.getSnapshot()),
+    async refresh() {
+      actor.send({ type: 'session.refreshRequested' });
+      const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
+      const credentials = credentialsOf(settled);
+      if (!credentials) throw new Error('The session ended: the token could not be refreshed');
+      return credentials;
+    },
+  });
+
+  return actor;
+}
+
+/**
+ * What the app does when the session ends: server data of one user never shows to the next (the whole query cache
+ * goes). After a logout the user goes back to where they signed in (or '/'); after an automatic logout on a
+ * sign-in address or a failed refresh the route guard decides. Returns the unsubscribe.
+ */
+export function followSessionEnd(
+  session: ReturnType<typeof createSessionActor>,
+  queryClient: QueryClient,
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+) {
+  return session.on('session.ended', ({ loginUrl, reason }) => {
+    queryClient.clear();
+    if (reason === 'logout' || reason === 'newUserCancelled') navigate(loginUrl ?? '/', { replace: true });
+  });
+}
+
+/**
+ * Spec 2.4: an address ending in login or admin (optional trailing slash) while a valid token exists logs the user
+ * out. Sends `session.signInAddressOpened` for the first address and for every address change (wouter's pushState
+ * and replaceState events, popstate for Back/Forward), synchronously, so the route guard (which decides a microtask
+ * later) already sees the session ending. The machine ignores it when nobody is signed in. Returns the stop.
+ */
+export function followSignInAddresses(session: ReturnType<typeof createSessionActor>, target: Window = window) {
+  const check = () => {
+    if (isSignInAddress(target.location.pathname) && session.getSnapshot().status === 'active') {
+      session.send({ type: 'session.signInAddressOpened' });
+    }
+  };
+  const types = ['popstate', 'pushState', 'replaceState'] as const;
+  for (const type of types) target.addEventListener(type, check);
+  check();
+  return () => {
+    for (const type of types) target.removeEventListener(type, check);
+  };
+}

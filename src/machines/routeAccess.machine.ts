@@ -1,0 +1,118 @@
+import { assign, setup } from 'xstate';
+import type { Role } from '../contract/common';
+import { resolveAccess } from '../app/routeTable';
+import type { Access } from '../app/routeTable';
+
+/**
+ * Route access (spec 2.4, shell.md): on every change of address (links, Back, Forward, redirects) and of the
+ * user's roles, decide whether the address may be shown (`granted`) or where the person goes instead
+ * (`redirecting`: the `navigate` action replaces the address, which comes back as the next `route.changed`).
+ * The decision itself is the pure `resolveAccess` of the route table.
+ */
+export interface RouteAccessContext {
+  /** The current address (path, query). */
+  path: string;
+  /** The signed-in user's roles, [] for a guest, null while the session is still being checked. */
+  roles: readonly Role[] | null;
+  /** The address a refused guest asked for; after sign-in the user returns to it (kept in session storage). */
+  remembered: string | null;
+  /** The last decision. */
+  access: Access | null;
+}
+
+export interface RouteAccessInput {
+  path: string;
+  roles: readonly Role[] | null;
+  remembered: string | null;
+}
+
+export type RouteAccessEvent =
+  | { type: 'route.changed'; path: string }
+  | { type: 'roles.changed'; roles: readonly Role[] | null }
+  /** The session ended (logout): forget roles and the remembered path; the app is about to open the login url. */
+  | { type: 'session.ended' };
+
+export const routeAccessMachine = setup({
+  types: {
+    context: {} as RouteAccessContext,
+    input: {} as RouteAccessInput,
+    events: {} as RouteAccessEvent,
+    /** pending: no decision to show yet (session being checked, or on the way elsewhere); granted: show the page. */
+    tags: {} as 'pending' | 'granted',
+  },
+  actions: {
+    /** Replaces the address with `context.access.path`; supplied at app start (runtime). */
+    navigate: () => {},
+    /** Mirrors `context.remembered` into session storage so it survives the sign-in page load; supplied at start. */
+    persistRemembered: () => {},
+    decide: assign(({ context }) => {
+      if (context.roles === null) return {};
+      const access = resolveAccess(context.path, context.roles, context.remembered);
+      return { access, remembered: access.remembered };
+    }),
+    setPath: assign({
+      path: ({ context, event }) => (event.type === 'route.changed' ? event.path : context.path),
+    }),
+    setRoles: assign({
+      roles: ({ context, event }) => (event.type === 'roles.changed' ? event.roles : context.roles),
+    }),
+    forgetUser: assign({ roles: [], remembered: null, access: null }),
+  },
+  guards: {
+    rolesKnown: ({ context }) => context.roles !== null,
+    isGranted: ({ context }) => context.access !== null && !context.access.redirected,
+  },
+}).createMachine({
+  id: 'routeAccess',
+  context: ({ input }) => ({ path: input.path, roles: input.roles, remembered: input.remembered, access: null }),
+  initial: 'deciding',
+  on: {
+    'session.ended': { target: '.leaving', actions: ['forgetUser', 'persistRemembered'] },
+  },
+  states: {
+    /** Transient: decide with the current address and roles. */
+    deciding: {
+      always: [
+        { guard: { type: 'rolesKnown' }, target: 'decided', actions: ['decide', 'persistRemembered'] },
+        { target: 'waitingForSession' },
+      ],
+    },
+    decided: {
+      always: [{ guard: 'isGranted', target: 'granted' }, { target: 'redirecting' }],
+    },
+    /** The session is checked at start-up; the guard cannot tell a guest from a user yet. */
+    waitingForSession: {
+      tags: 'pending',
+      on: {
+        'route.changed': { actions: 'setPath' },
+        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+      },
+    },
+    granted: {
+      tags: 'granted',
+      on: {
+        'route.changed': { target: 'deciding', actions: 'setPath' },
+        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+      },
+    },
+    redirecting: {
+      tags: 'pending',
+      entry: 'navigate',
+      on: {
+        'route.changed': { target: 'deciding', actions: 'setPath' },
+        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+      },
+    },
+    /**
+     * After logout the app opens the stored login url; deciding before that address arrives would send the guest
+     * from the page they were on to /login (and remember it). The next address is decided as a guest's.
+     */
+    leaving: {
+      tags: 'pending',
+      on: {
+        'route.changed': { target: 'deciding', actions: 'setPath' },
+        'roles.changed': { actions: 'setRoles' },
+      },
+    },
+  },
+});

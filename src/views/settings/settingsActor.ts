@@ -1,0 +1,121 @@
+import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import type { i18n as I18n } from 'i18next';
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import { readGuestSettings, saveThemeSettings, writeGuestSettings } from '../../api/settings';
+import type { User } from '../../contract/auth';
+import { defaultThemeSettings } from '../../contract/settings';
+import { pickThemeSettings, settingsMachine } from '../../machines/settings.machine';
+import type { SettingsInput } from '../../machines/settings.machine';
+import type { sessionMachine } from '../../machines/session.machine';
+import { loadTheme } from '../../theme/loadTheme';
+import { palettes } from '../../theme/palettes';
+import { light17Theme } from '../../theme/themes/light17.css';
+
+export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** The settings a user starts from: their saved ones, or for a guest what this browser kept (else defaults). */
+function settingsOf(user: User | null, localStorage: Storage): SettingsInput {
+  if (user && user.role.length > 0) {
+    return { settings: pickThemeSettings(user.data.settings), shortcuts: user.data.shortcuts, isGuest: false };
+  }
+  const kept = readGuestSettings(localStorage);
+  return {
+    settings: kept?.settings ?? defaultThemeSettings,
+    shortcuts: kept?.shortcuts ?? user?.data.shortcuts ?? [],
+    isGuest: true,
+  };
+}
+
+/**
+ * The one settings actor (made in src/app/runtime.ts). It follows the session's user: sign-in, the fresh user
+ * read from /api/patient/me at start-up (so saved settings survive a reload), sign-out.
+ */
+export function createSettingsActor({
+  session,
+  localStorage,
+  inspect,
+}: {
+  session: SessionActor;
+  localStorage: Storage;
+  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
+  inspect?: Observer<InspectionEvent>;
+}) {
+  const userOf = () => session.getSnapshot().context.session?.user ?? null;
+  let user = userOf();
+  const settings = createActor(
+    settingsMachine.provide({
+      actors: {
+        saveSettings: fromPromise(({ input, signal }) => saveThemeSettings(input, signal)),
+      },
+      actions: { storeGuestSettings: (_, values) => writeGuestSettings(localStorage, values) },
+    }),
+    { input: settingsOf(user, localStorage), systemId: 'settings', inspect },
+  );
+  session.subscribe((snapshot) => {
+    const next = snapshot.context.session?.user ?? null;
+    if (next === user) return;
+    user = next;
+    settings.send({ type: 'settings.load', ...settingsOf(user, localStorage) });
+  });
+  settings.start();
+  return settings;
+}
+
+/**
+ * Keeps <html> in step with the settings: the main theme's class (its CSS loaded on demand) and data-mode,
+ * the direction (right-to-left for Arabic or when chosen), custom scrollbars and animations.
+ */
+export function bindDocumentTheme(settings: SettingsActor, root: HTMLElement, i18n: I18n) {
+  let wanted = '';
+  let applied: string | undefined = light17Theme;
+  const applyTheme = (name: string) => {
+    if (name === wanted) return;
+    wanted = name;
+    void loadTheme(name).then(
+      (className) => {
+        if (wanted !== name) return;
+        if (applied && applied !== className) root.classList.remove(applied);
+        root.classList.add(className);
+        applied = className;
+        root.dataset.mode = palettes[name]?.type ?? 'light';
+      },
+      () => {
+        // The chunk did not load (offline): the page keeps the theme it has.
+      },
+    );
+  };
+  const applyDirection = () => {
+    const { direction } = settings.getSnapshot().context.settings;
+    root.dir = i18n.dir(i18n.language) === 'rtl' || direction === 'rtl' ? 'rtl' : 'ltr';
+  };
+  const apply = () => {
+    const current = settings.getSnapshot().context.settings;
+    applyTheme(current.theme.main);
+    applyDirection();
+    root.toggleAttribute('data-custom-scrollbars', current.customScrollbars);
+    root.dataset.animations = current.animations ? 'on' : 'off';
+  };
+  apply();
+  settings.subscribe(apply);
+  // i18n sets dir from the language first (bindDocumentLanguage); a chosen rtl direction then still holds.
+  i18n.on('languageChanged', applyDirection);
+}
+
+const SettingsContext = createContext<SettingsActor | null>(null);
+
+/** Hands the app's settings actor to the views (src/app/App.tsx). */
+export const SettingsProvider = SettingsContext.Provider;
+
+export function useSettingsActor(): SettingsActor {
+  const settings = useContext(SettingsContext);
+  if (!settings) throw new Error('useSettingsActor needs a SettingsProvider above it');
+  return settings;
+}
+
+/** The current theme settings (layout, direction, theme slots...) for the shell's layouts. */
+export function useThemeSettings() {
+  return useSelector(useSettingsActor(), (snapshot) => snapshot.context.settings);
+}

@@ -1,0 +1,408 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/App';
+import { createRuntime } from '../../src/app/runtime';
+import type { Runtime } from '../../src/app/runtime';
+import { writeStoredSession } from '../../src/app/storedSession';
+import type { User } from '../../src/contract/auth';
+import { messages } from '../../src/contract/common';
+import { savedSnackbar } from '../../src/machines/snackbar.machine';
+import { janeDoe } from '../fixtures/auth';
+import '../fixtures/jsdom-gaps';
+
+interface Call {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+type Reply = { status: number; body?: unknown };
+
+/** Stands in for the API: `answer` sees each call as the server would; every call is recorded. */
+function fakeApi(answer: (call: Call) => Reply | Promise<Reply>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call = {
+      method: init.method ?? 'GET',
+      path: input,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { status, body } = await answer(call);
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+/** The server as far as the shell needs it: who is signed in, saving their settings, logging out. */
+function accountApi(user: User) {
+  let current = user;
+  return (call: Call): Reply => {
+    if (call.path === '/api/patient/me') return { status: 200, body: { user: current } };
+    if (call.path === '/api/patient/logout') return { status: 204 };
+    if (call.path === '/api/patient/savethemesettings') {
+      const { settings, shortcuts } = (call.body as { data: { settings: User['data']['settings']; shortcuts: string[] } })
+        .data;
+      current = { ...current, data: { ...current.data, shortcuts, settings: { ...current.data.settings, ...settings } } };
+      return { status: 200, body: { user: current, message: messages.settingsSaved } };
+    }
+    return { status: 404, body: { error: messages.notFound } };
+  };
+}
+
+const withRoles = (role: User['role'], displayName: string): User => ({
+  ...janeDoe,
+  role,
+  data: { ...janeDoe.data, role, displayName },
+});
+const admin = withRoles(['admin'], 'Ada Admin');
+const staff = withRoles(['staff'], 'Sam Staff');
+const patient = janeDoe;
+const enterprise = withRoles(['enterpriseadmin'], 'Eli Enterprise');
+
+let runtime: Runtime;
+let apiCalls: Call[] = [];
+
+/** A page load at `path` with `user` signed in (their session in session storage, as after a sign-in). */
+function openAs(user: User, path: string) {
+  apiCalls = fakeApi(accountApi(user));
+  writeStoredSession(window.sessionStorage, {
+    session: { accessToken: 'token', tenantId: user.tenantId, user, expiresAt: Date.now() / 1000 + 600 },
+    loginUrl: '/login',
+  });
+  window.history.replaceState(null, '', path);
+  runtime = createRuntime({
+    sessionStorage: window.sessionStorage,
+    localStorage: window.localStorage,
+    root: document.documentElement,
+  });
+  render(<App runtime={runtime} />);
+  return userEvent.setup();
+}
+
+/** The side navigation's group headings, in order. */
+async function navigationGroups() {
+  const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+  return within(nav)
+    .getAllByRole('list')
+    .map((list) => list.getAttribute('aria-labelledby'))
+    .filter((id): id is string => id !== null)
+    .map((id) => document.getElementById(id)?.textContent);
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+afterEach(async () => {
+  cleanup();
+  runtime.session.stop();
+  vi.unstubAllGlobals();
+  await act(() => runtime.i18n.changeLanguage('en'));
+});
+
+describe('navigation by role (spec 2.5)', () => {
+  it('POS hides the toolbar but keeps the navigation', async () => {
+    openAs(admin, '/admin/pos/all');
+    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
+    openAs(admin, '/admin/pos/all');
+    expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);
+    const nav = screen.getByRole('navigation', { name: 'Navigation' });
+    const chart = within(nav).getByRole('list', { name: 'Patient Chart' });
+    expect(within(chart).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Patients',
+      'Invoice',
+      'Lab Order',
+      'Permissions',
+      'eForms',
+      'Work Desk',
+    ]);
+    const settings = within(nav).getByRole('list', { name: 'Settings' });
+    expect(within(settings).getByRole('button', { name: 'Templates' })).toBeTruthy();
+    expect(within(settings).getByRole('link', { name: 'General' })).toBeTruthy();
+  });
+
+  it('the active item is marked as the current page and is not a link to itself', async () => {
+    openAs(admin, '/admin/pos/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    const current = within(nav).getByText('Point of Sale').closest('[aria-current="page"]');
+    expect(current).toBeTruthy();
+    expect(current?.getAttribute('href')).toBeNull();
+  });
+
+  it('a collapse opens itself when the current path is inside it, and stays open', async () => {
+    const user = openAs(admin, '/admin/pos/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    const templates = within(nav).getByRole('button', { name: 'Templates' });
+    expect(templates.getAttribute('aria-expanded')).toBe('false');
+    await user.click(templates);
+    await user.click(within(nav).getByRole('link', { name: 'Email' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/template/email'));
+    expect(within(nav).getByRole('button', { name: 'Templates' }).getAttribute('aria-expanded')).toBe('true');
+    await user.click(within(nav).getByRole('link', { name: 'Patients' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
+    expect(within(nav).getByRole('button', { name: 'Templates' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it.each([
+    ['staff', staff, ['My Information']],
+    ['patient', patient, ['My Information']],
+    ['enterprise admin', enterprise, ['Enterprise']],
+  ])('%s sees only their groups', async (_, user, groups) => {
+    openAs(user, user === enterprise ? '/admin/PortalMapping' : '/patient/demographicinfo');
+    expect(await navigationGroups()).toEqual(groups);
+  });
+
+  it('hides items whose menu access flag is false', async () => {
+    const limited: User = {
+      ...admin,
+      data: {
+        ...admin.data,
+        settings: { ...admin.data.settings, navigation: [{ menuId: 202, access: false }] },
+      },
+    };
+    openAs(limited, '/admin/pos/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    expect(within(nav).getByRole('link', { name: 'Patients' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Invoice' })).toBeNull();
+  });
+});
+
+describe('navigation search', () => {
+  it("finds 'Invoice' with the match in bold; Enter opens the first suggestion", async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const input = screen.getByRole('searchbox', { name: 'Search the navigation' });
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('inv');
+    const suggestions = await screen.findByRole('menu', { name: 'Suggestions' });
+    const options = within(suggestions).getAllByRole('menuitem');
+    expect(options.map((option) => option.textContent)).toEqual(['Invoice']);
+    expect(options[0]?.querySelector('strong')?.textContent).toBe('Inv');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/invoicelookup/all'));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it("says 'No results..' for nonsense", async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await user.keyboard('xyzzy');
+    expect(await screen.findByText('No results..')).toBeTruthy();
+  });
+
+  it('Escape closes and clears it', async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await user.keyboard('pat');
+    expect(await screen.findByRole('menu', { name: 'Suggestions' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+  });
+
+  it('the close button and a click outside close it', async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Close the search' }));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(screen.getByRole('main'));
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('a patient finds only what they may open', async () => {
+    const user = openAs(patient, '/patient/demographicinfo');
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await user.keyboard('invoice');
+    const suggestions = await screen.findByRole('menu', { name: 'Suggestions' });
+    expect(within(suggestions).getAllByRole('menuitem').map((option) => option.textContent)).toEqual(['Invoices']);
+  });
+});
+
+describe('toolbar', () => {
+  it('Arabic from the language menu turns the page right-to-left', async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'العربية' }));
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(document.documentElement.lang).toBe('ar');
+    expect(await screen.findByRole('navigation', { name: 'التنقل' })).toBeTruthy();
+  });
+
+  it("offers 'Learn More' about the languages", async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Learn More' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/documentation/configuration/multi-language'));
+  });
+
+  it('the store button leads admins to /admin/stores; others get the tooltip only', async () => {
+    openAs(admin, '/admin/patients/all');
+    expect((await screen.findByRole('link', { name: 'Stores' })).getAttribute('href')).toBe('/admin/stores');
+    cleanup();
+    runtime.session.stop();
+    openAs(patient, '/patient/demographicinfo');
+    expect(await screen.findByRole('button', { name: 'Store name' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Stores' })).toBeNull();
+  });
+
+  it('shows the store location and the user; Logout asks first', async () => {
+    const user = openAs(patient, '/patient/demographicinfo');
+    expect(await screen.findByText('Downtown')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'User menu: Jane Doe' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'My Profile',
+      'Inbox',
+      'Logout',
+    ]);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure want to exit the product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("'Yes' to the logout question ends the session and returns to the sign-in address", async () => {
+    const user = openAs(patient, '/patient/demographicinfo');
+    await user.click(await screen.findByRole('button', { name: 'User menu: Jane Doe' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure want to exit the product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(apiCalls.some((call) => call.path === '/api/patient/logout')).toBe(true);
+  });
+
+  it('a guest gets Login and Register in the user menu', async () => {
+    fakeApi(() => ({ status: 404, body: { error: messages.notFound } }));
+    window.history.replaceState(null, '', '/documentation/configuration/multi-language');
+    runtime = createRuntime({
+      sessionStorage: window.sessionStorage,
+      localStorage: window.localStorage,
+      root: document.documentElement,
+    });
+    render(<App runtime={runtime} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'User menu: Guest' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Login',
+      'Register',
+    ]);
+  });
+
+  it('the star menu adds a shortcut, saved with the settings', async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    await user.click(await screen.findByRole('button', { name: 'Edit shortcuts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shortcuts' });
+    await user.type(within(dialog).getByRole('searchbox'), 'lab');
+    await user.click(within(dialog).getByRole('option', { name: /Lab Order/ }));
+    await user.keyboard('{Escape}');
+    const shortcuts = await screen.findByRole('group', { name: 'Shortcuts' });
+    expect(within(shortcuts).getByRole('link', { name: 'Lab Order' }).getAttribute('href')).toBe('/admin/laborderlookup/all');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Selected settings changed successfully. Please check'),
+    );
+    const save = apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
+    expect(save?.body).toMatchObject({ data: { shortcuts: ['labOrder'] } });
+  });
+});
+
+describe('layouts', () => {
+  it('the pin button folds the navbar and saves it with the settings', async () => {
+    const user = openAs(admin, '/admin/patients/all');
+    const pin = await screen.findByRole('button', { name: 'Fold the navigation' });
+    await user.click(pin);
+    expect(pin.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(apiCalls.some((call) => call.path === '/api/patient/savethemesettings')).toBe(true));
+    const save = apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
+    expect(save?.body).toMatchObject({ data: { settings: { layout: { config: { navbar: { folded: true } } } } } });
+  });
+
+  it('below 1280 px the navigation is a drawer: the menu button opens it, choosing an item closes it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const user = openAs(admin, '/admin/patients/all');
+    expect(screen.queryByRole('navigation', { name: 'Navigation' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Open the navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Invoice' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/invoicelookup/all'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('kiosk: toolbar and footer, no navigation', async () => {
+    const kiosk = withRoles(['kiosk'], 'Kiosk Downtown');
+    openAs(kiosk, '/patient/register');
+    expect(await screen.findByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('horizontal: the groups in a row under the toolbar; a group opens its menu', async () => {
+    const horizontal: User = {
+      ...admin,
+      data: {
+        ...admin.data,
+        settings: { ...admin.data.settings, layout: { style: 'horizontal', config: { navbar: { display: true } } } },
+      },
+    };
+    const user = openAs(horizontal, '/admin/patients/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    const chart = within(nav).getByRole('button', { name: 'Patient Chart' });
+    expect(chart.getAttribute('aria-expanded')).toBe('false');
+    await user.click(chart);
+    expect(chart.getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Invoice' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(chart.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('footer and brand', () => {
+  it('shows the current year, the rights and the Powered by link; the brand has its Patient badge', async () => {
+    openAs(patient, '/patient/demographicinfo');
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Patient Portal. All rights reserved.`);
+    const powered = within(footer).getByRole('link', { name: /^Powered by/ });
+    expect(powered.getAttribute('target')).toBe('_blank');
+    expect(screen.getAllByText('Patient').length).toBeGreaterThan(0);
+  });
+});
+
+describe('snackbars', () => {
+  it('a message shows with a close button, announced politely; errors as alerts', async () => {
+    const user = openAs(patient, '/patient/demographicinfo');
+    await screen.findByRole('contentinfo');
+    act(() => runtime.snackbar.send(savedSnackbar(messages.settingsSaved)));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Selected settings changed successfully. Please check');
+    await user.click(within(status).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('status')).toBeNull();
+
+    act(() => runtime.snackbar.send({ type: 'snackbar.show', kind: 'error', message: 'Something broke' }));
+    expect(screen.getByRole('alert').textContent).toContain('Something broke');
+  });
+
+  it('a save hides itself after 2000 ms', async () => {
+    openAs(patient, '/patient/demographicinfo');
+    await screen.findByRole('contentinfo');
+    act(() => runtime.snackbar.send({ ...savedSnackbar('Saved'), duration: 50 }));
+    expect(screen.getByRole('status').textContent).toContain('Saved');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+});
