@@ -91,6 +91,14 @@ describe('POST /api/patient/login variants', () => {
     expect(asPatient.statusCode).toBe(401);
   });
 
+  it('location variant: only the store is named; the account finds its company', async () => {
+    const res = await login({ username: 'admin@clearview.test', password: DEMO_PASSWORD, locationid: demoIds.uptown });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.defaultstore).toMatchObject({ locationId: demoIds.uptown, fD_Location: 'Uptown' });
+    const elsewhere = await login({ username: 'admin@clearview.test', password: DEMO_PASSWORD, locationid: demoIds.main });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
   it('staff limited to Downtown cannot sign in at Uptown', async () => {
     expect((await login({ username: 'staff@clearview.test', password: DEMO_PASSWORD, ...demo.clearview })).statusCode).toBe(200);
     const uptown = await login({ username: 'staff@clearview.test', password: DEMO_PASSWORD, tenentID: demoIds.clearview, locationid: demoIds.uptown });
