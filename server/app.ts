@@ -10,10 +10,10 @@ import {
 import { messages } from '../src/contract/common';
 import { ServerBusyError } from './auth/passwords';
 import type { Secrets } from './auth/secrets';
-import { verifyAccessToken } from './auth/tokens';
+import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
-import { SessionEndedError, withTenant, type Database } from './db/client';
+import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { HttpError } from './errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { authRoutes } from './routes/auth';
@@ -94,11 +94,17 @@ export async function buildApp(opts: {
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
     if (!auth) throw new HttpError(401, messages.notSignedIn);
-    const session = auth.sid ? { id: auth.sid, now: config.now() } : undefined;
-    return withTenant(db, auth.tid, fn, session).catch((err: unknown) => {
-      throw err instanceof SessionEndedError ? new HttpError(401, messages.notSignedIn) : err;
-    });
+    return withTenant(db, auth.tid, fn, liveSession(auth)).catch(sessionEndedIs401);
   });
+  app.decorateRequest('readInTenant', function (this: FastifyRequest, query) {
+    const auth = this.auth;
+    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    return readInTenant(db, auth.tid, query, liveSession(auth)).catch(sessionEndedIs401);
+  });
+  const liveSession = (auth: AccessClaims) => (auth.sid ? { id: auth.sid, now: config.now() } : undefined);
+  const sessionEndedIs401 = (err: unknown): never => {
+    throw err instanceof SessionEndedError ? new HttpError(401, messages.notSignedIn) : err;
+  };
 
   // Deny by default: an /api route without a declared access rule is a programming error.
   app.addHook('onRoute', (route) => {

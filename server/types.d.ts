@@ -2,6 +2,7 @@ import 'fastify';
 import type { Access } from './access';
 import type { AppDeps } from './app';
 import type { AccessClaims } from './auth/tokens';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from './db/client';
 
 declare module 'fastify' {
@@ -19,5 +20,7 @@ declare module 'fastify' {
      * been revoked. Throws a 401 error when it has.
      */
     inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+    /** One read statement in the user's tenant, with the same session check, in a single round trip. */
+    readInTenant<T>(query: SQL): Promise<T[]>;
   }
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../src/contract/common';
 import type { User } from '../../src/contract/auth';
 import { defaultThemeSettings, ThemeSettings } from '../../src/contract/settings';
-import type { Tx } from '../db/client';
-import { companies, locations, userLocations, users } from '../db/schema';
+import { queryRows, type Tx } from '../db/client';
+import { locations, userLocations, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -31,62 +31,88 @@ export async function locationExists(tx: Tx, locationId: string): Promise<boolea
   return row !== undefined;
 }
 
+/** Columns of the user view, read in one statement (see userViewQuery). */
+export interface UserViewRow {
+  id: string;
+  tenant_id: string;
+  email: string;
+  roles: string[];
+  auth_from: string;
+  display_name: string;
+  photo_url: string | null;
+  settings: unknown;
+  shortcuts: string[];
+  menu_access: Record<string, boolean>;
+  settings_panel: boolean;
+  temp_password_expires_on: string | null;
+  is_registered: boolean;
+  system_prefs: { fD_SettingKey: string; fD_SettingValue: string }[];
+  company_name: string;
+  company_logo: string | null;
+  store_id: string | null;
+  store_name: string | null;
+  store_logo: string | null;
+  store_time_zone: string | null;
+  allowed: string[];
+}
+
 /**
- * The spec's User object for the browser (no hashes, counters or other accounts' data), read in one query:
- * the account, its company, the store (the one signed in at, else the default) and the stores it is limited to.
+ * The account, its company, the store (the one signed in at, else the default) and the stores it is limited to,
+ * in one statement: the current user is read on every start-up, so it is kept to one round trip.
  */
-export async function loadUserView(tx: Tx, userId: string, storeId: string | null | undefined): Promise<User | undefined> {
-  const [row] = await tx
-    .select({
-      user: users,
-      companyName: companies.name,
-      companyLogo: companies.logo,
-      store: { id: locations.id, name: locations.name, logo: locations.logo, timeZone: locations.timeZone },
-      allowed: sql<string[]>`coalesce((select array_agg(${userLocations.locationId}::text) from ${userLocations} where ${userLocations.userId} = ${users.id}), '{}')`,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.tenantId, users.tenantId))
-    .leftJoin(
-      locations,
-      and(eq(locations.tenantId, users.tenantId), eq(locations.id, sql`coalesce(${storeId ?? null}::uuid, ${users.defaultLocationId})`)),
-    )
-    .where(eq(users.id, userId));
-  if (!row) return undefined;
-  const { user, store } = row;
-  const saved = ThemeSettings.safeParse(user.settings);
-  const roles = user.roles as Role[];
+export function userViewQuery(userId: string, storeId: string | null | undefined): SQL {
+  return sql`select u.id, u.tenant_id, u.email, u.roles, u.auth_from, u.display_name, u.photo_url, u.settings,
+      u.shortcuts, u.menu_access, u.settings_panel, u.temp_password_expires_on::text as temp_password_expires_on,
+      u.is_registered, u.system_prefs, c.name as company_name, c.logo as company_logo,
+      l.id as store_id, l.name as store_name, l.logo as store_logo, l.time_zone as store_time_zone,
+      coalesce((select array_agg(ul.location_id::text) from user_locations ul where ul.user_id = u.id), '{}') as allowed
+    from users u
+    join companies c on c.tenant_id = u.tenant_id
+    left join locations l on l.tenant_id = u.tenant_id and l.id = coalesce(${storeId ?? null}::uuid, u.default_location_id)
+    where u.id = ${userId}`;
+}
+
+/** The spec's User object for the browser: no hashes, counters or other accounts' data. */
+export function toUserView(row: UserViewRow): User {
+  const saved = ThemeSettings.safeParse(row.settings);
+  const roles = row.roles as Role[];
   return {
-    id: user.id,
-    tenantId: user.tenantId,
+    id: row.id,
+    tenantId: row.tenant_id,
     role: roles,
-    from: user.authFrom,
+    from: row.auth_from,
     redirectUrl: null,
-    tempPwdExpiryDate: user.tempPasswordExpiresOn,
-    isRegistered: user.isRegistered ? 1 : 0,
-    defaultstore: store
+    tempPwdExpiryDate: row.temp_password_expires_on,
+    isRegistered: row.is_registered ? 1 : 0,
+    defaultstore: row.store_id
       ? {
-          locationId: store.id,
-          fD_Location: store.name,
-          fD_Companylogo: store.logo ?? row.companyLogo,
-          companyName: row.companyName,
-          timeZone: store.timeZone,
+          locationId: row.store_id,
+          fD_Location: row.store_name ?? '',
+          fD_Companylogo: row.store_logo ?? row.company_logo,
+          companyName: row.company_name,
+          timeZone: row.store_time_zone ?? 'UTC',
         }
       : null,
     allowedLocations: row.allowed,
-    systempref: user.systemPrefs,
+    systempref: row.system_prefs,
     data: {
-      displayName: user.displayName,
-      photoURL: user.photoUrl,
-      email: user.email,
+      displayName: row.display_name,
+      photoURL: row.photo_url,
+      email: row.email,
       role: roles,
-      shortcuts: user.shortcuts,
-      settingsPanel: user.settingsPanel,
+      shortcuts: row.shortcuts,
+      settingsPanel: row.settings_panel,
       settings: {
         ...(saved.success ? saved.data : defaultThemeSettings),
-        navigation: Object.entries(user.menuAccess).map(([menuId, access]) => ({ menuId: Number(menuId), access })),
+        navigation: Object.entries(row.menu_access).map(([menuId, access]) => ({ menuId: Number(menuId), access })),
       },
     },
   };
+}
+
+export async function loadUserView(tx: Tx, userId: string, storeId: string | null | undefined): Promise<User | undefined> {
+  const [row] = await queryRows<UserViewRow>(tx, userViewQuery(userId, storeId));
+  return row && toUserView(row);
 }
 
 /** The new-user flow's view: the account's name and email only, with the newuser role. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 
 /** A query runner: the owner's database, or the tenant-scoped transaction a request works in. */
@@ -22,6 +22,8 @@ export interface Database {
   url?: string;
   /** See withTenant(). */
   tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T>;
+  /** See readInTenant(). */
+  tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
           client.release(broken);
         }
       },
+      async tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]> {
+        // One simple-protocol message runs as one implicit transaction: the LOCAL settings hold for the
+        // statements after them, and the whole read costs a single round trip.
+        const statements = [settingsSql(tenantId), ...(session ? [sessionSql(session)] : []), inlineQuery(query)];
+        const results = (await pool.query(statements.join('; '))) as unknown as { rowCount: number | null; rows: T[] }[];
+        if (session && !results[1]?.rowCount) throw new SessionEndedError();
+        return results[results.length - 1]!.rows;
+      },
       close: () => pool.end(),
     };
   }
@@ -84,7 +94,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
   await client.waitReady;
   const owner = drizzle(client);
-  return {
+  const database: Database = {
     owner,
     kind: 'pglite',
     tenantTransaction: (tenantId, fn, session) =>
@@ -93,8 +103,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         if (session && !(await queryRows(tx, sql.raw(sessionSql(session)))).length) throw new SessionEndedError();
         return fn(tx);
       }),
+    tenantRead: <T>(tenantId: string, query: SQL, session?: LiveSession) =>
+      withTenant(database, tenantId, (tx) => queryRows<T>(tx, query), session),
     close: () => client.close(),
   };
+  return database;
 }
 
 /**
@@ -106,6 +119,43 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
 export function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T> {
   if (!UUID.test(tenantId)) return Promise.reject(new Error('withTenant: tenant id is not a UUID'));
   return db.tenantTransaction(tenantId, fn, session);
+}
+
+/**
+ * One read statement in the tenant, with the same settings and session check as withTenant(); on PostgreSQL it
+ * travels with them in a single round trip (for hot reads such as the current user).
+ */
+export function readInTenant<T>(db: Database, tenantId: string, query: SQL, session?: LiveSession): Promise<T[]> {
+  if (!UUID.test(tenantId)) return Promise.reject(new Error('readInTenant: tenant id is not a UUID'));
+  return db.tenantRead<T>(tenantId, query, session);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The query with its parameters written in as escaped literals, for the simple protocol (which takes no
+ * parameters). Only plain values are accepted; placeholders inside quoted text are left alone.
+ */
+export function inlineQuery(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (value instanceof Date) return escapeLiteral(value.toISOString());
+    if (typeof value === 'string') return escapeLiteral(value);
+    throw new Error(`inlineQuery: cannot inline a ${typeof value}`);
+  };
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (match, index?: string) =>
+    index === undefined ? match : literal(params[Number(index) - 1]),
+  );
+}
+
+/** PostgreSQL's own literal quoting (as libpq's PQescapeLiteral): quotes doubled, backslashes in E'' form. */
+function escapeLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('inlineQuery: NUL cannot be sent to PostgreSQL');
+  const quoted = `'${value.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
+  return value.includes('\\') ? ` E${quoted}` : quoted;
 }
 
 /** Runs `fn` as the runtime role with no tenant: only non-tenant tables and the look-up functions answer. */

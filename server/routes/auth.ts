@@ -33,7 +33,16 @@ import { admitAuthRequest } from '../auth/rate-limit';
 import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from '../auth/sessions';
 import { checkCredentials } from '../auth/sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, signAccessToken } from '../auth/tokens';
-import { findUserByEmail, findUserById, loadUserView, newUserView, type UserRow } from '../auth/user-view';
+import {
+  findUserByEmail,
+  findUserById,
+  loadUserView,
+  newUserView,
+  toUserView,
+  userViewQuery,
+  type UserRow,
+  type UserViewRow,
+} from '../auth/user-view';
 import { queryRows, withoutTenant, withTenant, type Tx } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
@@ -457,16 +466,16 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const auth = request.auth!;
-      return request.inTenant(async (tx) => {
-        if (auth.roles.includes('newuser')) {
+      if (auth.roles.includes('newuser')) {
+        return request.inTenant(async (tx) => {
           const user = await findUserById(tx, auth.sub);
           if (user) return { user: newUserView(user) };
-        } else {
-          const user = await loadUserView(tx, auth.sub, auth.loc);
-          if (user) return { user };
-        }
-        throw new HttpError(401, messages.notSignedIn);
-      });
+          throw new HttpError(401, messages.notSignedIn);
+        });
+      }
+      const [row] = await request.readInTenant<UserViewRow>(userViewQuery(auth.sub, auth.loc));
+      if (!row) throw new HttpError(401, messages.notSignedIn);
+      return { user: toUserView(row) };
     },
   );
 

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineQuery, queryRows, readInTenant, SessionEndedError } from '../../server/db/client';
+import { demoIds, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const hostile = [
+  "x'; drop table users; --",
+  "O'Brien",
+  'back\\slash\\',
+  "\\'; select 1; --",
+  '$1 $2 "quoted"',
+  'عربي ü 🎉',
+];
+
+describe('inlineQuery (parameters written as literals for the one-round-trip read)', () => {
+  it.each(hostile)('round-trips %j as data, never as SQL', async (value) => {
+    const text = inlineQuery(sql`select ${value}::text as v, ${42} as n, ${null}::text as z, '$1 stays' as s`);
+    const [row] = await queryRows<{ v: string; n: number; z: null; s: string }>(h.db.owner, sql.raw(text));
+    expect(row).toEqual({ v: value, n: 42, z: null, s: '$1 stays' });
+  });
+
+  it('refuses values it cannot write safely', () => {
+    expect(() => inlineQuery(sql`select ${'a\u0000b'}`)).toThrow(/NUL/);
+    expect(() => inlineQuery(sql`select ${{ a: 1 }}`)).toThrow(/cannot inline/);
+  });
+});
+
+describe('readInTenant', () => {
+  it('reads only the tenant\'s rows and checks the session', async () => {
+    const rows = await readInTenant<{ slug: string }>(h.db, demoIds.brightsight, sql`select slug from locations order by slug`);
+    expect(rows).toEqual([{ slug: 'main' }]);
+    await expect(
+      readInTenant(h.db, demoIds.brightsight, sql`select 1`, { id: '5b1e7a8a-0000-4000-8000-000000000000', now: new Date() }),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+  });
+});
