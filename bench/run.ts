@@ -5,12 +5,19 @@
  *      one, on PGlite (fresh DATA_DIR in a temp folder) and on PostgreSQL (a fresh `bench_<random>` database).
  *   2. Throughput (autocannon): GET /api/health, authenticated GET /api/patient/me, and a bare Fastify hello
  *      (bench/bare-hello.ts, its own process) for the baseline. Budgets on PostgreSQL; PGlite for information.
- *   3. Browser bundle: gzipped size of the JS that dist/index.html loads (the sign-in route's first load).
+ *   3. Browser bundle: gzipped size of the JS that dist/index.html loads (entry script and modulepreloads).
+ *   4. Browser (Chromium through playwright-core, against a fresh PGlite server serving dist/): every JS file the
+ *      sign-in route /clearview/downtown requests until the network is idle (entry, preloads and the lazy chunks the
+ *      page asks for at run time), the same for the admin's sign-in → signed-in shell and for a reload of the shell;
+ *      the theme CSS files (one per theme, fetched only when that theme is chosen).
+ *   5. Lighthouse (desktop preset: performance and accessibility) on the sign-in page, the median of a few runs.
  *
  * Environment:
  *   BENCH_DURATION       seconds per load test (default 10), e.g. 3 for a quick check
  *   BENCH_DATABASE_URL   PostgreSQL to create the bench database in (default postgres://postgres@127.0.0.1:5432/test,
  *                        skipped when that default is unreachable; an explicit URL must be reachable)
+ *   BENCH_CHROMIUM       the Chromium binary for sections 4 and 5 (default /usr/bin/chromium; none is downloaded)
+ *   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs on the sign-in page, the median counts (default 3; 0 skips Lighthouse)
  *   BENCH_STRICT=1       exit with status 1 when a budget is missed (errors always exit 1)
  *
  * Prints progress on stderr and the report on stdout; writes bench/results/latest.json. Every process started
@@ -18,7 +25,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,7 +34,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type * as ChromeLauncher from 'chrome-launcher';
+import type * as Lighthouse from 'lighthouse';
 import { DEMO_PASSWORD, demoIds } from '../server/db/seed';
+import { defaultThemeSettings, themeNames } from '../src/contract/settings';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const resultsFile = path.join(root, 'bench', 'results', 'latest.json');
@@ -37,6 +49,8 @@ const CONNECTIONS = 50;
 const DURATION = parseDuration(process.env.BENCH_DURATION);
 const WARMUP = DURATION < 5 ? 1 : 2;
 const START_TIMEOUT_MS = 60_000;
+const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+const LIGHTHOUSE_RUNS = parseCount('BENCH_LIGHTHOUSE_RUNS', process.env.BENCH_LIGHTHOUSE_RUNS, 3);
 const STOP_GRACE_MS = 15_000;
 
 const budgets = {
@@ -45,7 +59,17 @@ const budgets = {
   ratioMin: 0.25,
   p99MaxMs: 50,
   signInJsGzipMaxBytes: 150_000,
+  shellJsGzipMaxBytes: 300_000,
+  themeCssGzipMaxBytes: 1_000,
+  lighthouseMinScore: 95,
 };
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 20) throw new Error(`${name} must be a whole number (0-20), got "${raw}"`);
+  return n;
+}
 
 function parseDuration(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 10;
@@ -575,6 +599,269 @@ function measureBundle(distDir: string): { files: BundleFile[]; totalGzipBytes: 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Browser: what Chromium really fetches per route, the theme CSS, Lighthouse.
+
+/** Flags for every Chromium the bench starts (playwright-core and Lighthouse's chrome-launcher); none is downloaded. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const SIGN_IN_PATH = '/clearview/downtown';
+const BROWSER_TIMEOUT_MS = 30_000;
+
+interface LoadedFile {
+  path: string;
+  kind: 'js' | 'css';
+  /** The response body as the browser received it, decoded. */
+  rawBytes: number;
+  /** Body bytes on the wire (the encoded size Chromium reports; the server does not compress, so = raw). */
+  transferBytes: number;
+  /** The body gzipped here at level 6, as the budgets count it. */
+  gzipBytes: number;
+}
+
+interface PageLoad {
+  /** Where the page ended up. */
+  url: string;
+  files: LoadedFile[];
+  js: { count: number; rawBytes: number; transferBytes: number; gzipBytes: number };
+}
+
+/** Records every JS and CSS response of `page` from now on; the returned function waits for their bodies. */
+function recordLoads(page: Page): () => Promise<LoadedFile[]> {
+  const seen = new Map<string, Promise<LoadedFile>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    const type = response.request().resourceType();
+    const kind = url.pathname.endsWith('.js') || type === 'script' ? 'js' : url.pathname.endsWith('.css') || type === 'stylesheet' ? 'css' : null;
+    if (!kind || seen.has(url.pathname)) return;
+    const file = (async (): Promise<LoadedFile> => {
+      // A 304 would be a file from the cache: every measurement starts with an empty one, or with the cache off.
+      if (!response.ok()) throw new Error(`GET ${url.pathname} answered ${response.status()}`);
+      const body = await response.body();
+      const sizes = await response.request().sizes();
+      return { path: url.pathname, kind, rawBytes: body.length, transferBytes: sizes.responseBodySize, gzipBytes: gzipSync(body).length };
+    })();
+    file.catch(() => {}); // reported when the measurement collects the files, not as an unhandled rejection
+    seen.set(url.pathname, file);
+  });
+  return async () => Promise.all(seen.values());
+}
+
+function pageLoad(url: string, files: LoadedFile[]): PageLoad {
+  const js = files.filter((f) => f.kind === 'js');
+  const sum = (key: 'rawBytes' | 'transferBytes' | 'gzipBytes') => js.reduce((total, f) => total + f[key], 0);
+  return {
+    url,
+    files: [...files].sort((a, b) => b.gzipBytes - a.gzipBytes),
+    js: { count: js.length, rawBytes: sum('rawBytes'), transferBytes: sum('transferBytes'), gzipBytes: sum('gzipBytes') },
+  };
+}
+
+/** The page is settled: `ready` is visible and no request has been in flight for 500 ms. */
+async function settle(page: Page, ready: string) {
+  await page.locator(ready).first().waitFor({ timeout: BROWSER_TIMEOUT_MS });
+  await page.waitForLoadState('networkidle', { timeout: BROWSER_TIMEOUT_MS });
+}
+
+/** A guest opens the store sign-in address in a fresh profile; `guestTheme` is a theme the guest chose before. */
+async function loadSignIn(browser: Browser, base: string, guestTheme?: string): Promise<PageLoad> {
+  const context = await browser.newContext();
+  try {
+    if (guestTheme) {
+      const kept = { settings: { ...defaultThemeSettings, theme: { ...defaultThemeSettings.theme, main: guestTheme } }, shortcuts: [] };
+      await context.addInitScript((value) => localStorage.setItem('guestSettings', value), JSON.stringify(kept));
+    }
+    const page = await context.newPage();
+    const loads = recordLoads(page);
+    await page.goto(`${base}${SIGN_IN_PATH}`, { waitUntil: 'networkidle', timeout: BROWSER_TIMEOUT_MS });
+    await settle(page, 'input[name="username"]');
+    return pageLoad(page.url(), await loads());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The admin signs in at /admin and lands in the shell; then the signed-in shell is reloaded with the cache off. */
+async function loadShell(browser: Browser, base: string): Promise<{ visit: PageLoad; reload: PageLoad }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    // The reload fetches everything again, as a new visit of the signed-in shell would.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const visitLoads = recordLoads(page);
+    await page.goto(`${base}/admin`, { waitUntil: 'networkidle', timeout: BROWSER_TIMEOUT_MS });
+    await settle(page, 'input[name="username"]');
+    await page.locator('input[name="username"]').fill('admin@clearview.test');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname !== '/admin', { timeout: BROWSER_TIMEOUT_MS });
+    await settle(page, 'nav');
+    const visit = pageLoad(page.url(), await visitLoads());
+
+    const reloadLoads = recordLoads(page);
+    await page.reload({ waitUntil: 'networkidle', timeout: BROWSER_TIMEOUT_MS });
+    await settle(page, 'nav');
+    return { visit, reload: pageLoad(page.url(), await reloadLoads()) };
+  } finally {
+    await context.close();
+  }
+}
+
+interface ThemeCss {
+  /** One CSS file per theme in dist/assets (name-hash.css), except themes built into the entry's CSS. */
+  files: { theme: string; file: string; rawBytes: number; gzipBytes: number }[];
+  /** Themes with no file of their own (the default, bundled with the entry so the first paint is themed). */
+  withoutFile: string[];
+  /** Theme CSS files the guest's sign-in page fetched with the default theme (none expected). */
+  fetchedByDefault: string[];
+  /** A non-default theme a guest had chosen, and the theme CSS files that sign-in page fetched. */
+  chosen: string;
+  fetchedWhenChosen: string[];
+}
+
+const themeOfCss = (file: string) => themeNames.find((name) => new RegExp(`^${name}-[\\w-]+\\.css$`).test(path.basename(file)));
+
+function themeCssFiles(distDir: string): ThemeCss['files'] {
+  const assets = path.join(distDir, 'assets');
+  return readdirSync(assets).flatMap((file) => {
+    const theme = themeOfCss(file);
+    if (!theme) return [];
+    const bytes = readFileSync(path.join(assets, file));
+    return [{ theme, file: `assets/${file}`, rawBytes: bytes.length, gzipBytes: gzipSync(bytes).length }];
+  });
+}
+
+interface BrowserResults {
+  chromium: string;
+  signIn: PageLoad;
+  shell: { visit: PageLoad; reload: PageLoad };
+  themes: ThemeCss;
+}
+
+async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  onCleanup('close Chromium', () => browser.close());
+  return browser;
+}
+
+async function measureBrowser(base: string, distDir: string): Promise<BrowserResults> {
+  const browser = await launchChromium();
+  try {
+    log(`  sign-in route ${SIGN_IN_PATH}...`);
+    const signIn = await loadSignIn(browser, base);
+    log(`    ${signIn.js.count} JS files, ${kB(signIn.js.gzipBytes)} gzip (${kB(signIn.js.transferBytes)} as served)`);
+    log('  admin: sign-in → shell, then a reload...');
+    const shell = await loadShell(browser, base);
+    log(`    visit ${kB(shell.visit.js.gzipBytes)} gzip, reload ${kB(shell.reload.js.gzipBytes)} gzip (${shell.reload.url})`);
+    const files = themeCssFiles(distDir);
+    const chosen = themeNames.find((name) => name !== defaultThemeSettings.theme.main && files.some((f) => f.theme === name)) ?? themeNames[0];
+    log(`  a guest who chose ${chosen}...`);
+    const themed = await loadSignIn(browser, base, chosen);
+    const themeFiles = (load: PageLoad) => load.files.filter((f) => f.kind === 'css' && themeOfCss(f.path)).map((f) => f.path);
+    return {
+      chromium: browser.version(),
+      signIn,
+      shell,
+      themes: {
+        files,
+        withoutFile: themeNames.filter((name) => !files.some((f) => f.theme === name)),
+        fetchedByDefault: themeFiles(signIn),
+        chosen,
+        fetchedWhenChosen: themeFiles(themed),
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  /** Audits of the two categories that did not score 1 (title, score, what Lighthouse says). */
+  notPassed: { id: string; category: string; score: number; displayValue?: string }[];
+}
+
+interface LighthouseResults {
+  version: string;
+  url: string;
+  runs: LighthouseRun[];
+  median: { performance: number; accessibility: number };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+/** Lighthouse's desktop preset (simulated throttling) on the sign-in page, `runs` times, each in a fresh Chromium. */
+async function runLighthouse(base: string, runs: number): Promise<LighthouseResults | { skipped: string }> {
+  if (runs === 0) return { skipped: 'BENCH_LIGHTHOUSE_RUNS=0' };
+  // Loaded here, so that a checkout without them still runs the rest of the bench.
+  let lighthouse: typeof Lighthouse;
+  let launcher: typeof ChromeLauncher;
+  try {
+    [lighthouse, launcher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  } catch (err) {
+    return { skipped: `lighthouse is not installed (npm install): ${message(err)}` };
+  }
+  const url = `${base}${SIGN_IN_PATH}`;
+  const results: LighthouseRun[] = [];
+  let version = '';
+  for (let i = 1; i <= runs; i++) {
+    log(`  Lighthouse run ${i}/${runs} on ${url}...`);
+    const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS], handleSIGINT: false });
+    const close = onCleanup('stop Lighthouse Chromium', () => chrome.kill());
+    try {
+      const answer = await lighthouse.default(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        lighthouse.desktopConfig,
+      );
+      if (!answer) throw new Error('Lighthouse returned no result');
+      const lhr = answer.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      version = lhr.lighthouseVersion;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const notPassed: LighthouseRun['notPassed'] = [];
+      for (const category of ['performance', 'accessibility']) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || audit.score === null || audit.score >= 1) continue;
+          if (['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode)) continue;
+          notPassed.push({ id: ref.id, category, score: audit.score, ...(audit.displayValue ? { displayValue: audit.displayValue } : {}) });
+        }
+      }
+      const run: LighthouseRun = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        metrics: {
+          fcpMs: Math.round(numeric('first-contentful-paint')),
+          lcpMs: Math.round(numeric('largest-contentful-paint')),
+          tbtMs: Math.round(numeric('total-blocking-time')),
+          cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+          speedIndexMs: Math.round(numeric('speed-index')),
+        },
+        notPassed,
+      };
+      log(`    performance ${run.performance}, accessibility ${run.accessibility}`);
+      results.push(run);
+    } finally {
+      await close();
+    }
+  }
+  return {
+    version,
+    url,
+    runs: results,
+    median: { performance: median(results.map((r) => r.performance)), accessibility: median(results.map((r) => r.accessibility)) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Results and budgets.
 
 type Status = 'PASS' | 'MISS' | 'SKIP';
@@ -610,6 +897,8 @@ interface Results {
     postgresSkipped?: string;
   };
   bundle?: ReturnType<typeof measureBundle> | { skipped: string };
+  browser?: BrowserResults | { skipped: string };
+  lighthouse?: LighthouseResults | { skipped: string };
   budgets: BudgetCheck[];
   errors: string[];
 }
@@ -665,11 +954,60 @@ function checkBudgets(results: Results): BudgetCheck[] {
     });
   }
   const b = results.bundle;
-  checks.push(
-    b && 'files' in b
-      ? { name: 'Sign-in route JS (gzip)', status: b.totalGzipBytes <= budgets.signInJsGzipMaxBytes ? 'PASS' : 'MISS', value: kB(b.totalGzipBytes), limit: `≤ ${kB(budgets.signInJsGzipMaxBytes)}` }
-      : { name: 'Sign-in route JS (gzip)', status: 'SKIP', value: '-', limit: `≤ ${kB(budgets.signInJsGzipMaxBytes)}`, note: b && 'skipped' in b ? b.skipped : 'not measured (see errors)' },
-  );
+  const br = results.browser && 'signIn' in results.browser ? results.browser : null;
+  const browserWhy = results.browser && 'skipped' in results.browser ? results.browser.skipped : 'not measured (see errors)';
+  const atMost = (name: string, bytes: number, max: number, note?: string): BudgetCheck => ({
+    name,
+    status: bytes <= max ? 'PASS' : 'MISS',
+    value: kB(bytes),
+    limit: `≤ ${kB(max)}`,
+    ...(note ? { note } : {}),
+  });
+  // What Chromium fetched counts; without a browser, the JS index.html names is the best estimate (a lower bound).
+  if (br) checks.push(atMost(`Sign-in route JS (gzip), Chromium ${SIGN_IN_PATH}`, br.signIn.js.gzipBytes, budgets.signInJsGzipMaxBytes));
+  else if (b && 'files' in b) checks.push(atMost('Sign-in route JS (gzip), index.html only', b.totalGzipBytes, budgets.signInJsGzipMaxBytes, `no browser measurement: ${browserWhy}`));
+  else checks.push({ name: 'Sign-in route JS (gzip)', status: 'SKIP', value: '-', limit: `≤ ${kB(budgets.signInJsGzipMaxBytes)}`, note: browserWhy });
+  const shellLimit = `≤ ${kB(budgets.shellJsGzipMaxBytes)}`;
+  if (br) {
+    checks.push(
+      atMost(`Signed-in shell JS (gzip), reload of ${new URL(br.shell.reload.url).pathname}`, br.shell.reload.js.gzipBytes, budgets.shellJsGzipMaxBytes),
+      atMost('Sign-in → shell JS (gzip), the whole visit', br.shell.visit.js.gzipBytes, budgets.shellJsGzipMaxBytes),
+    );
+    const t = br.themes;
+    const largest = Math.max(0, ...t.files.map((f) => f.gzipBytes));
+    const chosenFile = t.files.find((f) => f.theme === t.chosen);
+    const problems = [
+      t.withoutFile.length > 1 ? `no CSS file of its own: ${t.withoutFile.join(', ')}` : '',
+      largest > budgets.themeCssGzipMaxBytes ? `largest ${kB(largest)} gzip` : '',
+      t.fetchedByDefault.length ? `the default sign-in fetched ${t.fetchedByDefault.join(', ')}` : '',
+      !chosenFile || t.fetchedWhenChosen.length !== 1 || !t.fetchedWhenChosen[0]!.endsWith(path.basename(chosenFile.file))
+        ? `choosing ${t.chosen} fetched ${t.fetchedWhenChosen.join(', ') || 'no theme CSS'}`
+        : '',
+    ].filter(Boolean);
+    checks.push({
+      name: 'Theme CSS: a small file per theme, fetched when chosen',
+      status: problems.length ? 'MISS' : 'PASS',
+      value: `${t.files.length} files, ≤ ${kB(largest)}`,
+      limit: `each ≤ ${kB(budgets.themeCssGzipMaxBytes)}`,
+      note: problems.length ? problems.join('; ') : `default ${t.withoutFile.join(', ')} in the entry CSS; sign-in fetched none; ${t.chosen} chosen: only its file`,
+    });
+  } else {
+    checks.push(
+      { name: 'Signed-in shell JS (gzip)', status: 'SKIP', value: '-', limit: shellLimit, note: browserWhy },
+      { name: 'Theme CSS: a small file per theme, fetched when chosen', status: 'SKIP', value: '-', limit: `each ≤ ${kB(budgets.themeCssGzipMaxBytes)}`, note: browserWhy },
+    );
+  }
+  const lh = results.lighthouse;
+  for (const category of ['performance', 'accessibility'] as const) {
+    const name = `Lighthouse ${category}, ${SIGN_IN_PATH} (desktop, median)`;
+    const limit = `≥ ${budgets.lighthouseMinScore}`;
+    if (lh && 'median' in lh) {
+      const value = lh.median[category];
+      checks.push({ name, status: value >= budgets.lighthouseMinScore ? 'PASS' : 'MISS', value: String(value), limit, note: `runs: ${lh.runs.map((r) => r[category]).join(', ')}` });
+    } else {
+      checks.push({ name, status: 'SKIP', value: '-', limit, note: lh && 'skipped' in lh ? lh.skipped : 'not measured (see errors)' });
+    }
+  }
   return checks;
 }
 
@@ -725,7 +1063,7 @@ function report(results: Results): string {
   const ratio = (x: { ratioMeToBare: number | null } | undefined) => (x?.ratioMeToBare == null ? '-' : x.ratioMeToBare.toFixed(3));
   out.push(`  authenticated read / bare: PostgreSQL ${ratio(t.postgres)}, PGlite ${ratio(t.pglite)} (info)`);
 
-  out.push('', '3. Browser bundle: JS that dist/index.html loads (script and modulepreload tags; gzip level 6; 1 kB = 1000 B)');
+  out.push('', '3. Browser bundle: JS that dist/index.html names (script and modulepreload tags; gzip level 6; 1 kB = 1000 B)');
   const b = results.bundle;
   if (!b) out.push('  not measured (see errors)');
   else if ('skipped' in b) out.push(`  skipped: ${b.skipped}`);
@@ -734,6 +1072,47 @@ function report(results: Results): string {
     for (const f of b.files) brows.push([f.file ?? f.src, f.how, kB(f.rawBytes), kB(f.gzipBytes)]);
     brows.push(['total', '', kB(b.totalRawBytes), kB(b.totalGzipBytes)]);
     out.push(table(brows));
+  }
+
+  out.push('', `4. Browser: what Chromium fetched from the real server (fresh profile; gzip level 6 of each body; "as served" = bytes on the wire, the server does not compress)`);
+  const br = results.browser;
+  if (!br) out.push('  not measured (see errors)');
+  else if ('skipped' in br) out.push(`  skipped: ${br.skipped}`);
+  else {
+    out.push(`  ${br.chromium}`);
+    const rows: string[][] = [['', 'JS files', 'as served', 'gzip']];
+    const load = (label: string, l: PageLoad) => {
+      rows.push([label, String(l.js.count), kB(l.js.transferBytes), kB(l.js.gzipBytes)]);
+      for (const f of l.files.filter((x) => x.kind === 'js')) rows.push([`    ${f.path}`, '', kB(f.transferBytes), kB(f.gzipBytes)]);
+    };
+    load(`sign-in route ${SIGN_IN_PATH} (guest)`, br.signIn);
+    load(`admin: /admin → sign-in → ${new URL(br.shell.visit.url).pathname} (the whole visit)`, br.shell.visit);
+    load(`signed-in shell: reload of ${new URL(br.shell.reload.url).pathname} (cache off)`, br.shell.reload);
+    out.push(table(rows));
+    const t = br.themes;
+    const sizes = t.files.map((f) => f.gzipBytes);
+    const range = sizes.length ? `${grouped(Math.min(...sizes))}-${grouped(Math.max(...sizes))} B gzip each` : 'none';
+    out.push(
+      `  Theme CSS: ${t.files.length} files of their own (${range}); without one: ${t.withoutFile.join(', ') || 'none'} (in the entry CSS).`,
+      `  The guest sign-in fetched ${t.fetchedByDefault.join(', ') || 'no theme CSS'}; a guest who chose ${t.chosen}: ${t.fetchedWhenChosen.join(', ') || 'no theme CSS'}.`,
+    );
+  }
+
+  const lh = results.lighthouse;
+  out.push('', `5. Lighthouse${lh && 'version' in lh ? ` ${lh.version}` : ''} on the sign-in page (desktop preset, simulated throttling; performance and accessibility)`);
+  if (!lh) out.push('  not measured (see errors)');
+  else if ('skipped' in lh) out.push(`  skipped: ${lh.skipped}`);
+  else {
+    out.push(`  ${lh.url}`);
+    const rows: string[][] = [['run', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index']];
+    lh.runs.forEach((r, i) =>
+      rows.push([String(i + 1), String(r.performance), String(r.accessibility), `${r.metrics.fcpMs} ms`, `${r.metrics.lcpMs} ms`, `${r.metrics.tbtMs} ms`, String(r.metrics.cls), `${r.metrics.speedIndexMs} ms`]),
+    );
+    rows.push(['median', String(lh.median.performance), String(lh.median.accessibility)]);
+    out.push(table(rows));
+    const notPassed = new Map<string, string>();
+    for (const r of lh.runs) for (const a of r.notPassed) notPassed.set(`${a.category}: ${a.id}`, `${a.category}: ${a.id} (${a.score.toFixed(2)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    out.push(`  Audits below 1 in some run: ${notPassed.size ? [...notPassed.values()].join('; ') : 'none'}`);
   }
 
   out.push('', 'Budgets');
@@ -832,9 +1211,28 @@ async function main(): Promise<number> {
     // Bundle.
     log('Bundle');
     const distDir = path.join(root, 'dist');
-    results.bundle = existsSync(path.join(distDir, 'index.html'))
+    const built = existsSync(path.join(distDir, 'index.html'));
+    results.bundle = built
       ? await attempt('bundle size', async () => measureBundle(distDir))
       : { skipped: 'no dist/index.html (run `npm run build`)' };
+
+    // Browser and Lighthouse: a fresh PGlite server of its own (the load tests' rate limits and caches stay out of it).
+    log('Browser');
+    const noBrowser = !built ? 'no dist/index.html (run `npm run build`)' : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (set BENCH_CHROMIUM)` : null;
+    if (noBrowser) {
+      log(`  skipped: ${noBrowser}`);
+      results.browser = { skipped: noBrowser };
+      results.lighthouse = { skipped: noBrowser };
+    } else {
+      const started = await attempt('browser server start-up', () => startServer(pgliteTarget, 'browser'));
+      if (started) {
+        const { base } = started.server;
+        results.browser = await attempt('browser measurement', () => measureBrowser(base, distDir));
+        log('Lighthouse');
+        results.lighthouse = await attempt('Lighthouse', () => runLighthouse(base, LIGHTHOUSE_RUNS));
+        await started.server.proc.stop();
+      }
+    }
   } catch (err) {
     results.errors.push(message(err));
   } finally {

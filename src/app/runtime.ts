@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../api/http';
-import { bindDocumentLanguage, createI18n } from '../i18n/i18n';
+import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
 import { createShellActors } from '../views/shell/shellRuntime';
 import { createDevInspector } from './inspector';
@@ -19,7 +19,7 @@ export interface RuntimeOptions {
  * second session check or send a logout twice. Tests build a fresh one per test.
  */
 export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOptions) {
-  const i18n = createI18n(localStorage);
+  const i18n = createAppI18n(localStorage);
   bindDocumentLanguage(i18n, root);
 
   const queryClient = new QueryClient({

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/appI18n';
 import { Alert } from '../ui/Alert';
 import { useSessionActor } from '../ui/session';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { languageNames, languages } from '../../i18n/i18n';
+import { languageNames, languages } from '../../i18n/appI18n';
 import * as styles from './signIn.css';
 
 export function LanguageSwitch() {

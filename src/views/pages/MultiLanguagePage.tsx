@@ -1,6 +1,6 @@
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { languageNames, languages } from '../../i18n/i18n';
+import { languageNames, languages } from '../../i18n/appI18n';
 import * as styles from './pages.css';
 
 /** /documentation/configuration/multi-language: where the language menu's 'Learn More' leads. */

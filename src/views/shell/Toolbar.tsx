@@ -24,7 +24,7 @@ import { authRoles, hasPermission } from '../../app/access';
 import { flattenNavigation } from '../../app/navigation';
 import type { NavigationItem } from '../../app/navigation';
 import type { User } from '../../contract/auth';
-import { languageNames, languages } from '../../i18n/i18n';
+import { languageNames, languages } from '../../i18n/appI18n';
 import { useSettingsActor } from '../settings/settingsActor';
 import { useThemeSlotClass } from '../settings/themeSlots';
 import { Icon } from '../ui/Icon';

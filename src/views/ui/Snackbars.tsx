@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../i18n/i18n';
+import { translateMessage } from '../../i18n/appI18n';
 import type { Snackbar } from '../../machines/snackbar.machine';
 import { Icon } from './Icon';
 import { useSnackbarActor } from './shellActors';

@@ -1,0 +1,126 @@
+import { createInstance } from 'i18next';
+import type { BackendModule, i18n as I18n, ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { messages } from '../contract/common';
+import { sessionMessages } from '../machines/session.machine';
+import en from './locales/en.json';
+
+export const languages = ['en', 'tr', 'ar'] as const;
+export type Language = (typeof languages)[number];
+
+/** Each language is named in itself, so a reader finds theirs whatever language is showing. */
+export const languageNames: Record<Language, string> = { en: 'English', tr: 'Türkçe', ar: 'العربية' };
+
+const languageKey = 'language';
+const isLanguage = (value: string | null): value is Language => languages.some((language) => language === value);
+
+/** The language the reader chose last in this browser (the spec's default: en). */
+const storedLanguage = (storage: Storage): Language => {
+  const stored = storage.getItem(languageKey);
+  return isLanguage(stored) ? stored : 'en';
+};
+
+type Translations = Record<string, ResourceKey>;
+
+/**
+ * English (the fallback of every text) is bundled with the app; Turkish and Arabic are each their own chunk, fetched
+ * only when a reader uses them: the sign-in page of an English reader never downloads them.
+ */
+const localeChunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translations }>> = {
+  tr: () => import('./locales/tr.json'),
+  ar: () => import('./locales/ar.json'),
+};
+
+/** Locales fetched so far in this page (loadStoredLanguage, or a language chosen since): new instances start with them. */
+const fetched = new Map<Language, Translations>([['en', en]]);
+
+function fetchLanguage(language: string): Promise<Translations | null> {
+  if (!isLanguage(language)) return Promise.resolve(null);
+  const known = fetched.get(language);
+  if (known) return Promise.resolve(known);
+  if (language === 'en') return Promise.resolve(en);
+  return localeChunks[language]().then(({ default: translations }) => {
+    fetched.set(language, translations);
+    return translations;
+  });
+}
+
+/** i18next's loader for a language the instance does not have yet: changeLanguage waits for it, then switches. */
+const onDemandBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    fetchLanguage(language).then(
+      (translations) => callback(null, translations ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), null),
+    );
+  },
+};
+
+/**
+ * Fetches the stored language's locale before the app's first render (src/main.tsx), so that render is already in
+ * the reader's language. Null when there is nothing to fetch (English, or fetched already).
+ */
+export function loadStoredLanguage(storage: Storage): Promise<unknown> | null {
+  const language = storedLanguage(storage);
+  return fetched.has(language) ? null : fetchLanguage(language);
+}
+
+/**
+ * Initialises `i18n` synchronously with `resources` in the stored language, and remembers the reader's choices.
+ * `onDemand`: the instance has the on-demand backend, which fetches the languages `resources` lack.
+ */
+export function initI18n(
+  i18n: I18n,
+  storage: Storage,
+  resources: Partial<Record<Language, Translations>>,
+  { onDemand }: { onDemand: boolean },
+) {
+  void i18n.use(initReactI18next).init({
+    resources: Object.fromEntries(Object.entries(resources).map(([language, translation]) => [language, { translation }])),
+    // The given resources are only some of the languages when the backend fetches the others.
+    partialBundledLanguages: onDemand,
+    lng: storedLanguage(storage),
+    fallbackLng: 'en',
+    supportedLngs: [...languages],
+    initAsync: false,
+    // React escapes on render.
+    interpolation: { escapeValue: false },
+  });
+  i18n.on('languageChanged', (language) => storage.setItem(languageKey, language));
+  return i18n;
+}
+
+/**
+ * The app's i18next instance (src/app/runtime.ts), initialised synchronously: English and every locale fetched
+ * already (loadStoredLanguage before the first render) are in it; another language is fetched when chosen, and
+ * changeLanguage switches once it is there. The reader's choice is remembered in `storage`.
+ *
+ * This module never imports tr or ar statically (that would put them back into the entry chunk); src/i18n/i18n.ts
+ * adds createI18n, an instance with every locale bundled, for tests and tools.
+ */
+export function createAppI18n(storage: Storage): I18n {
+  return initI18n(createInstance().use(onDemandBackend), storage, Object.fromEntries(fetched), { onDemand: true });
+}
+
+/** React Aria does not set these itself; `dir` turns the whole page right-to-left for Arabic. */
+export function bindDocumentLanguage(i18n: I18n, root: HTMLElement) {
+  const apply = (language: string) => {
+    root.lang = language;
+    root.dir = i18n.dir(language);
+  };
+  apply(i18n.language);
+  i18n.on('languageChanged', apply);
+}
+
+const knownMessages: Record<string, string> = { ...messages, ...sessionMessages };
+
+/**
+ * The API and the session machine speak the spec's English texts (shared through src/contract). A known text is
+ * shown in the reader's language; any other (a field message, say) is shown as it came.
+ */
+export function translateMessage(i18n: I18n, text: string): string {
+  const key = Object.keys(knownMessages).find((name) => knownMessages[name] === text);
+  return key && i18n.exists(`errors.${key}`) ? i18n.t(`errors.${key}`) : text;
+}
