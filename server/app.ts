@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -205,7 +206,17 @@ export async function buildApp(opts: {
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   if (existsSync(distDir)) {
-    await app.register(import('@fastify/static'), { root: distDir, wildcard: false, index: ['index.html'] });
+    // The build writes .br and .gz beside each file (vite.config.ts); they are sent to browsers that accept them.
+    await app.register(import('@fastify/static'), {
+      root: distDir,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      // Built assets carry a content hash in their names: they never change, so browsers may keep them.
+      setHeaders: (res, path) => {
+        if (path.includes(`${sep}assets${sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
 
   await app.register(healthRoutes, { prefix: '/api' });
