@@ -32,7 +32,7 @@ import { hashPassword, passwordProblem } from '../auth/passwords';
 import { admitAuthRequest } from '../auth/rate-limit';
 import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from '../auth/sessions';
 import { checkCredentials } from '../auth/sign-in';
-import { ACCESS_TOKEN_SECONDS, parseRefreshToken, signAccessToken } from '../auth/tokens';
+import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from '../auth/tokens';
 import {
   findUserByEmail,
   findUserById,
@@ -411,24 +411,21 @@ export async function authRoutes(fastify: FastifyInstance) {
       setRefreshCookie(reply, result.refreshToken);
       const accessToken = await signAccessToken(
         secrets,
-        { sub: result.user.id, tid: parsed.tenantId, roles: result.user.roles as LoginResponse['user']['role'], sid: result.familyId, loc: previousLocation(request) },
+        { sub: result.user.id, tid: parsed.tenantId, roles: result.user.roles as LoginResponse['user']['role'], sid: result.familyId, loc: await previousLocation(request, result.familyId, result.user.id) },
         now(),
       );
       return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS, refreshToken: null };
     },
   );
 
-  /** Keeps the store of the expiring access token (sent in the body as the spec does) when it is ours and valid. */
-  const previousLocation = (request: FastifyRequest): string | undefined => {
-    const body = request.body as z.infer<typeof RefreshRequest>;
-    const token = body?.accessToken;
-    if (!token) return undefined;
-    try {
-      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { loc?: unknown };
-      return typeof payload.loc === 'string' && Uuid.safeParse(payload.loc).success ? payload.loc : undefined;
-    } catch {
-      return undefined;
-    }
+  /**
+   * Keeps the store of the expiring access token (sent in the body as the spec does), only when it is our own
+   * signed token of this very session.
+   */
+  const previousLocation = async (request: FastifyRequest, familyId: string, userId: string): Promise<string | undefined> => {
+    const token = (request.body as z.infer<typeof RefreshRequest>)?.accessToken;
+    const claims = token ? await readOwnExpiredToken(secrets, token) : null;
+    return claims && claims.sid === familyId && claims.sub === userId ? claims.loc : undefined;
   };
 
   app.post(

@@ -28,6 +28,24 @@ describe('POST /api/patient/refreshtoken', () => {
     expect((await refresh(next)).statusCode).toBe(200);
   });
 
+  it('keeps the store only from our own signed token of the same session, never from a forged one', async () => {
+    const locOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).loc;
+    const s = await signIn(h, 'admin@clearview.test', { tenentID: demoIds.clearview, locationid: demoIds.uptown });
+    const genuine = await refresh(s.cookie, s.token);
+    expect(locOf(genuine.json().accessToken)).toBe(demoIds.uptown);
+
+    const [header, payload, signature] = s.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = [header, Buffer.from(JSON.stringify({ ...claims, loc: demoIds.downtown })).toString('base64url'), signature].join('.');
+    const res = await refresh(refreshCookieOf(genuine)!, forged);
+    expect(res.statusCode).toBe(200);
+    expect(locOf(res.json().accessToken)).toBeUndefined();
+
+    const other = await signIn(h, 'staff@clearview.test');
+    const viaOther = await refresh(refreshCookieOf(res)!, other.token);
+    expect(locOf(viaOther.json().accessToken)).toBeUndefined();
+  });
+
   it('a reused (already rotated) token revokes the whole family and is audited', async () => {
     const s = await signIn(h, 'patient@clearview.test');
     const first = await refresh(s.cookie);
