@@ -22,6 +22,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          // Chromium against the real server process (tests/e2e/global-setup.ts starts it). Not part of `npm test`:
+          // run `npm run test:e2e`.
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One browser at a time against one server: files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

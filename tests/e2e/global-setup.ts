@@ -1,0 +1,36 @@
+/**
+ * Once for the e2e project: builds the browser app if there is no build, starts the real server (fresh PGlite
+ * directory, demo data seeded on first start, development mode so the outbox prints codes) and hands its address
+ * to the tests (`inject('e2eBaseURL')`). SIGTERM after the last file.
+ *
+ * The server admits 20 auth requests a minute per client address (security.md), and every browser here runs on
+ * the same machine. TRUST_PROXY=true lets each browser context present its own client address in
+ * X-Forwarded-For (support/browser.ts), as distinct people behind a reverse proxy would, so every test has its
+ * own budget and one server serves the whole run.
+ */
+import type { TestProject } from 'vitest/node';
+import { buildAppIfStale, buildId, startServer } from './support/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseURL: string;
+    /** The build the server started with (support/server.ts buildId). */
+    e2eBuildId: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  buildAppIfStale();
+  // Taken before the server registers the files of dist, so a build that lands during start-up is noticed too.
+  project.provide('e2eBuildId', buildId() ?? '');
+  const server = await startServer({ env: { TRUST_PROXY: 'true' } });
+  project.provide('e2eBaseURL', server.baseURL);
+  return async () => {
+    await server.stop();
+    const problems = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)|Error:|\[e2e\]/.test(line));
+    if (problems.length > 0) console.warn(`The e2e server reported problems:\n${problems.join('\n')}`);
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * Debian's Chromium driven by playwright-core (no downloaded browser), one browser per test file and one fresh
+ * context (cookies, storage, client address) per test, plus the steps a person takes on the sign-in screens.
+ */
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { buildId } from './server';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/** Wide enough for the side navbar (below 1280 px it becomes a drawer). */
+const viewport = { width: 1366, height: 900 };
+
+/** How long an expectation waits for the page (the shell and each page load lazily). */
+export const patience = { timeout: 15_000 };
+
+let clients = 0;
+
+/** A distinct client address per context (the server trusts X-Forwarded-For in the e2e run: global-setup.ts). */
+function nextClientAddress(): string {
+  clients += 1;
+  return `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
+}
+
+export interface E2E {
+  baseURL: string;
+  /** A fresh context (own cookies, storage and client address) with one page; closed after the test. */
+  newPage(): Promise<Page>;
+}
+
+/** Registers the browser's hooks for a test file and gives the file its helpers. */
+export function useBrowser(): E2E {
+  const baseURL = inject('e2eBaseURL');
+  let browser: Browser | null = null;
+  const open: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch(launchOptions);
+  });
+  // Before blaming the app: is this still the server and the build the run started with?
+  beforeEach(async () => {
+    if (buildId() !== inject('e2eBuildId')) {
+      throw new Error(
+        'dist/ was rebuilt after the e2e server started; the server only serves the assets it found at start-up. ' +
+          'Run the e2e tests again once the build is done.',
+      );
+    }
+    const health = await fetch(`${baseURL}/api/health`).catch((error: unknown) => error);
+    if (!(health instanceof Response) || !health.ok) {
+      throw new Error(`The e2e server at ${baseURL} does not answer /api/health any more (it exited or was stopped).`);
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseURL,
+    async newPage() {
+      if (!browser) throw new Error('The browser is not running');
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        locale: 'en-US',
+        extraHTTPHeaders: { 'X-Forwarded-For': nextClientAddress() },
+      });
+      context.setDefaultTimeout(patience.timeout);
+      open.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** Waits until the address bar shows `path` (the guard may pass through other addresses first). */
+export async function expectPath(page: Page, path: string) {
+  try {
+    await page.waitForURL((url) => url.pathname === path, patience);
+  } catch {
+    // Say where the page is and what it tells the person (a sign-in error, say), not just 'timeout'.
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    const headings = await page.getByRole('heading', { level: 1 }).allInnerTexts();
+    expect.fail(
+      `Expected the address ${path}, but the page stayed at ${new URL(page.url()).pathname}` +
+        ` (heading: ${JSON.stringify(headings)}, alerts: ${JSON.stringify(alerts)})`,
+    );
+  }
+}
+
+/** A page of the app is a level-1 heading; the shell and the page's code load lazily, so this waits. */
+export async function expectHeading(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor(patience);
+}
+
+export interface Credentials {
+  email: string;
+  password?: string;
+  /** Ticks 'Enterprise admin' on the admin sign-in page. */
+  enterpriseAdmin?: boolean;
+}
+
+/** Types the credentials into the sign-in form that is showing and submits it, as a person would. */
+export async function submitSignIn(page: Page, { email, password = DEMO_PASSWORD, enterpriseAdmin = false }: Credentials) {
+  await page.getByLabel('User name (email)', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (enterpriseAdmin) {
+    // The box is drawn over the (visually hidden) input: a person clicks its label.
+    await page.getByText('Enterprise admin', { exact: true }).click();
+    expect(await page.getByRole('checkbox', { name: 'Enterprise admin' }).isChecked()).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+}
+
+/** Opens a sign-in address and signs in there. */
+export async function signInAt(page: Page, address: string, credentials: Credentials) {
+  await page.goto(address);
+  await submitSignIn(page, credentials);
+}
+
+/** The user menu in the toolbar names the signed-in user. */
+export function userMenu(page: Page, displayName: string) {
+  return page.getByRole('button', { name: `User menu: ${displayName}`, exact: true });
+}
