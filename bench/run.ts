@@ -611,7 +611,7 @@ interface LoadedFile {
   kind: 'js' | 'css';
   /** The response body as the browser received it, decoded. */
   rawBytes: number;
-  /** Body bytes on the wire (the encoded size Chromium reports; the server does not compress, so = raw). */
+  /** Body bytes on the wire (the encoded size Chromium reports: the server sends the build's brotli files). */
   transferBytes: number;
   /** The body gzipped here at level 6, as the budgets count it. */
   gzipBytes: number;
@@ -1074,7 +1074,7 @@ function report(results: Results): string {
     out.push(table(brows));
   }
 
-  out.push('', `4. Browser: what Chromium fetched from the real server (fresh profile; gzip level 6 of each body; "as served" = bytes on the wire, the server does not compress)`);
+  out.push('', `4. Browser: what Chromium fetched from the real server (fresh profile; gzip level 6 of each body; "as served" = bytes on the wire, brotli as the server sends it)`);
   const br = results.browser;
   if (!br) out.push('  not measured (see errors)');
   else if ('skipped' in br) out.push(`  skipped: ${br.skipped}`);
