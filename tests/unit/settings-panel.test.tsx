@@ -15,34 +15,11 @@ import { useThemeSlotClass } from '../../src/views/settings/themeSlots';
 import { SessionProvider } from '../../src/views/ui/session';
 import { janeDoe } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
+import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
 
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-type Reply = { status: number; body?: unknown };
+/** Every call answered at once by `answer`; the calls made are returned. */
+const fakeApi = (answer: (call: Call) => Reply | Promise<Reply>) => fakeServer(answer).calls;
 
-/** Stands in for the API: `answer` sees each call as the server would; every call is recorded. */
-function fakeApi(answer: (call: Call) => Reply | Promise<Reply>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call = {
-      method: init.method ?? 'GET',
-      path: input,
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const { status, body } = await answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  return calls;
-}
 
 /** The server as far as these screens need it: who is signed in, and saving their settings. */
 function accountApi(user: User, { failSave = false } = {}) {
