@@ -212,6 +212,8 @@ const sessionSetup = setup({
       reason: context.endReason ?? 'logout',
     })),
     clearError: assign({ error: null }),
+    /** Keeps the failed call's error for the view (the server's text, or a known message). */
+    keepError: assign({ error: ({ event }) => toError((event as { error?: unknown }).error) }),
     rememberStore: assign({ lastStore: ({ context }) => context.pending?.store ?? context.lastStore }),
   },
   guards: {
@@ -409,7 +411,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 }),
               },
             ],
-            onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => toError(event.error) }) },
+            onError: { target: 'awaitingCode', actions: 'keepError' },
           },
         },
         signingIn: {
@@ -465,7 +467,7 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             ],
             // A wrong code: the user may try again or ask for a new one.
-            onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => toError(event.error) }) },
+            onError: { target: 'awaitingCode', actions: 'keepError' },
           },
         },
         // Forgot password: email + store -> code -> new password.
@@ -494,9 +496,9 @@ export const sessionMachine = sessionSetup.createMachine({
                   {
                     guard: ({ context }) => context.codeResent,
                     target: 'awaitingCode',
-                    actions: assign({ error: ({ event }) => toError(event.error) }),
+                    actions: 'keepError',
                   },
-                  { target: 'enteringEmail', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                  { target: 'enteringEmail', actions: 'keepError' },
                 ],
               },
             },
@@ -521,7 +523,7 @@ export const sessionMachine = sessionSetup.createMachine({
                     reset: ({ context, event }) => ({ ...resetOf(context), resetToken: event.output.resetToken }),
                   }),
                 },
-                onError: { target: 'awaitingCode', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                onError: { target: 'awaitingCode', actions: 'keepError' },
               },
             },
             choosingPassword: {
@@ -542,9 +544,9 @@ export const sessionMachine = sessionSetup.createMachine({
                   {
                     guard: ({ event }) => event.error instanceof ApiError && Boolean(event.error.body?.fields?.resetToken),
                     target: 'enteringEmail',
-                    actions: assign({ error: ({ event }) => toError(event.error) }),
+                    actions: 'keepError',
                   },
-                  { target: 'choosingPassword', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                  { target: 'choosingPassword', actions: 'keepError' },
                 ],
               },
             },
@@ -592,9 +594,9 @@ export const sessionMachine = sessionSetup.createMachine({
               {
                 guard: ({ context }) => context.codeSentTo !== null,
                 target: 'codeSent',
-                actions: assign({ error: ({ event }) => toError(event.error) }),
+                actions: 'keepError',
               },
-              { target: 'ready', actions: assign({ error: ({ event }) => toError(event.error) }) },
+              { target: 'ready', actions: 'keepError' },
             ],
           },
         },
@@ -631,7 +633,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 target: '#session.signedOut',
                 actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.tokenInvalid } })],
               },
-              { target: 'codeSent', actions: assign({ error: ({ event }) => toError(event.error) }) },
+              { target: 'codeSent', actions: 'keepError' },
             ],
           },
         },
