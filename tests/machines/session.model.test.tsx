@@ -385,6 +385,8 @@ const events: Record<string, Exec> = {
       body: { error: messages.invalidCode, fields: { vcode: messages.invalidCode } },
     });
     await expectAlert(messages.invalidCode);
+    // A refused code is cleared so the next one is typed afresh.
+    await waitFor(async () => expect((await screen.findByLabelText('Authentication code')).getAttribute('value') ?? '').toBe(''));
   },
   'password.newPasswordSubmitted': async () => {
     await fill('New password', 'a-long-new-password');

@@ -9,9 +9,9 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
-import { CodeField, isCodeValid } from './CodeField';
 import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
 import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
+import { CodeForm } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
 import { StoreChooser } from './StoreChooser';
 import { StoreGate } from './StoreSignInPage';
@@ -91,34 +91,16 @@ function RequestStep() {
 function CodeStep() {
   const { t } = useTranslation();
   const session = useSessionActor();
-  const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
-  const resent = useSelector(session, (snapshot) => snapshot.context.codeResent);
-  const [code, setCode] = useState('');
   return (
     <SignInFrame title={t('auth.forgotTitle')}>
-      <Form
-        className={styles.form}
-        aria-label={t('auth.forgotTitle')}
-        onSubmit={(event: FormEvent<HTMLFormElement>) => {
-          event.preventDefault();
-          if (isCodeValid(code)) session.send({ type: 'password.codeSubmitted', vcode: code.trim() });
-        }}
+      <CodeForm
+        label={t('auth.forgotTitle')}
+        sentText={t('auth.forgotCodeSent')}
+        onSubmit={(vcode) => session.send({ type: 'password.codeSubmitted', vcode })}
+        onResend={() => session.send({ type: 'password.codeResent' })}
       >
-        <SessionErrorAlert />
-        <p className={styles.notice} role="status">
-          {resent ? t('auth.codeResent') : t('auth.forgotCodeSent')}
-        </p>
-        <CodeField value={code} onChange={setCode} autoFocus />
-        <Button type="submit" isPending={isBusy} isDisabled={!isCodeValid(code)}>
-          {t('auth.submit')}
-        </Button>
-        <div className={styles.actions}>
-          <Button variant="secondary" onPress={() => session.send({ type: 'password.codeResent' })} isDisabled={isBusy}>
-            {t('auth.resend')}
-          </Button>
-        </div>
         <BackToSignIn />
-      </Form>
+      </CodeForm>
     </SignInFrame>
   );
 }
