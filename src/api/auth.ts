@@ -58,19 +58,25 @@ export function login(request: LoginRequest, signal?: AbortSignal) {
  * body) so the server keeps the store it named. Null when the server refuses the cookie (401).
  */
 export async function refreshAccessToken(accessToken: string | null, signal?: AbortSignal) {
-  try {
-    const answer = await apiRequest('/api/patient/refreshtoken', {
-      method: 'POST',
-      auth: 'none',
-      body: { accessToken },
-      schema: RefreshResponse,
-      signal,
-    });
-    return { accessToken: answer.accessToken, expiresIn: answer.expiresIn };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const refresh = async () => {
+    try {
+      const answer = await apiRequest('/api/patient/refreshtoken', {
+        method: 'POST',
+        auth: 'none',
+        body: { accessToken },
+        schema: RefreshResponse,
+        signal,
+      });
+      return { accessToken: answer.accessToken, expiresIn: answer.expiresIn };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  };
+  // Tabs share the refresh cookie, and the server treats a rotated token presented again as theft. One tab
+  // refreshes at a time (Web Locks): the next one sends the cookie the first just received.
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('patient-portal-refresh', { signal }, refresh) : refresh();
 }
 
 export function fetchMe(accessToken: string, signal?: AbortSignal) {
