@@ -72,7 +72,9 @@ export type ComingSoonArea =
   | 'otherInfo'
   | 'kioskRegister'
   | 'publicForm'
-  | 'publicLink';
+  | 'publicLink'
+  | 'profile'
+  | 'inbox';
 
 /** What a granted route shows; routes.tsx maps each to a view. */
 export type Page =
@@ -131,6 +133,9 @@ const commonRoutes = group({ auth: null }, [
   { id: 'logout', path: paths.logout, auth: signedIn, page: { kind: 'logout' }, remember: false },
   { id: 'newUser', path: paths.newUser, auth: authRoles.newuser, page: { kind: 'newUser' }, layout: bare },
   { id: 'notFound', path: paths.notFound, auth: null, page: { kind: 'notFound' } },
+  // The user menu's My Profile and Inbox (shell.md); their screens come with later issues.
+  { id: 'profile', path: '/pages/profile', auth: signedIn, page: soon('profile') },
+  { id: 'inbox', path: '/apps/mail', auth: signedIn, page: soon('inbox') },
   {
     id: 'multiLanguage',
     path: '/documentation/configuration/multi-language',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeOf, matchRoute, paths, resolveAccess, routeTable } from '../../src/app/routeTable';
+import { userMenuPaths } from '../../src/views/shell/Toolbar';
 
 const guest: string[] = [];
 
@@ -180,6 +181,13 @@ describe('the guard (2.4)', () => {
     expect(landing('/logout', ['newuser'])).toBe('/logout');
     expect(landing(paths.newUser, guest)).toBe('/login');
     expect(landing(paths.newUser, ['patient'])).toBe('/admin/dashboard/patients');
+  });
+
+  it("opens the user menu's entries for every signed-in role, never the not-found page", () => {
+    for (const roles of [['admin'], ['staff'], ['patient'], ['enterpriseadmin'], ['kiosk']]) {
+      for (const path of [userMenuPaths.profile, userMenuPaths.inbox]) expect(landing(path, roles), `${roles} ${path}`).toBe(path);
+    }
+    expect(landing(userMenuPaths.login, guest)).toBe(userMenuPaths.login);
   });
 
   it('sends unknown paths to the not-found page, for everyone', () => {
