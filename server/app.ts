@@ -20,6 +20,8 @@ import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/stores';
+import { recordRoutes } from './routes/records';
+import { eformRoutes } from './routes/eforms';
 
 export interface AppDeps {
   config: Config;
@@ -222,5 +224,7 @@ export async function buildApp(opts: {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(storeRoutes, { prefix: '/api' });
+  await app.register(recordRoutes, { prefix: '/api' });
+  await app.register(eformRoutes, { prefix: '/api' });
   return app;
 }

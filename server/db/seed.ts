@@ -7,6 +7,8 @@ import { hashPassword } from '../auth/passwords';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import type { Db } from './client';
 import { appMeta, companies, locations, portalMappings, userLocations, users } from './schema';
+import { seedEforms } from './seed-eforms';
+import { seedRecords } from './seed-records';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
@@ -17,7 +19,13 @@ export const demoIds = {
   downtown: 'c1ea0000-0000-4000-8000-00000000d001',
   uptown: 'c1ea0000-0000-4000-8000-00000000d002',
   main: 'b1e00000-0000-4000-8000-00000000d001',
+  /** Patient records (not accounts): Jane Doe of Clearview and John Roe of Brightsight. */
+  janeDoe: 'c1ea0000-0000-4000-8000-0000000a0001',
+  johnRoe: 'b1e00000-0000-4000-8000-0000000a0001',
 } as const;
+
+/** The demo accounts' user ids by email, for the record seeds that link a patient to a portal account. */
+export type DemoUserIds = Record<string, string>;
 
 const SEED_MARKER = 'demo_seed';
 
@@ -75,6 +83,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       { tenantId: demoIds.clearview, companySlug: 'clearview', storeSlug: 'uptown', locationId: demoIds.uptown },
       { tenantId: demoIds.brightsight, companySlug: 'brightsight', storeSlug: 'main', locationId: demoIds.main },
     ]);
+    const userIds: DemoUserIds = {};
     for (const [i, a] of accounts.entries()) {
       const [user] = await tx
         .insert(users)
@@ -90,10 +99,14 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
           systemPrefs: [{ fD_SettingKey: 'General|Selected row', fD_SettingValue: 'backcolor=#E3F2FD;forecolor=#0D47A1' }],
         })
         .returning({ id: users.id });
+      userIds[a.email] = user!.id;
       for (const locationId of a.onlyLocations ?? []) {
         await tx.insert(userLocations).values({ tenantId: a.tenantId, userId: user!.id, locationId });
       }
     }
+    // Patients, prescriptions, appointments, invoices, lab orders, recalls; then eForms (which need the patients).
+    await seedRecords(tx, now, userIds);
+    await seedEforms(tx, now, userIds);
   });
   return true;
 }

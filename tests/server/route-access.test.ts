@@ -219,6 +219,10 @@ const routes: Record<string, RouteSpec> = {
     admitted: () => 200,
     check: (res, c) => expect(json<{ user: { id: string } }>(res).user.id).toBe(signedIn[c as AccountName].user.id),
   },
+  // --- patient records (issue 5): add specs here ---
+
+  // --- eForms (issue 4): add specs here ---
+
   'GET /api/stores': {
     access: 'session',
     admitted: () => 200,
