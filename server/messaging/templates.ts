@@ -21,3 +21,52 @@ export const authMessages = {
     body: 'The password of your patient portal account was changed. If this was not you, please contact your store at once.',
   }),
 };
+
+/**
+ * Built-in eForm texts (issue 4), used when neither the store nor the company has its own template of that key
+ * and channel. Merge fields: {{patientName}}, {{storeName}}, {{formName}}, {{formLink}}, {{expiresOn}}, {{code}}.
+ */
+export const eformTemplates: Record<'eform.link' | 'eform.code', Record<'email' | 'sms', { subject: string; body: string }>> = {
+  'eform.link': {
+    email: {
+      subject: 'A form from {{storeName}}',
+      body: 'Hello {{patientName}},\n\n{{storeName}} asks you to fill in "{{formName}}" before your visit. Open it here:\n{{formLink}}\n\nThe link is valid until {{expiresOn}}. If you did not expect this message, please contact the store.',
+    },
+    sms: { subject: '', body: '{{storeName}}: please fill in "{{formName}}" before your visit: {{formLink}} (valid until {{expiresOn}})' },
+  },
+  'eform.code': {
+    email: {
+      subject: 'Your code for the form from {{storeName}}',
+      body: 'Hello {{patientName}},\n\nyour code to open "{{formName}}" is {{code}}. It is valid for 10 minutes. If you did not ask for it, please contact {{storeName}}.',
+    },
+    sms: { subject: '', body: '{{storeName}}: your form code is {{code}}. It is valid for 10 minutes.' },
+  },
+};
+
+/**
+ * Built-in texts of the patient messages a store can override in message_templates (store row > company row >
+ * this text). Merge fields: {{patientName}}, {{storeName}}, {{storePhone}}, {{orderNumber}}, {{orderStatus}},
+ * {{dueDate}}.
+ */
+export const builtInTemplates: Record<string, Record<'email' | 'sms', { subject: string; body: string }>> = {
+  'order.ready-for-pickup': {
+    email: {
+      subject: 'Your glasses are ready for pickup',
+      body: 'Dear {{patientName}}, your order {{orderNumber}} is ready for pickup at {{storeName}}. Please bring this message or your ID. Questions? Call us at {{storePhone}}.',
+    },
+    sms: {
+      subject: '',
+      body: '{{storeName}}: {{patientName}}, your order {{orderNumber}} is ready for pickup.',
+    },
+  },
+  'recall.due': {
+    email: {
+      subject: 'Time for your next visit',
+      body: 'Dear {{patientName}}, your next visit at {{storeName}} is due on {{dueDate}}. Please call us at {{storePhone}} or book online.',
+    },
+    sms: {
+      subject: '',
+      body: '{{storeName}}: {{patientName}}, your next visit is due on {{dueDate}}. Call {{storePhone}} to book.',
+    },
+  },
+};
