@@ -1,0 +1,518 @@
+import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { ApiError } from '../api/http';
+import { CardInput, listKeyOf, OPTION_CHECKLIST, OPTION_DROPDOWN, OPTION_RADIO } from '../contract/eforms';
+import type { Card, CardStatus, OptionId, Section } from '../contract/eforms';
+
+/**
+ * The eForm builder (spec 2.2 /admin/eforms/forms/add|edit, 3 Section, 5 'Editing a checklist or radio title cannot
+ * be confirmed empty', 7 getform / updateform 'Card Saved', 8 'Form fetch fails'). Pure: the card is loaded and saved
+ * by the named actors `loadCard` and `saveCard`; what the user is told and where they go are the named actions
+ * `announceLoadFailed` and `goToBoards` (the view sends the snackbar and navigates). New ids come from
+ * `idPrefix` (input) and a counter, so the machine itself draws no random numbers.
+ */
+
+/** The card as the builder edits it: no id until the first save creates it. */
+export interface CardDraft {
+  id?: string;
+  boardId: string;
+  locationId: string;
+  name: string;
+  description: string;
+  status: CardStatus;
+  requiresCode: boolean;
+  linkValidDays: number;
+  sections: Section[];
+}
+
+/** Which list of a section an item belongs to: text and date sections have one list of questions. */
+export interface ItemAddress {
+  sectionId: string;
+  /** The radio, checklist or dropdown list within the section (0 unless the section has several). */
+  listIndex?: number;
+}
+
+/** A title of a checklist or radio list (or dropdown) being edited: confirmed only when not empty. */
+export interface TitleEdit {
+  sectionId: string;
+  listIndex: number;
+  draft: string;
+}
+
+export interface BuilderInput {
+  /** Null for a new form. */
+  formId: string | null;
+  locationId: string;
+  /** The board a new form goes on (may be chosen later with `card.update`). */
+  boardId?: string;
+  /** Makes new section and item ids unique within the card (the view passes a random one). */
+  idPrefix: string;
+}
+
+export interface BuilderContext {
+  formId: string | null;
+  card: CardDraft;
+  /** The card as last loaded or saved: the builder is dirty while `card` differs from it. */
+  saved: CardDraft;
+  titleEdit: TitleEdit | null;
+  /** Why the card cannot be saved yet (the contract's messages), or the server's refusal. */
+  issues: string[];
+  /** The load's or save's failure text (the server's message). */
+  error: string | null;
+  idPrefix: string;
+  nextId: number;
+}
+
+/** Texts a new section starts with (the view passes them in the reader's language). */
+export interface SectionDefaults {
+  title: string;
+  listName: string;
+  itemName: string;
+}
+
+export type BuilderEvent =
+  | { type: 'card.update'; changes: Partial<Pick<CardDraft, 'name' | 'description' | 'requiresCode' | 'linkValidDays' | 'boardId'>> }
+  | { type: 'card.statusChanged'; status: CardStatus }
+  | { type: 'section.add'; optionId: OptionId; defaults: SectionDefaults }
+  | { type: 'section.update'; sectionId: string; changes: Partial<Pick<Section, 'title' | 'isRequired'>> }
+  | { type: 'section.move'; sectionId: string; by: -1 | 1 }
+  | { type: 'section.remove'; sectionId: string }
+  | ({ type: 'item.add'; name: string } & ItemAddress)
+  | ({ type: 'item.update'; itemId: string; name: string } & ItemAddress)
+  | ({ type: 'item.move'; itemId: string; by: -1 | 1 } & ItemAddress)
+  | ({ type: 'item.remove'; itemId: string } & ItemAddress)
+  | { type: 'title.edit'; sectionId: string; listIndex: number }
+  | { type: 'title.change'; value: string }
+  | { type: 'title.confirm' }
+  | { type: 'title.cancel' }
+  | { type: 'builder.save' }
+  | { type: 'builder.discard' };
+
+export type BuilderEmitted =
+  | { type: 'builder.saved'; message: string; card: Card; created: boolean }
+  | { type: 'builder.saveFailed'; error: string };
+
+export const builderMessages = {
+  unexpected: 'Something went wrong. Please try again.',
+  chooseBoard: 'Choose the board the form goes on.',
+} as const;
+
+// ---- pure edits of the card ------------------------------------------------------------------------------------
+
+const emptyLists = { textlists: [], checklists: [], radiolists: [], datelists: [], dropdownlists: [] };
+
+function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (index < 0 || to < 0 || to >= list.length) return [...list];
+  const copy = [...list];
+  [copy[index], copy[to]] = [copy[to]!, copy[index]!];
+  return copy;
+}
+
+function newSection(optionId: OptionId, id: (n: number) => string, defaults: SectionDefaults): Section {
+  const item = { id: id(1), name: defaults.itemName };
+  const section: Section = { id: id(0), optionId, title: defaults.title, isRequired: false, validated: 0, ...emptyLists };
+  switch (optionId) {
+    case OPTION_RADIO:
+      return { ...section, radiolists: [{ name: defaults.listName, radioItems: [{ ...item, description: '' }] }] };
+    case OPTION_CHECKLIST:
+      return { ...section, checklists: [{ name: defaults.listName, checkItems: [{ ...item, ischecked: false }] }] };
+    case OPTION_DROPDOWN:
+      return { ...section, dropdownlists: [{ id: id(2), name: defaults.listName, description: '', options: [item] }] };
+    case 4:
+      return { ...section, textlists: [{ ...item, description: '' }] };
+    case 5:
+      return { ...section, datelists: [{ ...item, description: '' }] };
+  }
+}
+
+/** Applies `change` to the item list of `address` (whatever the section's kind). */
+function withItems(
+  section: Section,
+  listIndex: number,
+  change: <T extends { id: string; name: string }>(items: T[], make: (id: string, name: string) => T) => T[],
+): Section {
+  const atList = <L>(lists: L[], edit: (list: L) => L) => lists.map((list, i) => (i === listIndex ? edit(list) : list));
+  switch (listKeyOf(section.optionId)) {
+    case 'textlists':
+      return { ...section, textlists: change(section.textlists, (id, name) => ({ id, name, description: '' })) };
+    case 'datelists':
+      return { ...section, datelists: change(section.datelists, (id, name) => ({ id, name, description: '' })) };
+    case 'radiolists':
+      return {
+        ...section,
+        radiolists: atList(section.radiolists, (list) => ({
+          ...list,
+          radioItems: change(list.radioItems, (id, name) => ({ id, name, description: '' })),
+        })),
+      };
+    case 'checklists':
+      return {
+        ...section,
+        checklists: atList(section.checklists, (list) => ({
+          ...list,
+          checkItems: change(list.checkItems, (id, name) => ({ id, name, ischecked: false })),
+        })),
+      };
+    case 'dropdownlists':
+      return {
+        ...section,
+        dropdownlists: atList(section.dropdownlists, (list) => ({
+          ...list,
+          options: change(list.options, (id, name) => ({ id, name })),
+        })),
+      };
+  }
+}
+
+/** The title of the radio, checklist or dropdown list `listIndex` of a section. */
+export function listTitle(section: Section, listIndex: number): string | null {
+  const key = listKeyOf(section.optionId);
+  if (key === 'radiolists') return section.radiolists[listIndex]?.name ?? null;
+  if (key === 'checklists') return section.checklists[listIndex]?.name ?? null;
+  if (key === 'dropdownlists') return section.dropdownlists[listIndex]?.name ?? null;
+  return null;
+}
+
+function withListTitle(section: Section, listIndex: number, name: string): Section {
+  const rename = <L extends { name: string }>(lists: L[]) => lists.map((list, i) => (i === listIndex ? { ...list, name } : list));
+  return {
+    ...section,
+    radiolists: rename(section.radiolists),
+    checklists: rename(section.checklists),
+    dropdownlists: rename(section.dropdownlists),
+  };
+}
+
+const mapSection = (card: CardDraft, sectionId: string, edit: (section: Section) => Section): CardDraft => ({
+  ...card,
+  sections: card.sections.map((section) => (section.id === sectionId ? edit(section) : section)),
+});
+
+/** The card after one editing event (the same card for any other event). */
+export function applyEdit(context: BuilderContext, event: BuilderEvent): { card: CardDraft; nextId: number } {
+  const { card } = context;
+  let nextId = context.nextId;
+  const newId = () => `${context.idPrefix}-${nextId++}`;
+  switch (event.type) {
+    case 'card.update':
+      return { card: { ...card, ...event.changes }, nextId };
+    case 'section.add': {
+      const ids = [newId(), newId(), newId()];
+      return { card: { ...card, sections: [...card.sections, newSection(event.optionId, (n) => ids[n]!, event.defaults)] }, nextId };
+    }
+    case 'section.update':
+      return { card: mapSection(card, event.sectionId, (section) => ({ ...section, ...event.changes })), nextId };
+    case 'section.move': {
+      const index = card.sections.findIndex((section) => section.id === event.sectionId);
+      return { card: { ...card, sections: moved(card.sections, index, event.by) }, nextId };
+    }
+    case 'section.remove':
+      return { card: { ...card, sections: card.sections.filter((section) => section.id !== event.sectionId) }, nextId };
+    case 'item.add': {
+      const id = newId();
+      const edited = mapSection(card, event.sectionId, (section) =>
+        withItems(section, event.listIndex ?? 0, (items, make) => [...items, make(id, event.name)]),
+      );
+      return { card: edited, nextId };
+    }
+    case 'item.update':
+      return {
+        card: mapSection(card, event.sectionId, (section) =>
+          withItems(section, event.listIndex ?? 0, (items) =>
+            items.map((item) => (item.id === event.itemId ? { ...item, name: event.name } : item)),
+          ),
+        ),
+        nextId,
+      };
+    case 'item.move':
+      return {
+        card: mapSection(card, event.sectionId, (section) =>
+          withItems(section, event.listIndex ?? 0, (items) =>
+            moved(
+              items,
+              items.findIndex((item) => item.id === event.itemId),
+              event.by,
+            ),
+          ),
+        ),
+        nextId,
+      };
+    case 'item.remove':
+      return {
+        card: mapSection(card, event.sectionId, (section) =>
+          withItems(section, event.listIndex ?? 0, (items) => items.filter((item) => item.id !== event.itemId)),
+        ),
+        nextId,
+      };
+    case 'title.confirm': {
+      const edit = context.titleEdit;
+      if (!edit) return { card, nextId };
+      return { card: mapSection(card, edit.sectionId, (section) => withListTitle(section, edit.listIndex, edit.draft.trim())), nextId };
+    }
+    default:
+      return { card, nextId };
+  }
+}
+
+/** Same content (the order of keys aside): what decides the dirty tag. */
+export function sameCard(a: CardDraft, b: CardDraft): boolean {
+  const pick = (card: CardDraft) =>
+    JSON.stringify([card.id ?? null, card.boardId, card.name, card.description, card.requiresCode, card.linkValidDays, card.sections]);
+  return pick(a) === pick(b);
+}
+
+/** What stops a save, in the contract's words (the server checks the same schema). */
+export function cardIssues(card: CardDraft): string[] {
+  if (!card.boardId) return [builderMessages.chooseBoard];
+  const { status: _status, ...input } = card;
+  const result = CardInput.safeParse(input);
+  if (result.success) return [];
+  return [...new Set(result.error.issues.map((issue) => issue.message))];
+}
+
+export const toDraft = (card: Card): CardDraft => ({
+  id: card.id,
+  boardId: card.boardId,
+  locationId: card.locationId,
+  name: card.name,
+  description: card.description,
+  status: card.status,
+  requiresCode: card.requiresCode,
+  linkValidDays: card.linkValidDays,
+  sections: card.sections,
+});
+
+const errorText = (error: unknown) => (error instanceof ApiError && error.body ? error.body.error : builderMessages.unexpected);
+
+/** The server's field messages of a refused save, else its message. */
+const refusalOf = (error: unknown): string[] =>
+  error instanceof ApiError && error.body?.fields ? [...new Set(Object.values(error.body.fields))] : [errorText(error)];
+
+function blankCard(input: BuilderInput): CardDraft {
+  return {
+    boardId: input.boardId ?? '',
+    locationId: input.locationId,
+    name: '',
+    description: '',
+    status: 'draft',
+    requiresCode: true,
+    linkValidDays: 7,
+    sections: [],
+  };
+}
+
+const editEvents = [
+  'card.update',
+  'section.add',
+  'section.update',
+  'section.move',
+  'section.remove',
+  'item.add',
+  'item.update',
+  'item.move',
+  'item.remove',
+] as const;
+
+export const formBuilderMachine = setup({
+  types: {
+    input: {} as BuilderInput,
+    context: {} as BuilderContext,
+    events: {} as BuilderEvent,
+    emitted: {} as BuilderEmitted,
+    tags: {} as 'dirty' | 'busy' | 'editingTitle',
+  },
+  actors: {
+    loadCard: fromPromise<Card, { formId: string }>(async () => {
+      throw new Error('loadCard is provided by the view');
+    }),
+    saveCard: fromPromise<{ card: Card; message: string }, { card: CardDraft }>(async () => {
+      throw new Error('saveCard is provided by the view');
+    }),
+  },
+  actions: {
+    /** The server's message for 2 s, top right (the view's snackbar). */
+    announceLoadFailed: (_, _params: { error: string }) => {},
+    /** To the store's boards (/admin/eforms/forms/{locationId}). */
+    goToBoards: (_, _params: { locationId: string }) => {},
+    applyEdit: assign(({ context, event }) => applyEdit(context, event)),
+    /** An edit answers the last refusal and ends a title edit. */
+    resetTransient: assign({ issues: [], titleEdit: null }),
+  },
+  guards: {
+    hasForm: ({ context }) => context.formId !== null,
+    changesCard: ({ context, event }) => !sameCard(applyEdit(context, event).card, context.saved),
+    titleNotEmpty: ({ context }) => (context.titleEdit?.draft.trim() ?? '') !== '',
+    isSavable: ({ context }) => cardIssues(context.card).length === 0,
+  },
+  delays: {
+    /** Spec 9: the message shows for 2000 ms, then the boards open. */
+    messageTime: 2000,
+  },
+}).createMachine({
+  id: 'formBuilder',
+  context: ({ input }) => {
+    const card = blankCard(input);
+    return {
+      formId: input.formId,
+      card,
+      saved: card,
+      titleEdit: null,
+      issues: [],
+      error: null,
+      idPrefix: input.idPrefix,
+      nextId: 1,
+    };
+  },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasForm', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      tags: 'busy',
+      invoke: {
+        src: 'loadCard',
+        input: ({ context }) => ({ formId: context.formId ?? '' }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => {
+            const card = toDraft(event.output);
+            return { card, saved: card, error: null };
+          }),
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ error: ({ event }) => errorText(event.error) }),
+        },
+      },
+    },
+    loadFailed: {
+      entry: { type: 'announceLoadFailed', params: ({ context }) => ({ error: context.error ?? builderMessages.unexpected }) },
+      after: { messageTime: 'left' },
+    },
+    left: {
+      type: 'final',
+      entry: { type: 'goToBoards', params: ({ context }) => ({ locationId: context.card.locationId }) },
+    },
+    editing: {
+      type: 'parallel',
+      on: {
+        ...Object.fromEntries(
+          editEvents.map((type) => [
+            type,
+            [
+              { guard: 'changesCard', target: '.changes.dirty', actions: ['applyEdit', 'resetTransient'] },
+              { target: '.changes.clean', actions: ['applyEdit', 'resetTransient'] },
+            ],
+          ]),
+        ),
+        'card.statusChanged': {
+          actions: assign(({ context, event }) => ({
+            card: { ...context.card, status: event.status },
+            saved: { ...context.saved, status: event.status },
+          })),
+        },
+        'builder.save': [
+          { guard: 'isSavable', target: 'saving', actions: 'resetTransient' },
+          { actions: assign({ issues: ({ context }) => cardIssues(context.card) }) },
+        ],
+      },
+      states: {
+        /** Whether the card differs from the one last loaded or saved. */
+        changes: {
+          initial: 'clean',
+          states: {
+            clean: {},
+            dirty: {
+              tags: 'dirty',
+              on: {
+                'builder.discard': {
+                  target: 'clean',
+                  actions: assign({ card: ({ context }) => context.saved, titleEdit: null, issues: [] }),
+                },
+              },
+            },
+          },
+        },
+        /** A checklist, radio or dropdown title being edited: its confirm is refused while the title is empty. */
+        title: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'title.edit': {
+                  guard: ({ context, event }) => {
+                    const section = context.card.sections.find((s) => s.id === event.sectionId);
+                    return section !== undefined && listTitle(section, event.listIndex) !== null;
+                  },
+                  target: 'editing',
+                  actions: assign({
+                    titleEdit: ({ context, event }) => {
+                      const section = context.card.sections.find((s) => s.id === event.sectionId)!;
+                      return { sectionId: event.sectionId, listIndex: event.listIndex, draft: listTitle(section, event.listIndex) ?? '' };
+                    },
+                  }),
+                },
+              },
+            },
+            editing: {
+              tags: 'editingTitle',
+              on: {
+                'title.change': {
+                  actions: assign({
+                    titleEdit: ({ context, event }) => (context.titleEdit ? { ...context.titleEdit, draft: event.value } : null),
+                  }),
+                },
+                'title.confirm': [
+                  {
+                    guard: and(['titleNotEmpty', 'changesCard']),
+                    target: ['#formBuilder.editing.changes.dirty', '#formBuilder.editing.title.idle'],
+                    actions: ['applyEdit', 'resetTransient'],
+                  },
+                  {
+                    guard: 'titleNotEmpty',
+                    target: ['#formBuilder.editing.changes.clean', '#formBuilder.editing.title.idle'],
+                    actions: ['applyEdit', 'resetTransient'],
+                  },
+                ],
+                'title.cancel': { target: 'idle', actions: assign({ titleEdit: null }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    saving: {
+      tags: ['busy', 'dirty'],
+      invoke: {
+        src: 'saveCard',
+        input: ({ context }) => ({ card: context.card }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            emit(({ context, event }) => ({
+              type: 'builder.saved' as const,
+              message: event.output.message,
+              card: event.output.card,
+              created: context.card.id === undefined,
+            })),
+            assign(({ event }) => {
+              const card = toDraft(event.output.card);
+              return { card, saved: card, formId: card.id ?? null, error: null };
+            }),
+          ],
+        },
+        onError: {
+          target: '#formBuilder.editing.changes.dirty',
+          actions: [
+            assign(({ event }) => ({ error: errorText(event.error), issues: refusalOf(event.error) })),
+            emit(({ event }) => ({ type: 'builder.saveFailed' as const, error: errorText(event.error) })),
+          ],
+        },
+      },
+    },
+  },
+});
+
+/** Radio, checklist and dropdown sections have titled lists of options; text and date sections a list of questions. */
+export const isChoiceSection = (section: Section) => listTitle(section, 0) !== null;
