@@ -85,6 +85,7 @@ export type Page =
   | { kind: 'logout' }
   | { kind: 'notFound' }
   | { kind: 'multiLanguage' }
+  | { kind: 'publicEform' }
   | { kind: 'comingSoon'; area: ComingSoonArea };
 
 export interface RouteEntry {
@@ -122,7 +123,7 @@ const guestRoutes = group({ auth: guestOnly, layout: bare }, [
   { id: 'adminLogin', path: '/admin', auth: undefined, page: { kind: 'signIn', variant: 'admin' } },
   { id: 'forgotPassword', path: '/ForgotPassword', auth: undefined, page: { kind: 'forgotPassword' } },
   // Public form-fill page; reads the tenantid query parameter of the emailed link (issue 4).
-  { id: 'publicForm', path: '/eforms', auth: undefined, page: soon('publicForm') },
+  { id: 'publicForm', path: '/eforms', auth: undefined, page: { kind: 'publicEform' } },
   { id: 'publicLink', path: '/pr/:key', auth: undefined, page: soon('publicLink') },
   // The guests' 'Register' menu entry: accounts are made by the store, so registering starts at sign-in.
   { id: 'register', path: '/register', auth: undefined, redirectTo: paths.login },

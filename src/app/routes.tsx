@@ -22,6 +22,10 @@ const ForgotPasswordPage = lazy(() =>
 );
 const NewUserPage = lazy(() => import('../views/auth/NewUserPage').then((module) => ({ default: module.NewUserPage })));
 const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) => ({ default: module.LogoutPage })));
+// The public eForm page (issue 4): its own chunk, drawn without the shell and without the signed-in session.
+const PublicEformPage = lazy(() =>
+  import('../views/eforms/public/PublicEformPage').then((module) => ({ default: module.PublicEformPage })),
+);
 
 function pageOf(page: Page, params: RouteParams): ReactNode {
   switch (page.kind) {
@@ -39,6 +43,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <NotFoundPage />;
     case 'multiLanguage':
       return <MultiLanguagePage />;
+    case 'publicEform':
+      return <PublicEformPage />;
     case 'comingSoon':
       return <ComingSoonPage area={page.area} />;
   }

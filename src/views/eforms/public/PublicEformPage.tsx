@@ -1,0 +1,167 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { createDevInspector } from '../../../app/inspector';
+import { canSubmit } from '../../../machines/eform';
+import type { eformMachine } from '../../../machines/eform';
+import type { otpMachine } from '../../../machines/otp';
+import { LanguageSwitch } from '../../auth/LanguageSwitch';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { EformSections } from '../EformSections';
+import { publicEformMachine } from './eformActor';
+import { messageText } from './messageText';
+import { OtpGate } from './OtpGate';
+import * as styles from './publicEform.css';
+import { ScreenTitle } from './ScreenTitle';
+
+type EformActor = ActorRefFrom<typeof eformMachine>;
+
+/** The query of the emailed link, /eforms?tenantid=<uuid>&uri=<link token>. */
+function linkOf(search: string) {
+  const query = new URLSearchParams(search);
+  return { tenantId: query.get('tenantid') || null, uri: query.get('uri') || null };
+}
+
+/**
+ * The public eForm page (issue 4; spec 2.6): a guest opens the emailed link, proves with a one-time code that it is
+ * theirs when the form asks for it, fills the form in and submits it. No shell and nothing of the signed-in
+ * session: its calls carry the link's tenant and the form token only (src/api/eformsPublic.ts).
+ */
+export function PublicEformPage({ search = typeof window === 'undefined' ? '' : window.location.search }: { search?: string }) {
+  const [inspect] = useState(() => createDevInspector(search));
+  const actor = useActorRef(publicEformMachine, { input: linkOf(search), inspect });
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <LanguageSwitch />
+      </header>
+      <main className={styles.main}>
+        <Screen actor={actor} />
+      </main>
+    </div>
+  );
+}
+
+function Screen({ actor }: { actor: EformActor }) {
+  const { t } = useTranslation();
+  const screen = useSelector(actor, (s) => {
+    if (s.matches('codeRequired') || s.matches('reverifying')) return 'code';
+    if (s.matches('form') || s.matches('submitting')) return 'form';
+    if (s.matches('alreadySubmitted') || s.matches('expired') || s.matches('received') || s.matches('failed')) {
+      return s.value as 'alreadySubmitted' | 'expired' | 'received' | 'failed';
+    }
+    return 'loading';
+  });
+  // The otp child of codeRequired and reverifying (invoke id 'otp').
+  const otp = useSelector(actor, (s) => s.children.otp as ActorRefFrom<typeof otpMachine> | undefined);
+  const notice = useSelector(actor, (s) => s.context.error);
+
+  switch (screen) {
+    case 'loading':
+      return (
+        <div className={styles.centered}>
+          <Spinner label={t('eformPublic.loading')} />
+        </div>
+      );
+    case 'code':
+      return otp ? <OtpGate otp={otp} notice={notice} /> : null;
+    case 'form':
+      return <FormScreen actor={actor} />;
+    case 'alreadySubmitted':
+      return <MessageScreen title={t('eformPublic.thankYouTitle')} text={t('eformPublic.alreadyReceived')} />;
+    case 'expired':
+      return <MessageScreen title={t('eformPublic.expiredTitle')} text={t('eformPublic.expiredBody')} />;
+    case 'received':
+      return <MessageScreen title={t('eformPublic.thankYouTitle')} text={t('eformPublic.received')} />;
+    case 'failed':
+      return <FailedScreen actor={actor} />;
+  }
+}
+
+function MessageScreen({ title, text }: { title: string; text: string }) {
+  return (
+    <div className={styles.centered}>
+      <ScreenTitle>{title}</ScreenTitle>
+      <p className={styles.text}>{text}</p>
+    </div>
+  );
+}
+
+function FailedScreen({ actor }: { actor: EformActor }) {
+  const { t } = useTranslation();
+  const error = useSelector(actor, (s) => s.context.error);
+  const badLink = useSelector(actor, (s) => s.context.badLink);
+  return (
+    <div className={styles.centered}>
+      <ScreenTitle>{t('eformPublic.failedTitle')}</ScreenTitle>
+      <Alert>{badLink ? t('eformPublic.messages.formNotFound') : messageText(t, error)}</Alert>
+      {!badLink && <Button onPress={() => actor.send({ type: 'eform.retry' })}>{t('eformPublic.retry')}</Button>}
+    </div>
+  );
+}
+
+function FormScreen({ actor }: { actor: EformActor }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const form = useSelector(actor, (s) => s.context.form);
+  const sections = useSelector(actor, (s) => s.context.sections);
+  const submittable = useSelector(actor, (s) => canSubmit(s.context));
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const viewOnly = form?.assignId === 0;
+  const hasRequired = sections.some((section) => section.isRequired);
+  const missingRequired = sections.some((section) => section.isRequired && section.validated !== 1);
+
+  useEffect(() => {
+    if (form?.name) document.title = form.name;
+  }, [form?.name]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  }
+
+  if (!form) return null;
+  return (
+    <>
+      <div className={styles.card}>
+        <ScreenTitle>{form.name}</ScreenTitle>
+        {form.description && <p className={styles.text}>{form.description}</p>}
+        {viewOnly && <p className={styles.notice}>{t('eformPublic.viewOnly')}</p>}
+        {hasRequired && (
+          <p className={styles.muted}>
+            <span className={styles.asterisk} aria-hidden="true">
+              *{' '}
+            </span>
+            {t('eformPublic.requiredNote')}
+          </p>
+        )}
+      </div>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={form.name}>
+        <EformSections
+          sections={sections}
+          readOnly={viewOnly}
+          onAnswer={(answer) => actor.send({ type: 'form.answered', answer })}
+        />
+        {error && <Alert>{messageText(t, error)}</Alert>}
+        {!viewOnly && (
+          <div className={styles.actions}>
+            <p id={hintId} className={styles.muted} aria-live="polite">
+              {missingRequired ? t('eformPublic.answerRequired') : ''}
+            </p>
+            <Button variant="secondary" onPress={() => actor.send({ type: 'form.cleared' })} isDisabled={submitting}>
+              {t('eformPublic.clear')}
+            </Button>
+            <Button type="submit" isDisabled={!submittable} isPending={submitting} aria-describedby={hintId}>
+              {t('eformPublic.submit')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </>
+  );
+}
