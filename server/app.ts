@@ -117,6 +117,9 @@ export async function buildApp(opts: {
   });
 
   app.addHook('onRequest', async (request) => {
+    // The public eForm calls (public access only) carry a form-scoped token that their routes check, and an
+    // encrypted tenant in X-Tenant-ID: they are served as a guest, never as a session.
+    if (request.routeOptions.config.eformPublic && request.routeOptions.config.access === 'public') return;
     const bearer = request.headers.authorization?.match(/^bearer\s+(\S+)\s*$/i)?.[1];
     if (bearer) request.auth = await verifyAccessToken(secrets, bearer, config.now());
   });

@@ -3,8 +3,8 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 
-/** What a code or grant unlocks. Later areas add their own (eForm gate). */
-export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant';
+/** What a code or grant unlocks; 'eform' is the public eForm gate (subject = the assignment id). */
+export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant' | 'eform';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_TRIES_PER_CODE = 5;
@@ -26,7 +26,7 @@ function hash(key: Buffer, s: Subject, code: string): string {
 }
 
 /** Failures over the last day across all codes of this subject: at 10 it is locked. */
-async function isLocked(tx: Tx, s: Subject, now: Date): Promise<boolean> {
+export async function isLocked(tx: Tx, s: Subject, now: Date): Promise<boolean> {
   const [row] = await tx
     .select({ failures: sql<number>`coalesce(sum(${oneTimeCodes.failedAttempts}), 0)::int` })
     .from(oneTimeCodes)

@@ -1,5 +1,223 @@
-/** Demo eForm boards, cards and Jane Doe's "New Patient Intake" assignment (domain.md). Issue 4 fills this. */
+/**
+ * Demo eForm boards, cards and Jane Doe's "New Patient Intake" assignment (domain.md). Downtown: board 'Intake'
+ * with the published intake form (every section kind) and board 'Consent' with the contact lens consent; Uptown:
+ * board 'Intake' with a draft pre-visit form. Jane's link token is random and only its hash is kept (the link
+ * itself is not known to anyone; staff can resend it, which mails a fresh one).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { SectionInput } from '../../src/contract/eforms';
+import { clearAnswers, Section } from '../../src/contract/eforms';
 import type { Tx } from './client';
 import type { DemoUserIds } from './seed';
+import { demoIds } from './seed';
+import { formAssignments, formBoards, forms } from './schema-eforms';
+import { patients } from './schema-records';
 
-export async function seedEforms(_tx: Tx, _now: Date, _userIds: DemoUserIds): Promise<void> {}
+const DAY = 86_400_000;
+
+const intake: SectionInput[] = [
+  {
+    id: 'visit-reason',
+    optionId: 1,
+    title: 'Reason for your visit',
+    isRequired: true,
+    radiolists: [
+      {
+        name: 'What brings you in today?',
+        radioItems: [
+          { id: 'routine', name: 'Routine eye exam' },
+          { id: 'new-glasses', name: 'New glasses' },
+          { id: 'contacts', name: 'Contact lens fitting' },
+          { id: 'problem', name: 'A problem with my eyes' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'symptoms',
+    optionId: 2,
+    title: 'Symptoms',
+    isRequired: false,
+    checklists: [
+      {
+        name: 'Do you have any of these?',
+        checkItems: [
+          { id: 'blurred-distance', name: 'Blurred distance vision' },
+          { id: 'blurred-near', name: 'Blurred near vision' },
+          { id: 'headaches', name: 'Headaches' },
+          { id: 'dry-eyes', name: 'Dry or itchy eyes' },
+          { id: 'flashes', name: 'Flashes or floaters' },
+          { id: 'none', name: 'None of these' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'eyewear',
+    optionId: 3,
+    title: 'Current eyewear',
+    isRequired: true,
+    dropdownlists: [
+      {
+        id: 'wears',
+        name: 'What do you wear now?',
+        options: [
+          { id: 'nothing', name: 'Nothing' },
+          { id: 'glasses', name: 'Glasses' },
+          { id: 'contacts', name: 'Contact lenses' },
+          { id: 'both', name: 'Glasses and contact lenses' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'health',
+    optionId: 4,
+    title: 'Health',
+    isRequired: false,
+    textlists: [
+      { id: 'medications', name: 'Medications you take' },
+      { id: 'allergies', name: 'Allergies (medications, eye drops)' },
+      { id: 'family-history', name: 'Eye conditions in your family (glaucoma, macular degeneration, ...)' },
+    ],
+  },
+  {
+    id: 'last-exam',
+    optionId: 5,
+    title: 'Last eye exam',
+    isRequired: true,
+    datelists: [{ id: 'last-exam-date', name: 'Date of your last eye exam (approximate is fine)' }],
+  },
+];
+
+const consent: SectionInput[] = [
+  {
+    id: 'care',
+    optionId: 2,
+    title: 'Lens care',
+    isRequired: true,
+    checklists: [
+      {
+        name: 'I understand that',
+        checkItems: [
+          { id: 'no-sleep', name: 'I must not sleep in my lenses unless my optician says so' },
+          { id: 'no-water', name: 'Lenses must never touch tap water' },
+          { id: 'replace', name: 'I replace my lenses and case on schedule' },
+          { id: 'redness', name: 'I remove my lenses and call the store if an eye is red or painful' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'agree',
+    optionId: 1,
+    title: 'Consent',
+    isRequired: true,
+    radiolists: [
+      {
+        name: 'I consent to the contact lens fitting and follow-up visits',
+        radioItems: [
+          { id: 'yes', name: 'Yes' },
+          { id: 'no', name: 'No' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'signed',
+    optionId: 5,
+    title: 'Date',
+    isRequired: true,
+    datelists: [{ id: 'signed-on', name: 'Today’s date' }],
+  },
+];
+
+const previsit: SectionInput[] = [
+  {
+    id: 'questions',
+    optionId: 4,
+    title: 'Your questions',
+    isRequired: false,
+    textlists: [{ id: 'ask', name: 'Anything you would like to ask the optician?' }],
+  },
+];
+
+const sections = (input: SectionInput[]) => clearAnswers(input.map((s) => Section.parse(s)));
+
+export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promise<void> {
+  const tenantId = demoIds.clearview;
+  const admin = userIds['admin@clearview.test'] ?? null;
+  const [intakeBoard, consentBoard, uptownBoard] = await tx
+    .insert(formBoards)
+    .values([
+      { tenantId, locationId: demoIds.downtown, uri: 'intake', name: 'Intake', position: 0 },
+      { tenantId, locationId: demoIds.downtown, uri: 'consent', name: 'Consent', position: 1 },
+      { tenantId, locationId: demoIds.uptown, uri: 'intake', name: 'Intake', position: 0 },
+    ])
+    .returning({ id: formBoards.id });
+  const [intakeForm] = await tx
+    .insert(forms)
+    .values([
+      {
+        tenantId,
+        locationId: demoIds.downtown,
+        boardId: intakeBoard!.id,
+        name: 'New Patient Intake',
+        description: 'A few questions before your first visit. It takes about three minutes.',
+        status: 'published',
+        sections: sections(intake),
+        requiresCode: true,
+        linkValidDays: 7,
+        createdBy: admin,
+        publishedAt: now,
+      },
+      {
+        tenantId,
+        locationId: demoIds.downtown,
+        boardId: consentBoard!.id,
+        name: 'Contact Lens Consent',
+        description: 'Please read and confirm before your contact lens fitting.',
+        status: 'published',
+        sections: sections(consent),
+        requiresCode: true,
+        linkValidDays: 7,
+        createdBy: admin,
+        publishedAt: now,
+      },
+      {
+        tenantId,
+        locationId: demoIds.uptown,
+        boardId: uptownBoard!.id,
+        name: 'Pre-visit Questions',
+        description: 'Tell us what you would like to talk about at your visit.',
+        status: 'draft',
+        sections: sections(previsit),
+        requiresCode: false,
+        linkValidDays: 7,
+        createdBy: admin,
+      },
+    ])
+    .returning({ id: forms.id });
+
+  // Jane's assignment needs her patient record (seeded by seed-records.ts just before this).
+  const [jane] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, demoIds.janeDoe));
+  if (!jane) return;
+  // The hash of a random token nobody keeps (the seed runs before the installation's keys are loaded): the demo
+  // link is unknown, as the brief allows; staff "resend" mails Jane a working one.
+  const linkHash = createHash('sha256').update(randomBytes(32)).digest('hex');
+  await tx.insert(formAssignments).values({
+    tenantId,
+    formId: intakeForm!.id,
+    locationId: demoIds.downtown,
+    patientId: demoIds.janeDoe,
+    linkTokenHash: linkHash,
+    formSnapshot: { name: 'New Patient Intake', description: 'A few questions before your first visit. It takes about three minutes.', sections: sections(intake) },
+    requiresCode: true,
+    channels: ['email'],
+    expiresAt: new Date(now.getTime() + 7 * DAY),
+    sentAt: now,
+    createdBy: admin,
+    createdAt: now,
+  });
+}

@@ -1,4 +1,9 @@
 /** eForms: boards, cards, assignments, the public link and its one-time code gate (issue 4). */
 import type { FastifyInstance } from 'fastify';
+import { publicEformRoutes } from '../eforms/public';
+import { staffEformRoutes } from '../eforms/staff';
 
-export async function eformRoutes(_fastify: FastifyInstance) {}
+export async function eformRoutes(fastify: FastifyInstance) {
+  await fastify.register(publicEformRoutes);
+  await fastify.register(staffEformRoutes);
+}

@@ -146,3 +146,24 @@ export function codeIn(body: string): string {
 export async function auditActions(h: Harness, tenantId: string): Promise<{ action: string; outcome: string; details: Record<string, unknown> }[]> {
   return ownerRows(h, sql`select action, outcome, details from audit_log where tenant_id = ${tenantId} order by id`);
 }
+
+/** Adds a patient record as the owner (test fixture); returns its id. */
+export async function addPatient(
+  h: Harness,
+  p: { tenantId: string; locationId: string; firstName: string; lastName: string; email?: string; phone?: string; preferredChannel?: 'email' | 'sms' },
+): Promise<string> {
+  const [row] = await ownerRows<{ id: string }>(
+    h,
+    sql`insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, email, phone, preferred_channel)
+        values (${p.tenantId}, ${p.locationId}, ${p.firstName}, ${p.lastName}, '1985-04-12', ${p.email ?? ''}, ${p.phone ?? ''}, ${p.preferredChannel ?? 'email'})
+        returning id`,
+  );
+  return row!.id;
+}
+
+/** The public eForm link in a message body: its tenantid and uri (link token). */
+export function eformLinkIn(body: string): { tenantid: string; uri: string } {
+  const match = body.match(/\/eforms\?tenantid=([0-9a-f-]{36})&uri=([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no eForm link in: ${body}`);
+  return { tenantid: match[1]!, uri: match[2]! };
+}
