@@ -86,7 +86,11 @@ export type Page =
   | { kind: 'notFound' }
   | { kind: 'multiLanguage' }
   | { kind: 'publicEform' }
-  | { kind: 'comingSoon'; area: ComingSoonArea };
+  | { kind: 'comingSoon'; area: ComingSoonArea }
+  | { kind: 'eformsAll' }
+  | { kind: 'eformBoards' }
+  | { kind: 'eformBuilder' }
+  | { kind: 'patientChart' };
 
 export interface RouteEntry {
   id: string;
@@ -174,15 +178,15 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   // The landing page of patients and enterprise admins (2.3), so every role of the user group may open it.
   { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: soon('dashboard') },
 
-  { id: 'eformAdd', path: '/admin/eforms/forms/add/:locationId?', auth: undefined, page: soon('eforms') },
+  { id: 'eformAdd', path: '/admin/eforms/forms/add/:locationId?', auth: undefined, page: { kind: 'eformBuilder' } },
   {
     id: 'eformEdit',
     path: '/admin/eforms/forms/edit/:locationId/:formId?',
     auth: undefined,
-    page: soon('eforms'),
+    page: { kind: 'eformBuilder' },
   },
-  { id: 'eformBoard', path: '/admin/eforms/forms/:locationId/:boardUri?', auth: undefined, page: soon('eforms') },
-  { id: 'eforms', path: '/admin/eforms/all', auth: undefined, page: soon('eforms') },
+  { id: 'eformBoard', path: '/admin/eforms/forms/:locationId/:boardUri?', auth: undefined, page: { kind: 'eformBoards' } },
+  { id: 'eforms', path: '/admin/eforms/all', auth: undefined, page: { kind: 'eformsAll' } },
   { id: 'eformsBare', path: '/admin/eforms', auth: undefined, redirectTo: '/admin/eforms/all' },
 
   // One invoice screen behind three addresses (the two-part one before the patient page of the same shape).
@@ -196,7 +200,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'reportInvoiceOfPatient', path: '/admin/reports/invoice/:patientId', auth: undefined, page: soon('invoice') },
   { id: 'reportInvoice', path: '/admin/reports/invoice', auth: undefined, page: soon('invoice') },
   // Also the pattern /admin/patients/{patientId}/{number} of the open patient pages.
-  { id: 'patient', path: '/admin/patients/:patientid/:locationId', auth: undefined, page: soon('patients') },
+  { id: 'patient', path: '/admin/patients/:patientid/:locationId', auth: undefined, page: { kind: 'patientChart' } },
   { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: soon('patients') },
   { id: 'patientsBare', path: '/admin/patients', auth: undefined, redirectTo: '/admin/patients/all' },
 

@@ -21,6 +21,16 @@ const ForgotPasswordPage = lazy(() =>
   import('../views/auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
 );
 const NewUserPage = lazy(() => import('../views/auth/NewUserPage').then((module) => ({ default: module.NewUserPage })));
+const AllFormsPage = lazy(() =>
+  import('../views/eforms/admin/AllFormsPage').then((module) => ({ default: module.AllFormsPage })),
+);
+const BoardsPage = lazy(() => import('../views/eforms/admin/BoardsPage').then((module) => ({ default: module.BoardsPage })));
+const FormBuilderRoute = lazy(() =>
+  import('../views/eforms/admin/FormBuilderPage').then((module) => ({ default: module.FormBuilderRoute })),
+);
+const PatientChartPage = lazy(() =>
+  import('../views/patients/PatientChartPage').then((module) => ({ default: module.PatientChartPage })),
+);
 const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) => ({ default: module.LogoutPage })));
 // The public eForm page (issue 4): its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = lazy(() =>
@@ -47,6 +57,21 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <PublicEformPage />;
     case 'comingSoon':
       return <ComingSoonPage area={page.area} />;
+    case 'eformsAll':
+      return <AllFormsPage />;
+    case 'eformBoards':
+      return <BoardsPage key={params.locationId} locationId={params.locationId ?? ''} boardUri={params.boardUri} />;
+    case 'eformBuilder':
+      // A new builder per form (a new form's first save moves the address to its edit page and loads it there).
+      return (
+        <FormBuilderRoute
+          key={`${params.locationId ?? ''}/${params.formId ?? ''}`}
+          locationId={params.locationId}
+          formId={params.formId}
+        />
+      );
+    case 'patientChart':
+      return <PatientChartPage key={params.patientid} patientId={params.patientid ?? ''} locationId={params.locationId ?? ''} />;
   }
 }
 
