@@ -1,0 +1,239 @@
+/**
+ * Issue 4, the admin eForm builder as a person uses it, against a fake API: every section type added, a required one,
+ * the live preview, an empty radio title refused, 'Card Saved', the unsaved-changes guard (link, Back, reload) and a
+ * form that cannot be loaded.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-aria-components';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
+import { createActor, fromTransition } from 'xstate';
+import type { Card, CardInput } from '../../src/contract/eforms';
+import { createI18n } from '../../src/i18n/i18n';
+import { snackbarMachine } from '../../src/machines/snackbar.machine';
+import { FormBuilderPage } from '../../src/views/eforms/admin/FormBuilderPage';
+import type { SessionActor } from '../../src/views/ui/session';
+import { SessionProvider } from '../../src/views/ui/session';
+import type { NavbarActor } from '../../src/views/ui/shellActors';
+import { ShellActorsProvider } from '../../src/views/ui/shellActors';
+import { Snackbars } from '../../src/views/ui/Snackbars';
+import { fakeApi } from '../fixtures/fakeApi';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import '../fixtures/jsdom-gaps';
+
+const locationId = '11111111-1111-4111-8111-111111111111';
+const boardId = '22222222-2222-4222-8222-222222222222';
+const formId = '33333333-3333-4333-8333-333333333333';
+const board = { id: boardId, locationId, uri: 'intake', name: 'Intake', position: 0, cards: [] };
+
+function savedCard(body: CardInput): Card {
+  return {
+    id: body.id ?? formId,
+    boardId: body.boardId,
+    locationId,
+    name: body.name,
+    description: body.description ?? '',
+    status: 'draft',
+    requiresCode: body.requiresCode ?? true,
+    linkValidDays: body.linkValidDays ?? 7,
+    sections: (body.sections ?? []) as Card['sections'],
+    updatedAt: '2026-11-22T08:00:00.000Z',
+    publishedAt: null,
+  };
+}
+
+/** The server as far as the builder needs it; `card` is what getform answers (null: 404). */
+function builderApi(card: Card | null = null) {
+  let stored = card;
+  return (call: Call): Reply => {
+    if (call.path.startsWith('/api/patient/formstores')) return { status: 200, body: { boards: [board] } };
+    if (call.path.startsWith('/api/patient/getform')) {
+      return stored ? { status: 200, body: stored } : { status: 404, body: { error: 'This form does not exist or you cannot see it.' } };
+    }
+    if (call.path === '/api/patient/updateform') {
+      stored = savedCard(call.body as CardInput);
+      return { status: 200, body: { card: stored, message: 'Card Saved' } };
+    }
+    return { status: 404, body: { error: 'Not found.' } };
+  };
+}
+
+function open(path: string, props: { formId: string | null }, api = builderApi()) {
+  window.history.replaceState(null, '', path);
+  const server = fakeApi(api);
+  const i18n = createI18n(localStorage);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The builder reads only the session's tenant.
+  const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
+  const snackbar = createActor(snackbarMachine).start();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <SessionProvider value={session as unknown as SessionActor}>
+          <ShellActorsProvider value={{ snackbar, navbar: null as unknown as NavbarActor }}>
+            <RouterProvider navigate={(to) => navigate(to)}>
+              <FormBuilderPage locationId={locationId} formId={props.formId} />
+              <Snackbars />
+            </RouterProvider>
+          </ShellActorsProvider>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), server };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const addPage = `/admin/eforms/forms/add/${locationId}?board=${boardId}`;
+
+describe('the eForm builder', () => {
+  it('adds every section type and a required one, previews them as the patient sees them, and saves: Card Saved', async () => {
+    const { user, server } = open(addPage, { formId: null });
+    await screen.findByRole('heading', { level: 1, name: 'New eForm' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Board' })).toHaveProperty('value', boardId));
+    await user.type(screen.getByRole('textbox', { name: 'Form name' }), 'Eye history');
+
+    for (const kind of ['Add radio', 'Add checklist', 'Add text', 'Add date', 'Add dropdown']) {
+      await user.click(screen.getByRole('button', { name: kind }));
+    }
+    for (const [n, kind] of ['Radio', 'Checklist', 'Text', 'Date', 'Dropdown'].entries()) {
+      expect(screen.getByRole('heading', { name: `Section ${n + 1}: ${kind}` })).toBeTruthy();
+    }
+    await user.click(screen.getByRole('checkbox', { name: 'Section 3 is required' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Section 3, question 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Section 3, question 1' }), 'What brings you in?');
+    await user.click(screen.getByRole('button', { name: 'Add an option to section 1' }));
+
+    // The preview is the patient's renderer, view-only: the text question is there, disabled or read-only.
+    const preview = within(screen.getByRole('complementary', { name: 'Preview (as the patient sees it)' }));
+    expect(preview.getByRole('heading', { name: /Tell us/ })).toBeTruthy();
+    expect(preview.getByText('What brings you in?')).toBeTruthy();
+    expect(preview.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Option 1', 'Option 2']);
+    expect(preview.queryByRole('button', { name: /submit/i })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Card Saved');
+    const saved = server.calls.find((call) => call.path === '/api/patient/updateform')!.body as CardInput;
+    expect(saved.id).toBeUndefined();
+    expect(saved).toMatchObject({ boardId, name: 'Eye history' });
+    expect(saved.sections!.map((s) => s.optionId)).toEqual([1, 2, 4, 5, 3]);
+    expect(saved.sections!.map((s) => s.isRequired)).toEqual([false, false, true, false, false]);
+    expect(saved.sections![0]!.radiolists![0]!.radioItems.map((item) => item.name)).toEqual(['Option 1', 'Option 2']);
+    // A new form's address becomes its edit page.
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/eforms/forms/edit/${locationId}/${formId}`));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+  }, 30_000);
+
+  it('moves sections with the keyboard-reachable buttons, keeping the focus on the pressed one', async () => {
+    const { user } = open(addPage, { formId: null });
+    await user.click(await screen.findByRole('button', { name: 'Add text' }));
+    await user.click(screen.getByRole('button', { name: 'Add date' }));
+    screen.getByRole('button', { name: 'Move section 2 up' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Section 1: Date', 'Section 2: Text']);
+    expect(document.activeElement?.getAttribute('data-move-section')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete section 2' }));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Section 1: Date']);
+  });
+
+  it('cannot confirm an empty radio title: Confirm is disabled and says why', async () => {
+    const { user } = open(addPage, { formId: null });
+    await user.click(await screen.findByRole('button', { name: 'Add radio' }));
+    await user.click(screen.getByRole('button', { name: 'Edit the radio title of section 1' }));
+    const title = screen.getByRole('textbox', { name: 'Radio title (section 1)' });
+    await user.clear(title);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('alert').textContent).toBe('The title cannot be empty.');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Radio title (section 1)' })).toBeTruthy();
+
+    await user.type(title, 'Do you wear glasses?');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', false);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('textbox', { name: 'Radio title (section 1)' })).toBeNull();
+    const preview = within(screen.getByRole('complementary', { name: 'Preview (as the patient sees it)' }));
+    expect(preview.getByRole('radiogroup', { name: /Do you wear glasses\?/ })).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes: a link or Back shows the Warning; No stays, Yes leaves; reload is guarded', async () => {
+    window.history.replaceState(null, '', '/admin/eforms/all');
+    window.history.pushState(null, '', addPage);
+    const { user } = open(addPage, { formId: null });
+    await user.click(await screen.findByRole('button', { name: 'Add text' }));
+
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'Back to the boards' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Warning' })).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to discard the changes? Unsaved data will be lost if you leave this page.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(window.location.pathname + window.location.search).toBe(addPage);
+    expect(screen.getByRole('heading', { name: 'Section 1: Text' })).toBeTruthy();
+
+    // Back: the address is put back at once and the same question is asked.
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const again = await screen.findByRole('alertdialog');
+    expect(window.location.pathname + window.location.search).toBe(addPage);
+    await user.click(within(again).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/eforms/all'));
+  });
+
+  it('leaves at once when nothing changed', async () => {
+    const { user } = open(addPage, { formId: null });
+    await user.click(await screen.findByRole('link', { name: 'Back to the boards' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(window.location.pathname).toBe(`/admin/eforms/forms/${locationId}`);
+  });
+
+  it('a form that cannot be loaded: the server’s message for 2 seconds, then the boards', async () => {
+    open(`/admin/eforms/forms/edit/${locationId}/${formId}`, { formId });
+    expect((await screen.findByRole('alert')).textContent).toContain('This form does not exist or you cannot see it.');
+    expect(window.location.pathname).toBe(`/admin/eforms/forms/edit/${locationId}/${formId}`);
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/eforms/forms/${locationId}`), { timeout: 3500 });
+  });
+
+  it('edits a stored form and saves it with its id', async () => {
+    const stored = savedCard({
+      id: formId,
+      boardId,
+      name: 'Intake',
+      sections: [
+        {
+          id: 's1',
+          optionId: 2,
+          title: 'Symptoms',
+          checklists: [{ name: 'Which ones?', checkItems: [{ id: 'c1', name: 'Blurry vision' }] }],
+        },
+      ],
+    } as CardInput);
+    const { user, server } = open(`/admin/eforms/forms/edit/${locationId}/${formId}`, { formId }, builderApi(stored));
+    await screen.findByRole('heading', { level: 1, name: 'Edit eForm: Intake' });
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Edit the checklist title of section 1' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Checklist title (section 1)' }));
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
+    await user.type(screen.getByRole('textbox', { name: 'Checklist title (section 1)' }), 'Which symptoms?{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Card Saved');
+    const body = server.calls.find((call) => call.path === '/api/patient/updateform')!.body as CardInput;
+    expect(body.id).toBe(formId);
+    expect(body.sections![0]!.checklists![0]!.name).toBe('Which symptoms?');
+  });
+});
