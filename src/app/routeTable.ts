@@ -87,10 +87,24 @@ export type Page =
   | { kind: 'multiLanguage' }
   | { kind: 'publicEform' }
   | { kind: 'comingSoon'; area: ComingSoonArea }
+  | { kind: 'records'; view: RecordsView }
+  | { kind: 'patientHome' }
+  | { kind: 'kioskRegister' }
   | { kind: 'eformsAll' }
   | { kind: 'eformBoards' }
   | { kind: 'eformBuilder' }
   | { kind: 'patientChart' };
+
+/** The patient record pages of issue 5 (src/views/patient), one lazy chunk each. */
+export type RecordsView =
+  | 'demographicInfo'
+  | 'rxInfo'
+  | 'rxOrders'
+  | 'appointments'
+  | 'invoices'
+  | 'invoice'
+  | 'recalls'
+  | 'orderStatus';
 
 export interface RouteEntry {
   id: string;
@@ -114,6 +128,7 @@ const defaultAuth = authRoles.user;
 const staffAndAdmin = authRoles.staff;
 
 const soon = (area: ComingSoonArea): Page => ({ kind: 'comingSoon', area });
+const records = (view: RecordsView): Page => ({ kind: 'records', view });
 
 type EntryDraft = Omit<RouteEntry, 'layout'> & { layout?: RouteLayout };
 /** Shell.md: a route's own value if set, else its group's, else the default. */
@@ -150,33 +165,33 @@ const commonRoutes = group({ auth: null }, [
 ]);
 
 const patientRoutes = group({ auth: defaultAuth }, [
-  { id: 'demographicInfo', path: '/patient/demographicinfo', auth: undefined, page: soon('demographicInfo') },
-  { id: 'rxInfo', path: '/patient/rxinfo', auth: undefined, page: soon('rxInfo') },
+  { id: 'demographicInfo', path: '/patient/demographicinfo', auth: undefined, page: records('demographicInfo') },
+  { id: 'rxInfo', path: '/patient/rxinfo', auth: undefined, page: records('rxInfo') },
   {
     id: 'rxOrders',
     path: '/patient/rxinfo/orders/:rxid/:patientId/:locationId',
     auth: undefined,
-    page: soon('rxInfo'),
+    page: records('rxOrders'),
   },
-  { id: 'appointments', path: '/patient/appointment', auth: undefined, page: soon('appointments') },
-  { id: 'invoices', path: '/patient/invoice', auth: undefined, page: soon('invoices') },
+  { id: 'appointments', path: '/patient/appointment', auth: undefined, page: records('appointments') },
+  { id: 'invoices', path: '/patient/invoice', auth: undefined, page: records('invoices') },
   {
     id: 'invoiceOrders',
     path: '/patient/invoice/orders/:invoiceid/:patientId/:locationId',
     auth: undefined,
-    page: soon('invoices'),
+    page: records('invoice'),
   },
-  { id: 'recalls', path: '/patient/recalls', auth: undefined, page: soon('recalls') },
-  { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: soon('orderStatus') },
+  { id: 'recalls', path: '/patient/recalls', auth: undefined, page: records('recalls') },
+  { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: records('orderStatus') },
   // The spec's navigation lists /patient/otherinfo for staff without showing its route; this is that route.
   { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: soon('otherInfo') },
-  { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: soon('kioskRegister'), layout: kiosk },
+  { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: { kind: 'kioskRegister' }, layout: kiosk },
 ]);
 
 const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'access', path: '/admin/access', auth: undefined, page: soon('access') },
   // The landing page of patients and enterprise admins (2.3), so every role of the user group may open it.
-  { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: soon('dashboard') },
+  { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: { kind: 'patientHome' } },
 
   { id: 'eformAdd', path: '/admin/eforms/forms/add/:locationId?', auth: undefined, page: { kind: 'eformBuilder' } },
   {

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { Splash } from '../views/shell/Splash';
 import { useRouteAccessActor } from './routeAccess';
 import { isGuestOnly, routeById } from './routeTable';
-import type { Page, RouteParams } from './routeTable';
+import type { Page, RecordsView, RouteParams } from './routeTable';
 
 // Split per route: the sign-in screens load with the app; the shell and every other page when first opened.
 const Shell = lazy(() => import('../views/shell/Shell').then((module) => ({ default: module.Shell })));
@@ -37,6 +37,49 @@ const PublicEformPage = lazy(() =>
   import('../views/eforms/public/PublicEformPage').then((module) => ({ default: module.PublicEformPage })),
 );
 
+// Issue 5: the patient record pages, the patient home and the kiosk sign-up, each its own chunk.
+const recordPages = {
+  demographicInfo: lazy(() =>
+    import('../views/patient/DemographicInfoPage').then((module) => ({ default: module.DemographicInfoPage })),
+  ),
+  rxInfo: lazy(() => import('../views/patient/RxInfoPage').then((module) => ({ default: module.RxInfoPage }))),
+  rxOrders: lazy(() => import('../views/patient/RxOrdersPage').then((module) => ({ default: module.RxOrdersPage }))),
+  appointments: lazy(() =>
+    import('../views/patient/AppointmentsPage').then((module) => ({ default: module.AppointmentsPage })),
+  ),
+  invoices: lazy(() => import('../views/patient/InvoicesPage').then((module) => ({ default: module.InvoicesPage }))),
+  invoice: lazy(() =>
+    import('../views/patient/InvoiceDetailPage').then((module) => ({ default: module.InvoiceDetailPage })),
+  ),
+  recalls: lazy(() => import('../views/patient/RecallsPage').then((module) => ({ default: module.RecallsPage }))),
+  orderStatus: lazy(() =>
+    import('../views/patient/OrderStatusPage').then((module) => ({ default: module.OrderStatusPage })),
+  ),
+};
+const DashboardPage = lazy(() =>
+  import('../views/dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+);
+const KioskRegisterPage = lazy(() =>
+  import('../views/kiosk/KioskRegisterPage').then((module) => ({ default: module.KioskRegisterPage })),
+);
+
+function recordsPage(view: RecordsView, params: RouteParams): ReactNode {
+  switch (view) {
+    case 'rxOrders': {
+      const RxOrders = recordPages.rxOrders;
+      return <RxOrders rxId={params.rxid ?? ''} patientId={params.patientId} />;
+    }
+    case 'invoice': {
+      const Invoice = recordPages.invoice;
+      return <Invoice invoiceId={params.invoiceid ?? ''} patientId={params.patientId} />;
+    }
+    default: {
+      const View = recordPages[view];
+      return <View />;
+    }
+  }
+}
+
 function pageOf(page: Page, params: RouteParams): ReactNode {
   switch (page.kind) {
     case 'signIn':
@@ -57,6 +100,12 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <PublicEformPage />;
     case 'comingSoon':
       return <ComingSoonPage area={page.area} />;
+    case 'records':
+      return recordsPage(page.view, params);
+    case 'patientHome':
+      return <DashboardPage />;
+    case 'kioskRegister':
+      return <KioskRegisterPage />;
     case 'eformsAll':
       return <AllFormsPage />;
     case 'eformBoards':

@@ -1,0 +1,131 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  AppointmentLists,
+  EnterpriseSummary,
+  InvoiceDetail,
+  InvoiceList,
+  LabOrderList,
+  PatientDashboard,
+  PatientProfile,
+  Prescriptions,
+  RecallList,
+  RxOrders,
+} from '../contract/records';
+import type { ContactUpdate } from '../contract/records';
+import { KioskRegistered } from '../contract/patientsAdmin';
+import type { KioskDraft } from '../machines/kioskRegistration';
+import { z } from '../contract/zod';
+import { apiRequest } from './http';
+
+/**
+ * Patient records (issue 5): one fetcher per endpoint and TanStack Query options keyed by tenant. Whose records:
+ * `own` is the signed-in patient (/api/my/...); `patient` is one patient a staff member or admin opened
+ * (/api/patients/:patientId/..., the same shapes). The server decides what each caller may see.
+ */
+export type RecordsScope = { kind: 'own' } | { kind: 'patient'; patientId: string };
+
+const segment = (value: string) => encodeURIComponent(value);
+
+const baseOf = (scope: RecordsScope) =>
+  scope.kind === 'own' ? '/api/my' : `/api/patients/${segment(scope.patientId)}`;
+
+const scopeKey = (scope: RecordsScope) => (scope.kind === 'own' ? 'own' : scope.patientId);
+
+/** Every records query of a tenant starts with this key (the session's end clears the whole cache). */
+export const recordsKey = (tenantId: string, scope: RecordsScope) => ['t', tenantId, 'records', scopeKey(scope)] as const;
+
+export const fetchProfile = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/profile`, { schema: PatientProfile, signal });
+export const fetchPrescriptions = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/prescriptions`, { schema: Prescriptions, signal });
+export const fetchRxOrders = (scope: RecordsScope, rxId: string, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/prescriptions/${segment(rxId)}/orders`, { schema: RxOrders, signal });
+export const fetchAppointments = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/appointments`, { schema: AppointmentLists, signal });
+export const fetchInvoices = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/invoices`, { schema: InvoiceList, signal });
+export const fetchInvoice = (scope: RecordsScope, invoiceId: string, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/invoices/${segment(invoiceId)}`, { schema: InvoiceDetail, signal });
+export const fetchRecalls = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/recalls`, { schema: RecallList, signal });
+export const fetchOrders = (scope: RecordsScope, signal?: AbortSignal) =>
+  apiRequest(`${baseOf(scope)}/orders`, { schema: LabOrderList, signal });
+export const fetchDashboard = (signal?: AbortSignal) => apiRequest('/api/my/dashboard', { schema: PatientDashboard, signal });
+export const fetchEnterpriseSummary = (signal?: AbortSignal) =>
+  apiRequest('/api/enterprise/summary', { schema: EnterpriseSummary, signal });
+
+/** The patient corrects their contact details; the answer is the updated profile. */
+export const updateProfile = (changes: ContactUpdate, signal?: AbortSignal) =>
+  apiRequest('/api/my/profile', { method: 'PATCH', body: changes, schema: PatientProfile, signal });
+
+/** Whatever the cancel call answers, the lists are fetched again afterwards. */
+const anyAnswer = z.unknown();
+
+/** The patient cancels one of their upcoming visits (when the store allows it: `canCancel`). */
+export const cancelAppointment = (appointmentId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/my/appointments/${segment(appointmentId)}/cancel`, {
+    method: 'POST',
+    body: {},
+    schema: anyAnswer,
+    signal,
+  });
+
+/** The kiosk registers a walk-in patient at its own store; the answer says only whom to greet. */
+export const registerAtKiosk = (values: KioskDraft, signal?: AbortSignal) =>
+  apiRequest('/api/kiosk/patients', { method: 'POST', body: values, schema: KioskRegistered, signal });
+
+export const recordsQueries = {
+  profile: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'profile'],
+      queryFn: ({ signal }) => fetchProfile(scope, signal),
+    }),
+  prescriptions: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'prescriptions'],
+      queryFn: ({ signal }) => fetchPrescriptions(scope, signal),
+    }),
+  rxOrders: (tenantId: string, scope: RecordsScope, rxId: string) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'prescriptions', rxId, 'orders'],
+      queryFn: ({ signal }) => fetchRxOrders(scope, rxId, signal),
+    }),
+  appointments: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'appointments'],
+      queryFn: ({ signal }) => fetchAppointments(scope, signal),
+    }),
+  invoices: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'invoices'],
+      queryFn: ({ signal }) => fetchInvoices(scope, signal),
+    }),
+  invoice: (tenantId: string, scope: RecordsScope, invoiceId: string) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'invoices', invoiceId],
+      queryFn: ({ signal }) => fetchInvoice(scope, invoiceId, signal),
+    }),
+  recalls: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'recalls'],
+      queryFn: ({ signal }) => fetchRecalls(scope, signal),
+    }),
+  orders: (tenantId: string, scope: RecordsScope) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, scope), 'orders'],
+      queryFn: ({ signal }) => fetchOrders(scope, signal),
+    }),
+  dashboard: (tenantId: string) =>
+    queryOptions({
+      queryKey: [...recordsKey(tenantId, { kind: 'own' }), 'dashboard'],
+      queryFn: ({ signal }) => fetchDashboard(signal),
+    }),
+  enterpriseSummary: (tenantId: string) =>
+    queryOptions({
+      queryKey: ['t', tenantId, 'enterprise', 'summary'],
+      queryFn: ({ signal }) => fetchEnterpriseSummary(signal),
+    }),
+};
+
+/** The kiosk's registration answer is kept under this key only until the next person (then removed). */
+export const kioskKey = (tenantId: string) => ['t', tenantId, 'kiosk', 'registration'] as const;

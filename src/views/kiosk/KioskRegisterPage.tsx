@@ -1,0 +1,211 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { kioskKey, registerAtKiosk } from '../../api/records';
+import type { ErrorResponse } from '../../contract/common';
+import { languageNames, languages } from '../../i18n/appI18n';
+import { kioskRegistrationMachine } from '../../machines/kioskRegistration';
+import type { KioskDraft } from '../../machines/kioskRegistration';
+import { Choice } from '../patient/Choice';
+import { useRecordsAccess } from '../patient/common';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { TextField } from '../ui/TextField';
+import * as patientStyles from '../patient/records.css';
+import * as styles from './kiosk.css';
+
+const emptyDraft = (): KioskDraft => ({
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  phone: '',
+  email: '',
+  preferredChannel: 'email',
+  preferredLanguage: 'en',
+  consentContact: false,
+  consentPrivacy: false,
+});
+
+interface KioskFormProps {
+  error: ErrorResponse | null;
+  isSubmitting: boolean;
+  onActivity: () => void;
+  onSubmit: (values: KioskDraft) => void;
+}
+
+/** One person's form. Remounted (key) at every reset, so no value of the previous person survives. */
+function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<KioskDraft>(emptyDraft);
+  const change =
+    <Field extends keyof KioskDraft>(field: Field) =>
+    (value: KioskDraft[Field]) => {
+      setValues((current) => ({ ...current, [field]: value }));
+      onActivity();
+    };
+  const fields = error?.fields ?? {};
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(values);
+  };
+
+  const text = (field: 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email', type: string, autoComplete: string) => (
+    <TextField
+      name={field}
+      label={t(`kiosk.${field}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={change(field)}
+      isRequired={field === 'firstName' || field === 'lastName' || field === 'dateOfBirth'}
+      isDisabled={isSubmitting}
+    />
+  );
+
+  // Any key or touch in the form counts as activity (the idle clock starts again).
+  return (
+    <div onKeyDownCapture={onActivity} onPointerDownCapture={onActivity}>
+    <Form className={patientStyles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria">
+      {error && <Alert>{t('kiosk.failed')}</Alert>}
+      <section className={styles.section} aria-labelledby="kiosk-details">
+        <h2 id="kiosk-details" className={styles.sectionTitle}>
+          {t('kiosk.details')}
+        </h2>
+        <div className={patientStyles.fields}>
+          {text('firstName', 'text', 'given-name')}
+          {text('lastName', 'text', 'family-name')}
+          {text('dateOfBirth', 'date', 'bday')}
+          {text('phone', 'tel', 'tel')}
+          {text('email', 'email', 'email')}
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="kiosk-preferences">
+        <h2 id="kiosk-preferences" className={styles.sectionTitle}>
+          {t('kiosk.preferences')}
+        </h2>
+        <Choice
+          name="preferredChannel"
+          label={t('kiosk.preferredChannel')}
+          value={values.preferredChannel}
+          onChange={(value) => change('preferredChannel')(value as KioskDraft['preferredChannel'])}
+          isDisabled={isSubmitting}
+          options={[
+            { value: 'email', label: t('records.profile.channels.email') },
+            { value: 'sms', label: t('records.profile.channels.sms') },
+          ]}
+        />
+        <Choice
+          name="preferredLanguage"
+          label={t('kiosk.preferredLanguage')}
+          value={values.preferredLanguage}
+          onChange={(value) => change('preferredLanguage')(value as KioskDraft['preferredLanguage'])}
+          isDisabled={isSubmitting}
+          options={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+        />
+      </section>
+      <section className={styles.section} aria-labelledby="kiosk-consents">
+        <h2 id="kiosk-consents" className={styles.sectionTitle}>
+          {t('kiosk.consents')}
+        </h2>
+        <div className={styles.consent}>
+          <Checkbox
+            name="consentPrivacy"
+            isSelected={values.consentPrivacy}
+            onChange={change('consentPrivacy')}
+            isInvalid={Boolean(fields.consentPrivacy)}
+            isDisabled={isSubmitting}
+            aria-describedby={fields.consentPrivacy ? 'consent-privacy-error' : undefined}
+          >
+            {t('kiosk.consentPrivacy')}
+          </Checkbox>
+          {fields.consentPrivacy && (
+            <span id="consent-privacy-error" className={patientStyles.fieldError}>
+              {fields.consentPrivacy}
+            </span>
+          )}
+        </div>
+        <div className={styles.consent}>
+          <Checkbox
+            name="consentContact"
+            isSelected={values.consentContact}
+            onChange={change('consentContact')}
+            isDisabled={isSubmitting}
+          >
+            {t('kiosk.consentContact')}
+          </Checkbox>
+        </div>
+      </section>
+      <div className={patientStyles.actions}>
+        <Button type="submit" isPending={isSubmitting}>
+          {t('kiosk.submit')}
+        </Button>
+      </div>
+    </Form>
+    </div>
+  );
+}
+
+/**
+ * /patient/register (kiosk role, kiosk layout): a walk-in patient signs up at the counter. The flow is the
+ * kioskRegistration machine (editing -> submitting -> done -> editing, cleared after 2 minutes idle and after the
+ * thank-you screen); each reset remounts the form and drops the registration from TanStack Query's mutation cache,
+ * so the next person never sees the previous one's data.
+ */
+export function KioskRegisterPage() {
+  const { t } = useTranslation();
+  const { tenantId } = useRecordsAccess();
+  const queryClient = useQueryClient();
+  const mutationKey = kioskKey(tenantId);
+  const registration = useMutation({ mutationKey, mutationFn: (values: KioskDraft) => registerAtKiosk(values) });
+  // The machine is made once; these refs give its actor and action the current mutation and cache.
+  const live = useRef({ registration, queryClient, mutationKey });
+  live.current = { registration, queryClient, mutationKey };
+
+  const [snapshot, send] = useMachine(
+    kioskRegistrationMachine.provide({
+      actors: { register: fromPromise(({ input }) => live.current.registration.mutateAsync(input)) },
+      actions: {
+        forget: () => {
+          const { registration: current, queryClient: client, mutationKey: key } = live.current;
+          current.reset();
+          const cache = client.getMutationCache();
+          for (const mutation of cache.findAll({ mutationKey: key })) cache.remove(mutation);
+        },
+      },
+    }),
+  );
+  const { formKey, registered, error } = snapshot.context;
+
+  return (
+    <section className={styles.kiosk} aria-labelledby="kiosk-title">
+      <h1 id="kiosk-title" className={styles.title}>
+        {t('kiosk.title')}
+      </h1>
+      {snapshot.hasTag('done') && registered ? (
+        <div className={styles.done} role="status">
+          <p className={styles.thanks}>{t('kiosk.thankYou', { name: registered.firstName })}</p>
+          <p className={styles.intro}>{t('kiosk.thankYouText')}</p>
+          <Button onPress={() => send({ type: 'kiosk.next' })}>{t('kiosk.next')}</Button>
+          <p className={styles.intro}>{t('kiosk.clears')}</p>
+        </div>
+      ) : (
+        <>
+          <p className={styles.intro}>{t('kiosk.intro')}</p>
+          <KioskForm
+            key={formKey}
+            error={error}
+            isSubmitting={snapshot.hasTag('submitting')}
+            onActivity={() => send({ type: 'kiosk.activity' })}
+            onSubmit={(values) => send({ type: 'kiosk.submit', values })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

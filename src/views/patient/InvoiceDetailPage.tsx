@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { recordsQueries } from '../../api/records';
+import type { RecordsScope } from '../../api/records';
+import type { InvoiceDetail } from '../../contract/records';
+import { Button } from '../ui/Button';
+import { Badge, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
+import { useFormats } from './format';
+import { invoiceTone } from './links';
+import * as styles from './records.css';
+
+function Receipt({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const money = (minor: number) => formats.money(minor, invoice.currency);
+  const { store } = invoice;
+  return (
+    <>
+      <div className={`${styles.actions} ${styles.noPrint}`}>
+        <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
+        <Link href="/patient/invoice" className={styles.link}>
+          {t('records.invoices.back')}
+        </Link>
+      </div>
+
+      <article className={styles.card} aria-label={t('records.invoices.receipt')}>
+        <header className={styles.cardHeader}>
+          <div>
+            <p className={styles.heading}>{store.companyName}</p>
+            <p className={styles.muted}>{store.name}</p>
+            <p className={styles.muted}>{store.address}</p>
+            <p className={styles.muted}>
+              <bdi dir="ltr">{store.phone}</bdi>
+            </p>
+          </div>
+        </header>
+        <dl className={styles.facts}>
+          <dt>{t('records.invoices.number')}</dt>
+          <dd>{formats.integer(invoice.number)}</dd>
+          <dt>{t('records.invoices.date')}</dt>
+          <dd>{formats.dayOf(invoice.issuedAt, store.timeZone)}</dd>
+          <dt>{t('records.profile.name')}</dt>
+          <dd>{invoice.patientName}</dd>
+          <dt>{t('records.invoices.status')}</dt>
+          <dd>
+            <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
+          </dd>
+        </dl>
+
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>{t('records.invoices.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('records.invoices.description')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.quantity')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.unitPrice')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.discount')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.tax')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((line) => (
+                <tr key={line.lineNo}>
+                  <td>{line.description}</td>
+                  <td className={styles.number}>{formats.integer(line.quantity)}</td>
+                  <td className={styles.number}>{money(line.unitPrice)}</td>
+                  <td className={styles.number}>{line.discount ? money(-line.discount) : t('records.dash')}</td>
+                  <td className={styles.number}>{money(line.tax)}</td>
+                  <td className={styles.number}>{money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <dl className={styles.totals}>
+          <dt>{t('records.invoices.subtotal')}</dt>
+          <dd>{money(invoice.subtotal)}</dd>
+          {invoice.discountTotal !== 0 && (
+            <>
+              <dt>{t('records.invoices.discountTotal')}</dt>
+              <dd>{money(-invoice.discountTotal)}</dd>
+            </>
+          )}
+          <dt>{t('records.invoices.taxTotal')}</dt>
+          <dd>{money(invoice.taxTotal)}</dd>
+          <dt className={styles.grandTotal}>{t('records.invoices.total')}</dt>
+          <dd className={styles.grandTotal}>{money(invoice.total)}</dd>
+          <dt>{t('records.invoices.paidTotal')}</dt>
+          <dd>{money(invoice.paidTotal)}</dd>
+          <dt className={styles.grandTotal}>{t('records.invoices.balanceDue')}</dt>
+          <dd className={styles.grandTotal}>{money(invoice.balance)}</dd>
+        </dl>
+
+        <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
+        {invoice.payments.length === 0 ? (
+          <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>{t('records.invoices.payments')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('records.invoices.paidOn')}</th>
+                  <th scope="col">{t('records.invoices.method')}</th>
+                  <th scope="col">{t('records.invoices.reference')}</th>
+                  <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoice.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{formats.dateTime(payment.paidAt, store.timeZone)}</td>
+                    <td>{t(`records.invoices.methods.${payment.method}`)}</td>
+                    <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>
+                    <td className={styles.number}>{money(payment.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {invoice.orders.length > 0 && (
+          <div className={styles.noPrint}>
+            <h2 className={styles.heading}>{t('records.titles.orderStatus')}</h2>
+            <ul>
+              {invoice.orders.map((order) => (
+                <li key={order.id}>
+                  <Link href="/patient/orderstatus" className={styles.link}>
+                    {t('records.orders.number', { number: formats.integer(order.number) })}
+                  </Link>{' '}
+                  {t(`records.orders.statuses.${order.status}`)}
+                  {order.expectedOn && ` · ${t('records.orders.expectedOn', { date: formats.date(order.expectedOn) })}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </article>
+    </>
+  );
+}
+
+function Invoice({ scope, tenantId, invoiceId }: { scope: RecordsScope; tenantId: string; invoiceId: string }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const query = useQuery(recordsQueries.invoice(tenantId, scope, invoiceId));
+  return (
+    <RecordsPage
+      title={query.data ? t('records.titles.invoice', { number: formats.integer(query.data.number) }) : t('records.titles.invoices')}
+      className={styles.receipt}
+    >
+      <QueryView query={query}>{(invoice) => <Receipt invoice={invoice} />}</QueryView>
+    </RecordsPage>
+  );
+}
+
+/**
+ * /patient/invoice/orders/{invoiceid}/{patientId}/{locationId}: one invoice with its lines, payments, totals and
+ * balance; 'Print receipt' prints just the receipt (records.css.ts).
+ */
+export function InvoiceDetailPage({ invoiceId, patientId }: { invoiceId: string; patientId?: string }) {
+  const { t } = useTranslation();
+  const { scope, tenantId } = useRecordsAccess(patientId);
+  if (!scope) {
+    return (
+      <RecordsPage title={t('records.titles.invoices')}>
+        <NoPatientState />
+      </RecordsPage>
+    );
+  }
+  return <Invoice scope={scope} tenantId={tenantId} invoiceId={invoiceId} />;
+}

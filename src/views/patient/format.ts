@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDioptres, formatMillimetres } from '../../contract/rx';
+
+/**
+ * Dates, times, numbers and money in the reader's language (Intl with i18n.language: Arabic gets the digits Intl
+ * gives it). Dates without a time (`YYYY-MM-DD`) are calendar days, shown as such whatever the reader's zone;
+ * instants of a store (appointments) are shown in that store's time zone.
+ */
+export function createFormats(locale: string) {
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const moneyFormats = new Map<string, Intl.NumberFormat>();
+  const moneyFormat = (currency: string) => {
+    let format = moneyFormats.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      moneyFormats.set(currency, format);
+    }
+    return format;
+  };
+  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+
+  return {
+    /** A calendar day (`YYYY-MM-DD`). */
+    date(isoDate: string): string {
+      const [year, month, dayOfMonth] = isoDate.split('-').map(Number);
+      return day.format(new Date(Date.UTC(year!, month! - 1, dayOfMonth!)));
+    },
+    /** An instant in a given time zone (the store's; the reader's own when not given), date and time. */
+    dateTime(instant: string, timeZone?: string, dateStyle: 'full' | 'medium' = 'medium'): string {
+      return new Intl.DateTimeFormat(locale, { dateStyle, timeStyle: 'short', timeZone }).format(new Date(instant));
+    },
+    /** An instant's calendar day in a given time zone (the reader's own when not given). */
+    dayOf(instant: string, timeZone?: string): string {
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(instant));
+    },
+    /** Integer minor units of `currency` (cents for USD; none for JPY). */
+    money(minor: number, currency: string): string {
+      const format = moneyFormat(currency);
+      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+      return format.format(minor / 10 ** digits);
+    },
+    integer(value: number): string {
+      return integer.format(value);
+    },
+  };
+}
+
+export type Formats = ReturnType<typeof createFormats>;
+
+export function useFormats(): Formats {
+  const { i18n } = useTranslation();
+  return useMemo(() => createFormats(i18n.language), [i18n.language]);
+}
+
+/**
+ * Prescription values as opticians write them, the same in every language (Latin digits, a sign on every power,
+ * two decimals; the axis with a degree sign). They are read left to right even in an Arabic page (`dir="ltr"` on
+ * the cells that show them).
+ */
+export const rxText = {
+  dioptres: (value: number | null) => (value === null ? null : formatDioptres(value)),
+  axis: (value: number | null) => (value === null ? null : `${value}°`),
+  millimetres: (value: number | null) => (value === null ? null : formatMillimetres(value)),
+  /** Prism dioptres: two decimals, no sign (the base says the direction). */
+  prism: (value: number | null) => (value === null ? null : value.toFixed(2)),
+};
