@@ -205,6 +205,10 @@ const bodyRoutes: { url: string; as?: As; optionalBody?: boolean }[] = [
   { url: '/api/patient/passwordReset' },
   { url: '/api/patient/refreshtoken', optionalBody: true },
   { url: '/api/patient/savethemesettings', as: 'patient' },
+  // The public eForm calls (issue 4): refused on shape before any look-up.
+  { url: '/api/patient/euauthcode' },
+  { url: '/api/patient/euverify' },
+  { url: '/api/patient/submitform' },
 ];
 
 interface Shape {
