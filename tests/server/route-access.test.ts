@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/common';
 import { messages } from '../../src/contract/common';
+import { eformMessages } from '../../src/contract/eforms';
 import { loadSecrets } from '../../server/auth/secrets';
 import { recordDemoIds } from '../../server/db/seed-records';
 import { bearer, DEMO_PASSWORD, demo, demoIds, json, signIn, startHarness, type Harness, type SignedIn } from './harness';
@@ -147,6 +148,9 @@ const themeBody = {
 const storeStatus = (c: AccountName) => (accounts[c].company === 'platform' ? 404 : 200);
 
 let signedIn: Record<AccountName, SignedIn>;
+
+/** eForm boards made by the walk get distinct names (a store refuses two boards with one address). */
+let walkBoards = 0;
 
 const routes: Record<string, RouteSpec> = {
   'GET /api/health': { access: 'public', publicStatus: 200 },
@@ -331,6 +335,92 @@ const routes: Record<string, RouteSpec> = {
   })(),
 
   // --- eForms (issue 4): add specs here ---
+  // The public calls without the encrypted tenant header (the walk sends none) are refused alike for everyone.
+  'GET /api/patient/getencryptedtenant': {
+    access: 'public',
+    url: (x) => `/api/patient/getencryptedtenant?tenantid=${x.tenant}`,
+    publicStatus: 200,
+    check: (res) => expect(json<{ tenant: string }>(res).tenant).toMatch(/^[A-Za-z0-9_-]{40,}$/),
+  },
+  'GET /api/patient/getcard': {
+    access: 'public',
+    url: () => `/api/patient/getcard?uri=${'A'.repeat(43)}`,
+    publicStatus: 400,
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+  },
+  'POST /api/patient/euauthcode': {
+    access: 'public',
+    body: () => ({ uri: 'A'.repeat(43) }),
+    publicStatus: 400,
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+  },
+  'POST /api/patient/euverify': {
+    access: 'public',
+    body: () => ({ uri: 'A'.repeat(43), vCode: '123456' }),
+    publicStatus: 400,
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+  },
+  'POST /api/patient/submitform': {
+    access: 'public',
+    body: () => ({ uri: 'A'.repeat(43), sectionlists: [] }),
+    publicStatus: 400,
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+  },
+  // Staff calls: admins and staff only, in their own company and stores.
+  'GET /api/patient/formstores': {
+    access: ['admin', 'staff'],
+    url: (x) => `/api/patient/formstores?locationId=${x.locationId}`,
+    admitted: () => 200,
+    check: (res, _c, x) => {
+      for (const b of json<{ boards: { locationId: string }[] }>(res).boards) expect(b.locationId).toBe(x.locationId);
+    },
+  },
+  'POST /api/eforms/boards': {
+    access: ['admin', 'staff'],
+    body: (x) => ({ locationId: x.locationId, name: `Walk board ${(walkBoards += 1)}` }),
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json(res)).toMatchObject({ locationId: x.locationId, cards: [] }),
+  },
+  'POST /api/eforms/boards/:boardId/rename': { access: ['admin', 'staff'], url: () => `/api/eforms/boards/${UNKNOWN_UUID}/rename`, body: () => ({ name: 'Renamed' }), admitted: () => 404 },
+  'POST /api/eforms/boards/:boardId/delete': { access: ['admin', 'staff'], url: () => `/api/eforms/boards/${UNKNOWN_UUID}/delete`, admitted: () => 404 },
+  'GET /api/patient/getform': {
+    access: ['admin', 'staff'],
+    url: () => `/api/patient/getform?formId=${UNKNOWN_UUID}`,
+    admitted: () => 404,
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.cardNotFound }),
+  },
+  'POST /api/patient/updateform': { access: ['admin', 'staff'], body: () => ({ boardId: UNKNOWN_UUID, name: 'Walk form' }), admitted: () => 404 },
+  'POST /api/patient/removeform': { access: ['admin', 'staff'], body: () => ({ id: UNKNOWN_UUID }), admitted: () => 404 },
+  'GET /api/eforms/forms': {
+    access: ['admin', 'staff'],
+    admitted: () => 200,
+    check: (res, c, x) => {
+      const stores = (accounts[c as AccountName] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+      for (const f of json<{ forms: { locationId: string }[] }>(res).forms) expect(stores).toContain(f.locationId);
+    },
+  },
+  'POST /api/eforms/forms/:formId/publish': { access: ['admin', 'staff'], url: () => `/api/eforms/forms/${UNKNOWN_UUID}/publish`, admitted: () => 404 },
+  'POST /api/eforms/forms/:formId/duplicate': { access: ['admin', 'staff'], url: () => `/api/eforms/forms/${UNKNOWN_UUID}/duplicate`, admitted: () => 404 },
+  'GET /api/eforms/forms/:formId/preview': { access: ['admin', 'staff'], url: () => `/api/eforms/forms/${UNKNOWN_UUID}/preview`, admitted: () => 404 },
+  'POST /api/eforms/forms/:formId/assign': {
+    access: ['admin', 'staff'],
+    url: () => `/api/eforms/forms/${UNKNOWN_UUID}/assign`,
+    body: () => ({ patientIds: [UNKNOWN_UUID], channels: ['email'] }),
+    admitted: () => 404,
+  },
+  'GET /api/eforms/assignments': {
+    access: ['admin', 'staff'],
+    url: () => `/api/eforms/assignments?patientId=${UNKNOWN_UUID}`,
+    admitted: () => 200,
+    check: (res) => expect(json(res)).toEqual({ assignments: [] }),
+  },
+  'POST /api/eforms/assignments/:assignmentId/revoke': { access: ['admin', 'staff'], url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/revoke`, admitted: () => 404 },
+  'POST /api/eforms/assignments/:assignmentId/resend': { access: ['admin', 'staff'], url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/resend`, admitted: () => 404 },
+  'GET /api/eforms/assignments/:assignmentId/submission': {
+    access: ['admin', 'staff'],
+    url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/submission`,
+    admitted: () => 404,
+  },
 
   'GET /api/stores': {
     access: 'session',
