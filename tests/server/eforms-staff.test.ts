@@ -48,6 +48,17 @@ describe('the demo forms', () => {
     expect(intake.sections.some((s) => s.isRequired)).toBe(true);
     expect((await boardsOf(admin, demoIds.uptown)).map((b) => b.name)).toEqual(['Intake']);
   });
+  it("Jane Doe has one 'New Patient Intake' to fill in: code required, not submitted, valid 7 days", async () => {
+    const res = await get(admin, `/api/eforms/assignments?patientId=${demoIds.janeDoe}`);
+    const list = json<{ assignments: { formName: string; status: string; requiresCode: boolean; expiresAt: string; submittedAt: string | null }[] }>(res).assignments;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ formName: 'New Patient Intake', status: 'sent', requiresCode: true, submittedAt: null });
+    const days = (new Date(list[0]!.expiresAt).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const [row] = await ownerRows<{ link_token_hash: string }>(h, sql`select link_token_hash from form_assignments where patient_id = ${demoIds.janeDoe}`);
+    expect(row!.link_token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
 });
 
 describe('the builder', () => {
