@@ -94,7 +94,7 @@ afterEach(() => {
 
 const addPage = `/admin/eforms/forms/add/${locationId}?board=${boardId}`;
 
-describe('the eForm builder', () => {
+describe('the eForm builder', { timeout: 30_000 }, () => {
   it('adds every section type and a required one, previews them as the patient sees them, and saves: Card Saved', async () => {
     const { user, server } = open(addPage, { formId: null });
     await screen.findByRole('heading', { level: 1, name: 'New eForm' });

@@ -113,7 +113,7 @@ export function AssignDialog({
             return (
               <li key={patient.id}>
                 <Checkbox isSelected={chosen.has(patient.id)} onChange={(on) => toggle(patient.id, name, on)}>
-                  {name}
+                  <span>{name}</span>
                   <span className={styles.muted}> · {[patient.dateOfBirth, patient.email || patient.phone].filter(Boolean).join(' · ')}</span>
                 </Checkbox>
               </li>

@@ -1,0 +1,157 @@
+/**
+ * Issue 4, the patient chart's eForms section against a fake API: the patient's assignments with their status,
+ * revoke and resend of an open one, the submitted answers read-only, and assigning a published form.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Assignment, Section, Submission } from '../../src/contract/eforms';
+import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { renderAdminScreen } from './eformsAdminHarness';
+
+const locationId = '11111111-1111-4111-8111-111111111111';
+const patientId = '44444444-4444-4444-8444-444444444444';
+const formId = '33333333-3333-4333-8333-333333333333';
+
+const assignment = (id: string, status: Assignment['status'], formName: string): Assignment => ({
+  id,
+  formId,
+  formName,
+  patientId,
+  patientName: 'Jane Doe',
+  locationId,
+  status,
+  requiresCode: true,
+  channels: ['email'],
+  expiresAt: '2026-12-01T10:00:00.000Z',
+  sentAt: '2026-11-20T10:00:00.000Z',
+  openedAt: null,
+  verifiedAt: null,
+  submittedAt: status === 'submitted' ? '2026-11-21T10:00:00.000Z' : null,
+  revokedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+const answered: Section = {
+  id: 's1',
+  optionId: 4,
+  title: 'About you',
+  isRequired: true,
+  validated: 1,
+  textlists: [{ id: 't1', name: 'Your occupation', description: 'Pilot' }],
+  checklists: [],
+  radiolists: [],
+  datelists: [],
+  dropdownlists: [],
+};
+
+function patientApi() {
+  let assignments = [assignment('a1', 'sent', 'Intake'), assignment('a2', 'submitted', 'Eye history')];
+  return (call: Call): Reply => {
+    if (call.path === `/api/patients/${patientId}/profile`) {
+      return { status: 200, body: { id: patientId, locationId, firstName: 'Jane', lastName: 'Doe' } };
+    }
+    if (call.path === `/api/eforms/assignments?patientId=${patientId}`) return { status: 200, body: { assignments } };
+    if (call.path === '/api/eforms/assignments/a1/revoke') {
+      assignments = assignments.map((a) => (a.id === 'a1' ? { ...a, status: 'revoked' as const } : a));
+      return { status: 200, body: assignments[0] };
+    }
+    if (call.path === '/api/eforms/assignments/a2/submission') {
+      const submission: Submission = {
+        assignmentId: 'a2',
+        formId,
+        formName: 'Eye history',
+        patientId,
+        patientName: 'Jane Doe',
+        submittedAt: '2026-11-21T10:00:00.000Z',
+        sections: [answered],
+      };
+      return { status: 200, body: submission };
+    }
+    if (call.path.startsWith('/api/eforms/forms?')) {
+      return {
+        status: 200,
+        body: {
+          forms: [
+            {
+              id: formId,
+              boardId: formId,
+              locationId,
+              locationName: 'Downtown',
+              boardName: 'Intake',
+              name: 'Consent',
+              description: '',
+              status: 'published',
+              requiresCode: true,
+              linkValidDays: 7,
+              sectionCount: 1,
+              assignmentCount: 0,
+              submittedCount: 0,
+              updatedAt: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        },
+      };
+    }
+    if (call.path === `/api/eforms/forms/${formId}/assign`) {
+      assignments = [assignment('a3', 'sent', 'Consent'), ...assignments];
+      return { status: 200, body: { assignments: [assignments[0]] } };
+    }
+    return { status: 404, body: { error: 'Not found.' } };
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
+  it('lists the patient’s assignments with their status; revokes an open one; shows submitted answers read-only', async () => {
+    const { user, server } = renderAdminScreen(
+      `/admin/patients/${patientId}/${locationId}`,
+      <PatientChartPage patientId={patientId} locationId={locationId} />,
+      patientApi(),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    const section = screen.getByRole('region', { name: 'eForms' });
+    const intake = await within(section).findByRole('row', { name: 'Assignment of Intake' });
+    expect(within(intake).getByText('Sent')).toBeTruthy();
+    const history = within(section).getByRole('row', { name: 'Assignment of Eye history' });
+    expect(within(history).getByText('Submitted')).toBeTruthy();
+    expect(within(history).queryByRole('button', { name: /Revoke/ })).toBeNull();
+
+    await user.click(within(intake).getByRole('button', { name: 'Revoke the link of Intake' }));
+    await waitFor(() => expect(within(screen.getByRole('row', { name: 'Assignment of Intake' })).getByText('Revoked')).toBeTruthy());
+    expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/eforms/assignments/a1/revoke')).toBe(true);
+
+    await user.click(within(history).getByRole('button', { name: 'View the answers of Eye history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eye history: answers of Jane Doe' });
+    const answer = await within(dialog).findByRole('textbox', { name: /Your occupation/ });
+    expect(answer).toHaveProperty('value', 'Pilot');
+    expect(answer.hasAttribute('readonly') || answer.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('assigns a published form of the store to the patient by SMS', async () => {
+    const { user, server } = renderAdminScreen(
+      `/admin/patients/${patientId}/${locationId}`,
+      <PatientChartPage patientId={patientId} locationId={locationId} />,
+      patientApi(),
+    );
+    const section = await screen.findByRole('region', { name: 'eForms' });
+    await user.click(within(section).getByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a form to Jane Doe' });
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', true);
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Form' }), 'Consent');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }));
+    await user.click(send);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const call = server.calls.find((c) => c.path === `/api/eforms/forms/${formId}/assign`)!;
+    expect(call.body).toEqual({ patientIds: [patientId], channels: ['sms'] });
+    expect((await screen.findByRole('status')).textContent).toContain('Form sent. Patients: 1');
+    expect(await within(section).findByRole('row', { name: 'Assignment of Consent' })).toBeTruthy();
+  });
+});

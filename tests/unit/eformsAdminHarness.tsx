@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-aria-components';
+import { I18nextProvider } from 'react-i18next';
+import { navigate } from 'wouter/use-browser-location';
+import { createActor, fromTransition } from 'xstate';
+import { createI18n } from '../../src/i18n/i18n';
+import { snackbarMachine } from '../../src/machines/snackbar.machine';
+import type { SessionActor } from '../../src/views/ui/session';
+import { SessionProvider } from '../../src/views/ui/session';
+import type { NavbarActor } from '../../src/views/ui/shellActors';
+import { ShellActorsProvider } from '../../src/views/ui/shellActors';
+import { Snackbars } from '../../src/views/ui/Snackbars';
+import { fakeApi } from '../fixtures/fakeApi';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import '../fixtures/jsdom-gaps';
+
+/**
+ * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
+ * snackbar and its messages, router links), against a fake API.
+ */
+export function renderAdminScreen(path: string, screen: ReactNode, api: (call: Call) => Reply) {
+  window.history.replaceState(null, '', path);
+  const server = fakeApi(api);
+  const i18n = createI18n(localStorage);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The screens read only the session's tenant.
+  const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
+  const snackbar = createActor(snackbarMachine).start();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <SessionProvider value={session as unknown as SessionActor}>
+          <ShellActorsProvider value={{ snackbar, navbar: null as unknown as NavbarActor }}>
+            <RouterProvider navigate={(to) => navigate(to)}>
+              {screen}
+              <Snackbars />
+            </RouterProvider>
+          </ShellActorsProvider>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), server };
+}
