@@ -229,4 +229,31 @@ describe('assignments', () => {
     expect(later.assignments).toMatchObject([{ id, status: 'expired' }]);
     expect((await get(admin, '/api/eforms/assignments')).statusCode).toBe(400);
   });
+
+  it("sends the link with the store's template, else the company's, else the built-in text (the link always in it)", async () => {
+    const intake = boards[0]!.cards[0]!.id;
+    const sendTo = async (email: string) => {
+      const p = await addPatient(h, { tenantId: demoIds.clearview, locationId: demoIds.downtown, firstName: 'Tina', lastName: 'Template', email });
+      expect((await post(admin, `/api/eforms/forms/${intake}/assign`, { patientIds: [p], channels: ['email'] })).statusCode).toBe(200);
+      const [m] = await ownerRows<{ subject: string; body: string }>(h, sql`select subject, body from communication_log where recipient = ${email}`);
+      return m!;
+    };
+    const builtIn = await sendTo('t1@example.test');
+    expect(builtIn.subject).toBe('A form from Downtown');
+    expect(builtIn.body).toMatch(/^Hello Tina Template,/);
+    expect(builtIn.body).toMatch(/\/eforms\?tenantid=[0-9a-f-]{36}&uri=[A-Za-z0-9_-]{43}/);
+
+    await ownerRows(h, sql`insert into message_templates (tenant_id, location_id, key, channel, subject, body)
+      values (${demoIds.clearview}, null, 'eform.link', 'email', 'Company: {{formName}}', 'Dear {{patientName}}, please open {{formLink}}')`);
+    const company = await sendTo('t2@example.test');
+    expect(company.subject).toBe('Company: New Patient Intake');
+    expect(company.body).toMatch(/^Dear Tina Template, please open http.*\/eforms\?tenantid=/);
+
+    // A store text that forgets the link still carries it.
+    await ownerRows(h, sql`insert into message_templates (tenant_id, location_id, key, channel, subject, body)
+      values (${demoIds.clearview}, ${demoIds.downtown}, 'eform.link', 'email', 'Downtown form', 'Hi {{patientName}} from {{storeName}}')`);
+    const store = await sendTo('t3@example.test');
+    expect(store.subject).toBe('Downtown form');
+    expect(store.body).toMatch(/^Hi Tina Template from Downtown\nhttp.*\/eforms\?tenantid=/);
+  });
 });
