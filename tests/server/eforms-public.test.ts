@@ -337,6 +337,15 @@ describe('the limits of the link', () => {
     expect(again.form.sectionlists!.length).toBe(5);
   });
 
+  it('a form token lasts 30 minutes; after that the code is asked again', async () => {
+    const link = await sendForm();
+    const { tenant, token, form } = await open(link);
+    await advance(30 * 60 * 1000 + 1000);
+    expect(json<EForm>(await getcard(link, tenant, token))).toMatchObject({ isAuth: true });
+    expect((await submit(link, tenant, answered(form.sectionlists!), token)).statusCode).toBe(401);
+    expect(await submissionRows(link.assignmentId)).toBe(0);
+  });
+
   it("a form token opens its own assignment only, never another's, and is no session token", async () => {
     const a = await sendForm();
     const b = await sendForm(consentId);
