@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { storeRoutes } from './routes/stores';
 import { recordRoutes } from './routes/records';
+import { clinicalRoutes } from './routes/clinical';
 import { eformRoutes } from './routes/eforms';
 
 export interface AppDeps {
@@ -228,6 +229,7 @@ export async function buildApp(opts: {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(storeRoutes, { prefix: '/api' });
   await app.register(recordRoutes, { prefix: '/api' });
+  await app.register(clinicalRoutes, { prefix: '/api' });
   await app.register(eformRoutes, { prefix: '/api' });
   return app;
 }
