@@ -1,0 +1,318 @@
+/**
+ * Page budgets of the patient portal and the public eForm (`npm run bench:pages`), in Debian's Chromium against
+ * the real server with the demo data (a fresh PGlite folder, as `npm start` makes it):
+ *
+ * - Each patient page: its own route JS (what the browser fetches to open it from another signed-in page) at most
+ *   60 kB gzipped; its data shown within 1 s on Lighthouse's mobile profile (412×823 screen, CPU 4× slower,
+ *   150 ms round trips, 1.6 Mbps down / 750 kbps up, applied with the DevTools protocol), measured from the click
+ *   to the page's heading with its data and no spinner. Two further figures are reported, not budgeted: a reload
+ *   with the app's files cached (they are immutable) and a cold reload with the cache off.
+ * - The public form /eforms: the JS it loads at most 120 kB gzipped; Lighthouse's mobile preset (its default) on
+ *   the link of a form without a code gate (the gate's screen is the same route): time to interactive under
+ *   1.5 s and accessibility 100.
+ *
+ * Results: bench/results/pages.json and the printed table. BENCH_LIGHTHOUSE_RUNS (default 3) sets the runs.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { demoIds } from '../server/db/seed';
+import { buildAppIfStale, root, startServer, type RunningServer } from '../tests/e2e/support/server';
+
+const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
+const DEMO_PASSWORD = 'Demo-Pass-2026!';
+const TIMEOUT = 30_000;
+
+const budgets = { routeJsGzip: 60_000, dataShownMs: 1_000, eformJsGzip: 120_000, eformInteractiveMs: 1_500, eformA11y: 100 };
+
+/** Lighthouse's mobile profile (its "slow 4G" plus a mid-range phone's CPU). */
+const mobile = { latencyMs: 150, downloadBps: (1.6 * 1024 * 1024) / 8, uploadBps: (750 * 1024) / 8, cpuSlowdown: 4 };
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+function log(line: string) {
+  process.stderr.write(`${line}\n`);
+}
+
+/** JS files fetched from now on, with their gzip size (level 6, as the budgets count). */
+function recordJs(page: Page): () => Promise<{ path: string; gzipBytes: number }[]> {
+  const seen = new Map<string, Promise<{ path: string; gzipBytes: number }>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('.js') || seen.has(url.pathname)) return;
+    const file = response.body().then((body) => ({ path: url.pathname, gzipBytes: gzipSync(body).length }));
+    file.catch(() => {});
+    seen.set(url.pathname, file);
+  });
+  return () => Promise.all(seen.values());
+}
+
+async function throttle(cdp: CDPSession, on: boolean) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: on ? mobile.latencyMs : 0,
+    downloadThroughput: on ? mobile.downloadBps : -1,
+    uploadThroughput: on ? mobile.uploadBps : -1,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? mobile.cpuSlowdown : 1 });
+}
+
+/** The record page shows its data: its heading is there and no spinner is left in it. */
+async function dataShown(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const heading = document.querySelector('main h1, h1');
+      return !!heading && document.querySelectorAll('[role="progressbar"]').length === 0;
+    },
+    undefined,
+    { timeout: TIMEOUT, polling: 16 },
+  );
+}
+
+/** In-app navigation the way wouter follows it (pushState, then popstate). */
+async function navigateInApp(page: Page, url: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}
+
+async function signIn(page: Page, base: string, username: string) {
+  await page.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle', timeout: TIMEOUT });
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname !== '/clearview/downtown', { timeout: TIMEOUT });
+  await dataShown(page);
+}
+
+interface PageFigures {
+  page: string;
+  url: string;
+  routeJs: { files: string[]; gzipBytes: number };
+  inAppMs: number;
+  warmReloadMs: number;
+  coldReloadMs: number;
+}
+
+async function measurePatientPages(browser: Browser, base: string): Promise<PageFigures[]> {
+  const jane = demoIds.janeDoe;
+  const token = await apiSignIn(base, 'patient@clearview.test');
+  const prescriptions = (await api(base, token, 'GET', '/api/my/prescriptions')) as { spectacle: { id: string }[] };
+  const invoices = (await api(base, token, 'GET', '/api/my/invoices')) as { invoices: { id: string }[] };
+  const rxId = prescriptions.spectacle[0]?.id;
+  const invoiceId = invoices.invoices[0]?.id;
+  const pages: [string, string][] = [
+    ['Patient home', '/admin/dashboard/patients'],
+    ['Demographic info', '/patient/demographicinfo'],
+    ['Rx info', '/patient/rxinfo'],
+    ['Rx orders', `/patient/rxinfo/orders/${rxId}/${jane}/${demoIds.downtown}`],
+    ['Appointments', '/patient/appointment'],
+    ['Invoices', '/patient/invoice'],
+    ['Invoice', `/patient/invoice/orders/${invoiceId}/${jane}/${demoIds.downtown}`],
+    ['Recalls', '/patient/recalls'],
+    ['Order status', '/patient/orderstatus'],
+  ];
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await signIn(page, base, 'patient@clearview.test');
+  const figures: PageFigures[] = [];
+  for (const [name, url] of pages) {
+    // From a page that loads no record code (My Profile), so that the route's own files are what it fetches.
+    await throttle(cdp, false);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await page.goto(`${base}/pages/profile`, { waitUntil: 'networkidle', timeout: TIMEOUT });
+    await page.locator('h1').first().waitFor({ timeout: TIMEOUT });
+    const files = recordJs(page);
+    await throttle(cdp, true);
+    let started = performance.now();
+    await navigateInApp(page, url);
+    await dataShown(page);
+    const inAppMs = performance.now() - started;
+    const routeFiles = await files();
+
+    started = performance.now();
+    await page.reload({ waitUntil: 'commit', timeout: TIMEOUT });
+    await dataShown(page);
+    const warmReloadMs = performance.now() - started;
+
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    started = performance.now();
+    await page.reload({ waitUntil: 'commit', timeout: TIMEOUT });
+    await dataShown(page);
+    const coldReloadMs = performance.now() - started;
+
+    const figure: PageFigures = {
+      page: name,
+      url,
+      routeJs: { files: routeFiles.map((f) => f.path), gzipBytes: routeFiles.reduce((sum, f) => sum + f.gzipBytes, 0) },
+      inAppMs,
+      warmReloadMs,
+      coldReloadMs,
+    };
+    log(`  ${name}: route JS ${kB(figure.routeJs.gzipBytes)} (${routeFiles.length} files), in-app ${ms(inAppMs)}, warm reload ${ms(warmReloadMs)}, cold ${ms(coldReloadMs)}`);
+    figures.push(figure);
+  }
+  await throttle(cdp, false);
+  await context.close();
+  return figures;
+}
+
+async function apiSignIn(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/patient/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD, tenentID: demoIds.clearview, locationid: demoIds.downtown }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token) throw new Error(`sign-in of ${username}: ${res.status}`);
+  return body.access_token;
+}
+
+async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** An admin publishes a short form without a code gate and assigns it to Jane; the link is read from the outbox. */
+async function eformLink(base: string, server: RunningServer): Promise<string> {
+  const token = await apiSignIn(base, 'admin@clearview.test');
+  const { boards } = (await api(base, token, 'GET', `/api/patient/formstores?locationId=${demoIds.downtown}`)) as { boards: { id: string }[] };
+  const saved = (await api(base, token, 'POST', '/api/patient/updateform', {
+    boardId: boards[0]!.id,
+    name: 'Bench: visit feedback',
+    description: 'A short form for the page budget.',
+    requiresCode: false,
+    sections: [
+      { id: 's1', optionId: 1, title: 'How was your visit?', isRequired: true, radiolists: [{ name: 'Rating', radioItems: [{ id: 'r1', name: 'Good', description: '' }, { id: 'r2', name: 'Could be better', description: '' }] }] },
+      { id: 's2', optionId: 2, title: 'What did you buy?', checklists: [{ name: 'Items', checkItems: [{ id: 'c1', name: 'Glasses', ischecked: false }, { id: 'c2', name: 'Contact lenses', ischecked: false }] }] },
+      { id: 's3', optionId: 4, title: 'Anything else?', textlists: [{ id: 't1', name: 'Comments', description: '' }] },
+      { id: 's4', optionId: 5, title: 'When did you visit?', datelists: [{ id: 'd1', name: 'Visit date', description: '' }] },
+    ],
+  })) as { card: { id: string } };
+  await api(base, token, 'POST', `/api/eforms/forms/${saved.card.id}/publish`, {});
+  const before = server.output().length;
+  await api(base, token, 'POST', `/api/eforms/forms/${saved.card.id}/assign`, { patientIds: [demoIds.janeDoe], channels: ['email'] });
+  for (let i = 0; i < 100; i++) {
+    const link = server.output().slice(before).match(/https?:\/\/[^\s"]+\/eforms\?tenantid=[^\s"]+/);
+    if (link) return link[0].replace(/^https?:\/\/[^/]+/, base);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the eForm link did not appear in the server output');
+}
+
+interface EformFigures {
+  url: string;
+  js: { files: string[]; gzipBytes: number };
+  lighthouse: { version: string; runs: { performance: number; accessibility: number; interactiveMs: number; lcpMs: number; tbtMs: number }[] };
+}
+
+async function measureEform(browser: Browser, link: string): Promise<EformFigures> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const files = recordJs(page);
+  await page.goto(link, { waitUntil: 'networkidle', timeout: TIMEOUT });
+  await page.getByRole('button', { name: /submit/i }).waitFor({ timeout: TIMEOUT });
+  const loaded = await files();
+  await context.close();
+  const js = { files: loaded.map((f) => f.path), gzipBytes: loaded.reduce((sum, f) => sum + f.gzipBytes, 0) };
+  log(`  /eforms JS ${kB(js.gzipBytes)} in ${loaded.length} files`);
+
+  const [lighthouse, launcher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const runs: EformFigures['lighthouse']['runs'] = [];
+  let version = '';
+  for (let i = 1; i <= LIGHTHOUSE_RUNS; i++) {
+    const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    try {
+      // No config: Lighthouse's default is the mobile profile (simulated throttling).
+      const answer = await lighthouse.default(link, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const lhr = answer?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      version = lhr.lighthouseVersion;
+      const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+      const run = {
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        interactiveMs: numeric('interactive'),
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+      };
+      const failing = (lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => (lhr.audits[ref.id]?.score ?? 1) < 1 && lhr.audits[ref.id]?.scoreDisplayMode === 'binary');
+      log(`  Lighthouse mobile ${i}/${LIGHTHOUSE_RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, TTI ${ms(run.interactiveMs)}, LCP ${ms(run.lcpMs)}${failing.length ? ` (failing: ${failing.map((f) => f.id).join(', ')})` : ''}`);
+      runs.push(run);
+    } finally {
+      chrome.kill();
+    }
+  }
+  return { url: link.replace(/uri=[^&]+/, 'uri=…'), js, lighthouse: { version, runs } };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<number> {
+  buildAppIfStale();
+  log('Starting the server (fresh PGlite, demo data)...');
+  const server = await startServer({ env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    log('Patient pages (Jane Doe, mobile profile)');
+    const patientPages = await measurePatientPages(browser, server.baseURL);
+    log('Public eForm');
+    const eform = await measureEform(browser, await eformLink(server.baseURL, server));
+
+    const checks = [
+      ...patientPages.flatMap((p) => [
+        { name: `${p.page}: route JS (gzip)`, pass: p.routeJs.gzipBytes <= budgets.routeJsGzip, value: kB(p.routeJs.gzipBytes), limit: `≤ ${kB(budgets.routeJsGzip)}` },
+        { name: `${p.page}: data shown, mobile profile`, pass: p.inAppMs < budgets.dataShownMs, value: `${ms(p.inAppMs)} (warm reload ${ms(p.warmReloadMs)}, cold ${ms(p.coldReloadMs)})`, limit: `< ${ms(budgets.dataShownMs)}` },
+      ]),
+      { name: '/eforms JS (gzip)', pass: eform.js.gzipBytes <= budgets.eformJsGzip, value: kB(eform.js.gzipBytes), limit: `≤ ${kB(budgets.eformJsGzip)}` },
+      {
+        name: '/eforms time to interactive, Lighthouse mobile (median)',
+        pass: median(eform.lighthouse.runs.map((r) => r.interactiveMs)) < budgets.eformInteractiveMs,
+        value: ms(median(eform.lighthouse.runs.map((r) => r.interactiveMs))),
+        limit: `< ${ms(budgets.eformInteractiveMs)}`,
+      },
+      {
+        name: '/eforms accessibility, Lighthouse (median)',
+        pass: median(eform.lighthouse.runs.map((r) => r.accessibility)) >= budgets.eformA11y,
+        value: String(median(eform.lighthouse.runs.map((r) => r.accessibility))),
+        limit: `= ${budgets.eformA11y}`,
+      },
+    ];
+    console.log(`\nPage budgets (${new Date().toISOString()}, Chromium ${browser.version()})`);
+    for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name.padEnd(56)} ${c.value.padEnd(44)} ${c.limit}`);
+    const file = path.join(root, 'bench', 'results', 'pages.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), budgets, mobile, patientPages, eform, checks }, null, 2)}\n`);
+    console.log(`\nWritten ${path.relative(root, file)}`);
+    return 0;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
