@@ -3,26 +3,12 @@
  * the live preview, an empty radio title refused, 'Card Saved', the unsaved-changes guard (link, Back, reload) and a
  * form that cannot be loaded.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { RouterProvider } from 'react-aria-components';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromTransition } from 'xstate';
 import type { Card, CardInput } from '../../src/contract/eforms';
-import { createI18n } from '../../src/i18n/i18n';
-import { snackbarMachine } from '../../src/machines/snackbar.machine';
 import { FormBuilderPage } from '../../src/views/eforms/admin/FormBuilderPage';
-import type { SessionActor } from '../../src/views/ui/session';
-import { SessionProvider } from '../../src/views/ui/session';
-import type { NavbarActor } from '../../src/views/ui/shellActors';
-import { ShellActorsProvider } from '../../src/views/ui/shellActors';
-import { Snackbars } from '../../src/views/ui/Snackbars';
-import { fakeApi } from '../fixtures/fakeApi';
 import type { Call, Reply } from '../fixtures/fakeApi';
-import '../fixtures/jsdom-gaps';
+import { renderAdminScreen } from './eformsAdminHarness';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const boardId = '22222222-2222-4222-8222-222222222222';
@@ -62,28 +48,7 @@ function builderApi(card: Card | null = null) {
 }
 
 function open(path: string, props: { formId: string | null }, api = builderApi()) {
-  window.history.replaceState(null, '', path);
-  const server = fakeApi(api);
-  const i18n = createI18n(localStorage);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The builder reads only the session's tenant.
-  const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
-  const snackbar = createActor(snackbarMachine).start();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <SessionProvider value={session as unknown as SessionActor}>
-          <ShellActorsProvider value={{ snackbar, navbar: null as unknown as NavbarActor }}>
-            <RouterProvider navigate={(to) => navigate(to)}>
-              <FormBuilderPage locationId={locationId} formId={props.formId} />
-              <Snackbars />
-            </RouterProvider>
-          </ShellActorsProvider>
-        </SessionProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return { user: userEvent.setup(), server };
+  return renderAdminScreen(path, <FormBuilderPage locationId={locationId} formId={props.formId} />, api);
 }
 
 afterEach(() => {
@@ -130,7 +95,7 @@ describe('the eForm builder', { timeout: 30_000 }, () => {
     // A new form's address becomes its edit page.
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/eforms/forms/edit/${locationId}/${formId}`));
     expect(screen.queryByText('Unsaved changes')).toBeNull();
-  }, 30_000);
+  }, 60_000);
 
   it('moves sections with the keyboard-reachable buttons, keeping the focus on the pressed one', async () => {
     const { user } = open(addPage, { formId: null });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
@@ -9,6 +9,7 @@ import { boardsQuery, cardQuery, eformKeys, saveCard, storesQuery, usePublishFor
 import type { OptionId } from '../../../contract/eforms';
 import { translateMessage } from '../../../i18n/appI18n';
 import { formBuilderMachine } from '../../../machines/formBuilder';
+import type { BuilderEvent } from '../../../machines/formBuilder';
 import { savedSnackbar, snackbarDurations } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -122,9 +123,13 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
   const boards = useQuery(boardsQuery(tenantId, locationId));
   const publish = usePublishForm(tenantId);
   const guard = useLeaveGuard(state.dirty);
+  const focusAfterRender = useRef<string | null>(null);
+  const send = useCallback((event: BuilderEvent) => builder.send(event), [builder]);
+  const keepFocus = useCallback((selector: string) => {
+    focusAfterRender.current = selector;
+  }, []);
 
   // Moving a section or item re-orders the page: the focus goes back to the button that was pressed.
-  const focusAfterRender = useRef<string | null>(null);
   useLayoutEffect(() => {
     const selector = focusAfterRender.current;
     if (!selector) return;
@@ -142,7 +147,6 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
     );
   }
 
-  const send = builder.send.bind(builder);
   const isSaved = card.id !== undefined && !state.dirty;
   const defaults = {
     title: t('eformsAdmin.builder.newSectionTitle'),
@@ -266,12 +270,10 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
               section={section}
               index={index}
               count={card.sections.length}
-              titleEdit={titleEdit}
+              titleEdit={titleEdit?.sectionId === section.id ? titleEdit : null}
               isBusy={state.saving}
               send={send}
-              keepFocus={(selector) => {
-                focusAfterRender.current = selector;
-              }}
+              keepFocus={keepFocus}
             />
           ))}
           <div className={styles.row} role="group" aria-label={t('eformsAdmin.builder.addSection')}>

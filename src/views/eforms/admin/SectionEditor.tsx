@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { listKeyOf } from '../../../contract/eforms';
@@ -49,8 +49,11 @@ export interface SectionEditorProps {
   keepFocus: (selector: string) => void;
 }
 
-/** One section of the builder: its title, required flag, order, its list titles and its items. */
-export function SectionEditor({ section, index, count, titleEdit, isBusy, send, keepFocus }: SectionEditorProps) {
+/**
+ * One section of the builder: its title, required flag, order, its list titles and its items. Memoised: an edit
+ * replaces only the section it changes, so typing in one section does not redraw the others.
+ */
+export const SectionEditor = memo(function SectionEditor({ section, index, count, titleEdit, isBusy, send, keepFocus }: SectionEditorProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const kind = sectionKinds[section.optionId];
@@ -119,7 +122,7 @@ export function SectionEditor({ section, index, count, titleEdit, isBusy, send, 
       ))}
     </section>
   );
-}
+});
 
 interface ItemListProps {
   section: Section;
