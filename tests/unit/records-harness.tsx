@@ -35,9 +35,11 @@ export interface RenderOptions {
   language?: 'en' | 'tr' | 'ar';
   /** The API: answer each call (the session's own /api/patient/me is answered with the user). */
   api: (call: Call) => Reply | undefined;
+  /** With fake timers: how user-event lets time pass between its steps. */
+  advanceTimers?: (ms: number) => unknown;
 }
 
-export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', api }: RenderOptions) {
+export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', api, advanceTimers }: RenderOptions) {
   writeStoredSession(window.sessionStorage, {
     session: { accessToken: 'token', tenantId: user.tenantId, user, expiresAt: Date.now() / 1000 + 600 },
     loginUrl: '/login',
@@ -65,7 +67,7 @@ export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', a
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return { server, queryClient, i18n, session, snackbar, navigate, user: userEvent.setup() };
+  return { server, queryClient, i18n, session, snackbar, navigate, user: userEvent.setup(advanceTimers ? { advanceTimers } : {}) };
 }
 
 export function tearDownPage(rendered: ReturnType<typeof renderPage> | undefined) {

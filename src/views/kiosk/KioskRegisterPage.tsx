@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -9,7 +9,7 @@ import { kioskKey, registerAtKiosk } from '../../api/records';
 import type { ErrorResponse } from '../../contract/common';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { kioskRegistrationMachine } from '../../machines/kioskRegistration';
-import type { KioskDraft } from '../../machines/kioskRegistration';
+import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration';
 import { Choice } from '../patient/Choice';
 import { useRecordsAccess } from '../patient/common';
 import { Alert } from '../ui/Alert';
@@ -167,7 +167,8 @@ export function KioskRegisterPage() {
   const live = useRef({ registration, queryClient, mutationKey });
   live.current = { registration, queryClient, mutationKey };
 
-  const [snapshot, send] = useMachine(
+  // Activity events restart the idle clock without changing what is shown: the page reads only what it shows.
+  const actor = useActorRef(
     kioskRegistrationMachine.provide({
       actors: { register: fromPromise(({ input }) => live.current.registration.mutateAsync(input)) },
       actions: {
@@ -180,14 +181,18 @@ export function KioskRegisterPage() {
       },
     }),
   );
-  const { formKey, registered, error } = snapshot.context;
+  const formKey = useSelector(actor, (snapshot) => snapshot.context.formKey);
+  const registered = useSelector(actor, (snapshot) => (snapshot.hasTag('done') ? snapshot.context.registered : null));
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('submitting'));
+  const send = (event: KioskRegistrationEvent) => actor.send(event);
 
   return (
     <section className={styles.kiosk} aria-labelledby="kiosk-title">
       <h1 id="kiosk-title" className={styles.title}>
         {t('kiosk.title')}
       </h1>
-      {snapshot.hasTag('done') && registered ? (
+      {registered ? (
         <div className={styles.done} role="status">
           <p className={styles.thanks}>{t('kiosk.thankYou', { name: registered.firstName })}</p>
           <p className={styles.intro}>{t('kiosk.thankYouText')}</p>
@@ -200,7 +205,7 @@ export function KioskRegisterPage() {
           <KioskForm
             key={formKey}
             error={error}
-            isSubmitting={snapshot.hasTag('submitting')}
+            isSubmitting={isSubmitting}
             onActivity={() => send({ type: 'kiosk.activity' })}
             onSubmit={(values) => send({ type: 'kiosk.submit', values })}
           />

@@ -1,0 +1,137 @@
+/**
+ * Issue 5: /patient/register, the kiosk sign-up against a fake API: a walk-in patient registers and is thanked;
+ * the screen clears itself for the next person (after the thank-you delay, on Done, after 2 minutes idle); the
+ * server's field messages show; nothing of one person is left for the next (form and mutation cache).
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { kioskKey } from '../../src/api/records';
+import { kioskDelays } from '../../src/machines/kioskRegistration';
+import { KioskRegisterPage } from '../../src/views/kiosk/KioskRegisterPage';
+import { janeDoe } from '../fixtures/auth';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { renderPage, tearDownPage, withRoles } from './records-harness';
+
+const kiosk = withRoles(janeDoe, ['kiosk'], 'Downtown Kiosk');
+
+let rendered: ReturnType<typeof renderPage> | undefined;
+afterEach(() => {
+  tearDownPage(rendered);
+  rendered = undefined;
+  vi.useRealTimers();
+});
+
+function kioskApi(answer: (call: Call) => Reply) {
+  const posted: unknown[] = [];
+  const api = (call: Call): Reply => {
+    if (call.method === 'POST' && call.path === '/api/kiosk/patients') {
+      posted.push(call.body);
+      return answer(call);
+    }
+    return { status: 404, body: { error: 'Not found' } };
+  };
+  return { api, posted };
+}
+
+const registered: Reply = { status: 201, body: { id: 'c1ea0000-0000-4000-8000-00000000f001', firstName: 'Ann' } };
+const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+const dateOfBirth = () => screen.getByLabelText(/^Date of birth/) as HTMLInputElement;
+
+async function fillIn(user: ReturnType<typeof renderPage>['user']) {
+  await user.type(field('First name'), 'Ann');
+  await user.type(field('Last name'), 'Walker');
+  await user.type(dateOfBirth(), '1990-04-01');
+  await user.type(field('Phone'), '+1 555 0123');
+  await user.type(field('Email'), 'ann@example.com');
+  await user.click(screen.getByRole('radio', { name: 'Text message (SMS)' }));
+  await user.click(screen.getByRole('radio', { name: 'Türkçe' }));
+  await user.click(screen.getByText(/I agree that the store keeps and uses my details/));
+}
+
+describe('kiosk sign-up', { timeout: 30_000 }, () => {
+  it('registers a walk-in patient, thanks them by name, and clears itself for the next person', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api, posted } = kioskApi(() => registered);
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api, advanceTimers: vi.advanceTimersByTime });
+    const { user, queryClient } = rendered;
+    expect(screen.getByRole('heading', { level: 1, name: 'Patient registration' })).toBeTruthy();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText('Thank you, Ann!')).toBeTruthy();
+    expect(posted).toEqual([
+      {
+        firstName: 'Ann',
+        lastName: 'Walker',
+        dateOfBirth: '1990-04-01',
+        phone: '+1 555 0123',
+        email: 'ann@example.com',
+        preferredChannel: 'sms',
+        preferredLanguage: 'tr',
+        consentContact: false,
+        consentPrivacy: true,
+      },
+    ]);
+    expect(queryClient.getMutationCache().findAll({ mutationKey: kioskKey(kiosk.tenantId) })).toHaveLength(1);
+
+    await act(async () => {
+      vi.advanceTimersByTime(kioskDelays.thankYou);
+    });
+    expect(screen.queryByText('Thank you, Ann!')).toBeNull();
+    expect(field('First name').value).toBe('');
+    expect(field('Email').value).toBe('');
+    expect((screen.getByRole('radio', { name: 'Email' }) as HTMLInputElement).checked).toBe(true);
+    // The person's data is gone from TanStack Query's mutation cache too.
+    expect(queryClient.getMutationCache().findAll({ mutationKey: kioskKey(kiosk.tenantId) })).toHaveLength(0);
+  });
+
+  it('Done on the thank-you screen clears it at once', async () => {
+    const { api } = kioskApi(() => registered);
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api });
+    const { user } = rendered;
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(field('First name').value).toBe('');
+    expect(field('Last name').value).toBe('');
+  });
+
+  it('shows the server’s field messages and keeps what was typed', async () => {
+    const { api } = kioskApi(() => ({
+      status: 400,
+      body: { error: 'Invalid input', fields: { consentPrivacy: 'Please accept the privacy notice to register', email: 'Email must be a valid address (up to 254 characters)' } },
+    }));
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api });
+    const { user } = rendered;
+    await user.type(field('First name'), 'Ann');
+    await user.type(field('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Please accept the privacy notice to register')).toBeTruthy();
+    expect(screen.getByText('Email must be a valid address (up to 254 characters)')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('We could not register you.');
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(field('First name').value).toBe('Ann');
+  });
+
+  it('a half-filled form is cleared after 2 minutes without a touch; a touch starts the 2 minutes again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api, posted } = kioskApi(() => registered);
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api, advanceTimers: vi.advanceTimersByTime });
+    const { user } = rendered;
+    await user.type(field('First name'), 'Ann');
+    await act(async () => {
+      vi.advanceTimersByTime(kioskDelays.idle - 5000);
+    });
+    await user.type(field('Last name'), 'W');
+    await act(async () => {
+      vi.advanceTimersByTime(kioskDelays.idle - 5000);
+    });
+    expect(field('First name').value).toBe('Ann');
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    await waitFor(() => expect(field('First name').value).toBe(''));
+    expect(field('Last name').value).toBe('');
+    expect(posted).toEqual([]);
+  });
+});
