@@ -1,13 +1,17 @@
 /**
  * Issue 4, the admin side of eForms in Chromium against the real server: the admin makes a board, builds a form with
  * the four section types of the spec (radio, checklist, text, date) and a required one through the builder, saves it
- * ('Card Saved'), publishes it, assigns it to Jane Doe by email and sees the assignment listed as sent. (The patient
- * side of the link is another file's.)
+ * ('Card Saved'), publishes it, assigns it to Jane Doe by email and sees the assignment listed as sent, on the form
+ * and in Jane's patient chart. (The patient side of the link is another file's.)
  */
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
 
 const e2e = useBrowser();
+
+/** server/db/seed.ts demoIds: Jane Doe and the Downtown store of Clearview. */
+const janeDoe = 'c1ea0000-0000-4000-8000-0000000a0001';
+const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 
 describe('the admin eForm builder', () => {
   it('builds, saves, publishes and assigns a form to Jane Doe, whose assignment is listed as sent', async () => {
@@ -65,5 +69,13 @@ describe('the admin eForm builder', () => {
     const row = page.getByRole('row', { name: 'Assignment of Jane Doe' });
     await row.waitFor(patience);
     expect(await row.getByRole('cell').nth(1).innerText()).toBe('Sent');
+
+    // The patient chart's eForms section lists it too.
+    await page.goto(`/admin/patients/${janeDoe}/${downtown}`);
+    await expectHeading(page, 'Jane Doe');
+    const eforms = page.getByRole('region', { name: 'eForms' });
+    const chartRow = eforms.getByRole('row', { name: 'Assignment of Eye history (e2e)' });
+    await chartRow.waitFor(patience);
+    expect(await chartRow.getByRole('cell').nth(1).innerText()).toBe('Sent');
   });
 });
