@@ -5,6 +5,7 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
 import type { Card, CardInput } from '../../src/contract/eforms';
 import { FormBuilderPage } from '../../src/views/eforms/admin/FormBuilderPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
@@ -148,6 +149,13 @@ describe('the eForm builder', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(window.location.pathname + window.location.search).toBe(addPage);
     expect(screen.getByRole('heading', { name: 'Section 1: Text' })).toBeTruthy();
+
+    // A navigation by code (the toolbar's search opening a page) is held too.
+    await act(async () => navigate('/admin/pos/all'));
+    const held = await screen.findByRole('alertdialog');
+    expect(window.location.pathname + window.location.search).toBe(addPage);
+    await user.click(within(held).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     // Back: the address is put back at once and the same question is asked.
     await act(async () => {

@@ -13,7 +13,8 @@ const addressOf = (url: { pathname: string; search: string; hash: string }) => u
 
 /**
  * Spec 4 and 5: leaving a page with unsaved changes asks first. While `isDirty`:
- * - an in-app link (the side menu, a link on the page) is held and `pending` names its target;
+ * - an in-app link (the side menu, a link on the page) or a navigation by code (pushState) is held and `pending`
+ *   names its target;
  * - Back or Forward is undone at once (the page stays) and `pending` names where it led;
  * - reloading or closing the tab gets the browser's own beforeunload question.
  * `leave()` goes on to the target ('Yes'); `stay()` drops it ('No').
@@ -66,11 +67,27 @@ export function useLeaveGuard(isDirty: boolean) {
       if (!leaving.current) here = addressOf(window.location);
     };
 
+    // Navigation by code (the toolbar's search, a menu that calls the router) adds a history entry through
+    // pushState: while guarded, one to another address is held the same way as a link.
+    const push = window.history.pushState;
+    const guardedPush: History['pushState'] = function (this: History, data, unused, url) {
+      if (guarded() && url !== undefined && url !== null) {
+        const to = addressOf(new URL(String(url), window.location.href));
+        if (to !== here) {
+          setPending({ to, viaHistory: false });
+          return;
+        }
+      }
+      push.call(this, data, unused, url);
+    };
+    window.history.pushState = guardedPush;
+
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
     window.addEventListener('popstate', onPopState);
     window.addEventListener('replaceState', onOwnChange);
     return () => {
+      if (window.history.pushState === guardedPush) window.history.pushState = push;
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState);
