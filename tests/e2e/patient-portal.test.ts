@@ -141,7 +141,7 @@ describe('Jane Doe sees exactly her records', () => {
 
     // Demographics: identity as text, contact details in the form.
     await open(page, '/patient/demographicinfo', 'Demographic information');
-    await page.getByText('Jane Doe', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Personal details' }).getByText('Jane Doe', { exact: true }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('patient@clearview.test');
     expect(await page.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('+1 555 0142');
   });
@@ -187,7 +187,10 @@ describe('Jane Doe sees exactly her records', () => {
     expect(await page.getByText('قيد التصنيع (الآن)').count()).toBe(1);
 
     await open(page, '/patient/recalls', 'تذكيرات الفحص');
-    expect(await page.getByText('فحص العدسات اللاصقة', { exact: true }).count()).toBe(1);
+    const recalls = page.getByRole('table', { name: 'تذكيرات الفحص' });
+    await recalls.waitFor();
+    expect(await bodyRows(recalls).count()).toBe(1);
+    expect(await bodyRows(recalls).first().getByRole('rowheader').innerText()).toBe('فحص العدسات اللاصقة');
   });
 });
 

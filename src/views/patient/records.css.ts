@@ -160,7 +160,10 @@ export const receipt = style({});
 export const noPrint = style({});
 export const printOnly = style({ display: 'none' });
 globalStyle(`body:has(${receipt}) *`, { '@media': { print: { visibility: 'hidden' } } });
-globalStyle(`${receipt}, ${receipt} *`, { '@media': { print: { visibility: 'visible', color: '#000', background: 'transparent', boxShadow: 'none' } } });
+// As specific as the rule above (body:has(...) ...), so it wins for the receipt and what is in it.
+globalStyle(`body:has(${receipt}) ${receipt}, body:has(${receipt}) ${receipt} *`, {
+  '@media': { print: { visibility: 'visible', color: '#000', background: 'transparent', boxShadow: 'none' } },
+});
 globalStyle(`${receipt}`, {
   '@media': { print: { position: 'absolute', insetBlockStart: 0, insetInlineStart: 0, inlineSize: '100%', padding: 0, margin: 0, maxInlineSize: 'none' } },
 });
