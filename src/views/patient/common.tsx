@@ -82,17 +82,16 @@ export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; ch
   }
   if (query.isError) {
     const error = query.error;
-    const notFound = error instanceof ApiError && error.status === 404;
-    const message = error instanceof ApiError && error.status < 500 && !notFound ? error.body?.error : undefined;
+    // A record that is not there (or not the reader's) is information, not an alarm: no alert, no retry.
+    if (error instanceof ApiError && error.status === 404) return <EmptyState>{t('records.notFound')}</EmptyState>;
+    const message = error instanceof ApiError && error.status < 500 ? error.body?.error : undefined;
     return (
       <div role="alert" className={styles.state}>
-        <p className={styles.heading}>{notFound ? t('records.notFound') : t('records.loadFailed')}</p>
-        {!notFound && <p className={styles.muted}>{message ?? t('records.loadFailedHint')}</p>}
-        {!notFound && (
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            {t('records.retry')}
-          </Button>
-        )}
+        <p className={styles.heading}>{t('records.loadFailed')}</p>
+        <p className={styles.muted}>{message ?? t('records.loadFailedHint')}</p>
+        <Button variant="secondary" onPress={() => void query.refetch()}>
+          {t('records.retry')}
+        </Button>
       </div>
     );
   }
