@@ -10,20 +10,12 @@
  * delivered order can still be remade.
  */
 import { noControlCharacters } from './common';
+import { LabOrderStatus as RecordsLabOrderStatus } from './records';
 import { IsoDate } from './rx';
 import { z } from './zod';
 
-export const labOrderStatuses = [
-  'draft',
-  'sent-to-lab',
-  'in-production',
-  'received',
-  'ready-for-pickup',
-  'delivered',
-  'on-hold',
-  'remake',
-  'cancelled',
-] as const;
+/** The statuses of the read models (src/contract/records.ts), one list for both. */
+export const labOrderStatuses = RecordsLabOrderStatus.options;
 export const LabOrderStatus = z.enum(labOrderStatuses, { error: `Status must be one of: ${labOrderStatuses.join(', ')}` });
 export type LabOrderStatus = z.infer<typeof LabOrderStatus>;
 

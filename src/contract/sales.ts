@@ -3,7 +3,11 @@
  * status; recalls. Money is always an integer number of minor units (cents); totals are computed on the server.
  */
 import { noControlCharacters } from './common';
+import { AppointmentStatus, AppointmentType, InvoiceStatus, PaymentMethod, RecallStatus, RecallType } from './records';
 import { IsoDate } from './rx';
+
+// The enums are the read models' (src/contract/records.ts); the inputs add their own messages.
+export type { AppointmentStatus, RecallStatus };
 import { z } from './zod';
 
 /** The largest amount one line or payment may carry: 10,000,000.00 in minor units. */
@@ -48,8 +52,8 @@ const id = z.uuid({ error: 'Must be an id (UUID)' });
 // ---------------------------------------------------------------------------------------------------------------
 // Invoices
 
-export const invoiceStatuses = ['open', 'paid', 'void', 'refunded'] as const;
-export const paymentMethods = ['cash', 'card', 'cheque', 'insurance', 'store-credit'] as const;
+export const invoiceStatuses = InvoiceStatus.options;
+export const paymentMethods = PaymentMethod.options;
 
 export const InvoiceLineInput = z
   .object({
@@ -162,9 +166,8 @@ export const VoidResult = z.object({
 // ---------------------------------------------------------------------------------------------------------------
 // Appointments
 
-export const appointmentTypes = ['eye-exam', 'contact-lens-fitting', 'pickup', 'repair'] as const;
-export const appointmentStatuses = ['booked', 'confirmed', 'checked-in', 'completed', 'cancelled', 'no-show'] as const;
-export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const appointmentTypes = AppointmentType.options;
+export const appointmentStatuses = AppointmentStatus.options;
 
 /** Allowed appointment status changes; completed, cancelled and no-show are final. */
 export const appointmentEdges: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
@@ -219,9 +222,8 @@ export type AppointmentView = z.infer<typeof AppointmentView>;
 // ---------------------------------------------------------------------------------------------------------------
 // Recalls
 
-export const recallTypes = ['annual-exam', 'contact-lens-check', 'follow-up'] as const;
-export const recallStatuses = ['pending', 'sent', 'booked', 'dismissed'] as const;
-export type RecallStatus = (typeof recallStatuses)[number];
+export const recallTypes = RecallType.options;
+export const recallStatuses = RecallStatus.options;
 
 /** Allowed recall status changes: a sent recall can be sent again; booked and dismissed are final. */
 export const recallEdges: Readonly<Record<RecallStatus, readonly RecallStatus[]>> = {
