@@ -113,6 +113,17 @@ describe('kiosk sign-up', { timeout: 30_000 }, () => {
     expect(field('First name').value).toBe('Ann');
   });
 
+  it('says the contract’s field messages in the reader’s language (Arabic), others as the server put them', async () => {
+    const { api } = kioskApi(() => ({
+      status: 400,
+      body: { error: 'Invalid input', fields: { consentPrivacy: 'Please accept the privacy notice to register', city: 'Something new' } },
+    }));
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api, language: 'ar' });
+    await rendered.user.click(screen.getByRole('button', { name: 'تسجيل' }));
+    expect(await screen.findByText('يرجى قبول إشعار الخصوصية للتسجيل')).toBeTruthy();
+    expect(screen.queryByText('Please accept the privacy notice to register')).toBeNull();
+  });
+
   it('a half-filled form is cleared after 2 minutes without a touch; a touch starts the 2 minutes again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, posted } = kioskApi(() => registered);

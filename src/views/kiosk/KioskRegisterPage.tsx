@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { kioskKey, registerAtKiosk } from '../../api/records';
 import type { ErrorResponse } from '../../contract/common';
+import { patientMessages } from '../../contract/patientsAdmin';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { kioskRegistrationMachine } from '../../machines/kioskRegistration';
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration';
@@ -31,6 +32,33 @@ const emptyDraft = (): KioskDraft => ({
   consentPrivacy: false,
 });
 
+/** The contract's field messages the kiosk says in the reader's language (kiosk.errors); any other as the server put it. */
+const translatedMessages = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'consentPrivacy',
+  'emailForChannel',
+  'phoneForChannel',
+] as const;
+
+function useFieldMessages(error: ErrorResponse | null): Record<string, string> {
+  const { t } = useTranslation();
+  // The same object while the error is the same.
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(error?.fields ?? {}).map(([field, message]) => {
+          const known = translatedMessages.find((key) => patientMessages[key] === message);
+          return [field, known ? t(`kiosk.errors.${known}`) : message];
+        }),
+      ),
+    [error, t],
+  );
+}
+
 interface KioskFormProps {
   error: ErrorResponse | null;
   isSubmitting: boolean;
@@ -48,19 +76,20 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
       setValues((current) => ({ ...current, [field]: value }));
       onActivity();
     };
-  const fields = error?.fields ?? {};
+  const fields = useFieldMessages(error);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(values);
   };
 
-  const text = (field: 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email', type: string, autoComplete: string) => (
+  // A shared screen: the browser must not offer the previous person's entries (autocomplete off).
+  const text = (field: 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email', type: string) => (
     <TextField
       name={field}
       label={t(`kiosk.${field}`)}
       type={type}
-      autoComplete={autoComplete}
+      autoComplete="off"
       value={values[field]}
       onChange={change(field)}
       isRequired={field === 'firstName' || field === 'lastName' || field === 'dateOfBirth'}
@@ -78,11 +107,11 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
           {t('kiosk.details')}
         </h2>
         <div className={patientStyles.fields}>
-          {text('firstName', 'text', 'given-name')}
-          {text('lastName', 'text', 'family-name')}
-          {text('dateOfBirth', 'date', 'bday')}
-          {text('phone', 'tel', 'tel')}
-          {text('email', 'email', 'email')}
+          {text('firstName', 'text')}
+          {text('lastName', 'text')}
+          {text('dateOfBirth', 'date')}
+          {text('phone', 'tel')}
+          {text('email', 'email')}
         </div>
       </section>
       <section className={styles.section} aria-labelledby="kiosk-preferences">
