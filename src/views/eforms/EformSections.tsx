@@ -64,10 +64,11 @@ function SectionCard({ section, onAnswer, readOnly }: PartProps) {
         {section.title}
         {section.isRequired && (
           <>
+            {' '}
             <span className={styles.asterisk} aria-hidden="true">
               *
             </span>
-            <span className={styles.visuallyHidden}> ({t('eformPublic.required')})</span>
+            <span className={styles.visuallyHidden}>({t('eformPublic.required')})</span>
           </>
         )}
       </h2>

@@ -17,7 +17,7 @@ export const section = style({
 
 export const sectionTitle = style({ margin: 0, fontSize: '1.0625rem', fontWeight: 600, overflowWrap: 'anywhere' });
 
-export const asterisk = style({ color: vars.color.danger, marginInlineStart: '0.25rem', fontWeight: 700 });
+export const asterisk = style({ color: vars.color.danger, fontWeight: 700 });
 
 export const visuallyHidden = style({
   position: 'absolute',

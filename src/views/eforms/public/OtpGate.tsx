@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
@@ -60,10 +60,17 @@ function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
   const resending = useSelector(otp, (s) => s.matches('resending'));
   const [touched, setTouched] = useState(false);
 
+  const input = useRef<HTMLInputElement>(null);
+
   // A refused code empties the field: the next one is typed afresh, without the 'too short' message.
   useEffect(() => {
     if (vCode === '') setTouched(false);
   }, [vCode]);
+
+  // When the dialog opens and after each call (a code re-sent, a code refused) the focus is in the field again.
+  useEffect(() => {
+    if (!verifying && !resending) input.current?.focus();
+  }, [verifying, resending]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,7 +94,6 @@ function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
           value={vCode}
           onChange={(value) => otp.send({ type: 'otp.codeChanged', value })}
           onBlur={() => setTouched(true)}
-          autoFocus
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={12}
@@ -95,7 +101,7 @@ function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
           validate={(entry) => (touched && !isOtpValid(entry) ? t('eformPublic.otpIncorrect') : null)}
         >
           <Label className={fieldStyles.label}>{t('eformPublic.codeLabel')}</Label>
-          <Input className={fieldStyles.input} />
+          <Input ref={input} className={fieldStyles.input} />
           <FieldError className={fieldStyles.error} />
         </TextField>
         <div className={styles.dialogActions}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import { createDevInspector } from '../../../app/inspector';
 import { canSubmit } from '../../../machines/eform';
 import type { eformMachine } from '../../../machines/eform';
@@ -31,8 +31,15 @@ function linkOf(search: string) {
  * theirs when the form asks for it, fills the form in and submits it. No shell and nothing of the signed-in
  * session: its calls carry the link's tenant and the form token only (src/api/eformsPublic.ts).
  */
-export function PublicEformPage({ search = typeof window === 'undefined' ? '' : window.location.search }: { search?: string }) {
-  const [inspect] = useState(() => createDevInspector(search));
+export function PublicEformPage({
+  search = typeof window === 'undefined' ? '' : window.location.search,
+  inspect: observer,
+}: {
+  search?: string;
+  /** Watches the page's actors (tests); in development `?inspect` opens the Stately inspector instead. */
+  inspect?: Observer<InspectionEvent>;
+}) {
+  const [inspect] = useState(() => observer ?? createDevInspector(search));
   const actor = useActorRef(publicEformMachine, { input: linkOf(search), inspect });
   return (
     <div className={styles.page}>
