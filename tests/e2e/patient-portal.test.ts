@@ -194,6 +194,52 @@ describe('Jane Doe sees exactly her records', () => {
   });
 });
 
+describe('Jane cancels her upcoming visit', () => {
+  it('asks first; Yes cancels it on the server, and the visit moves to the past ones as Cancelled', async () => {
+    const page = await e2e.newPage();
+    await signInAsJane(page);
+    await open(page, '/patient/appointment', 'Appointments');
+    const upcoming = page.getByRole('table', { name: 'Upcoming visits' });
+    await upcoming.waitFor();
+    await bodyRows(upcoming).first().getByRole('button', { name: /^Cancel the visit of / }).click();
+    const dialog = page.getByRole('alertdialog');
+    expect(await dialog.innerText()).toContain('Cancel your Contact lens fitting at Downtown on');
+    await dialog.getByRole('button', { name: 'No, keep it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await bodyRows(upcoming).count()).toBe(1);
+
+    await bodyRows(upcoming).first().getByRole('button', { name: /^Cancel the visit of / }).click();
+    const cancelled = page.waitForResponse((response) => /\/api\/my\/appointments\/[^/]+\/cancel$/.test(new URL(response.url()).pathname));
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    expect((await cancelled).status()).toBe(200);
+    await page.getByText('Your visit was cancelled.').waitFor();
+    await page.getByText('You have no upcoming visits.').waitFor();
+    const past = page.getByRole('table', { name: 'Past visits' });
+    const row = bodyRows(past).filter({ hasText: 'Contact lens fitting' });
+    expect(await row.innerText()).toContain('Cancelled');
+    // The home agrees.
+    await open(page, '/admin/dashboard/patients', 'Patients dashboard');
+    await page.getByRole('region', { name: 'Next visit' }).getByText('No visit booked.').waitFor();
+  });
+});
+
+describe('the enterprise admin', () => {
+  it('sees one row per company with its figures', async () => {
+    const page = await e2e.newPage();
+    await signInAt(page, '/admin', { email: 'enterprise@portal.test', enterpriseAdmin: true });
+    await expectPath(page, '/admin/dashboard/patients');
+    await expectHeading(page, 'Patients dashboard');
+    const table = page.getByRole('table', { name: 'Companies' });
+    await table.waitFor();
+    const names = await table.locator('tbody th').allInnerTexts();
+    expect(names).toEqual(expect.arrayContaining(['Clearview Optical', 'Brightsight Eyecare']));
+    const clearview = bodyRows(table).filter({ hasText: 'Clearview Optical' });
+    // Two stores; Jane and the 44 more Clearview patients of the demo data (and anyone registered since).
+    expect((await cells(clearview))[0]).toBe('2');
+    expect(Number((await cells(clearview))[1])).toBeGreaterThanOrEqual(45);
+  });
+});
+
 describe('John Roe (Brightsight) sees none of Jane’s records', () => {
   it('his own Rx, invoice, order and recall; nothing of Jane’s, even at her addresses', async () => {
     const page = await e2e.newPage();
