@@ -413,6 +413,25 @@ describe('/patient/demographicinfo', () => {
     expect((screen.getByRole('radio', { name: 'Text message (SMS)' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('in Turkish, the contract’s field messages are Turkish; others as the server wrote them', async () => {
+    rendered = renderPage(<DemographicInfoPage />, {
+      language: 'tr',
+      api: (call) => {
+        if (call.method === 'GET' && call.path === '/api/my/profile') return ok(data.profile);
+        if (call.method === 'PATCH' && call.path === '/api/my/profile') {
+          return {
+            status: 400,
+            body: { error: 'Invalid input', fields: { phone: 'Enter a phone number to get messages by SMS', city: 'The city can be at most 100 characters' } },
+          };
+        }
+        return { status: 404, body: { error: 'Not found' } };
+      },
+    });
+    await rendered.user.click(await screen.findByRole('button', { name: 'Değişiklikleri kaydet' }));
+    expect(await screen.findByText('SMS ile mesaj almak için bir telefon numarası girin')).toBeTruthy();
+    expect(screen.getByText('The city can be at most 100 characters')).toBeTruthy();
+  });
+
   it('error state with Try again', async () => {
     rendered = renderPage(<DemographicInfoPage />, { api: answering({ 'GET /api/my/profile': failingOnce(data.profile) }) });
     await expectRetryWorks();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { recordsKey, recordsQueries, updateProfile } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
+import { recordMessages } from '../../contract/records';
 import type { ContactChannel, PatientProfile, PreferredLanguage } from '../../contract/records';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { savedSnackbar } from '../../machines/snackbar.machine';
@@ -32,6 +33,15 @@ const contactOf = (profile: PatientProfile): ContactValues => ({
   preferredChannel: profile.preferredChannel,
   preferredLanguage: profile.preferredLanguage,
 });
+
+/** The contract's fixed field messages, said in the reader's language; any other as the server wrote it. */
+const knownMessages: Record<string, string> = {
+  'Enter a phone number: digits, spaces, ( ) - . and an optional leading +': 'phone',
+  'Enter a valid email address, like name@example.com': 'email',
+  'The postal code can have letters, digits, spaces and -': 'postalCode',
+  [recordMessages.smsNeedsPhone]: 'smsNeedsPhone',
+  [recordMessages.emailNeedsEmail]: 'emailNeedsEmail',
+};
 
 function Identity({ profile }: { profile: PatientProfile }) {
   const { t } = useTranslation();
@@ -74,7 +84,17 @@ function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile;
       snackbar.send(savedSnackbar(t('records.profile.saved')));
     },
   });
-  const fieldErrors = save.error instanceof ApiError ? (save.error.body?.fields ?? {}) : {};
+  const serverFields = save.error instanceof ApiError ? save.error.body?.fields : undefined;
+  const fieldErrors = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(serverFields ?? {}).map(([field, message]) => {
+          const known = knownMessages[message];
+          return [field, known ? t(`records.profile.errors.${known}`) : message];
+        }),
+      ),
+    [serverFields, t],
+  );
   const set = (field: keyof ContactValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
