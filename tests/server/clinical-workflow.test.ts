@@ -143,6 +143,16 @@ describe('patients', () => {
     expect(json(badCursor)).toMatchObject({ fields: { cursor: 'The page cursor is not valid' } });
   });
 
+  it('every list read is audited with the ids it showed', async () => {
+    const page = await ok<{ items: { id: string }[] }>(call(staff, 'GET', '/api/patients?search=zz&limit=2'), 200);
+    const [row] = await ownerRows<{ action: string; outcome: string; actor_user_id: string; details: { patientIds: string[]; searched: boolean } }>(
+      h,
+      sql`select action, outcome, actor_user_id, details from audit_log where action = 'patient.list' order by id desc limit 1`,
+    );
+    expect(row).toMatchObject({ action: 'patient.list', outcome: 'success', actor_user_id: staff.user.id, details: { searched: true } });
+    expect(row!.details.patientIds).toEqual(page.items.map((i) => i.id));
+  });
+
   it('searches by last-name, first-name and email prefix, "first last", and phone digits', async () => {
     const p = await ok<{ id: string }>(
       call(admin, 'POST', '/api/patients', { locationId: demoIds.downtown, firstName: 'Quentin', lastName: "O'Brien-Smythe", dateOfBirth: '1975-03-03', email: 'q.obrien@mail.test', phone: '(555) 123-9876' }),
