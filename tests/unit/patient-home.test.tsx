@@ -35,7 +35,7 @@ describe('the patient home', () => {
     expect(within(rx).getByRole('link', { name: 'All prescriptions' }).getAttribute('href')).toBe('/patient/rxinfo');
 
     const orders = tile('Orders in progress');
-    expect(orders.textContent).toContain('Order 1,042: In production · Expected on Dec 10, 2026');
+    expect(orders.textContent).toContain('Order 1042: In production · Expected on Dec 10, 2026');
     expect(within(orders).getByRole('link', { name: 'Order status' }).getAttribute('href')).toBe('/patient/orderstatus');
 
     const balance = tile('Balance');

@@ -95,7 +95,7 @@ function PatientHome({ home }: { home: PatientDashboard }) {
             <ul className={styles.timeline}>
               {ordersInProgress.map((order) => (
                 <li key={order.id}>
-                  {t('records.orders.number', { number: formats.integer(order.number) })}:{' '}
+                  {t('records.orders.number', { number: formats.number(order.number) })}:{' '}
                   <strong>{t(`records.orders.statuses.${order.status}`)}</strong>
                   {order.expectedOn && ` · ${t('records.orders.expectedOn', { date: formats.date(order.expectedOn) })}`}
                 </li>

@@ -37,7 +37,7 @@ function Receipt({ invoice }: { invoice: InvoiceDetail }) {
         </header>
         <dl className={styles.facts}>
           <dt>{t('records.invoices.number')}</dt>
-          <dd>{formats.integer(invoice.number)}</dd>
+          <dd>{formats.number(invoice.number)}</dd>
           <dt>{t('records.invoices.date')}</dt>
           <dd>{formats.dayOf(invoice.issuedAt, store.timeZone)}</dd>
           <dt>{t('records.profile.name')}</dt>
@@ -131,7 +131,7 @@ function Receipt({ invoice }: { invoice: InvoiceDetail }) {
               {invoice.orders.map((order) => (
                 <li key={order.id}>
                   <Link href="/patient/orderstatus" className={styles.link}>
-                    {t('records.orders.number', { number: formats.integer(order.number) })}
+                    {t('records.orders.number', { number: formats.number(order.number) })}
                   </Link>{' '}
                   {t(`records.orders.statuses.${order.status}`)}
                   {order.expectedOn && ` · ${t('records.orders.expectedOn', { date: formats.date(order.expectedOn) })}`}
@@ -151,7 +151,7 @@ function Invoice({ scope, tenantId, invoiceId }: { scope: RecordsScope; tenantId
   const query = useQuery(recordsQueries.invoice(tenantId, scope, invoiceId));
   return (
     <RecordsPage
-      title={query.data ? t('records.titles.invoice', { number: formats.integer(query.data.number) }) : t('records.titles.invoices')}
+      title={query.data ? t('records.titles.invoice', { number: formats.number(query.data.number) }) : t('records.titles.invoices')}
       className={styles.receipt}
     >
       <QueryView query={query}>{(invoice) => <Receipt invoice={invoice} />}</QueryView>

@@ -46,7 +46,7 @@ function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }
                 </thead>
                 <tbody>
                   {invoices.map((invoice) => {
-                    const number = formats.integer(invoice.number);
+                    const number = formats.number(invoice.number);
                     return (
                       <tr key={invoice.id}>
                         <th scope="row">

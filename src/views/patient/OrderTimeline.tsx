@@ -12,7 +12,7 @@ export function OrderTimeline({ order }: { order: LabOrder }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const steps = orderSteps(order);
-  const number = formats.integer(order.number);
+  const number = formats.number(order.number);
   return (
     <article className={styles.card} aria-labelledby={`order-${order.id}`}>
       <header className={styles.cardHeader}>

@@ -19,6 +19,7 @@ export function createFormats(locale: string) {
     return format;
   };
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const identifier = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
 
   return {
     /** A calendar day (`YYYY-MM-DD`). */
@@ -40,8 +41,13 @@ export function createFormats(locale: string) {
       const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
       return format.format(minor / 10 ** digits);
     },
+    /** A count (grouped: 1,250). */
     integer(value: number): string {
       return integer.format(value);
+    },
+    /** An invoice or order number: the language's digits, never grouped (1002, not 1,002). */
+    number(value: number): string {
+      return identifier.format(value);
     },
   };
 }
