@@ -1,5 +1,5 @@
 import type { Role } from '../contract/common';
-import { roles as allRoles } from '../contract/common';
+import { roles as allRoles } from '../contract/roles';
 import type { ThemeSettings } from '../contract/settings';
 import { authRoles, hasPermission } from './access';
 import type { Auth } from './access';

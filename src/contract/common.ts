@@ -1,7 +1,11 @@
+import { roles } from './roles';
 import { z } from './zod';
 
+// The values the browser needs at start-up live in zod-free modules; every name stays importable from here.
+export { messages } from './messages';
+export { roles };
+
 /** Roles of the spec (section 6). `guest` is the empty role list, never stored. */
-export const roles = ['admin', 'staff', 'patient', 'newuser', 'enterpriseadmin', 'user', 'kiosk'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
@@ -17,20 +21,3 @@ export const ErrorResponse = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
-
-export const messages = {
-  invalidLogin: 'Invalid Username or Password',
-  registrationExpired: 'Sorry! Registration link expired. Please reach store Admin for assistence',
-  invalidCode: 'Invalid Authentication code. Please check or Resend the code',
-  tokenRefreshFailed: 'Token refresh failed',
-  settingsSaved: 'Selected settings changed successfully. Please check',
-  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  tooManyCodes: 'Too many codes were requested. Please try again in an hour.',
-  codeLocked: 'Too many wrong codes. Please try again tomorrow or contact the store.',
-  notSignedIn: 'Please sign in.',
-  forbidden: 'You do not have access to this.',
-  tenantMismatch: 'The tenant of this request does not match your session.',
-  notFound: 'Not found.',
-  unknownPortal: 'This sign-in address is not known.',
-  serverBusy: 'The server is busy. Please try again in a moment.',
-} as const;

@@ -1,8 +1,9 @@
+import { darkThemes, defaultThemeSettings, lightThemes, themeNames } from './themes';
 import { z } from './zod';
 
-export const lightThemes = Array.from({ length: 20 }, (_, i) => `light${i + 1}`);
-export const darkThemes = Array.from({ length: 14 }, (_, i) => `dark${i + 1}`);
-export const themeNames = [...lightThemes, ...darkThemes] as [string, ...string[]];
+// The theme names and defaults live in the zod-free ./themes (the browser's start-up); every name stays here too.
+export { darkThemes, defaultThemeSettings, lightThemes, themeNames };
+
 export const ThemeName = z.enum(themeNames);
 
 const Bar = z.object({
@@ -29,23 +30,6 @@ export const ThemeSettings = z.object({
   theme: z.object({ main: ThemeName, navbar: ThemeName, toolbar: ThemeName, footer: ThemeName }),
 });
 export type ThemeSettings = z.infer<typeof ThemeSettings>;
-
-export const defaultThemeSettings: ThemeSettings = {
-  layout: {
-    style: 'vertical',
-    config: {
-      mode: 'fullwidth',
-      scroll: 'content',
-      navbar: { display: true, position: 'left', folded: false },
-      toolbar: { display: true, style: 'fixed', position: 'below' },
-      footer: { display: true, style: 'fixed', position: 'below' },
-    },
-  },
-  customScrollbars: true,
-  animations: true,
-  direction: 'ltr',
-  theme: { main: 'light17', navbar: 'light17', toolbar: 'light17', footer: 'light17' },
-};
 
 /** Navigation access flag: menu ids 201..209 (and others) are hidden when access is false. Set by admins only. */
 export const MenuAccess = z.object({ menuId: z.number().int().min(1).max(9999), access: z.boolean() });

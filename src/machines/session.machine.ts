@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError } from '../api/http';
 import type { LoginRequest, LoginResponse, User } from '../contract/auth';
-import { messages } from '../contract/common';
+import { messages } from '../contract/messages';
 import type { ErrorResponse, Role } from '../contract/common';
 
 /** What the browser keeps of a signed-in user. The refresh token is an HttpOnly cookie, never here. */

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { defaultThemeSettings } from '../contract/settings';
+import { defaultThemeSettings } from '../contract/themes';
 import type { ThemeSettings } from '../contract/settings';
 
 type LayoutStyle = ThemeSettings['layout']['style'];

@@ -1,4 +1,4 @@
-import { themeNames } from '../contract/settings';
+import { themeNames } from '../contract/themes';
 import type { ThemePalette } from './palette';
 import { light1 } from './themes/light1';
 import { light2 } from './themes/light2';
