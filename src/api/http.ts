@@ -1,5 +1,7 @@
-import type { z } from 'zod';
-import { ErrorResponse, messages } from '../contract/common';
+import type { ErrorResponse } from '../contract/common';
+import { messages } from '../contract/messages';
+import { ErrorResponse as ErrorShape, parseOrNull } from './shapes';
+import type { Shape } from './shapes';
 
 /** A non-2xx answer of the API, carrying the server's `{ error, fields }` body. */
 export class ApiError extends Error {
@@ -44,7 +46,14 @@ export function connectSession(next: SessionLink): () => void {
   };
 }
 
-export interface RequestOptions<Schema extends z.ZodType> {
+/**
+ * What checks a successful answer: a contract schema (zod's `parse`, or a shape of ./shapes), or a function that
+ * loads one. A loader is called when the request is sent, so the schema arrives with the answer; the sign-in page
+ * thus never waits for, nor downloads, the schema library before it is needed (src/api/auth.ts).
+ */
+export type AnswerSchema<T> = Shape<T> | (() => Promise<Shape<T>>);
+
+export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -62,7 +71,7 @@ export interface RequestOptions<Schema extends z.ZodType> {
   tenantId?: string | null;
   signal?: AbortSignal;
   /** The contract schema of a successful answer; the answer is checked against it. */
-  schema: Schema;
+  schema: AnswerSchema<T>;
 }
 
 /**
@@ -70,13 +79,13 @@ export interface RequestOptions<Schema extends z.ZodType> {
  * the access token travels only in the Authorization header. A 401 on a session call waits for one shared refresh
  * and is retried once; if the refresh fails the call fails with 'Token refresh failed'.
  */
-export async function apiRequest<Schema extends z.ZodType>(
-  path: string,
-  options: RequestOptions<Schema>,
-): Promise<z.infer<Schema>> {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { auth = 'session', accessToken, schema } = options;
   const usesSession = !accessToken && auth === 'session';
   const credentials = usesSession ? (link?.current() ?? null) : null;
+  const checker = typeof schema === 'function' ? schema() : schema;
+  // Awaited only for a successful answer; a failed call must not also report the loader's failure as unhandled.
+  if (checker instanceof Promise) checker.catch(() => {});
 
   let response = await send(path, options, accessToken ?? credentials?.accessToken, credentials?.tenantId);
   if (response.status === 401 && credentials) {
@@ -85,16 +94,13 @@ export async function apiRequest<Schema extends z.ZodType>(
   }
 
   const json: unknown = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = ErrorResponse.safeParse(json);
-    throw new ApiError(response.status, parsed.success ? parsed.data : null);
-  }
-  return schema.parse(json);
+  if (!response.ok) throw new ApiError(response.status, parseOrNull(ErrorShape, json));
+  return (checker instanceof Promise ? await checker : checker).parse(json);
 }
 
 function send(
   path: string,
-  { method = 'GET', body, tenantId, signal }: RequestOptions<z.ZodType>,
+  { method = 'GET', body, tenantId, signal }: RequestOptions<unknown>,
   token: string | null | undefined,
   sessionTenant: string | undefined,
 ) {

@@ -1,8 +1,6 @@
-import { SaveThemeSettingsResponse } from '../contract/auth';
 import type { ThemeSettings } from '../contract/settings';
-import { ThemeSettings as ThemeSettingsSchema } from '../contract/settings';
-import { z } from '../contract/zod';
 import { apiRequest } from './http';
+import { GuestSettings, parseOrNull } from './shapes';
 
 export interface SavedSettings {
   settings: ThemeSettings;
@@ -17,19 +15,17 @@ export function saveThemeSettings({ settings, shortcuts }: SavedSettings, signal
   return apiRequest('/api/patient/savethemesettings', {
     method: 'POST',
     body: { data: { settings, shortcuts } },
-    schema: SaveThemeSettingsResponse,
+    schema: () => import('../contract/auth').then((contract) => contract.SaveThemeSettingsResponse),
     signal,
   });
 }
 
 const guestSettingsKey = 'guestSettings';
-const GuestSettings = z.object({ settings: ThemeSettingsSchema, shortcuts: z.array(z.string()) });
 
 /** A guest's choice, kept in this browser only (shell.md); null when none or unreadable. */
 export function readGuestSettings(storage: Storage): SavedSettings | null {
   try {
-    const parsed = GuestSettings.safeParse(JSON.parse(storage.getItem(guestSettingsKey) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    return parseOrNull(GuestSettings, JSON.parse(storage.getItem(guestSettingsKey) ?? 'null'));
   } catch {
     return null;
   }

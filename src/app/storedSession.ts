@@ -1,4 +1,5 @@
-import { User } from '../contract/auth';
+import { parseOrNull, User as UserShape } from '../api/shapes';
+import type { User } from '../contract/auth';
 import type { Session, SessionContext, SessionInput, StoreAddress } from '../machines/session.machine';
 
 /** Session storage: per tab, gone when the tab closes. Never a refresh token (an HttpOnly cookie holds it). */
@@ -20,8 +21,7 @@ function encodeUser(user: User): string {
 function decodeUser(encoded: string): User | null {
   try {
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
-    const parsed = User.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.data : null;
+    return parseOrNull(UserShape, JSON.parse(new TextDecoder().decode(bytes)));
   } catch {
     return null;
   }
