@@ -1,32 +1,26 @@
-import { queryOptions } from '@tanstack/react-query';
-import { z } from '../contract/zod';
-import {
-  AuthCodeResponse,
-  ForgotPasswordResponse,
-  LoginResponse,
-  MeResponse,
-  OtpSubmitResponse,
-  PasswordResetResponse,
-  PortalMapping,
-  RefreshResponse,
-  SendOtpResponse,
-} from '../contract/auth';
+import type * as AuthContract from '../contract/auth';
 import type { LoginRequest } from '../contract/auth';
 import { ApiError, apiRequest } from './http';
+import { PortalMapping } from './shapes';
+import type { Shape } from './shapes';
+
+type Contract = typeof AuthContract;
+
+/**
+ * The answers' zod schemas (src/contract/auth.ts) load with the first call that needs one, beside its request:
+ * the sign-in page's own calls (the portal mapping, error answers) are checked by ./shapes, so the page loads
+ * without the schema library.
+ */
+const schema =
+  <T>(pick: (contract: Contract) => Shape<T>) =>
+  () =>
+    import('../contract/auth').then(pick);
 
 /** The public sign-in address /{company}/{store}: which tenant and location it stands for. 404 when unknown. */
 export function fetchPortalMapping(company: string, store: string, signal?: AbortSignal) {
   const path = `/api/portal/${encodeURIComponent(company)}/${encodeURIComponent(store)}`;
   return apiRequest(path, { auth: 'none', schema: PortalMapping, signal });
 }
-
-/** Public, so its key carries no tenant: the mapping is what tells us the tenant. */
-export const portalMappingQuery = (company: string, store: string) =>
-  queryOptions({
-    queryKey: ['public', 'portal', company, store],
-    queryFn: ({ signal }) => fetchPortalMapping(company, store, signal),
-    staleTime: Infinity,
-  });
 
 /** The auth-code step: checks the credentials; sends the sign-in code when the account needs one. */
 export function authCode(request: LoginRequest, signal?: AbortSignal) {
@@ -36,7 +30,7 @@ export function authCode(request: LoginRequest, signal?: AbortSignal) {
     auth: 'none',
     body: credentials,
     tenantId: request.tenentID,
-    schema: AuthCodeResponse,
+    schema: schema((c) => c.AuthCodeResponse),
     signal,
   });
 }
@@ -48,7 +42,7 @@ export function login(request: LoginRequest, signal?: AbortSignal) {
     auth: 'none',
     body: request,
     tenantId: request.tenentID,
-    schema: LoginResponse,
+    schema: schema((c) => c.LoginResponse),
     signal,
   });
 }
@@ -64,7 +58,7 @@ export async function refreshAccessToken(accessToken: string | null, signal?: Ab
         method: 'POST',
         auth: 'none',
         body: { accessToken },
-        schema: RefreshResponse,
+        schema: schema((c) => c.RefreshResponse),
         signal,
       });
       return { accessToken: answer.accessToken, expiresIn: answer.expiresIn };
@@ -80,12 +74,14 @@ export async function refreshAccessToken(accessToken: string | null, signal?: Ab
 }
 
 export function fetchMe(accessToken: string, signal?: AbortSignal) {
-  return apiRequest('/api/patient/me', { accessToken, schema: MeResponse, signal });
+  return apiRequest('/api/patient/me', { accessToken, schema: schema((c) => c.MeResponse), signal });
 }
+
+const anything: Shape<unknown> = { parse: (value) => value };
 
 /** Revokes the refresh family on the server; the answer has no content the app needs. */
 export function logout(accessToken: string, signal?: AbortSignal) {
-  return apiRequest('/api/patient/logout', { method: 'POST', accessToken, schema: z.unknown(), signal });
+  return apiRequest('/api/patient/logout', { method: 'POST', accessToken, schema: anything, signal });
 }
 
 /** New-user flow: emails a code to the account signed in with its temporary password. */
@@ -94,7 +90,7 @@ export async function sendNewUserCode(accessToken: string, signal?: AbortSignal)
     method: 'POST',
     accessToken,
     body: {},
-    schema: SendOtpResponse,
+    schema: schema((c) => c.SendOtpResponse),
     signal,
   });
   if (answer.error) throw new ApiError(400, { error: answer.error });
@@ -110,7 +106,7 @@ export function changePassword(
     method: 'POST',
     accessToken,
     body: { vcode, password },
-    schema: LoginResponse,
+    schema: schema((c) => c.LoginResponse),
     signal,
   });
 }
@@ -122,7 +118,7 @@ export function requestPasswordReset({ username, tenant }: { username: string; t
     auth: 'none',
     body: { username, tenant },
     tenantId: tenant,
-    schema: ForgotPasswordResponse,
+    schema: schema((c) => c.ForgotPasswordResponse),
     signal,
   });
 }
@@ -137,7 +133,7 @@ export function verifyResetCode(
     auth: 'none',
     body: { username, tenant, vcode },
     tenantId: tenant,
-    schema: OtpSubmitResponse,
+    schema: schema((c) => c.OtpSubmitResponse),
     signal,
   });
 }
@@ -148,7 +144,7 @@ export function resetPassword({ resetToken, password }: { resetToken: string; pa
     method: 'POST',
     auth: 'none',
     body: { resetToken, password },
-    schema: PasswordResetResponse,
+    schema: schema((c) => c.PasswordResetResponse),
     signal,
   });
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -8,6 +7,7 @@ import { SessionProvider } from '../views/ui/session';
 import { ShellActorsProvider } from '../views/ui/shellActors';
 import { Snackbars } from '../views/ui/Snackbars';
 import { RouteAccessProvider } from './routeAccess';
+import { ServerQueriesProvider } from './queries';
 import { AppRoutes } from './routes';
 import type { Runtime } from './runtime';
 
@@ -24,7 +24,7 @@ function AriaProviders({ children }: { children: ReactNode }) {
 
 export function App({ runtime }: { runtime: Runtime }) {
   return (
-    <QueryClientProvider client={runtime.queryClient}>
+    <ServerQueriesProvider value={runtime.queries}>
       <I18nextProvider i18n={runtime.i18n}>
         <SessionProvider value={runtime.session}>
           <SettingsProvider value={runtime.settings}>
@@ -39,6 +39,6 @@ export function App({ runtime }: { runtime: Runtime }) {
           </SettingsProvider>
         </SessionProvider>
       </I18nextProvider>
-    </QueryClientProvider>
+    </ServerQueriesProvider>
   );
 }

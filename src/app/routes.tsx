@@ -9,8 +9,9 @@ import { useRouteAccessActor } from './routeAccess';
 import { isGuestOnly, routeById } from './routeTable';
 import type { Page, RecordsView, RouteParams } from './routeTable';
 
-// Split per route: the sign-in screens load with the app; the shell and every other page when first opened.
-const Shell = lazy(() => import('../views/shell/Shell').then((module) => ({ default: module.Shell })));
+// Split per route: the sign-in screens load with the app; the shell (with TanStack Query for the pages' server
+// data) and every other page when first opened.
+const Shell = lazy(() => import('./SignedInShell').then((module) => ({ default: module.SignedInShell })));
 const ComingSoonPage = lazy(() =>
   import('../views/pages/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })),
 );

@@ -1,10 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { ApiError } from '../api/http';
 import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
 import { createShellActors } from '../views/shell/shellRuntime';
 import { createDevInspector } from './inspector';
+import { createServerQueries } from './queries';
 import { createRouteAccess } from './routeAccess';
 import { createSessionActor, followSessionEnd, followSignInAddresses } from './sessionActor';
 
@@ -22,20 +21,14 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   const i18n = createAppI18n(localStorage);
   bindDocumentLanguage(i18n, root);
 
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx will not change by asking again (and a 401 is the session's business, not a retry's).
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-      },
-    },
-  });
+  // The signed-in screens' TanStack Query client, made with the shell's chunk (src/app/SignedInShell.tsx).
+  const queries = createServerQueries();
 
   // Development only: `?inspect` opens the Stately inspector; pass `inspect` to every long-lived actor.
   const inspect = createDevInspector(globalThis.location?.search ?? '');
 
   const session = createSessionActor({ sessionStorage, localStorage, inspect });
-  followSessionEnd(session, queryClient, navigate);
+  followSessionEnd(session, queries, navigate);
   session.start();
   followSignInAddresses(session);
   // The route guard follows the address and the session's roles (src/app/routeAccess.ts).
@@ -48,7 +41,7 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   // The navbar (folded, hover-open, drawer) and the snackbar (`runtime.snackbar.send({ type: 'snackbar.show', ... })`).
   const { navbar, snackbar } = createShellActors({ settings, i18n, inspect });
 
-  return { i18n, queryClient, session, settings, inspect, routeAccess, navbar, snackbar };
+  return { i18n, queries, session, settings, inspect, routeAccess, navbar, snackbar };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

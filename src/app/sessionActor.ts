@@ -96,7 +96,7 @@ export function createSessionActor({ sessionStorage, localStorage, inspect }: Se
  */
 export function followSessionEnd(
   session: ReturnType<typeof createSessionActor>,
-  queryClient: QueryClient,
+  queryClient: Pick<QueryClient, 'clear'>,
   navigate: (to: string, options?: { replace?: boolean }) => void,
 ) {
   return session.on('session.ended', ({ loginUrl, reason }) => {

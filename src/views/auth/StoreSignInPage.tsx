@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { portalMappingQuery } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import type { PortalMapping } from '../../contract/auth';
 import type { StoreAddress } from '../../machines/session.machine';
@@ -12,6 +10,7 @@ import { SignInForm } from './SignInForm';
 import { SignInFrame } from './SignInFrame';
 import type { Brand } from './SignInFrame';
 import * as styles from './signIn.css';
+import { usePortalMapping } from './usePortalMapping';
 
 /** The logo is stored as base64 JPEG (fD_Companylogo); accept a ready data URL too. */
 const logoSource = (logo: string) => (logo.startsWith('data:') ? logo : `data:image/jpeg;base64,${logo}`);
@@ -30,7 +29,7 @@ export interface StoreGateProps {
 /** Looks the store address up (portal mapping) and shows the store's logo and name above what follows. */
 export function StoreGate({ address, title, onChangeStore, children }: StoreGateProps) {
   const { t } = useTranslation();
-  const mapping = useQuery(portalMappingQuery(address.company, address.store));
+  const mapping = usePortalMapping(address.company, address.store);
   const changeStore = onChangeStore && (
     <Button variant="secondary" onPress={onChangeStore}>
       {t('signIn.changeStore')}
