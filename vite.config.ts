@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { startGroups } from './src/i18n/startTexts.ts';
 
 /** Writes .br and .gz beside each script, style and page, once at build: the server sends them as they are. */
 function precompress(): Plugin {
@@ -22,22 +23,43 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `import texts from './locales/en.json?start'`: only the start-up groups of that JSON (src/i18n/startTexts.ts), so
+ * the entry chunk does not carry the texts of pages it does not draw. Also in the unit tests (vitest.config.ts).
+ */
+export function startTexts(): Plugin {
+  return {
+    name: 'start-texts',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?', 2);
+      if (query !== 'start' || !file?.endsWith('.json')) return null;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const picked = Object.fromEntries(startGroups.map((group) => [group, all[group]]));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress()],
   build: {
     outDir: 'dist',
     // Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like),
     // so production CSS matches what dev shows.
     cssTarget: ['chrome120', 'firefox120', 'safari17'],
-    // The entry is one ~620 kB chunk (below): `npm run bench` holds its budget (gzip, what Chromium fetches), so
-    // Vite's generic 500 kB warning would only repeat on every build.
+    // The entry is one ~490 kB chunk (below; what it holds: docs/architecture.md, "The browser bundle"):
+    // `npm run bench` holds its budget (gzip, what Chromium fetches), so Vite's generic 500 kB warning would only
+    // repeat on every build.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // Everything the entry imports statically (what every page needs before its first render) in one chunk:
           // split into the shared chunks rolldown would make, the same code costs more requests and ~5 kB more
-          // gzip. Modules only lazy routes reach (the shell, the other auth pages, tr/ar, themes) stay in theirs.
+          // gzip. Modules only lazy routes reach (the shell, the other pages, zod, TanStack Query, tr/ar and most of
+          // en, themes) stay in theirs.
           groups: [{ name: 'index', tags: ['$initial'] }],
         },
       },

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { startTexts } from './vite.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [vanillaExtractPlugin()],
+        plugins: [vanillaExtractPlugin(), startTexts()],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],

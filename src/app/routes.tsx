@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { addAllTexts, fetchAllTexts } from '../i18n/appI18n';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
@@ -37,6 +39,22 @@ const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) =
 const PublicEformPage = lazy(() =>
   import('../views/eforms/public/PublicEformPage').then((module) => ({ default: module.PublicEformPage })),
 );
+
+/** The pages in the entry chunk, whose texts are the start-up groups of English (src/i18n/startTexts.ts). */
+const startPages: ReadonlySet<Page['kind']> = new Set(['signIn', 'storeSignIn', 'notFound']);
+
+/**
+ * Every English text in i18n before a lazy page renders (the entry has the start-up groups only). A lazy component
+ * rendered beside the page, not around it, so that the texts and the page's chunk are fetched at the same time;
+ * being first, it adds the texts before the page renders.
+ */
+const AllTexts = lazy(() => fetchAllTexts().then(() => ({ default: AddAllTexts })));
+
+function AddAllTexts() {
+  const { i18n } = useTranslation();
+  addAllTexts(i18n);
+  return null;
+}
 
 // Issue 5: the patient record pages, the patient home and the kiosk sign-up, each its own chunk.
 const recordPages = {
@@ -137,9 +155,11 @@ export function AppRoutes() {
   if (!access || !route?.page) return <Splash />;
 
   const page = pageOf(route.page, access.params);
+  const alone = isGuestOnly(route) || route.id === 'newUser';
   return (
     <Suspense fallback={<Splash />}>
-      {isGuestOnly(route) || route.id === 'newUser' ? page : <Shell layout={route.layout}>{page}</Shell>}
+      {!(alone && startPages.has(route.page.kind)) && <AllTexts />}
+      {alone ? page : <Shell layout={route.layout}>{page}</Shell>}
     </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import { createInstance } from 'i18next';
 import type { BackendModule, i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages } from '../contract/common';
+import { messages } from '../contract/messages';
 import { sessionMessages } from '../machines/session.machine';
-import en from './locales/en.json';
+import startEnglish from './locales/en.json?start';
 
 export const languages = ['en', 'tr', 'ar'] as const;
 export type Language = (typeof languages)[number];
@@ -23,8 +23,9 @@ const storedLanguage = (storage: Storage): Language => {
 type Translations = Record<string, ResourceKey>;
 
 /**
- * English (the fallback of every text) is bundled with the app; Turkish and Arabic are each their own chunk, fetched
- * only when a reader uses them: the sign-in page of an English reader never downloads them.
+ * English (the fallback of every text) is bundled with the app, its start-up groups only (./startTexts.ts; the rest
+ * comes with fetchAllTexts); Turkish and Arabic are each their own chunk, fetched only when a reader uses them: the
+ * sign-in page of an English reader never downloads them.
  */
 const localeChunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translations }>> = {
   tr: () => import('./locales/tr.json'),
@@ -32,13 +33,13 @@ const localeChunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: Tra
 };
 
 /** Locales fetched so far in this page (loadStoredLanguage, or a language chosen since): new instances start with them. */
-const fetched = new Map<Language, Translations>([['en', en]]);
+const fetched = new Map<Language, Translations>([['en', startEnglish as Translations]]);
 
 function fetchLanguage(language: string): Promise<Translations | null> {
   if (!isLanguage(language)) return Promise.resolve(null);
   const known = fetched.get(language);
   if (known) return Promise.resolve(known);
-  if (language === 'en') return Promise.resolve(en);
+  if (language === 'en') return Promise.resolve(startEnglish as Translations);
   return localeChunks[language]().then(({ default: translations }) => {
     fetched.set(language, translations);
     return translations;
@@ -57,6 +58,32 @@ const onDemandBackend: BackendModule = {
     );
   },
 };
+
+let allEnglish: Translations | null = null;
+const withAllTexts = new WeakSet<I18n>();
+
+/**
+ * Fetches every English text (the entry has the start-up groups only). src/app/routes.tsx waits for it, then
+ * calls addAllTexts, before any page but the sign-in screens and the not-found page renders. If the texts cannot
+ * be fetched it still resolves: the page renders, as it would with a language whose chunk failed.
+ */
+export function fetchAllTexts(): Promise<void> {
+  if (allEnglish) return Promise.resolve();
+  return import('./locales/en.json').then(
+    ({ default: all }: { default: Translations }) => {
+      allEnglish = all;
+      fetched.set('en', all);
+    },
+    () => {},
+  );
+}
+
+/** Puts every English text into `i18n` once fetchAllTexts has them (idempotent; nothing before). */
+export function addAllTexts(i18n: I18n) {
+  if (!allEnglish || withAllTexts.has(i18n)) return;
+  i18n.addResourceBundle('en', 'translation', allEnglish, true, true);
+  withAllTexts.add(i18n);
+}
 
 /**
  * Fetches the stored language's locale before the app's first render (src/main.tsx), so that render is already in

@@ -8,6 +8,7 @@ import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
 import { defaultThemeSettings } from '../../src/contract/settings';
+import en from '../../src/i18n/locales/en.json';
 import { loadTheme } from '../../src/theme/loadTheme';
 import { SettingsPanels } from '../../src/views/settings/SettingsPanels';
 import { SettingsProvider } from '../../src/views/settings/settingsActor';
@@ -56,6 +57,8 @@ function openAs(user: User | null) {
     localStorage: window.localStorage,
     root: document.documentElement,
   });
+  // The app's i18n starts with English's start-up texts; AppRoutes adds the rest before any shell view renders.
+  runtime.i18n.addResourceBundle('en', 'translation', en, true, true);
   render(
     <I18nextProvider i18n={runtime.i18n}>
       <SessionProvider value={runtime.session}>

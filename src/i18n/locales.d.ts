@@ -1,0 +1,5 @@
+/** English's start-up groups only (src/i18n/startTexts.ts; the `startTexts` plugin in vite.config.ts). */
+declare module '*.json?start' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

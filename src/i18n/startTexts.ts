@@ -1,0 +1,8 @@
+/**
+ * The groups of en.json the app needs before any lazy page: the sign-in screens (with the code step), the splash,
+ * the not-found page, error texts and the language switch. `import ... from './locales/en.json?start'` gives only
+ * these (the `startTexts` plugin in vite.config.ts), so the entry chunk carries a fraction of the English texts;
+ * the whole of English arrives before any other page renders (src/app/routes.tsx; fetchAllTexts in appI18n.ts).
+ * A text that a view of the entry chunk shows must be in one of these groups.
+ */
+export const startGroups = ['language', 'splash', 'signIn', 'notFound', 'errors', 'auth'] as const;
