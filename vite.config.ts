@@ -49,6 +49,8 @@ export default defineConfig({
     // Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like),
     // so production CSS matches what dev shows.
     cssTarget: ['chrome120', 'firefox120', 'safari17'],
+    // Every browser of those targets has <link rel="modulepreload">: the polyfill would only ever return early.
+    modulePreload: { polyfill: false },
     // The entry is one ~490 kB chunk (below; what it holds: docs/architecture.md, "The browser bundle"):
     // `npm run bench` holds its budget (gzip, what Chromium fetches), so Vite's generic 500 kB warning would only
     // repeat on every build.

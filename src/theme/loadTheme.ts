@@ -1,3 +1,5 @@
+import { light17Theme } from './themes/light17.css';
+
 /**
  * Each theme's createTheme lives in its own module, imported only here and only with import(), so each becomes its
  * own small CSS chunk fetched when the theme is first chosen.
@@ -39,7 +41,8 @@ const loaders: Record<string, () => Promise<{ theme: string }>> = {
   dark14: () => import('./themes/dark14.css'),
 };
 
-const loaded = new Map<string, string>();
+// The default theme is in the entry (src/main.tsx puts it on <html>): known from the start.
+const loaded = new Map<string, string>([['light17', light17Theme]]);
 const pending = new Map<string, Promise<string>>();
 
 export const isThemeName = (name: string) => Object.hasOwn(loaders, name);

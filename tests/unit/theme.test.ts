@@ -3,6 +3,7 @@ import { themeNames } from '../../src/contract/settings';
 import { toTokens } from '../../src/theme/palette';
 import { palettes, themeOrder } from '../../src/theme/palettes';
 import { loadTheme } from '../../src/theme/loadTheme';
+import { themeModeOf } from '../../src/theme/themeMode';
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(first: string, second: string): number {
@@ -28,6 +29,11 @@ describe('the colour themes', () => {
     expect(themeOrder.filter((name) => palettes[name]?.type === 'dark')).toEqual(
       Array.from({ length: 14 }, (_, i) => `dark${i + 1}`),
     );
+  });
+
+  it('have the mode start-up gives them by name (data-mode without the palettes), light for an unknown name', () => {
+    for (const name of themeOrder) expect(themeModeOf(name)).toBe(palettes[name]?.type);
+    expect(themeModeOf('neon')).toBe('light');
   });
 
   it('are each distinct (no two share primary, secondary and backgrounds)', () => {

@@ -5,12 +5,11 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import { readGuestSettings, saveThemeSettings, writeGuestSettings } from '../../api/settings';
 import type { User } from '../../contract/auth';
-import { defaultThemeSettings } from '../../contract/settings';
+import { defaultThemeSettings } from '../../contract/themes';
 import { pickThemeSettings, settingsMachine } from '../../machines/settings.machine';
 import type { SettingsInput } from '../../machines/settings.machine';
 import type { sessionMachine } from '../../machines/session.machine';
-import { loadTheme } from '../../theme/loadTheme';
-import { palettes } from '../../theme/palettes';
+import { themeModeOf } from '../../theme/themeMode';
 import { light17Theme } from '../../theme/themes/light17.css';
 
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
@@ -65,6 +64,15 @@ export function createSettingsActor({
 }
 
 /**
+ * The class of a theme: the default one is in the entry; any other theme's CSS comes through loadTheme, itself
+ * fetched with the first such theme (its table of 34 chunk loaders is no part of the sign-in page).
+ */
+const themeClass = (name: string): Promise<string> =>
+  name === 'light17'
+    ? Promise.resolve(light17Theme)
+    : import('../../theme/loadTheme').then(({ loadTheme }) => loadTheme(name));
+
+/**
  * Keeps <html> in step with the settings: the main theme's class (its CSS loaded on demand) and data-mode,
  * the direction (right-to-left for Arabic or when chosen), custom scrollbars and animations.
  */
@@ -74,13 +82,13 @@ export function bindDocumentTheme(settings: SettingsActor, root: HTMLElement, i1
   const applyTheme = (name: string) => {
     if (name === wanted) return;
     wanted = name;
-    void loadTheme(name).then(
+    void themeClass(name).then(
       (className) => {
         if (wanted !== name) return;
         if (applied && applied !== className) root.classList.remove(applied);
         root.classList.add(className);
         applied = className;
-        root.dataset.mode = palettes[name]?.type ?? 'light';
+        root.dataset.mode = themeModeOf(name);
       },
       () => {
         // The chunk did not load (offline): the page keeps the theme it has.

@@ -1,9 +1,9 @@
-import * as styles from './icon.css';
+import { statusIconPaths, SvgIcon } from './StatusIcon';
 
 /** Outline icons drawn on a 24 px grid with the current text colour (stroke paths). */
 const paths = {
   menu: 'M3 6h18M3 12h18M3 18h18',
-  close: 'M6 6l12 12M18 6L6 18',
+  close: statusIconPaths.close,
   search: 'M10.5 4a6.5 6.5 0 1 1 0 13a6.5 6.5 0 1 1 0-13zM15.5 15.5L20 20',
   star: 'M12 3.5l2.6 5.3l5.9.9l-4.3 4.1l1 5.8L12 16.9l-5.2 2.7l1-5.8L3.5 9.7l5.9-.9z',
   fullscreen: 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5',
@@ -19,10 +19,10 @@ const paths = {
   login: 'M14 4h5v16h-5M10 8l4 4l-4 4M4 12h10',
   register: 'M10 4a4 4 0 1 1 0 8a4 4 0 1 1 0-8zM3 20c0-4 3-6 7-6s7 2 7 6M19 8v6M16 11h6',
   inbox: 'M4 4h16v16H4zM4 14h5l1 2h4l1-2h5',
-  info: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM12 11v6M12 7.5v.5',
-  success: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM8 12.5l3 3l5-6',
-  warning: 'M12 3.5L21.5 20h-19zM12 10v4.5M12 17v.5',
-  error: 'M12 3a9 9 0 1 1 0 18a9 9 0 1 1 0-18zM9 9l6 6M15 9l-6 6',
+  info: statusIconPaths.info,
+  success: statusIconPaths.success,
+  warning: statusIconPaths.warning,
+  error: statusIconPaths.error,
   eye: 'M2 12s3.5-6.5 10-6.5S22 12 22 12s-3.5 6.5-10 6.5S2 12 2 12zM12 9a3 3 0 1 1 0 6a3 3 0 1 1 0-6z',
   // The navigation's icons, by the Material names the navigation table uses.
   point_of_sale: 'M4 13h16v7H4zM6 13V9h12v4M9 9V4h6v5M8 16.5h1M11.5 16.5h1M15 16.5h1',
@@ -56,21 +56,5 @@ export const isIconName = (name: string | undefined): name is IconName =>
  * right-to-left layouts (arrows, chevrons).
  */
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={name === 'chevronEnd' ? styles.mirrored : styles.icon}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <SvgIcon d={paths[name]} size={size} mirrored={name === 'chevronEnd'} />;
 }

@@ -3,8 +3,8 @@ import { Button } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n/appI18n';
 import type { Snackbar } from '../../machines/snackbar.machine';
-import { Icon } from './Icon';
 import { useSnackbarActor } from './shellActors';
+import { StatusIcon } from './StatusIcon';
 import * as styles from './snackbar.css';
 
 /**
@@ -34,10 +34,10 @@ function SnackbarMessage(props: { role: 'status' | 'alert'; snackbar: Snackbar; 
   const { t, i18n } = useTranslation();
   return (
     <div key={snackbar.id} role={role} className={styles.snackbar[snackbar.kind]} data-placement={snackbar.placement}>
-      <Icon name={snackbar.kind} />
+      <StatusIcon name={snackbar.kind} />
       <span className={styles.message}>{translateMessage(i18n, snackbar.message)}</span>
       <Button aria-label={t('shell.snackbar.close')} onPress={onClose} className={styles.close}>
-        <Icon name="close" size={20} />
+        <StatusIcon name="close" size={20} />
       </Button>
     </div>
   );
