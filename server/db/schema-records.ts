@@ -41,6 +41,17 @@ export const patients = pgTable(
     locationId: uuid('location_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /**
+     * Lower-case keys the patient list sorts and searches on. Stored columns with plain indexes, because under
+     * forced RLS PostgreSQL only turns leakproof conditions into index conditions, and lower() is not leakproof:
+     * on lower(...) expression indexes a deep page or a prefix search walked the whole store (server/clinical/patientList.ts).
+     */
+    lastNameKey: text('last_name_key').generatedAlwaysAs(sql`lower(last_name)`),
+    firstNameKey: text('first_name_key').generatedAlwaysAs(sql`lower(first_name)`),
+    emailKey: text('email_key').generatedAlwaysAs(sql`lower(email)`),
+    /** The phone's digits, and reversed, so that a number's start or end is an index range. */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(sql`regexp_replace(phone, '[^0-9]', '', 'g')`),
+    phoneDigitsReversed: text('phone_digits_reversed').generatedAlwaysAs(sql`reverse(regexp_replace(phone, '[^0-9]', '', 'g'))`),
     dateOfBirth: date('date_of_birth').notNull(),
     sex: text('sex').$type<'female' | 'male' | 'other' | 'unknown'>().notNull().default('unknown'),
     phone: text('phone').notNull().default(''),
@@ -68,9 +79,12 @@ export const patients = pgTable(
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
     uniqueIndex('patients_user_key').on(t.tenantId, t.userId),
     // The store's patient list, ordered by name and paged by keyset.
-    index('patients_location_name_idx').on(t.tenantId, t.locationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
-    index('patients_tenant_name_idx').on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
-    index('patients_email_idx').on(t.tenantId, sql`lower(${t.email})`),
+    index('patients_location_name_key_idx').on(t.tenantId, t.locationId, t.lastNameKey, t.firstNameKey, t.id),
+    index('patients_location_first_key_idx').on(t.tenantId, t.locationId, t.firstNameKey, t.lastNameKey, t.id),
+    index('patients_tenant_name_key_idx').on(t.tenantId, t.lastNameKey, t.firstNameKey, t.id),
+    index('patients_email_key_idx').on(t.tenantId, t.emailKey),
+    index('patients_phone_idx').on(t.tenantId, t.phoneDigits),
+    index('patients_phone_reversed_idx').on(t.tenantId, t.phoneDigitsReversed),
     tenantIsolation('patients'),
   ],
 ).enableRLS();

@@ -154,7 +154,7 @@ export type KioskRegistered = z.infer<typeof KioskRegistered>;
 
 export const PatientListQuery = z.object({
   locationId: z.uuid({ error: M.locationId }).optional(),
-  /** A prefix of the last name, first name or email; "first last" or "last, first"; or a phone number's digits. */
+  /** A prefix of the last name, first name or email; "first last" or "last, first"; or the first or last digits of a phone number. */
   search: z
     .string({ error: M.search })
     .trim()

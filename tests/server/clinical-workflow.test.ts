@@ -153,11 +153,11 @@ describe('patients', () => {
     expect(row!.details.patientIds).toEqual(page.items.map((i) => i.id));
   });
 
-  it('searches by last-name, first-name and email prefix, "first last", and phone digits', async () => {
+  it('searches by last-name, first-name and email prefix, "first last", and the start or end of the phone number', async () => {
     const p = await ok<{ id: string }>(
       call(admin, 'POST', '/api/patients', { locationId: demoIds.downtown, firstName: 'Quentin', lastName: "O'Brien-Smythe", dateOfBirth: '1975-03-03', email: 'q.obrien@mail.test', phone: '(555) 123-9876' }),
     );
-    for (const search of ["o'brien", 'QUENT', 'q.obr', 'quentin o', "o'brien-smythe, qu", '5551239876', '123-98']) {
+    for (const search of ["o'brien", 'QUENT', 'q.obr', 'quentin o', "o'brien-smythe, qu", '5551239876', '555 123', '9876']) {
       const page = await ok<{ items: { id: string }[] }>(call(admin, 'GET', `/api/patients?search=${encodeURIComponent(search)}`), 200);
       expect(page.items.map((i) => i.id), search).toContain(p.id);
     }
