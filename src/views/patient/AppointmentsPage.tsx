@@ -17,19 +17,19 @@ const statusTone = (status: Appointment['status']) =>
 
 function AppointmentTable({
   appointments,
-  caption,
+  labelledBy,
   onCancel,
 }: {
   appointments: Appointment[];
-  caption: string;
+  /** The id of the heading that names the table. */
+  labelledBy: string;
   onCancel?: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
   const formats = useFormats();
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
+      <table className={styles.table} aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">{t('records.appointments.when')}</th>
@@ -107,18 +107,25 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
       {({ upcoming, past }) => (
         <>
           <p className={styles.muted}>{t('records.appointments.zoneNote')}</p>
-          <h2 className={styles.heading}>{t('records.appointments.upcoming')}</h2>
+          <h2 id="upcoming-visits" className={styles.heading}>
+            {t('records.appointments.upcoming')}
+          </h2>
           {upcoming.length === 0 ? (
             <EmptyState>{t('records.appointments.noUpcoming')}</EmptyState>
           ) : (
-            <AppointmentTable appointments={upcoming} caption={t('records.appointments.upcoming')} onCancel={scope.kind === 'own' ? setAsking : undefined}
+            <AppointmentTable
+              appointments={upcoming}
+              labelledBy="upcoming-visits"
+              onCancel={scope.kind === 'own' ? setAsking : undefined}
             />
           )}
-          <h2 className={styles.heading}>{t('records.appointments.past')}</h2>
+          <h2 id="past-visits" className={styles.heading}>
+            {t('records.appointments.past')}
+          </h2>
           {past.length === 0 ? (
             <EmptyState>{t('records.appointments.noPast')}</EmptyState>
           ) : (
-            <AppointmentTable appointments={past} caption={t('records.appointments.past')} />
+            <AppointmentTable appointments={past} labelledBy="past-visits" />
           )}
           <ConfirmDialog
             isOpen={asking !== null}

@@ -95,9 +95,11 @@ function Receipt({ invoice }: { invoice: InvoiceDetail }) {
           <dd className={styles.grandTotal}>{money(invoice.balance)}</dd>
         </dl>
 
-        <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
         {invoice.payments.length === 0 ? (
-          <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+          <>
+            <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
+            <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+          </>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>

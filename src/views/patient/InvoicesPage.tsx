@@ -28,8 +28,7 @@ function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }
               </dd>
             </dl>
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption>{t('records.titles.invoices')}</caption>
+              <table className={styles.table} aria-labelledby="records-title">
                 <thead>
                   <tr>
                     <th scope="col">{t('records.invoices.number')}</th>

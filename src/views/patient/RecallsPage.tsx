@@ -17,8 +17,7 @@ function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string })
           <EmptyState>{t('records.recalls.none')}</EmptyState>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>{t('records.titles.recalls')}</caption>
+            <table className={styles.table} aria-labelledby="records-title">
               <thead>
                 <tr>
                   <th scope="col">{t('records.recalls.type')}</th>

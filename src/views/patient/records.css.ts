@@ -158,15 +158,32 @@ export const grandTotal = style({ fontWeight: 700, fontSize: '1.0625rem' });
  */
 export const receipt = style({});
 export const noPrint = style({});
-export const printOnly = style({ display: 'none' });
-globalStyle(`body:has(${receipt}) *`, { '@media': { print: { visibility: 'hidden' } } });
-// As specific as the rule above (body:has(...) ...), so it wins for the receipt and what is in it.
-globalStyle(`body:has(${receipt}) ${receipt}, body:has(${receipt}) ${receipt} *`, {
-  '@media': { print: { visibility: 'visible', color: '#000', background: 'transparent', boxShadow: 'none' } },
+// Everything that neither holds the receipt nor is in it goes (navbar, toolbar, footer, panels' tabs) ...
+globalStyle(`body:has(${receipt}) :not(:has(${receipt})):not(${receipt}):not(${receipt} *)`, {
+  '@media': { print: { display: 'none' } },
 });
-globalStyle(`${receipt}`, {
-  '@media': { print: { position: 'absolute', insetBlockStart: 0, insetInlineStart: 0, inlineSize: '100%', padding: 0, margin: 0, maxInlineSize: 'none' } },
+// ... and what holds it lets it flow over as many pages as it needs, from the page's edge.
+globalStyle(`html:has(${receipt}), body:has(${receipt}), body:has(${receipt}) :has(${receipt})`, {
+  '@media': {
+    print: {
+      display: 'block',
+      position: 'static',
+      overflow: 'visible',
+      blockSize: 'auto',
+      minBlockSize: 0,
+      maxBlockSize: 'none',
+      inlineSize: 'auto',
+      maxInlineSize: 'none',
+      margin: 0,
+      padding: 0,
+      border: 'none',
+      background: '#fff',
+    },
+  },
 });
+globalStyle(`${receipt}, ${receipt} *`, {
+  '@media': { print: { color: '#000', background: 'transparent', boxShadow: 'none' } },
+});
+globalStyle(`${receipt}`, { '@media': { print: { maxInlineSize: 'none', padding: 0, margin: 0 } } });
 globalStyle(`${receipt} ${noPrint}`, { '@media': { print: { display: 'none' } } });
-globalStyle(`${receipt} ${printOnly}`, { '@media': { print: { display: 'block' } } });
 globalStyle(`${receipt} ${card}`, { '@media': { print: { border: 'none', padding: 0 } } });
