@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { radio } from '../patient/records.css';
 
 /** Touch-friendly: large type and targets (at least 3.5rem tall) for a screen at the counter. */
 export const kiosk = style({
@@ -13,7 +14,8 @@ export const kiosk = style({
   fontSize: '1.25rem',
   color: vars.color.text,
 });
-globalStyle(`${kiosk} input`, { minBlockSize: '3.5rem', fontSize: '1.25rem' });
+globalStyle(`${kiosk} input`, { minBlockSize: '3.5rem', fontSize: '1.25rem', inlineSize: '100%', minInlineSize: 0, boxSizing: 'border-box' });
+globalStyle(`${kiosk} ${radio}`, { minBlockSize: '3.5rem', paddingInlineEnd: '1rem' });
 globalStyle(`${kiosk} button`, { minBlockSize: '3.5rem', fontSize: '1.25rem', paddingInline: '2rem' });
 globalStyle(`${kiosk} label`, { fontSize: '1.125rem' });
 
