@@ -14,7 +14,7 @@ export const kiosk = style({
   fontSize: '1.25rem',
   color: vars.color.text,
 });
-globalStyle(`${kiosk} input`, { minBlockSize: '3.5rem', fontSize: '1.25rem', inlineSize: '100%', minInlineSize: 0, boxSizing: 'border-box' });
+globalStyle(`${kiosk} input:not([type="radio"]):not([type="checkbox"])`, { minBlockSize: '3.5rem', fontSize: '1.25rem', inlineSize: '100%', minInlineSize: 0, boxSizing: 'border-box' });
 globalStyle(`${kiosk} ${radio}`, { minBlockSize: '3.5rem', paddingInlineEnd: '1rem' });
 globalStyle(`${kiosk} button`, { minBlockSize: '3.5rem', fontSize: '1.25rem', paddingInline: '2rem' });
 globalStyle(`${kiosk} label`, { fontSize: '1.125rem' });
