@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import { setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -286,6 +286,16 @@ const events = {
     await act(async () => window.history.forward());
   },
 };
+
+// The app fetches these when first needed (the contract's schemas with the first checked answer, the shell, all of
+// English); loaded once here, so that the first path's waits do not include compiling them.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/contract/auth'),
+    import('../../src/app/SignedInShell'),
+    import('../../src/i18n/locales/en.json'),
+  ]),
+);
 
 beforeEach(() => {
   sessionStorage.clear();

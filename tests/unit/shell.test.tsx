@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { createRuntime } from '../../src/app/runtime';
 import type { Runtime } from '../../src/app/runtime';
@@ -71,6 +71,16 @@ async function navigationGroups() {
     .filter((id): id is string => id !== null)
     .map((id) => document.getElementById(id)?.textContent);
 }
+
+// The app fetches these when first needed (the contract's schemas with the first checked answer, the shell, all of
+// English); loaded once here, so that the first test's waits do not include compiling them.
+beforeAll(() =>
+  Promise.all([
+    import('../../src/contract/auth'),
+    import('../../src/app/SignedInShell'),
+    import('../../src/i18n/locales/en.json'),
+  ]),
+);
 
 beforeEach(() => {
   sessionStorage.clear();
