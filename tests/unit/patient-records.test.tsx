@@ -438,3 +438,16 @@ describe('/patient/demographicinfo', () => {
     expect((await screen.findByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('patient@clearview.test');
   });
 });
+
+describe('staff opening a patient’s invoice', () => {
+  it('read it through the staff variant, without the patient’s own links', async () => {
+    rendered = renderPage(<InvoiceDetailPage invoiceId={data.ids.open} patientId={data.ids.jane} />, {
+      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
+      api: answering({ [`GET /api/patients/${data.ids.jane}/invoices/${data.ids.open}`]: ok(data.invoice) }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice 2002' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to invoices' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Order 1042' })).toBeNull();
+    expect(screen.getByText(/Order 1042/)).toBeTruthy();
+  });
+});

@@ -10,7 +10,7 @@ import { useFormats } from './format';
 import { invoiceTone } from './links';
 import * as styles from './records.css';
 
-function Receipt({ invoice }: { invoice: InvoiceDetail }) {
+function Receipt({ invoice, isOwn }: { invoice: InvoiceDetail; isOwn: boolean }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const money = (minor: number) => formats.money(minor, invoice.currency);
@@ -19,9 +19,11 @@ function Receipt({ invoice }: { invoice: InvoiceDetail }) {
     <>
       <div className={`${styles.actions} ${styles.noPrint}`}>
         <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-        <Link href="/patient/invoice" className={styles.link}>
-          {t('records.invoices.back')}
-        </Link>
+        {isOwn && (
+          <Link href="/patient/invoice" className={styles.link}>
+            {t('records.invoices.back')}
+          </Link>
+        )}
       </div>
 
       <article className={styles.card} aria-label={t('records.invoices.receipt')}>
@@ -132,9 +134,13 @@ function Receipt({ invoice }: { invoice: InvoiceDetail }) {
             <ul>
               {invoice.orders.map((order) => (
                 <li key={order.id}>
-                  <Link href="/patient/orderstatus" className={styles.link}>
-                    {t('records.orders.number', { number: formats.number(order.number) })}
-                  </Link>{' '}
+                  {isOwn ? (
+                    <Link href="/patient/orderstatus" className={styles.link}>
+                      {t('records.orders.number', { number: formats.number(order.number) })}
+                    </Link>
+                  ) : (
+                    t('records.orders.number', { number: formats.number(order.number) })
+                  )}{' '}
                   {t(`records.orders.statuses.${order.status}`)}
                   {order.expectedOn && ` · ${t('records.orders.expectedOn', { date: formats.date(order.expectedOn) })}`}
                 </li>
@@ -156,7 +162,7 @@ function Invoice({ scope, tenantId, invoiceId }: { scope: RecordsScope; tenantId
       title={query.data ? t('records.titles.invoice', { number: formats.number(query.data.number) }) : t('records.titles.invoices')}
       className={styles.receipt}
     >
-      <QueryView query={query}>{(invoice) => <Receipt invoice={invoice} />}</QueryView>
+      <QueryView query={query}>{(invoice) => <Receipt invoice={invoice} isOwn={scope.kind === 'own'} />}</QueryView>
     </RecordsPage>
   );
 }

@@ -44,9 +44,12 @@ export function RxOrdersPage({ rxId, patientId }: { rxId: string; patientId?: st
   const { scope, tenantId } = useRecordsAccess(patientId);
   return (
     <RecordsPage title={t('records.titles.rxOrders')}>
-      <Link href="/patient/rxinfo" className={styles.link}>
-        {t('records.rx.back')}
-      </Link>
+      {/* The bare list is the patient's own; staff came from elsewhere. */}
+      {scope?.kind === 'own' && (
+        <Link href="/patient/rxinfo" className={styles.link}>
+          {t('records.rx.back')}
+        </Link>
+      )}
       {scope ? <RxOrders scope={scope} tenantId={tenantId} rxId={rxId} /> : <NoPatientState />}
     </RecordsPage>
   );
