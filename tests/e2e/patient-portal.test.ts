@@ -282,6 +282,27 @@ describe('John Roe (Brightsight) sees none of Jane’s records', () => {
   });
 });
 
+describe('staff open a patient’s invoice by its address', () => {
+  it('a Clearview admin reads Jane’s invoice; Brightsight’s admin gets nothing of it', async () => {
+    const address = `/patient/invoice/orders/${demo.janeOpenInvoice}/${demo.jane}/x`;
+    const clearview = await e2e.newPage();
+    await signInAt(clearview, '/admin', { email: 'admin@clearview.test' });
+    await expectPath(clearview, '/admin/pos/all');
+    await open(clearview, address, 'Invoice 1002');
+    const receipt = clearview.getByRole('article', { name: 'Receipt' });
+    expect(await receipt.innerText()).toContain('Jane Doe');
+    expect(await receipt.innerText()).toContain('$163.25');
+
+    const brightsight = await e2e.newPage();
+    await signInAt(brightsight, '/admin', { email: 'admin@brightsight.test' });
+    await expectPath(brightsight, '/admin/pos/all');
+    await brightsight.goto(address);
+    await brightsight.getByText('This record was not found.').waitFor();
+    const text = await brightsight.locator('main').innerText();
+    for (const janes of ['Jane', 'Acuvue', '$163.25', 'Clearview']) expect(text).not.toContain(janes);
+  });
+});
+
 describe('the kiosk', () => {
   it('registers a walk-in patient, clears itself, and the admin then finds the new patient', async () => {
     const page = await e2e.newPage();
