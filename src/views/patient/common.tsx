@@ -76,7 +76,10 @@ export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; ch
     return (
       <div className={styles.state}>
         <Spinner label={t('records.loading')} />
-        <p className={styles.muted}>{t('records.loading')}</p>
+        {/* Said once to a screen reader: the progress bar carries the same words. */}
+        <p className={styles.muted} aria-hidden="true">
+          {t('records.loading')}
+        </p>
       </div>
     );
   }
