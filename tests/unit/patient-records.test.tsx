@@ -451,3 +451,13 @@ describe('staff opening a patient’s invoice', () => {
     expect(screen.getByText(/Order 1042/)).toBeTruthy();
   });
 });
+
+describe('loading', () => {
+  it('shows a progress indicator while the records are on their way, then the records', async () => {
+    rendered = renderPage(<RecallsPage />, { api: () => undefined });
+    expect(await screen.findByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+    await rendered.server.reply('/api/my/recalls', ok(data.recalls));
+    expect(await screen.findByRole('table', { name: 'Recalls' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
