@@ -207,7 +207,7 @@ async function eformLink(base: string, server: RunningServer): Promise<string> {
   const before = server.output().length;
   await api(base, token, 'POST', `/api/eforms/forms/${saved.card.id}/assign`, { patientIds: [demoIds.janeDoe], channels: ['email'] });
   for (let i = 0; i < 100; i++) {
-    const link = server.output().slice(before).match(/https?:\/\/[^\s"]+\/eforms\?tenantid=[^\s"]+/);
+    const link = server.output().slice(before).match(/https?:\/\/[^\s"\\]+\/eforms\?tenantid=[^\s"\\]+/);
     if (link) return link[0].replace(/^https?:\/\/[^/]+/, base);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
