@@ -17,6 +17,11 @@ export function buildIfStale(root) {
   if (existsSync(built) && Math.max(...sources.map(newestChange)) <= statSync(built).mtimeMs) return;
   console.log('Building the browser app...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Always the production build: a caller such as vitest sets NODE_ENV=test, which would give React's development build.
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error(`vite build failed with status ${build.status}`);
 }
