@@ -17,7 +17,7 @@ export function buildIfStale(root) {
   if (existsSync(built) && Math.max(...sources.map(newestChange)) <= statSync(built).mtimeMs) return;
   console.log('Building the browser app...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    // Always the production build: a caller such as vitest sets NODE_ENV=test, which would give React's development build.
+  // Always the production build: a caller such as vitest sets NODE_ENV=test, which would give React's development build.
   const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
