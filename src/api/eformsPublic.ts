@@ -1,14 +1,75 @@
 import type { CodeSentAnswer, EForm, FormTokenAnswer, Section, SubmitAnswer } from '../contract/eforms';
 import { apiRequest } from './http';
+import { array, boolean, fail, object, oneOf, optional, shape, string } from './shapes';
+import type { Check, Shape } from './shapes';
 
 /**
  * The public eForm page's calls (spec 7; security.md: the server verifies the code and answers a form-scoped
  * token). None of them carries the signed-in session: `auth: 'none'`, the encrypted tenant as X-Tenant-ID and,
  * once the code is verified, the form token as the bearer (such a call is never refreshed: a 401 is its answer).
- * The answers are checked against the contract's schemas, loaded with the call.
+ *
+ * The answers are checked with the hand-written shapes below, not the contract's zod schemas: the page (its own
+ * entry, src/eformsMain.tsx) never downloads the schema library. Each shape passes what the zod schema of the same
+ * name in src/contract/eforms.ts passes from the server and fills in the same defaults.
  */
 
-const schemas = () => import('../contract/eforms');
+/** A value or, when the key is missing, zod's `.default(...)`. */
+const withDefault =
+  <T>(check: Check<T>, fallback: () => T): Check<T> =>
+  (value) =>
+    value === undefined ? fallback() : check(value);
+
+const flag = oneOf([0, 1]);
+const list = <T>(item: Check<T>) => withDefault(array(item), () => []);
+
+const section: Check<Section> = object({
+  id: string,
+  optionId: oneOf([1, 2, 3, 4, 5]),
+  title: string,
+  isRequired: withDefault(boolean, () => false),
+  validated: withDefault(flag, () => 0 as const),
+  textlists: list(object({ id: string, name: string, description: withDefault(string, () => '') })),
+  checklists: list(
+    object({
+      name: string,
+      checkItems: array(object({ id: string, name: string, ischecked: withDefault(boolean, () => false) })),
+    }),
+  ),
+  radiolists: list(
+    object({ name: string, radioItems: array(object({ id: string, name: string, description: withDefault(string, () => '') })) }),
+  ),
+  datelists: list(object({ id: string, name: string, description: withDefault(string, () => '') })),
+  dropdownlists: list(
+    object({
+      id: string,
+      name: string,
+      description: withDefault(string, () => ''),
+      options: array(object({ id: string, name: string })),
+    }),
+  ),
+});
+
+const number: Check<number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : fail());
+const yes: Check<true> = (value) => (value === true ? true : fail());
+
+export const EncryptedTenantAnswer: Shape<{ tenant: string }> = shape(object({ tenant: string }));
+
+export const PublicEForm: Shape<EForm> = shape(
+  object({
+    id: string,
+    name: string,
+    description: string,
+    assignId: (value): string | 0 => (value === 0 ? 0 : string(value)),
+    isSubmitted: flag,
+    isLinkExpired: flag,
+    isAuth: boolean,
+    sectionlists: optional(array(section)),
+  }),
+);
+
+export const CodeSent: Shape<CodeSentAnswer> = shape(object({ sent: yes, resent: boolean, destination: string }));
+export const FormToken: Shape<FormTokenAnswer> = shape(object({ formToken: string, expiresIn: number }));
+export const Submitted: Shape<SubmitAnswer> = shape(object({ submitted: yes, alreadySubmitted: boolean }));
 
 export interface PublicLink {
   uri: string;
@@ -20,7 +81,7 @@ export function getEncryptedTenant({ tenantId }: { tenantId: string }, signal?: 
   return apiRequest(`/api/patient/getencryptedtenant?tenantid=${encodeURIComponent(tenantId)}`, {
     auth: 'none',
     signal,
-    schema: () => schemas().then((m) => m.EncryptedTenantAnswer),
+    schema: EncryptedTenantAnswer,
   });
 }
 
@@ -33,7 +94,7 @@ export function getPublicForm(
     tenantId: tenant,
     accessToken: formToken,
     signal,
-    schema: () => schemas().then((m) => m.EForm),
+    schema: PublicEForm,
   });
 }
 
@@ -44,7 +105,7 @@ export function requestFormCode({ uri, tenant }: PublicLink, signal?: AbortSigna
     tenantId: tenant,
     body: { uri },
     signal,
-    schema: () => schemas().then((m) => m.CodeSentAnswer),
+    schema: CodeSent,
   });
 }
 
@@ -55,7 +116,7 @@ export function verifyFormCode({ uri, tenant, vCode }: PublicLink & { vCode: str
     tenantId: tenant,
     body: { uri, vCode },
     signal,
-    schema: () => schemas().then((m) => m.FormTokenAnswer),
+    schema: FormToken,
   });
 }
 
@@ -70,6 +131,6 @@ export function submitPublicForm(
     accessToken: formToken,
     body: { uri, sectionlists },
     signal,
-    schema: () => schemas().then((m) => m.SubmitAnswer),
+    schema: Submitted,
   });
 }

@@ -13,8 +13,11 @@ import { themeNames } from '../contract/themes';
  * The types below are the contract's, so the compiler stops a check that no longer produces its schema's shape.
  */
 
-/** Checks and copies a value; throws when it does not have the shape. */
-type Check<T> = (value: unknown) => T;
+/**
+ * Checks and copies a value; throws when it does not have the shape. The checks below are exported for the other
+ * zod-free shapes (src/api/eformsPublic.ts).
+ */
+export type Check<T> = (value: unknown) => T;
 type OptionalCheck<T> = Check<T | undefined> & { readonly optional: true };
 
 /** A checked shape, used like a zod schema (`parse` throws, the http layer's `schema` option takes it). */
@@ -26,35 +29,35 @@ export class ShapeError extends Error {
   override readonly name = 'ShapeError';
 }
 
-const fail = (): never => {
+export const fail = (): never => {
   throw new ShapeError('The value does not have the shape of the contract');
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const string: Check<string> = (value) => (typeof value === 'string' ? value : fail());
-const boolean: Check<boolean> = (value) => (typeof value === 'boolean' ? value : fail());
-const integer =
+export const string: Check<string> = (value) => (typeof value === 'string' ? value : fail());
+export const boolean: Check<boolean> = (value) => (typeof value === 'boolean' ? value : fail());
+export const integer =
   (min: number, max: number): Check<number> =>
   (value) =>
     typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max ? value : fail();
-const oneOf =
+export const oneOf =
   <const T extends readonly (string | number)[]>(values: T): Check<T[number]> =>
   (value) =>
     values.includes(value as T[number]) ? (value as T[number]) : fail();
-const nullable =
+export const nullable =
   <T>(check: Check<T>): Check<T | null> =>
   (value) =>
     value === null ? null : check(value);
-const optional = <T>(check: Check<T>): OptionalCheck<T> =>
+export const optional = <T>(check: Check<T>): OptionalCheck<T> =>
   Object.assign((value: unknown) => (value === undefined ? undefined : check(value)), { optional: true as const });
-const array =
+export const array =
   <T>(item: Check<T>): Check<T[]> =>
   (value) =>
     // Array.from visits holes too (map would skip them), as zod does.
     Array.isArray(value) ? Array.from(value, (entry: unknown) => item(entry)) : fail();
-const record =
+export const record =
   <T>(item: Check<T>): Check<Record<string, T>> =>
   (value) =>
     isRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, item(entry)])) : fail();
@@ -66,7 +69,7 @@ type Checked<S extends Fields> = { [K in Exclude<keyof S, OptionalKeys<S>>]: Ret
 };
 
 /** An object with these fields; keys it does not name are left out (zod's default). */
-const object =
+export const object =
   <S extends Fields>(fields: S): Check<Checked<S>> =>
   (value) => {
     if (!isRecord(value)) return fail();
@@ -78,7 +81,7 @@ const object =
     return out as Checked<S>;
   };
 
-const shape = <T>(check: Check<T>): Shape<T> => ({ parse: check });
+export const shape = <T>(check: Check<T>): Shape<T> => ({ parse: check });
 
 // --- The contract's shapes (src/contract/common.ts, settings.ts, auth.ts).
 

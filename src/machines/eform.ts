@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import { answersAreComplete, clearAnswers, isSectionValidated } from '../contract/eforms';
+import { answersAreComplete, clearAnswers, isSectionValidated } from '../contract/eformRules';
 import type { EForm, Section, SubmitAnswer } from '../contract/eforms';
 import { failureOf, otpMachine } from './otp';
 import type { CallFailure, LinkInput } from './otp';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { eformMessages } from '../../../contract/eforms';
+import { eformMessages } from '../../../contract/eformRules';
 import { messages } from '../../../contract/messages';
 import type { CallFailure } from '../../../machines/otp';
 
