@@ -50,7 +50,6 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
-  | 'patients'
   | 'invoice'
   | 'invoiceLookup'
   | 'labOrderLookup'
@@ -93,7 +92,8 @@ export type Page =
   | { kind: 'eformsAll' }
   | { kind: 'eformBoards' }
   | { kind: 'eformBuilder' }
-  | { kind: 'patientChart' };
+  | { kind: 'patientChart' }
+  | { kind: 'patientList' };
 
 /** The patient record pages of issue 5 (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -216,7 +216,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'reportInvoice', path: '/admin/reports/invoice', auth: undefined, page: soon('invoice') },
   // Also the pattern /admin/patients/{patientId}/{number} of the open patient pages.
   { id: 'patient', path: '/admin/patients/:patientid/:locationId', auth: undefined, page: { kind: 'patientChart' } },
-  { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: soon('patients') },
+  { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: { kind: 'patientList' } },
   { id: 'patientsBare', path: '/admin/patients', auth: undefined, redirectTo: '/admin/patients/all' },
 
   { id: 'emailTemplates', path: '/admin/template/email', auth: undefined, page: soon('emailTemplates') },

@@ -34,6 +34,9 @@ const FormBuilderRoute = lazy(() =>
 const PatientChartPage = lazy(() =>
   import('../views/patients/PatientChartPage').then((module) => ({ default: module.PatientChartPage })),
 );
+const PatientListPage = lazy(() =>
+  import('../views/patients/PatientListPage').then((module) => ({ default: module.PatientListPage })),
+);
 const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) => ({ default: module.LogoutPage })));
 // The public eForm page (issue 4): its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = lazy(() =>
@@ -140,6 +143,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       );
     case 'patientChart':
       return <PatientChartPage key={params.patientid} patientId={params.patientid ?? ''} locationId={params.locationId ?? ''} />;
+    case 'patientList':
+      return <PatientListPage />;
   }
 }
 
@@ -159,7 +164,14 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Splash />}>
       {!(alone && startPages.has(route.page.kind)) && <AllTexts />}
-      {alone ? page : <Shell layout={route.layout}>{page}</Shell>}
+      {alone ? (
+        page
+      ) : (
+        <Shell layout={route.layout}>
+          {/* A page's chunk loading on the way from another page leaves the shell (navigation, toolbar) in place. */}
+          <Suspense fallback={null}>{page}</Suspense>
+        </Shell>
+      )}
     </Suspense>
   );
 }

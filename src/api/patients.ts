@@ -1,0 +1,50 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { PatientListPage } from '../contract/patientsAdmin';
+import { StoreList } from '../contract/stores';
+import { apiRequest } from './http';
+
+/**
+ * The staff patient list (/admin/patients/{type}): GET /api/patients (the stores the user may see, or one; a search;
+ * keyset paging with the answer's nextCursor) and GET /api/stores for the store filter and the store column.
+ */
+
+export interface PatientListFilter {
+  /** A prefix of a name or email, "first last", "last, first", or the first or last digits of a phone. */
+  search?: string;
+  /** One store; all the user may see when not given. */
+  locationId?: string;
+}
+
+/** Rows per page (the server allows 1 to 100). */
+export const patientPageSize = 25;
+
+const queryString = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const fetchPatientPage = (
+  { search, locationId, cursor, limit = patientPageSize }: PatientListFilter & { cursor?: string; limit?: number },
+  signal?: AbortSignal,
+) => apiRequest(`/api/patients${queryString({ locationId, search, cursor, limit })}`, { schema: PatientListPage, signal });
+
+export const fetchStoreList = (signal?: AbortSignal) => apiRequest('/api/stores', { schema: StoreList, signal });
+
+/** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
+export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;
+
+export const patientQueries = {
+  /** The list's pages, one query per filter; each next page asks with the previous page's cursor. */
+  list: (tenantId: string, filter: PatientListFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...patientsKey(tenantId), 'list', { search: filter.search ?? '', locationId: filter.locationId ?? '' }],
+      queryFn: ({ pageParam, signal }) => fetchPatientPage({ ...filter, cursor: pageParam }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  /** The stores the user may see (the same key as the eForm screens' store list: one fetch for both). */
+  stores: (tenantId: string) =>
+    queryOptions({ queryKey: ['t', tenantId, 'stores'], queryFn: ({ signal }) => fetchStoreList(signal), staleTime: 60_000 }),
+};

@@ -1,0 +1,270 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Input, Label, Link, Text, TextField } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError } from '../../api/http';
+import { patientQueries } from '../../api/patients';
+import type { PatientListItem } from '../../contract/patientsAdmin';
+import { translateMessage } from '../../i18n/appI18n';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { useFormats } from '../patient/format';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import * as styles from './patientList.css';
+
+/** How long the search waits after the last keystroke before it asks the server. */
+export const searchDelayMs = 300;
+const searchMax = 100;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The patient chart of one patient at their store. */
+export const chartHref = (patient: Pick<PatientListItem, 'id' | 'locationId'>) =>
+  `/admin/patients/${encodeURIComponent(patient.id)}/${encodeURIComponent(patient.locationId)}`;
+
+/** The list's filter as the address keeps it (?search=&store=), so that Back returns to the same list. */
+function filterOf(query: string) {
+  const params = new URLSearchParams(query);
+  const search = (params.get('search') ?? '').trim().slice(0, searchMax);
+  const store = params.get('store') ?? '';
+  return { search, store: uuidPattern.test(store) ? store : '' };
+}
+
+function writeFilter(filter: { search: string; store: string }) {
+  const params = new URLSearchParams(window.location.search);
+  for (const [key, value] of Object.entries(filter)) {
+    if (value) params.set(key, value);
+    else params.delete(key);
+  }
+  const query = params.toString();
+  const next = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  if (next !== window.location.pathname + window.location.search) navigate(next, { replace: true });
+}
+
+/**
+ * /admin/patients/{type}: the patients of the stores the user may see (admin and staff). A search (names, email,
+ * phone digits; debounced), a store filter, pages of 25 with 'Load more' (the server's cursor), each name opening
+ * the patient's chart.
+ */
+export function PatientListPage() {
+  const { t } = useTranslation();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const filter = filterOf(useSearch());
+  const [text, setText] = useState(filter.search);
+  const written = useRef(filter.search);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Typing settles for a moment, then the search goes to the address (replacing it: one history entry per list).
+  useEffect(() => {
+    const search = text.trim();
+    if (search === written.current) return;
+    const timer = window.setTimeout(() => {
+      written.current = search;
+      writeFilter({ search, store: filter.store });
+    }, searchDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [text, filter.store]);
+
+  // The address changed by itself (Back, Forward, a link): the field follows it.
+  useEffect(() => {
+    if (filter.search !== written.current) {
+      written.current = filter.search;
+      setText(filter.search);
+    }
+  }, [filter.search]);
+
+  const clear = () => {
+    setText('');
+    written.current = '';
+    writeFilter({ search: '', store: filter.store });
+    input.current?.focus();
+  };
+
+  const stores = useQuery(patientQueries.stores(tenantId));
+  const storeNames = new Map(stores.data?.stores.map((store) => [store.id, store.name]));
+  const storeName = filter.store ? storeNames.get(filter.store) : undefined;
+
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {t('patientList.title')}
+      </h1>
+      <div role="search" aria-label={t('patientList.filters')} className={styles.filters}>
+        <TextField className={`${styles.field} ${styles.searchField}`} value={text} onChange={setText} maxLength={searchMax}>
+          <Label className={styles.label}>{t('patientList.search')}</Label>
+          <div className={styles.searchBox}>
+            <Input ref={input} className={styles.input} autoComplete="off" enterKeyHint="search" spellCheck={false} />
+            {text !== '' && (
+              <Button variant="secondary" onPress={clear}>
+                {t('patientList.clear')}
+              </Button>
+            )}
+          </div>
+          <Text slot="description" className={styles.hint}>
+            {t('patientList.searchHint')}
+          </Text>
+        </TextField>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('patientList.store')}</span>
+          <select
+            className={styles.select}
+            value={filter.store}
+            onChange={(event) => writeFilter({ search: written.current, store: event.target.value })}
+          >
+            <option value="">{t('patientList.allStores')}</option>
+            {stores.data?.stores.map((store) => (
+              <option key={store.id} value={store.id}>
+                {store.name}
+              </option>
+            ))}
+            {/* A store of the address the list does not know (yet): still selected, by its id. */}
+            {filter.store && stores.data && !storeNames.has(filter.store) && (
+              <option value={filter.store}>{filter.store}</option>
+            )}
+          </select>
+        </label>
+      </div>
+      <PatientRows
+        tenantId={tenantId}
+        search={filter.search}
+        locationId={filter.store}
+        storeName={storeName}
+        storeNames={storeNames}
+      />
+    </section>
+  );
+}
+
+function PatientRows({
+  tenantId,
+  search,
+  locationId,
+  storeName,
+  storeNames,
+}: {
+  tenantId: string;
+  search: string;
+  locationId: string;
+  storeName: string | undefined;
+  storeNames: ReadonlyMap<string, string>;
+}) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const list = useInfiniteQuery(
+    patientQueries.list(tenantId, { search: search || undefined, locationId: locationId || undefined }),
+  );
+
+  if (list.isPending) {
+    return (
+      <div className={styles.state}>
+        <Spinner label={t('patientList.loading')} />
+        <p className={styles.muted} aria-hidden="true">
+          {t('patientList.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (list.isError && !list.isFetchNextPageError) {
+    return <Failed error={list.error} retry={() => void list.refetch()} />;
+  }
+
+  const patients = list.data.pages.flatMap((page) => page.items);
+  if (patients.length === 0) {
+    return (
+      <div className={styles.state}>
+        <p className={styles.heading}>
+          {search ? t('patientList.noMatch', { search }) : t('patientList.none')}
+        </p>
+        {search && <p className={styles.muted}>{t('patientList.noMatchHint')}</p>}
+      </div>
+    );
+  }
+
+  const where = storeName ?? (locationId ? t('patientList.oneStore') : t('patientList.allYourStores'));
+  const caption = search ? t('patientList.captionSearch', { where, search }) : t('patientList.caption', { where });
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('patientList.columns.name')}</th>
+              <th scope="col">{t('patientList.columns.dateOfBirth')}</th>
+              <th scope="col">{t('patientList.columns.phone')}</th>
+              <th scope="col">{t('patientList.columns.email')}</th>
+              <th scope="col">{t('patientList.columns.store')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {patients.map((patient) => (
+              <tr key={patient.id}>
+                <th scope="row">
+                  <Link href={chartHref(patient)} className={styles.link}>
+                    {t('patientList.name', { first: patient.firstName, last: patient.lastName })}
+                  </Link>
+                </th>
+                <td>{formats.date(patient.dateOfBirth)}</td>
+                <td>{patient.phone ? <bdi dir="ltr">{patient.phone}</bdi> : <Missing />}</td>
+                <td>{patient.email ? <bdi dir="ltr">{patient.email}</bdi> : <Missing />}</td>
+                <td>{storeNames.get(patient.locationId) ?? <Missing />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.more}>
+        <p className={styles.muted} role="status">
+          {list.hasNextPage
+            ? t('patientList.shown', { number: formats.integer(patients.length) })
+            : t('patientList.allShown', { number: formats.integer(patients.length) })}
+        </p>
+        {list.isFetchNextPageError ? (
+          <div role="alert" className={styles.moreFailed}>
+            <p className={styles.muted}>{messageOf(list.error, i18n) ?? t('patientList.moreFailed')}</p>
+            <Button variant="secondary" onPress={() => void list.fetchNextPage()}>
+              {t('patientList.retry')}
+            </Button>
+          </div>
+        ) : (
+          list.hasNextPage && (
+            <Button variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
+              {list.isFetchingNextPage ? t('patientList.loadingMore') : t('patientList.loadMore')}
+            </Button>
+          )
+        )}
+      </div>
+    </>
+  );
+}
+
+function Missing() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className={styles.visuallyHidden}>{t('patientList.missing')}</span>
+    </>
+  );
+}
+
+/** The server's own words for a refused request (a 4xx), translated when known. */
+function messageOf(error: Error, i18n: ReturnType<typeof useTranslation>['i18n']): string | undefined {
+  const message = error instanceof ApiError && error.status < 500 ? error.body?.error : undefined;
+  return message ? translateMessage(i18n, message) : undefined;
+}
+
+function Failed({ error, retry }: { error: Error; retry: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div role="alert" className={styles.state}>
+      <p className={styles.heading}>{t('patientList.loadFailed')}</p>
+      <p className={styles.muted}>{messageOf(error, i18n) ?? t('patientList.loadFailedHint')}</p>
+      <Button variant="secondary" onPress={retry}>
+        {t('patientList.retry')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * /admin/patients/{type}, the staff patient list, against a fake API: the rows (name linking to the chart, date of
+ * birth in the reader's language, phone, email, store), the search (debounced, sent to the server, kept in the
+ * address), the store filter, paging with the server's cursor, the empty and the error state.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { janeDoe } from '../fixtures/auth';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { PatientListPage } from '../../src/views/patients/PatientListPage';
+import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
+
+const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
+
+const stores = {
+  downtown: { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', logo: null },
+  uptown: { id: '7a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6', slug: 'uptown', name: 'Uptown', address: '9 Hill Rd', phone: '+1 555 0200', timeZone: 'America/New_York', logo: null },
+};
+
+const patient = (n: number, lastName: string, firstName: string, locationId = stores.downtown.id) => ({
+  id: `c1ea0000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  locationId,
+  firstName,
+  lastName,
+  dateOfBirth: '1985-03-04',
+  phone: n % 2 ? `+1 555 01${String(n).padStart(2, '0')}` : '',
+  email: `${firstName.toLowerCase()}@example.com`,
+});
+
+const jane = patient(1, 'Doe', 'Jane');
+const john = patient(2, 'Roe', 'John', stores.uptown.id);
+const ok = (body: unknown): Reply => ({ status: 200, body });
+
+/** The list calls a page made, as their query parameters. */
+const listCalls = (calls: Call[]) =>
+  recordCalls(calls)
+    .filter((call) => call.path.startsWith('/api/patients'))
+    .map((call) => Object.fromEntries(new URL(call.path, 'http://x').searchParams));
+
+/** Answers /api/stores and /api/patients (by its query) with `patients`. */
+const api =
+  (patients: (query: Record<string, string>) => Reply) =>
+  (call: Call): Reply => {
+    const url = new URL(call.path, 'http://x');
+    if (call.method === 'GET' && url.pathname === '/api/stores') return ok({ stores: [stores.downtown, stores.uptown] });
+    if (call.method === 'GET' && url.pathname === '/api/patients') return patients(Object.fromEntries(url.searchParams));
+    return { status: 404, body: { error: 'Not found' } };
+  };
+
+let rendered: ReturnType<typeof renderPage> | undefined;
+beforeEach(() => window.history.replaceState(null, '', '/admin/patients/all'));
+afterEach(() => {
+  tearDownPage(rendered);
+  rendered = undefined;
+  window.history.replaceState(null, '', '/');
+});
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const textsOf = (row: HTMLElement) => [
+  within(row).getByRole('rowheader').textContent,
+  ...within(row).getAllByRole('cell').map((cell) => cell.textContent),
+];
+
+describe('/admin/patients/all', () => {
+  it('lists the patients of every store the user may see, each name opening the chart', async () => {
+    rendered = renderPage(<PatientListPage />, { user: admin, api: api(() => ok({ items: [jane, john], nextCursor: null })) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Patients' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    await waitFor(() => expect(textsOf(rowsOf(table)[1]!)).toContain('Uptown'));
+    const [first, second] = rowsOf(table);
+    expect(textsOf(first!)).toEqual(['Doe, Jane', 'Mar 4, 1985', '+1 555 0101', 'jane@example.com', 'Downtown']);
+    expect(textsOf(second!)).toEqual(['Roe, John', 'Mar 4, 1985', '—Not given', 'john@example.com', 'Uptown']);
+    expect(within(first!).getByRole('link', { name: 'Doe, Jane' }).getAttribute('href')).toBe(
+      `/admin/patients/${jane.id}/${stores.downtown.id}`,
+    );
+    expect(within(second!).getByRole('link', { name: 'Roe, John' }).getAttribute('href')).toBe(
+      `/admin/patients/${john.id}/${stores.uptown.id}`,
+    );
+    expect(screen.getByText('Patients shown: 2. That is all of them.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(listCalls(rendered.server.calls)).toEqual([{ limit: '25' }]);
+  });
+
+  it('the search waits for typing to settle, asks the server, keeps the words in the address; Clear brings all back', async () => {
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api((query) => ok({ items: query.search ? [john] : [jane, john], nextCursor: null })),
+    });
+    await screen.findByRole('table', { name: 'Patients of all your stores' });
+    const field = screen.getByRole('textbox', { name: 'Search patients' });
+    await rendered.user.type(field, 'roe, jo');
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores matching “roe, jo”' });
+    expect(rowsOf(table).map((row) => within(row).getByRole('link').textContent)).toEqual(['Roe, John']);
+    // One call for the settled words, none per keystroke.
+    expect(listCalls(rendered.server.calls)).toEqual([{ limit: '25' }, { search: 'roe, jo', limit: '25' }]);
+    expect(new URLSearchParams(window.location.search).get('search')).toBe('roe, jo');
+
+    await rendered.user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect((field as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(field);
+    expect(window.location.search).toBe('');
+    await screen.findByRole('table', { name: 'Patients of all your stores' });
+  });
+
+  it('opens with the search and the store of the address (Back returns to the same list)', async () => {
+    window.history.replaceState(null, '', `/admin/patients/all?search=doe&store=${stores.downtown.id}`);
+    rendered = renderPage(<PatientListPage />, { user: admin, api: api(() => ok({ items: [jane], nextCursor: null })) });
+    await screen.findByRole('table', { name: 'Patients of Downtown matching “doe”' });
+    expect((screen.getByRole('textbox', { name: 'Search patients' }) as HTMLInputElement).value).toBe('doe');
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Store' }) as HTMLSelectElement).value).toBe(stores.downtown.id));
+    expect(listCalls(rendered.server.calls)).toEqual([{ locationId: stores.downtown.id, search: 'doe', limit: '25' }]);
+  });
+
+  it('the store filter asks for one store and keeps it in the address', async () => {
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api((query) => ok({ items: query.locationId === stores.uptown.id ? [john] : [jane, john], nextCursor: null })),
+    });
+    await screen.findByRole('table', { name: 'Patients of all your stores' });
+    const select = screen.getByRole('combobox', { name: 'Store' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Uptown' })).toBeTruthy());
+    await rendered.user.selectOptions(select, 'Uptown');
+    const table = await screen.findByRole('table', { name: 'Patients of Uptown' });
+    expect(rowsOf(table)).toHaveLength(1);
+    expect(new URLSearchParams(window.location.search).get('store')).toBe(stores.uptown.id);
+    expect(listCalls(rendered.server.calls).at(-1)).toEqual({ locationId: stores.uptown.id, limit: '25' });
+  });
+
+  it('empty: no patient matches the search', async () => {
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api((query) => ok({ items: query.search ? [] : [jane], nextCursor: null })),
+    });
+    await screen.findByRole('table');
+    await rendered.user.type(screen.getByRole('textbox', { name: 'Search patients' }), 'zzz');
+    expect(await screen.findByText('No patients match “zzz”.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('pages: Load more asks with the cursor of the last page and adds its rows', async () => {
+    const pages: Record<string, { items: unknown[]; nextCursor: string | null }> = {
+      first: { items: [jane], nextCursor: 'Y3Vyc29yLTE' },
+      Y3Vyc29yLTE: { items: [john], nextCursor: null },
+    };
+    rendered = renderPage(<PatientListPage />, { user: admin, api: api((query) => ok(pages[query.cursor ?? 'first'])) });
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    expect(rowsOf(table)).toHaveLength(1);
+    expect(screen.getByText('Patients shown: 1. There are more.')).toBeTruthy();
+    await rendered.user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(2));
+    expect(within(rowsOf(table)[1]!).getByRole('link').textContent).toBe('Roe, John');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('Patients shown: 2. That is all of them.')).toBeTruthy();
+    expect(listCalls(rendered.server.calls)).toEqual([{ limit: '25' }, { cursor: 'Y3Vyc29yLTE', limit: '25' }]);
+  });
+
+  it('loading, then a failure says so with Try again, which asks again', async () => {
+    let calls = 0;
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      // The first list call waits for the test's answer; the next ones succeed.
+      api: (call) =>
+        call.path.startsWith('/api/patients') && ++calls === 1 ? undefined : api(() => ok({ items: [jane], nextCursor: null }))(call),
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Loading patients…' })).toBeTruthy();
+    await rendered.server.reply('/api/patients?limit=25', { status: 500, body: { error: 'Internal Server Error' } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load the patients.');
+    await rendered.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Doe, Jane' })).toBeTruthy();
+  });
+
+  it('Arabic: the texts and the date of birth in Arabic', async () => {
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      language: 'ar',
+      api: api(() => ok({ items: [jane], nextCursor: null })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'المرضى' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'المرضى: كل متاجرك' });
+    const expected = new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(1985, 2, 4)));
+    expect(textsOf(rowsOf(table)[0]!)[1]).toBe(expected);
+    expect(within(table).getByRole('link').textContent).toBe('Doe، Jane');
+  });
+});
