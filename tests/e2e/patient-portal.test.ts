@@ -2,7 +2,8 @@
  * Issue 5, browser tests against the real server and its demo data: Jane Doe sees exactly her records on each
  * 'My Information' page (her Rx values, invoices, appointment, order status, recall), also in Arabic (right to
  * left); John Roe of Brightsight sees none of Jane's; the kiosk registers a walk-in patient and the admin then
- * finds them (GET /api/patients?search= over HTTP, with the admin's browser session).
+ * finds them (GET /api/patients?search= over HTTP, with the admin's browser session; then on the patient list
+ * /admin/patients/all: a search by the new last name, the row, the chart).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -345,5 +346,28 @@ describe('the kiosk', () => {
     const found = (await answer.json()) as { items: { firstName: string; lastName: string; dateOfBirth: string; phone: string }[] };
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ firstName: 'Wanda', lastName, dateOfBirth: '1992-07-15', phone: '+1 555 0777' });
+
+    // ... and in the browser: the patient list (from the navigation), a search by the new last name, the row, the chart.
+    await admin.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Patients', exact: true }).click();
+    await expectPath(admin, '/admin/patients/all');
+    await expectHeading(admin, 'Patients');
+    await admin.getByRole('table', { name: 'Patients of all your stores' }).waitFor(patience);
+    await admin.getByRole('textbox', { name: 'Search patients' }).fill(lastName);
+    const table = admin.getByRole('table', { name: `Patients of all your stores matching “${lastName}”` });
+    await table.waitFor(patience);
+    expect(new URL(admin.url()).searchParams.get('search')).toBe(lastName);
+    const rows = bodyRows(table);
+    expect(await rows.count()).toBe(1);
+    const dateOfBirth = await inBrowser(admin, () =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(1992, 6, 15))),
+    );
+    expect(await cells(rows.first())).toEqual([dateOfBirth, '+1 555 0777', `${lastName.toLowerCase()}@example.com`, 'Downtown']);
+    await rows.first().getByRole('link', { name: `${lastName}, Wanda` }).click();
+    await admin.waitForURL((url) => /^\/admin\/patients\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/.test(url.pathname), patience);
+    await expectHeading(admin, `Wanda ${lastName}`);
+    // Back returns to the same list: the search is in the address and in the field.
+    await admin.goBack();
+    await table.waitFor(patience);
+    expect(await admin.getByRole('textbox', { name: 'Search patients' }).inputValue()).toBe(lastName);
   });
 });
