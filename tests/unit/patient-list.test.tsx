@@ -170,6 +170,46 @@ describe('/admin/patients/all', () => {
     expect(await screen.findByRole('link', { name: 'Doe, Jane' })).toBeTruthy();
   });
 
+  it('Back and Forward: the field and the list follow the address', async () => {
+    window.history.replaceState(null, '', '/admin/patients/all?search=roe');
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api((query) => ok({ items: query.search === 'roe' ? [john] : [jane, john], nextCursor: null })),
+    });
+    await screen.findByRole('table', { name: 'Patients of all your stores matching “roe”' });
+    window.history.pushState(null, '', '/admin/patients/all');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(2));
+    expect((screen.getByRole('textbox', { name: 'Search patients' }) as HTMLInputElement).value).toBe('');
+    // The emptied field does not write itself back into the address.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(window.location.search).toBe('');
+  });
+
+  it('a next page that fails says so with Try again, keeping the rows already shown', async () => {
+    let failed = false;
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api((query) => {
+        if (!query.cursor) return ok({ items: [jane], nextCursor: 'bmV4dA' });
+        if (!failed) {
+          failed = true;
+          return { status: 503, body: { error: 'Service Unavailable' } };
+        }
+        return ok({ items: [john], nextCursor: null });
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    await rendered.user.click(screen.getByRole('button', { name: 'Load more' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load more patients.');
+    expect(rowsOf(table)).toHaveLength(1);
+    await rendered.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('Arabic: the texts and the date of birth in Arabic', async () => {
     rendered = renderPage(<PatientListPage />, {
       user: admin,
