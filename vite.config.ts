@@ -1,19 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { startGroups } from './src/i18n/startTexts.ts';
+import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
 
 /** Writes .br and .gz beside each script, style and page, once at build: the server sends them as they are. */
-function precompress(): Plugin {
+function precompress(page: string): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const file of [...Object.keys(bundle), 'index.html']) {
+      for (const file of new Set([...Object.keys(bundle), page])) {
         if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
         const content = readFileSync(join(dir, file));
         writeFileSync(join(dir, `${file}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -25,7 +25,8 @@ function precompress(): Plugin {
 
 /**
  * `import texts from './locales/en.json?start'`: only the start-up groups of that JSON (src/i18n/startTexts.ts), so
- * the entry chunk does not carry the texts of pages it does not draw. Also in the unit tests (vitest.config.ts).
+ * the entry chunk does not carry the texts of pages it does not draw; `?eform`: only the public eForm page's groups
+ * (its own entry, src/eformsMain.tsx). Also in the unit tests (vitest.config.ts).
  */
 export function startTexts(): Plugin {
   return {
@@ -33,22 +34,61 @@ export function startTexts(): Plugin {
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?', 2);
-      if (query !== 'start' || !file?.endsWith('.json')) return null;
+      const groups = query === 'start' ? startGroups : query === 'eform' ? eformGroups : null;
+      if (!groups || !file?.endsWith('.json')) return null;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(startGroups.map((group) => [group, all[group]]));
+      const picked = Object.fromEntries(groups.map((group) => [group, all[group]]));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
   };
 }
 
+/**
+ * The public eForm page (eforms.html, src/eformsMain.tsx; server/app.ts serves it for /eforms) is built after the
+ * app, by a second build into the same dist, so neither page's chunks are shaped by the other: the app's entry
+ * stays one chunk, and the eForm page gets React, i18next and xstate in its own (docs/architecture.md, "The browser
+ * bundle"). Its texts are only the page's groups (`?eform`).
+ */
+function eformPage(): Plugin {
+  return {
+    name: 'eform-page',
+    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD,
+    async closeBundle() {
+      process.env.EFORM_PAGE_BUILD = '1';
+      try {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('eforms.html')],
+          build: {
+            outDir: 'dist',
+            emptyOutDir: false,
+            cssTarget,
+            modulePreload: { polyfill: false },
+            rolldownOptions: {
+              input: { eforms: 'eforms.html' },
+              // What the page needs before its first render in one chunk, as for the app.
+              output: { codeSplitting: { groups: [{ name: 'eforms', tags: ['$initial'] }] } },
+            },
+          },
+        });
+      } finally {
+        delete process.env.EFORM_PAGE_BUILD;
+      }
+    },
+  };
+}
+
+// Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like), so
+// production CSS matches what dev shows.
+const cssTarget = ['chrome120', 'firefox120', 'safari17'];
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage()],
   build: {
     outDir: 'dist',
-    // Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like),
-    // so production CSS matches what dev shows.
-    cssTarget: ['chrome120', 'firefox120', 'safari17'],
+    cssTarget,
     // Every browser of those targets has <link rel="modulepreload">: the polyfill would only ever return early.
     modulePreload: { polyfill: false },
     // The entry is one ~490 kB chunk (below; what it holds: docs/architecture.md, "The browser bundle"):

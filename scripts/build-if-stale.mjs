@@ -13,7 +13,7 @@ function newestChange(path) {
 /** @param {string} root the repository folder */
 export function buildIfStale(root) {
   const built = join(root, 'dist', 'index.html');
-  const sources = ['src', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+  const sources = ['src', 'index.html', 'eforms.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
   if (existsSync(built) && Math.max(...sources.map(newestChange)) <= statSync(built).mtimeMs) return;
   console.log('Building the browser app...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');

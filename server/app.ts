@@ -190,8 +190,11 @@ export async function buildApp(opts: {
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
       return reply.code(404).send({ error: messages.notFound });
     }
-    // The browser app owns every other path (client-side routes).
-    return reply.type('text/html').sendFile('index.html', distDir);
+    // The public eForm link (/eforms?tenantid=...&uri=...) has its own small page (vite.config.ts, eformPage); the
+    // browser app owns every other path (client-side routes).
+    const path = request.url.split('?', 1)[0];
+    const page = path === '/eforms' || path === '/eforms/' ? 'eforms.html' : 'index.html';
+    return reply.type('text/html').sendFile(page, distDir);
   });
 
   await app.register(import('@fastify/cookie'));

@@ -6,3 +6,9 @@
  * A text that a view of the entry chunk shows must be in one of these groups.
  */
 export const startGroups = ['language', 'splash', 'signIn', 'notFound', 'errors', 'auth'] as const;
+
+/**
+ * The groups of en.json (and tr, ar) the public eForm page (src/eformsMain.tsx, its own entry) draws:
+ * `import ... from './locales/en.json?eform'` gives only these.
+ */
+export const eformGroups = ['language', 'errors', 'eformPublic'] as const;

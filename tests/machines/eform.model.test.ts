@@ -264,8 +264,8 @@ const events: Record<string, Exec> = {
     await user.tab();
     await screen.findByText('Enter a date as MM/dd/yyyy');
     await typeInto(await screen.findByRole('textbox', { name: 'Date of your last eye test' }), '03/14/2024');
-    await user.click(await screen.findByRole('button', { name: /Preferred store/ }));
-    await user.click(await screen.findByRole('option', { name: 'Uptown' }));
+    // The dropdown is the browser's own <select>, labelled by the list's name.
+    await user.selectOptions(await screen.findByRole('combobox', { name: /Preferred store/ }), 'Uptown');
   },
   'form.clear': async () => user.click(await button('Clear')),
   'form.submit': async () => user.click(await button('Submit')),

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
@@ -68,5 +69,24 @@ describe('operations endpoints', () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Not found.' });
+  });
+
+  // The built pages (dist, made by `vite build`; the e2e setup and `npm start` build it when stale).
+  const dist = new URL('../../dist/', import.meta.url);
+  it.skipIf(!existsSync(new URL('eforms.html', dist)))('serves the eForm link its own page and every other app path the app', async () => {
+    const eformPage = readFileSync(new URL('eforms.html', dist), 'utf8');
+    const appPage = readFileSync(new URL('index.html', dist), 'utf8');
+    expect(eformPage).not.toBe(appPage);
+    for (const url of ['/eforms?tenantid=c1ea0000-0000-4000-8000-000000000001&uri=abc', '/eforms', '/eforms/?uri=x']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(eformPage);
+    }
+    for (const url of ['/login', '/clearview/downtown', '/admin/eforms/all', '/eforms-not']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(appPage);
+    }
   });
 });

@@ -1,25 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  Button as AriaButton,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-  Select,
-  SelectValue,
-  Text,
-  TextField,
-} from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eforms';
+import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eformRules';
 import type { Checklist, DateItem, DropdownList, RadioList, Section, TextItem } from '../../contract/eforms';
 import type { Answer } from '../../machines/eform';
-import { Checkbox } from '../ui/Checkbox';
 import * as styles from './eformSections.css';
 
 /**
@@ -27,6 +10,10 @@ import * as styles from './eformSections.css';
  * required ones (with a 'required' text for screen readers), radio, checklist, dropdown, text (at most 250
  * characters, 'Your answer', a character count) and date (MM/dd/yyyy). The public page (/eforms) and the admin
  * builder's live preview both draw forms with this component.
+ *
+ * Native controls only (fieldset and legend for radio and checklist, a labelled <select> for a dropdown, labelled
+ * inputs): the public page is its own small entry (src/eformsMain.tsx) and React Aria is not part of it; the
+ * browser gives the keyboard and screen-reader behaviour.
  *
  * Answers go out through `onAnswer`; write them in with `applyAnswer` (src/machines/eform.ts), which also
  * recomputes each section's validated flag. Without `onAnswer`, or with `readOnly`, the form is view-only.
@@ -92,107 +79,130 @@ function SectionCard({ section, onAnswer, readOnly }: PartProps) {
 }
 
 function RadioPart({ list, listIndex, section, onAnswer, readOnly }: PartProps & { list: RadioList; listIndex: number }) {
+  const name = useId();
+  const legendId = useId();
   const chosen = list.radioItems.find((item) => item.description !== '')?.id ?? null;
   return (
-    <RadioGroup
+    // A fieldset may take the radiogroup role: the group is announced as one choice, named by its legend.
+    <fieldset
       className={styles.group}
-      value={chosen}
-      isRequired={section.isRequired}
-      isReadOnly={readOnly}
-      validationBehavior="aria"
-      onChange={(itemId) => onAnswer({ kind: 'radio', sectionId: section.id, listIndex, itemId })}
+      role="radiogroup"
+      aria-labelledby={legendId}
+      aria-required={section.isRequired || undefined}
+      disabled={readOnly}
     >
-      <Label className={styles.groupLabel}>{list.name}</Label>
+      <legend id={legendId} className={styles.groupLabel}>
+        {list.name}
+      </legend>
       <div className={styles.options}>
         {list.radioItems.map((item) => (
-          <Radio key={item.id} value={item.id} className={styles.radio}>
-            <span className={styles.radioDot} aria-hidden="true" />
+          <label key={item.id} className={styles.radio}>
+            <input
+              type="radio"
+              className={styles.control}
+              name={name}
+              value={item.id}
+              checked={chosen === item.id}
+              onChange={() => onAnswer({ kind: 'radio', sectionId: section.id, listIndex, itemId: item.id })}
+            />
             {item.name}
-          </Radio>
+          </label>
         ))}
       </div>
-    </RadioGroup>
+    </fieldset>
   );
 }
 
 function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartProps & { list: Checklist; listIndex: number }) {
   const checked = list.checkItems.filter((item) => item.ischecked).map((item) => item.id);
+  const toggle = (itemId: string, on: boolean) =>
+    onAnswer({
+      kind: 'checklist',
+      sectionId: section.id,
+      listIndex,
+      checkedIds: on ? [...checked, itemId] : checked.filter((id) => id !== itemId),
+    });
   return (
-    <CheckboxGroup
-      className={styles.group}
-      value={checked}
-      isRequired={section.isRequired}
-      isReadOnly={readOnly}
-      validationBehavior="aria"
-      onChange={(checkedIds) => onAnswer({ kind: 'checklist', sectionId: section.id, listIndex, checkedIds })}
-    >
-      <Label className={styles.groupLabel}>{list.name}</Label>
+    <fieldset className={styles.group} disabled={readOnly}>
+      <legend className={styles.groupLabel}>{list.name}</legend>
       <div className={styles.options}>
         {list.checkItems.map((item) => (
-          <span key={item.id} className={styles.checkOption}>
-            <Checkbox value={item.id}>{item.name}</Checkbox>
-          </span>
+          <label key={item.id} className={styles.radio}>
+            <input
+              type="checkbox"
+              className={styles.control}
+              value={item.id}
+              checked={item.ischecked}
+              onChange={(event) => toggle(item.id, event.currentTarget.checked)}
+            />
+            {item.name}
+          </label>
         ))}
       </div>
-    </CheckboxGroup>
+    </fieldset>
   );
 }
 
 function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list: DropdownList }) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <Select
-      className={styles.field}
-      selectedKey={list.description === '' ? null : list.description}
-      isRequired={section.isRequired}
-      isDisabled={readOnly}
-      validationBehavior="aria"
-      placeholder={t('eformPublic.chooseOption')}
-      onSelectionChange={(key) =>
-        onAnswer({ kind: 'dropdown', sectionId: section.id, listId: list.id, optionId: key === null ? '' : String(key) })
-      }
-    >
-      <Label className={styles.groupLabel}>{list.name}</Label>
-      <AriaButton className={styles.selectButton}>
-        <SelectValue className={({ isPlaceholder }) => (isPlaceholder ? styles.placeholder : '')} />
-        <span aria-hidden="true">▾</span>
-      </AriaButton>
-      <Popover className={styles.popover}>
-        <ListBox className={styles.listBox}>
-          {list.options.map((option) => (
-            <ListBoxItem key={option.id} id={option.id} className={styles.option}>
-              {option.name}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.groupLabel}>
+        {list.name}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={list.description}
+        aria-required={section.isRequired || undefined}
+        disabled={readOnly}
+        onChange={(event) =>
+          onAnswer({ kind: 'dropdown', sectionId: section.id, listId: list.id, optionId: event.currentTarget.value })
+        }
+      >
+        <option value="">{t('eformPublic.chooseOption')}</option>
+        {list.options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
 function TextPart({ item, section, onAnswer, readOnly }: PartProps & { item: TextItem }) {
   const { t } = useTranslation();
+  const id = useId();
+  const hintId = useId();
   return (
-    <TextField
-      className={styles.field}
-      value={item.description}
-      maxLength={TEXT_ANSWER_MAX}
-      isRequired={section.isRequired}
-      isReadOnly={readOnly}
-      validationBehavior="aria"
-      onChange={(value) => onAnswer({ kind: 'text', sectionId: section.id, itemId: item.id, value: value.slice(0, TEXT_ANSWER_MAX) })}
-    >
-      <Label className={styles.groupLabel}>{item.name}</Label>
-      <Input className={styles.input} placeholder={t('eformPublic.answerPlaceholder')} />
-      <Text slot="description" className={styles.hint}>
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.groupLabel}>
+        {item.name}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        value={item.description}
+        maxLength={TEXT_ANSWER_MAX}
+        aria-required={section.isRequired || undefined}
+        aria-describedby={hintId}
+        readOnly={readOnly}
+        placeholder={t('eformPublic.answerPlaceholder')}
+        onChange={(event) =>
+          onAnswer({ kind: 'text', sectionId: section.id, itemId: item.id, value: event.currentTarget.value.slice(0, TEXT_ANSWER_MAX) })
+        }
+      />
+      <div id={hintId} className={styles.hint}>
         <span aria-hidden="true">
           {item.description.length}/{TEXT_ANSWER_MAX}
         </span>
         <span className={styles.visuallyHidden}>
           {t('eformPublic.characterCount', { count: item.description.length, max: TEXT_ANSWER_MAX })}
         </span>
-      </Text>
-    </TextField>
+      </div>
+    </div>
   );
 }
 
@@ -204,6 +214,9 @@ const committed = (draft: string) => {
 
 function DatePart({ item, section, onAnswer, readOnly }: PartProps & { item: DateItem }) {
   const { t } = useTranslation();
+  const id = useId();
+  const hintId = useId();
+  const errorId = useId();
   const [draft, setDraft] = useState(item.description);
   const [touched, setTouched] = useState(false);
   const value = item.description;
@@ -213,29 +226,40 @@ function DatePart({ item, section, onAnswer, readOnly }: PartProps & { item: Dat
     setDraft((current) => (committed(current) === value ? current : value));
   }, [value]);
 
+  const invalid = touched && draft.trim() !== '' && !parseUsDate(draft);
   return (
-    <TextField
-      className={styles.field}
-      value={draft}
-      isRequired={section.isRequired}
-      isReadOnly={readOnly}
-      validationBehavior="aria"
-      inputMode="numeric"
-      maxLength={10}
-      onBlur={() => setTouched(true)}
-      validate={(entry) => (touched && entry.trim() !== '' && !parseUsDate(entry) ? t('eformPublic.dateInvalid') : null)}
-      onChange={(entry) => {
-        setDraft(entry);
-        const next = committed(entry);
-        if (next !== value) onAnswer({ kind: 'date', sectionId: section.id, itemId: item.id, value: next });
-      }}
-    >
-      <Label className={styles.groupLabel}>{item.name}</Label>
-      <Input className={styles.input} placeholder={t('eformPublic.dateFormat')} autoComplete="off" />
-      <Text slot="description" className={styles.hint}>
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.groupLabel}>
+        {item.name}
+      </label>
+      <input
+        id={id}
+        className={styles.input}
+        value={draft}
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="off"
+        aria-required={section.isRequired || undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${hintId} ${errorId}` : hintId}
+        readOnly={readOnly}
+        placeholder={t('eformPublic.dateFormat')}
+        onBlur={() => setTouched(true)}
+        onChange={(event) => {
+          const entry = event.currentTarget.value;
+          setDraft(entry);
+          const next = committed(entry);
+          if (next !== value) onAnswer({ kind: 'date', sectionId: section.id, itemId: item.id, value: next });
+        }}
+      />
+      <div id={hintId} className={styles.hint}>
         {t('eformPublic.dateHint')}
-      </Text>
-      <FieldError className={styles.error} />
-    </TextField>
+      </div>
+      {invalid && (
+        <div id={errorId} className={styles.error}>
+          {t('eformPublic.dateInvalid')}
+        </div>
+      )}
+    </div>
   );
 }

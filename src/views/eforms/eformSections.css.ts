@@ -31,12 +31,13 @@ export const visuallyHidden = style({
   border: 0,
 });
 
-export const group = style({ display: 'grid', gap: '0.5rem', minInlineSize: 0 });
+export const group = style({ display: 'grid', gap: '0.5rem', minInlineSize: 0, margin: 0, padding: 0, border: 0 });
 
-export const groupLabel = style({ fontWeight: 600, fontSize: '0.9375rem', overflowWrap: 'anywhere' });
+export const groupLabel = style({ padding: 0, fontWeight: 600, fontSize: '0.9375rem', overflowWrap: 'anywhere' });
 
-export const options = style({ display: 'grid', gap: '0.25rem' });
+export const options = style({ display: 'grid', gap: '0.25rem', marginBlockStart: '0.5rem' });
 
+/** One radio or checklist option: the whole line is its label, at least 44 px high (a touch target). */
 export const radio = style({
   display: 'flex',
   alignItems: 'center',
@@ -44,23 +45,19 @@ export const radio = style({
   minBlockSize: '2.75rem',
   cursor: 'pointer',
   overflowWrap: 'anywhere',
-  selectors: { '&[data-readonly], &[data-disabled]': { cursor: 'default' } },
+  selectors: { 'fieldset:disabled &': { cursor: 'default' } },
 });
 
-export const radioDot = style({
+/** The native radio or checkbox, in the theme's accent colour. */
+export const control = style({
   flex: 'none',
   inlineSize: '1.25rem',
   blockSize: '1.25rem',
-  borderRadius: '50%',
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  selectors: {
-    [`${radio}[data-selected] &`]: { borderColor: vars.color.accent, borderWidth: '6px' },
-    [`${radio}[data-focus-visible] &`]: focusRing,
-  },
+  margin: 0,
+  accentColor: vars.color.accent,
+  cursor: 'inherit',
+  selectors: { '&:focus-visible': focusRing },
 });
-
-export const checkOption = style({ minBlockSize: '2.75rem', display: 'flex', alignItems: 'center', overflowWrap: 'anywhere' });
 
 export const field = style({ display: 'grid', gap: '0.25rem', minInlineSize: 0 });
 
@@ -76,51 +73,13 @@ export const input = style({
   font: 'inherit',
   outline: 'none',
   selectors: {
-    '&[data-focus-visible]': focusRing,
-    '&[data-invalid]': { borderColor: vars.color.danger, borderWidth: '2px' },
+    '&:focus-visible': focusRing,
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' },
   },
 });
+
+export const select = style([input, { cursor: 'pointer', selectors: { '&:disabled': { cursor: 'default' } } }]);
 
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.875rem', display: 'flex', justifyContent: 'space-between', gap: '0.5rem' });
 
 export const error = style({ color: vars.color.danger, fontSize: '0.875rem' });
-
-export const selectButton = style([
-  input,
-  {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: '0.5rem',
-    cursor: 'pointer',
-    textAlign: 'start',
-    selectors: { '&[data-focus-visible]': focusRing, '&[data-disabled]': { cursor: 'default' } },
-  },
-]);
-
-export const placeholder = style({ color: vars.color.textMuted });
-
-export const popover = style({
-  minInlineSize: 'var(--trigger-width)',
-  maxBlockSize: '18rem',
-  overflow: 'auto',
-  borderRadius: '0.5rem',
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  boxShadow: '0 0.5rem 1.5rem rgb(0 0 0 / 0.2)',
-});
-
-export const listBox = style({ padding: '0.25rem', outline: 'none' });
-
-export const option = style({
-  padding: '0.625rem 0.75rem',
-  borderRadius: '0.375rem',
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-focused]': { background: vars.color.surface },
-    '&[data-selected]': { fontWeight: 600, color: vars.color.accent },
-    '&[data-focus-visible]': focusRing,
-  },
-});

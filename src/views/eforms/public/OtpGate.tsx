@@ -1,16 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Dialog, FieldError, Form, Heading, Input, Label, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { isOtpValid } from '../../../machines/otp';
 import type { otpMachine } from '../../../machines/otp';
 import type { CallFailure } from '../../../machines/otp';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import * as dialogStyles from '../../ui/dialog.css';
-import * as fieldStyles from '../../ui/field.css';
+import * as fieldStyles from '../eformSections.css';
+import { PageButton } from './controls';
 import { messageText } from './messageText';
 import * as styles from './publicEform.css';
 import { ScreenTitle } from './ScreenTitle';
@@ -19,6 +17,9 @@ import { ScreenTitle } from './ScreenTitle';
  * The authentication (OTP) screen of spec 2.6: 'Click to Get OTP', then a dialog that says where the code went
  * ('Re-sent' after Resend), the code field ('OTP code is Incorrect' under 6 characters; Submit disabled until the
  * trimmed entry is long enough) and the server's refusal, after which the field is empty again.
+ *
+ * The dialog is the browser's modal <dialog> (showModal: the rest of the page is inert, the focus stays inside,
+ * Escape closes it), named by its heading. Escape, Cancel and a click on the backdrop all ask the machine to close.
  */
 export function OtpGate({ otp, notice }: { otp: ActorRefFrom<typeof otpMachine>; notice: CallFailure | null }) {
   const { t } = useTranslation();
@@ -32,26 +33,54 @@ export function OtpGate({ otp, notice }: { otp: ActorRefFrom<typeof otpMachine>;
       <ScreenTitle>{t('eformPublic.codeTitle')}</ScreenTitle>
       <p className={styles.text}>{t('eformPublic.codeIntro')}</p>
       {shown && <Alert>{shown}</Alert>}
-      <Button onPress={() => otp.send({ type: 'otp.request' })} isPending={requesting}>
+      <PageButton onPress={() => otp.send({ type: 'otp.request' })} pending={requesting}>
         {t('eformPublic.getOtp')}
-      </Button>
-      <ModalOverlay
-        isOpen={dialogOpen}
-        isDismissable
-        onOpenChange={(open) => !open && otp.send({ type: 'otp.close' })}
-        className={dialogStyles.overlay}
-      >
-        <Modal className={dialogStyles.modal}>
-          <Dialog className={dialogStyles.dialog}>
-            <CodeDialogBody otp={otp} />
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      </PageButton>
+      {dialogOpen && <CodeDialog otp={otp} />}
     </div>
   );
 }
 
-function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
+/** Mounted while the machine has the dialog open: shown as a modal on mount, closed (focus returns) on unmount. */
+function CodeDialog({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  // Before the body's effects run, so the field it focuses is already in the shown dialog.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // A browser without showModal (jsdom in the unit tests) shows it non-modally.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.codeDialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the machine closes the dialog (this component unmounts), so the page and the machine agree.
+        event.preventDefault();
+        otp.send({ type: 'otp.close' });
+      }}
+      onClick={(event) => {
+        // The dialog has no padding of its own: a click on it, not on its body, is a click on the backdrop.
+        if (event.target === event.currentTarget) otp.send({ type: 'otp.close' });
+      }}
+    >
+      <div className={styles.codeDialogBody}>
+        <CodeDialogBody otp={otp} titleId={titleId} />
+      </div>
+    </dialog>
+  );
+}
+
+function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>; titleId: string }) {
   const { t } = useTranslation();
   const vCode = useSelector(otp, (s) => s.context.vCode);
   const resent = useSelector(otp, (s) => s.context.resent);
@@ -61,6 +90,8 @@ function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
   const [touched, setTouched] = useState(false);
 
   const input = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const errorId = useId();
 
   // A refused code empties the field: the next one is typed afresh, without the 'too short' message.
   useEffect(() => {
@@ -78,44 +109,54 @@ function CodeDialogBody({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
   }
 
   const failure = messageText(t, error);
+  const tooShort = touched && !isOtpValid(vCode);
   return (
     <>
-      <Heading slot="title" className={dialogStyles.heading}>
+      <h2 id={titleId} className={styles.dialogHeading}>
         {t('eformPublic.codeDialogTitle')}
-      </Heading>
-      <Form onSubmit={submit} className={styles.dialogForm} validationBehavior="aria">
+      </h2>
+      <form onSubmit={submit} className={styles.dialogForm} noValidate>
         <p className={styles.notice} role="status">
           {resent ? t('eformPublic.resent') : t('eformPublic.codeSent')}
         </p>
         {failure && <Alert>{failure}</Alert>}
-        <TextField
-          className={fieldStyles.field}
-          name="vCode"
-          value={vCode}
-          onChange={(value) => otp.send({ type: 'otp.codeChanged', value })}
-          onBlur={() => setTouched(true)}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={12}
-          isRequired
-          validate={(entry) => (touched && !isOtpValid(entry) ? t('eformPublic.otpIncorrect') : null)}
-        >
-          <Label className={fieldStyles.label}>{t('eformPublic.codeLabel')}</Label>
-          <Input ref={input} className={fieldStyles.input} />
-          <FieldError className={fieldStyles.error} />
-        </TextField>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onPress={() => otp.send({ type: 'otp.close' })} isDisabled={verifying}>
-            {t('eformPublic.cancel')}
-          </Button>
-          <Button variant="secondary" onPress={() => otp.send({ type: 'otp.resend' })} isPending={resending} isDisabled={verifying}>
-            {t('eformPublic.resend')}
-          </Button>
-          <Button type="submit" isDisabled={!isOtpValid(vCode) || resending} isPending={verifying}>
-            {t('eformPublic.submit')}
-          </Button>
+        <div className={fieldStyles.field}>
+          <label htmlFor={fieldId} className={fieldStyles.groupLabel}>
+            {t('eformPublic.codeLabel')}
+          </label>
+          <input
+            ref={input}
+            id={fieldId}
+            className={fieldStyles.input}
+            name="vCode"
+            value={vCode}
+            onChange={(event) => otp.send({ type: 'otp.codeChanged', value: event.currentTarget.value })}
+            onBlur={() => setTouched(true)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={12}
+            aria-required="true"
+            aria-invalid={tooShort || undefined}
+            aria-describedby={tooShort ? errorId : undefined}
+          />
+          {tooShort && (
+            <div id={errorId} className={styles.fieldError}>
+              {t('eformPublic.otpIncorrect')}
+            </div>
+          )}
         </div>
-      </Form>
+        <div className={styles.dialogActions}>
+          <PageButton variant="secondary" onPress={() => otp.send({ type: 'otp.close' })} disabled={verifying}>
+            {t('eformPublic.cancel')}
+          </PageButton>
+          <PageButton variant="secondary" onPress={() => otp.send({ type: 'otp.resend' })} pending={resending} disabled={verifying}>
+            {t('eformPublic.resend')}
+          </PageButton>
+          <PageButton type="submit" disabled={!isOtpValid(vCode) || resending} pending={verifying}>
+            {t('eformPublic.submit')}
+          </PageButton>
+        </div>
+      </form>
     </>
   );
 }

@@ -7,11 +7,9 @@ import { createDevInspector } from '../../../app/inspector';
 import { canSubmit } from '../../../machines/eform';
 import type { eformMachine } from '../../../machines/eform';
 import type { otpMachine } from '../../../machines/otp';
-import { LanguageSwitch } from '../../auth/LanguageSwitch';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
 import { EformSections } from '../EformSections';
+import { LanguageButtons, PageButton, Progress } from './controls';
 import { publicEformMachine } from './eformActor';
 import { messageText } from './messageText';
 import { OtpGate } from './OtpGate';
@@ -29,7 +27,8 @@ function linkOf(search: string) {
 /**
  * The public eForm page (issue 4; spec 2.6): a guest opens the emailed link, proves with a one-time code that it is
  * theirs when the form asks for it, fills the form in and submits it. No shell and nothing of the signed-in
- * session: its calls carry the link's tenant and the form token only (src/api/eformsPublic.ts).
+ * session: its calls carry the link's tenant and the form token only (src/api/eformsPublic.ts). A full page load
+ * of /eforms gets its own small entry (src/eformsMain.tsx, eforms.html); the app's route table draws it too.
  */
 export function PublicEformPage({
   search = typeof window === 'undefined' ? '' : window.location.search,
@@ -44,7 +43,7 @@ export function PublicEformPage({
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <LanguageSwitch />
+        <LanguageButtons />
       </header>
       <main className={styles.main}>
         <Screen actor={actor} />
@@ -71,7 +70,7 @@ function Screen({ actor }: { actor: EformActor }) {
     case 'loading':
       return (
         <div className={styles.centered}>
-          <Spinner label={t('eformPublic.loading')} />
+          <Progress label={t('eformPublic.loading')} />
         </div>
       );
     case 'code':
@@ -106,7 +105,7 @@ function FailedScreen({ actor }: { actor: EformActor }) {
     <div className={styles.centered}>
       <ScreenTitle>{t('eformPublic.failedTitle')}</ScreenTitle>
       <Alert>{badLink ? t('eformPublic.messages.formNotFound') : messageText(t, error)}</Alert>
-      {!badLink && <Button onPress={() => actor.send({ type: 'eform.retry' })}>{t('eformPublic.retry')}</Button>}
+      {!badLink && <PageButton onPress={() => actor.send({ type: 'eform.retry' })}>{t('eformPublic.retry')}</PageButton>}
     </div>
   );
 }
@@ -160,12 +159,12 @@ function FormScreen({ actor }: { actor: EformActor }) {
             <p id={hintId} className={styles.muted} aria-live="polite">
               {missingRequired ? t('eformPublic.answerRequired') : ''}
             </p>
-            <Button variant="secondary" onPress={() => actor.send({ type: 'form.cleared' })} isDisabled={submitting}>
+            <PageButton variant="secondary" onPress={() => actor.send({ type: 'form.cleared' })} disabled={submitting}>
               {t('eformPublic.clear')}
-            </Button>
-            <Button type="submit" isDisabled={!submittable} isPending={submitting} aria-describedby={hintId}>
+            </PageButton>
+            <PageButton type="submit" disabled={!submittable} pending={submitting} aria-describedby={hintId}>
               {t('eformPublic.submit')}
-            </Button>
+            </PageButton>
           </div>
         )}
       </form>

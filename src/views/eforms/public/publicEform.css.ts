@@ -1,5 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { button } from '../../ui/button.css';
+import { focusRing } from '../../ui/focus.css';
 
 /** The public eForm page: no shell, one readable column that fills a phone and stays narrow on a desktop. */
 export const page = style({
@@ -73,3 +75,54 @@ export const actions = style({
 export const dialogForm = style({ display: 'grid', gap: '1rem', marginBlockStart: '1rem' });
 
 export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', justifyContent: 'flex-end' });
+
+/** The page's native buttons (./controls.tsx) look like the app's (../../ui/button.css) with native states. */
+const nativeStates = {
+  selectors: {
+    '&:focus-visible': focusRing,
+    '&:disabled, &[aria-disabled="true"]': { opacity: 0.65, cursor: 'default' },
+  },
+} as const;
+export const buttons = {
+  primary: style([button.primary, nativeStates, { selectors: { '&:hover:enabled': { filter: 'brightness(1.12)' } } }]),
+  secondary: style([button.secondary, nativeStates, { selectors: { '&:hover:enabled': { background: vars.color.surface } } }]),
+};
+
+export const languages = style({ display: 'flex', justifyContent: 'center', gap: '0.25rem', flexWrap: 'wrap' });
+
+export const language = style({
+  paddingBlock: '0.25rem',
+  paddingInline: '0.625rem',
+  borderRadius: '999px',
+  border: '1px solid transparent',
+  background: 'none',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontSize: '0.875rem',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.text },
+    '&[aria-pressed="true"]': { color: vars.color.text, borderColor: vars.color.border, fontWeight: 600 },
+    '&:focus-visible': focusRing,
+  },
+});
+
+/** The code dialog (a native <dialog>): no padding of its own, so a click on it is a click on the backdrop. */
+export const codeDialog = style({
+  inlineSize: 'min(calc(100% - 2rem), 26rem)',
+  boxSizing: 'border-box',
+  padding: 0,
+  borderRadius: '0.75rem',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  boxShadow: '0 1rem 3rem rgb(0 0 0 / 0.25)',
+  selectors: { '&::backdrop': { background: 'rgb(0 0 0 / 0.45)' } },
+});
+
+export const codeDialogBody = style({ padding: '1.5rem' });
+
+export const dialogHeading = style({ margin: 0, fontSize: '1.125rem', fontWeight: 600 });
+
+export const fieldError = style({ color: vars.color.danger, fontSize: '0.875rem' });
