@@ -36,15 +36,34 @@ function nextClientAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
 }
 
+/** A phone's viewport (the public eForm page is read on phones). */
+const phone = { width: 390, height: 844 };
+
+export interface PageOptions {
+  /** A phone's viewport instead of the desktop's. */
+  phone?: boolean;
+  /** The language the reader chose before (stored where the app and the eForm page keep it). */
+  language?: 'en' | 'tr' | 'ar';
+}
+
 export interface E2E {
-  baseURL: string;
+  readonly baseURL: string;
   /** A fresh context (own cookies, storage and client address) with one page; closed after the test. */
-  newPage(): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
+}
+
+export interface BrowserOptions {
+  /**
+   * The server the pages open (its baseURL is read when a test runs): the file's own, e.g. support/outbox.ts
+   * useOutboxServer. The shared e2e server of global-setup.ts unless given.
+   */
+  server?: { readonly baseURL: string };
 }
 
 /** Registers the browser's hooks for a test file and gives the file its helpers. */
-export function useBrowser(): E2E {
-  const baseURL = inject('e2eBaseURL');
+export function useBrowser({ server }: BrowserOptions = {}): E2E {
+  const shared = server ? '' : inject('e2eBaseURL');
+  const base = () => server?.baseURL ?? shared;
   let browser: Browser | null = null;
   const open: BrowserContext[] = [];
 
@@ -59,9 +78,9 @@ export function useBrowser(): E2E {
           'Run the e2e tests again once the build is done.',
       );
     }
-    const health = await fetch(`${baseURL}/api/health`).catch((error: unknown) => error);
+    const health = await fetch(`${base()}/api/health`).catch((error: unknown) => error);
     if (!(health instanceof Response) || !health.ok) {
-      throw new Error(`The e2e server at ${baseURL} does not answer /api/health any more (it exited or was stopped).`);
+      throw new Error(`The e2e server at ${base()} does not answer /api/health any more (it exited or was stopped).`);
     }
   });
   afterEach(async () => {
@@ -72,17 +91,20 @@ export function useBrowser(): E2E {
   });
 
   return {
-    baseURL,
-    async newPage() {
+    get baseURL() {
+      return base();
+    },
+    async newPage({ phone: onPhone = false, language }: PageOptions = {}) {
       if (!browser) throw new Error('The browser is not running');
       const context = await browser.newContext({
-        baseURL,
-        viewport,
+        baseURL: base(),
+        viewport: onPhone ? phone : viewport,
         locale: 'en-US',
         extraHTTPHeaders: { 'X-Forwarded-For': nextClientAddress() },
       });
       context.setDefaultTimeout(patience.timeout);
       open.push(context);
+      if (language) await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
       return context.newPage();
     },
   };
