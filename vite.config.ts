@@ -44,6 +44,37 @@ export function startTexts(): Plugin {
   };
 }
 
+const prefetchEntry = 'src/eformsPrefetch.ts';
+
+/**
+ * eforms.html's first script, src/eformsPrefetch.ts (it starts the page's first two calls before the page's bundle
+ * arrives), stays its own small file: Vite would bundle every module script of the page into one entry, so the tag
+ * leaves the page before Vite reads it, the module is an entry of its own, and its built file's tag comes back, async,
+ * ahead of the page's own script.
+ */
+function eformPrefetch(): Plugin {
+  const tag = new RegExp(`\\s*<script type="module" async src="/${prefetchEntry}"></script>`);
+  return {
+    name: 'eform-prefetch',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => {
+        if (!tag.test(html)) throw new Error(`eforms.html must load /${prefetchEntry} first (async module script)`);
+        return html.replace(tag, '');
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'eformsPrefetch');
+        const page = bundle['eforms.html'];
+        if (!chunk || page?.type !== 'asset' || typeof page.source !== 'string') throw new Error('eforms.html: no prefetch chunk');
+        page.source = page.source.replace('</title>', `</title>\n    <script type="module" async src="/${chunk.fileName}"></script>`);
+      },
+    },
+  };
+}
+
 /**
  * The public eForm page (eforms.html, src/eformsMain.tsx; server/app.ts serves it for /eforms) is built after the
  * app, by a second build into the same dist, so neither page's chunks are shaped by the other: the app's entry
@@ -60,16 +91,18 @@ function eformPage(): Plugin {
         await build({
           configFile: false,
           logLevel: 'warn',
-          plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('eforms.html')],
+          plugins: [react(), vanillaExtractPlugin(), startTexts(), eformPrefetch(), precompress('eforms.html')],
           build: {
             outDir: 'dist',
             emptyOutDir: false,
             cssTarget,
             modulePreload: { polyfill: false },
             rolldownOptions: {
-              input: { eforms: 'eforms.html' },
-              // What the page needs before its first render in one chunk, as for the app.
-              output: { codeSplitting: { groups: [{ name: 'eforms', tags: ['$initial'] }] } },
+              input: { eforms: 'eforms.html', eformsPrefetch: prefetchEntry },
+              // What the page needs before its first render in one chunk, as for the app; the prefetch in its own.
+              output: {
+                codeSplitting: { groups: [{ name: 'eforms', tags: ['$initial'], test: (id) => !id.endsWith(prefetchEntry) }] },
+              },
             },
           },
         });

@@ -1,6 +1,6 @@
 import type { CodeSentAnswer, EForm, FormTokenAnswer, Section, SubmitAnswer } from '../contract/eforms';
-import { apiRequest } from './http';
-import { array, boolean, fail, object, oneOf, optional, shape, string } from './shapes';
+import { ApiError, apiRequest } from './http';
+import { array, boolean, ErrorResponse as ErrorShape, fail, object, oneOf, optional, parseOrNull, shape, string } from './shapes';
 import type { Check, Shape } from './shapes';
 
 /**
@@ -77,7 +77,47 @@ export interface PublicLink {
   tenant: string;
 }
 
+/**
+ * The answers src/eformsPrefetch.ts started before the page's bundle arrived (eforms.html): each is taken once, by
+ * the first call for the same link (the first load; Retry and later loads fetch). A call stopped before its answer
+ * arrives gives it back, so the actor React starts again in its place (see eformActor.ts) still finds it.
+ */
+function takePrefetched<K extends 'tenant' | 'card'>(key: K, signal: AbortSignal | undefined): NonNullable<EformPrefetch[K]> | null {
+  const early = typeof window === 'undefined' ? undefined : window.eformPrefetch;
+  const value = early?.[key];
+  if (!early || !value) return null;
+  early[key] = undefined;
+  if (signal) {
+    const giveBack = () => {
+      early[key] ??= value;
+    };
+    signal.addEventListener('abort', giveBack, { once: true });
+    void (value as Promise<unknown>)
+      .then((settled) => (settled && typeof settled === 'object' && 'answer' in settled ? settled.answer : settled))
+      .then(
+        () => signal.removeEventListener('abort', giveBack),
+        () => signal.removeEventListener('abort', giveBack),
+      );
+  }
+  return value;
+}
+
+/** A prefetched answer checked as apiRequest checks one (src/api/http.ts). */
+function checked<T>({ status, json }: EformPrefetchAnswer, schema: Shape<T>): T {
+  if (status < 200 || status > 299) throw new ApiError(status, parseOrNull(ErrorShape, json));
+  return schema.parse(json);
+}
+
+/** The prefetch of this page load when it was made for this link. */
+function prefetchFor(link: { tenantId: string } | { uri: string }): EformPrefetch | null {
+  const early = typeof window === 'undefined' ? undefined : window.eformPrefetch;
+  if (!early) return null;
+  return ('tenantId' in link ? early.tenantId === link.tenantId : early.uri === link.uri) ? early : null;
+}
+
 export function getEncryptedTenant({ tenantId }: { tenantId: string }, signal?: AbortSignal): Promise<{ tenant: string }> {
+  const early = prefetchFor({ tenantId }) && takePrefetched('tenant', signal);
+  if (early) return early.then((answer) => checked(answer, EncryptedTenantAnswer));
   return apiRequest(`/api/patient/getencryptedtenant?tenantid=${encodeURIComponent(tenantId)}`, {
     auth: 'none',
     signal,
@@ -89,6 +129,16 @@ export function getPublicForm(
   { uri, tenant, formToken }: PublicLink & { formToken: string | null },
   signal?: AbortSignal,
 ): Promise<EForm> {
+  const early = !formToken && prefetchFor({ uri }) ? takePrefetched('card', signal) : null;
+  if (early) {
+    return early.then(async (card) =>
+      card && card.tenant === tenant ? checked(await card.answer, PublicEForm) : fetchPublicForm({ uri, tenant, formToken }, signal),
+    );
+  }
+  return fetchPublicForm({ uri, tenant, formToken }, signal);
+}
+
+function fetchPublicForm({ uri, tenant, formToken }: PublicLink & { formToken: string | null }, signal?: AbortSignal): Promise<EForm> {
   return apiRequest(`/api/patient/getcard?uri=${encodeURIComponent(uri)}`, {
     auth: 'none',
     tenantId: tenant,
