@@ -1,28 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { createEformI18n } from './i18n/eformI18n';
+import { createEformTexts } from './i18n/eformI18n';
+import type { EformTexts } from './i18n/eformI18n';
+import { PageTextsContext } from './i18n/pageTexts';
 import './theme/global.css';
 import { light17Theme } from './theme/themes/light17.css';
 import { PublicEformPage } from './views/eforms/public/PublicEformPage';
 
 /**
  * The public eForm page's own entry (eforms.html; the server answers GET /eforms with it). It draws that page only:
- * no session, route access, shell, TanStack Query or theme settings, so a guest opening an emailed link downloads
- * React, i18next, xstate and the page (docs/architecture.md, "The browser bundle"). The app's route table still
- * draws the same page when the app itself navigates to /eforms.
+ * no session, route access, shell, TanStack Query, theme settings or i18next (the page's texts come from its own
+ * small translator, src/i18n/eformI18n.ts), so a guest opening an emailed link downloads React, xstate and the page
+ * (docs/architecture.md, "The browser bundle"). The app's route table still draws the same page, with the app's
+ * i18next, when the app itself navigates to /eforms.
  */
 document.documentElement.classList.add(light17Theme);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('eforms.html needs an element with id "root"');
 
-void createEformI18n(window.localStorage, document.documentElement).then((i18n) =>
+function Texts({ texts }: { texts: EformTexts }) {
+  const current = useSyncExternalStore(texts.subscribe, texts.current);
+  return (
+    <PageTextsContext.Provider value={current}>
+      <PublicEformPage />
+    </PageTextsContext.Provider>
+  );
+}
+
+void createEformTexts(window.localStorage, document.documentElement).then((texts) =>
   createRoot(container).render(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <PublicEformPage />
-      </I18nextProvider>
+      <Texts texts={texts} />
     </StrictMode>,
   ),
 );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { addAllTexts, fetchAllTexts } from '../i18n/appI18n';
+import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
@@ -119,7 +120,11 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
     case 'multiLanguage':
       return <MultiLanguagePage />;
     case 'publicEform':
-      return <PublicEformPage />;
+      return (
+        <I18nextPageTexts>
+          <PublicEformPage />
+        </I18nextPageTexts>
+      );
     case 'comingSoon':
       return <ComingSoonPage area={page.area} />;
     case 'records':

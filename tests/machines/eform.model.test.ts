@@ -16,6 +16,7 @@ import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph
 import { eformMessages } from '../../src/contract/eforms';
 import { messages } from '../../src/contract/messages';
 import { createI18n } from '../../src/i18n/i18n';
+import { I18nextPageTexts } from '../../src/i18n/I18nextPageTexts';
 import { PublicEformPage } from '../../src/views/eforms/public/PublicEformPage';
 import { fakeApi } from '../fixtures/fakeApi';
 import '../fixtures/jsdom-gaps';
@@ -154,7 +155,7 @@ function open(search: string) {
     const ref = event.actorRef as AnyActorRef;
     if (event.type === '@xstate.actor' && !ref._parent && !root) root = ref;
   };
-  render(createElement(I18nextProvider, { i18n }, createElement(PublicEformPage, { search, inspect: { next: inspect } })));
+  render(createElement(I18nextProvider, { i18n }, createElement(I18nextPageTexts, null, createElement(PublicEformPage, { search, inspect: { next: inspect } }))));
   user = userEvent.setup();
 }
 

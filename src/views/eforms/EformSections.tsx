@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePageTexts } from '../../i18n/pageTexts';
 import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eformRules';
 import type { Checklist, DateItem, DropdownList, RadioList, Section, TextItem } from '../../contract/eforms';
 import type { Answer } from '../../machines/eform';
@@ -43,7 +43,7 @@ interface PartProps {
 }
 
 function SectionCard({ section, onAnswer, readOnly }: PartProps) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const titleId = useId();
   return (
     <section className={styles.section} aria-labelledby={titleId} data-validated={section.validated === 1 || undefined}>
@@ -144,7 +144,7 @@ function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartPro
 }
 
 function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list: DropdownList }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const id = useId();
   return (
     <div className={styles.field}>
@@ -173,7 +173,7 @@ function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list:
 }
 
 function TextPart({ item, section, onAnswer, readOnly }: PartProps & { item: TextItem }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const id = useId();
   const hintId = useId();
   return (
@@ -213,7 +213,7 @@ const committed = (draft: string) => {
 };
 
 function DatePart({ item, section, onAnswer, readOnly }: PartProps & { item: DateItem }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const id = useId();
   const hintId = useId();
   const errorId = useId();

@@ -17,6 +17,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { I18nextPageTexts } from '../../../i18n/I18nextPageTexts';
 import { EformSections } from '../EformSections';
 import { AssignDialog } from './AssignDialog';
 import { AssignmentsPanel } from './AssignmentsPanel';
@@ -294,7 +295,9 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
               <strong>{card.name}</strong>
             </p>
             {card.description && <p className={styles.muted}>{card.description}</p>}
-            <EformSections sections={card.sections} readOnly />
+            <I18nextPageTexts>
+              <EformSections sections={card.sections} readOnly />
+            </I18nextPageTexts>
           </div>
         </aside>
       </div>

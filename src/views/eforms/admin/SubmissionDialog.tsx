@@ -7,6 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import * as dialogStyles from '../../ui/dialog.css';
 import { Spinner } from '../../ui/Spinner';
+import { I18nextPageTexts } from '../../../i18n/I18nextPageTexts';
 import { EformSections } from '../EformSections';
 import * as styles from './eformsAdmin.css';
 import { useDateTime } from './formatting';
@@ -32,7 +33,9 @@ export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: stri
           {submission.data && (
             <>
               <p className={styles.muted}>{t('eformsAdmin.submission.submittedAt', { when: dateTime(submission.data.submittedAt) })}</p>
-              <EformSections sections={submission.data.sections} readOnly />
+              <I18nextPageTexts>
+                <EformSections sections={submission.data.sections} readOnly />
+              </I18nextPageTexts>
             </>
           )}
           <div className={dialogStyles.actions}>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { usePageTexts } from '../../../i18n/pageTexts';
 import type { ActorRefFrom } from 'xstate';
 import { isOtpValid } from '../../../machines/otp';
 import type { otpMachine } from '../../../machines/otp';
@@ -22,7 +22,7 @@ import { ScreenTitle } from './ScreenTitle';
  * Escape closes it), named by its heading. Escape, Cancel and a click on the backdrop all ask the machine to close.
  */
 export function OtpGate({ otp, notice }: { otp: ActorRefFrom<typeof otpMachine>; notice: CallFailure | null }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const requesting = useSelector(otp, (s) => s.matches('requesting'));
   const dialogOpen = useSelector(otp, (s) => s.hasTag('dialogOpen'));
   const error = useSelector(otp, (s) => (s.matches('idle') ? s.context.error : null));
@@ -81,7 +81,7 @@ function CodeDialog({ otp }: { otp: ActorRefFrom<typeof otpMachine> }) {
 }
 
 function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>; titleId: string }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const vCode = useSelector(otp, (s) => s.context.vCode);
   const resent = useSelector(otp, (s) => s.context.resent);
   const error = useSelector(otp, (s) => s.context.error);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { usePageTexts } from '../../../i18n/pageTexts';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import { createDevInspector } from '../../../app/inspector';
 import { canSubmit } from '../../../machines/eform';
@@ -53,7 +53,7 @@ export function PublicEformPage({
 }
 
 function Screen({ actor }: { actor: EformActor }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const screen = useSelector(actor, (s) => {
     if (s.matches('codeRequired') || s.matches('reverifying')) return 'code';
     if (s.matches('form') || s.matches('submitting')) return 'form';
@@ -98,7 +98,7 @@ function MessageScreen({ title, text }: { title: string; text: string }) {
 }
 
 function FailedScreen({ actor }: { actor: EformActor }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const error = useSelector(actor, (s) => s.context.error);
   const badLink = useSelector(actor, (s) => s.context.badLink);
   return (
@@ -111,7 +111,7 @@ function FailedScreen({ actor }: { actor: EformActor }) {
 }
 
 function FormScreen({ actor }: { actor: EformActor }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const hintId = useId();
   const form = useSelector(actor, (s) => s.context.form);
   const sections = useSelector(actor, (s) => s.context.sections);

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePageTexts } from '../../../i18n/pageTexts';
 import * as spinnerStyles from '../../ui/spinner.css';
 import * as styles from './publicEform.css';
 
@@ -52,7 +52,7 @@ const languages = Object.keys(languageNames) as (keyof typeof languageNames)[];
 
 /** The language switch: each language named in itself, the one showing pressed. */
 export function LanguageButtons() {
-  const { t, i18n } = useTranslation();
+  const { t, language: showing, changeLanguage } = usePageTexts();
   return (
     <div role="group" aria-label={t('language.label')} className={styles.languages}>
       {languages.map((language) => (
@@ -61,8 +61,8 @@ export function LanguageButtons() {
           type="button"
           lang={language}
           className={styles.language}
-          aria-pressed={i18n.language === language}
-          onClick={() => void i18n.changeLanguage(language)}
+          aria-pressed={showing === language}
+          onClick={() => changeLanguage(language)}
         >
           {languageNames[language]}
         </button>

@@ -1,14 +1,14 @@
-import type { TFunction } from 'i18next';
 import { eformMessages } from '../../../contract/eformRules';
 import { messages } from '../../../contract/messages';
 import type { CallFailure } from '../../../machines/otp';
+import type { Translate } from '../../../i18n/pageTexts';
 
 /**
  * A failed call as the reader sees it: the server's text in the reader's language when it is one the contract
  * names (the eForm texts under eformPublic.messages, the API's general ones under errors), any other server text
  * as it came, and a generic text when the server said nothing (offline, a proxy page).
  */
-export function messageText(t: TFunction, failure: CallFailure | null): string | null {
+export function messageText(t: Translate, failure: CallFailure | null): string | null {
   if (!failure) return null;
   const text = failure.message;
   if (text === null) return t('eformPublic.unexpected');
