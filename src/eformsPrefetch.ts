@@ -13,7 +13,12 @@ const get = (path: string, tenant?: string): Promise<EformPrefetchAnswer> =>
   fetch(path, {
     headers: tenant ? { Accept: 'application/json', 'X-Tenant-ID': tenant } : { Accept: 'application/json' },
     credentials: 'same-origin',
-  }).then((response) => response.json().then((json: unknown) => ({ status: response.status, json }), () => ({ status: response.status, json: null })));
+  }).then((response) =>
+    response.json().then(
+      (json: unknown) => ({ status: response.status, json }),
+      () => ({ status: response.status, json: null }),
+    ),
+  );
 
 if (tenantId && uri) {
   const tenant = get(`/api/patient/getencryptedtenant?tenantid=${encodeURIComponent(tenantId)}`);

@@ -114,8 +114,20 @@ describe('issue 4: an eForm from the builder to Jane and back', () => {
 
     // Jane opens the link on her phone, a browser of her own: the form asks for a code first.
     const jane = await e2e.newPage({ phone: true });
+    const calls: string[] = [];
+    jane.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) calls.push(path);
+    });
     await jane.goto(link);
     await heading(jane, 'Confirm it is you');
+    // Its first two calls, made early by eforms.html's prefetch script, are the page's: each made once.
+    expect(calls).toEqual(['/api/patient/getencryptedtenant', '/api/patient/getcard']);
+    const taken = await jane.evaluate(() => {
+      const early = window.eformPrefetch;
+      return early ? { tenant: early.tenant === undefined, card: early.card === undefined } : null;
+    });
+    expect(taken).toEqual({ tenant: true, card: true });
 
     // In Arabic the code screen is right to left; back in English for the rest.
     await jane.getByRole('button', { name: 'العربية', exact: true }).click();
