@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -23,6 +24,7 @@ import { storeRoutes } from './routes/stores';
 import { recordRoutes } from './routes/records';
 import { clinicalRoutes } from './routes/clinical';
 import { eformRoutes } from './routes/eforms';
+import { eformPageHtml } from './eforms/page';
 
 export interface AppDeps {
   config: Config;
@@ -185,6 +187,8 @@ export async function buildApp(opts: {
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
+  /** The built eforms.html, read once. */
+  let eformTemplate: Promise<string> | undefined;
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, never the app's HTML (a browser would refuse it as a script anyway).
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
@@ -193,8 +197,17 @@ export async function buildApp(opts: {
     // The public eForm link (/eforms?tenantid=...&uri=...) has its own small page (vite.config.ts, eformPage); the
     // browser app owns every other path (client-side routes).
     const path = request.url.split('?', 1)[0];
-    const page = path === '/eforms' || path === '/eforms/' ? 'eforms.html' : 'index.html';
-    return reply.type('text/html').sendFile(page, distDir);
+    if (path === '/eforms' || path === '/eforms/') {
+      // With the encrypted tenant of its link in it (server/eforms/page.ts): made for this request, never kept.
+      eformTemplate ??= readFile(join(distDir, 'eforms.html'), 'utf8').catch((error: unknown) => {
+        eformTemplate = undefined;
+        throw error;
+      });
+      return eformTemplate.then((template) =>
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(eformPageHtml(template, secrets, request.url)),
+      );
+    }
+    return reply.type('text/html').sendFile('index.html', distDir);
   });
 
   await app.register(import('@fastify/cookie'));

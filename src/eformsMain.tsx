@@ -10,9 +10,9 @@ import { PublicEformPage } from './views/eforms/public/PublicEformPage';
 /**
  * The public eForm page's own entry (eforms.html; the server answers GET /eforms with it). It draws that page only:
  * no session, route access, shell, TanStack Query, theme settings or i18next (the page's texts come from its own
- * small translator, src/i18n/eformI18n.ts), so a guest opening an emailed link downloads React, xstate and the page
- * (docs/architecture.md, "The browser bundle"). The app's route table still draws the same page, with the app's
- * i18next, when the app itself navigates to /eforms.
+ * small translator, src/i18n/eformI18n.ts), so a guest opening an emailed link downloads preact/compat (this build
+ * aliases react to it, vite.config.ts), xstate and the page (docs/architecture.md, "The browser bundle"). The app's
+ * route table still draws the same page, with the app's React and i18next, when the app itself navigates to /eforms.
  */
 document.documentElement.classList.add(light17Theme);
 

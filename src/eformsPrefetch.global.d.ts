@@ -9,7 +9,7 @@ interface EformPrefetch {
   /** The link the calls were made for (the page's query: tenantid, uri). */
   tenantId: string;
   uri: string;
-  /** GET /api/patient/getencryptedtenant?tenantid=... */
+  /** GET /api/patient/getencryptedtenant?tenantid=...; not made when the page carries the encrypted tenant (meta). */
   tenant?: Promise<EformPrefetchAnswer>;
   /** GET /api/patient/getcard?uri=... with that encrypted tenant; null when getencryptedtenant did not answer one. */
   card?: Promise<{ tenant: string; answer: Promise<EformPrefetchAnswer> } | null>;

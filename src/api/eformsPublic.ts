@@ -115,7 +115,19 @@ function prefetchFor(link: { tenantId: string } | { uri: string }): EformPrefetc
   return ('tenantId' in link ? early.tenantId === link.tenantId : early.uri === link.uri) ? early : null;
 }
 
+/**
+ * The encrypted tenant the server put into eforms.html for the tenantid of the page's own link (server/eforms/page.ts,
+ * `<meta name="eform-tenant">`): only for that link, and only on that page (the app's own /eforms route has none).
+ */
+function pageTenant(tenantId: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const value = document.querySelector<HTMLMetaElement>('meta[name="eform-tenant"]')?.content;
+  return value && new URLSearchParams(location.search).get('tenantid') === tenantId ? value : null;
+}
+
 export function getEncryptedTenant({ tenantId }: { tenantId: string }, signal?: AbortSignal): Promise<{ tenant: string }> {
+  const inPage = pageTenant(tenantId);
+  if (inPage) return Promise.resolve({ tenant: inPage });
   const early = prefetchFor({ tenantId }) && takePrefetched('tenant', signal);
   if (early) return early.then((answer) => checked(answer, EncryptedTenantAnswer));
   return apiRequest(`/api/patient/getencryptedtenant?tenantid=${encodeURIComponent(tenantId)}`, {

@@ -121,8 +121,9 @@ describe('issue 4: an eForm from the builder to Jane and back', () => {
     });
     await jane.goto(link);
     await heading(jane, 'Confirm it is you');
-    // Its first two calls, made early by eforms.html's prefetch script, are the page's: each made once.
-    expect(calls).toEqual(['/api/patient/getencryptedtenant', '/api/patient/getcard']);
+    // The server put the encrypted tenant into the page (server/eforms/page.ts): no getencryptedtenant; its getcard,
+    // made early by eforms.html's prefetch script, is the page's: made once.
+    expect(calls).toEqual(['/api/patient/getcard']);
     const taken = await jane.evaluate(() => {
       const early = window.eformPrefetch;
       return early ? { tenant: early.tenant === undefined, card: early.card === undefined } : null;

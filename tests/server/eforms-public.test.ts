@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eformMessages, type EForm, type Section } from '../../src/contract/eforms';
+import { eformPageHtml } from '../../server/eforms/page';
 import {
   addPatient,
   auditActions,
@@ -219,6 +220,43 @@ describe('the public flow', () => {
 
     const preview = await h.app.inject({ method: 'GET', url: `/api/eforms/forms/${intakeId}/preview`, headers: bearer(admin) });
     expect(json(preview)).toMatchObject({ assignId: 0, name: 'New Patient Intake' });
+  });
+});
+
+describe('the encrypted tenant in the page (GET /eforms, server/eforms/page.ts)', () => {
+  const template = '<html>\n  <head>\n    <meta charset="UTF-8" />\n    <title>Patient Portal</title>\n    <script type="module" src="/a.js"></script>\n  </head>\n</html>';
+  const pageTenant = (html: string) => html.match(/<meta name="eform-tenant" content="([^"]*)" \/>/)?.[1];
+  const page = (query: string) => eformPageHtml(template, h.app.deps.secrets, `/eforms${query}`);
+
+  it('is the one getencryptedtenant answers: getcard opens the link with it', async () => {
+    const link = await sendForm();
+    const html = page(`?tenantid=${link.tenantid}&uri=${link.uri}`);
+    const tenant = pageTenant(html);
+    expect(tenant).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(html.indexOf('eform-tenant')).toBeLessThan(html.indexOf('<script'));
+    expect(html).not.toContain(link.tenantid);
+    const card = await getcard(link, tenant!);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(json<EForm>(card)).toMatchObject({ assignId: link.assignmentId, isAuth: true, name: '' });
+    // A fresh value each time, like getencryptedtenant's.
+    expect(pageTenant(page(`?tenantid=${link.tenantid}&uri=${link.uri}`))).not.toBe(tenant);
+  });
+
+  it('is there for any syntactically valid tenantid without asking the database; an unknown one finds nothing', async () => {
+    const link = await sendForm();
+    const unknown = '0b7e7f52-9d8a-4c1e-a0b2-5e6f7a8b9c0d';
+    const tenant = pageTenant(page(`?tenantid=${unknown}&uri=${link.uri}`));
+    expect(tenant).toBeDefined();
+    expect((await h.app.inject({ method: 'GET', url: `/api/patient/getencryptedtenant?tenantid=${unknown}` })).statusCode).toBe(404);
+    const card = await getcard(link, tenant!);
+    expect(card.statusCode).toBe(404);
+    expect(json<{ error: string }>(card).error).toBe(eformMessages.formNotFound);
+  });
+
+  it('is absent without a valid tenantid: the page is the file as built', () => {
+    for (const query of ['', '?uri=abc', '?tenantid=abc&uri=abc', `?tenantid=${demoIds.clearview}x`, '?tenantid=%22%3E%3Cscript%3E']) {
+      expect(page(query)).toBe(template);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eformMessages } from '../../src/contract/eforms';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -77,11 +78,32 @@ describe('operations endpoints', () => {
     const eformPage = readFileSync(new URL('eforms.html', dist), 'utf8');
     const appPage = readFileSync(new URL('index.html', dist), 'utf8');
     expect(eformPage).not.toBe(appPage);
-    for (const url of ['/eforms?tenantid=c1ea0000-0000-4000-8000-000000000001&uri=abc', '/eforms', '/eforms/?uri=x']) {
+    const pageTenant = /\n {4}<meta name="eform-tenant" content="([A-Za-z0-9_-]+)" \/>/;
+    // A valid tenantid: the page carries its encrypted tenant (server/eforms/page.ts), getcard takes it as its own.
+    const withTenant = await h.app.inject({ method: 'GET', url: '/eforms?tenantid=c1ea0000-0000-4000-8000-000000000001&uri=abc' });
+    expect(withTenant.statusCode).toBe(200);
+    const tenant = withTenant.body.match(pageTenant)?.[1];
+    expect(tenant).toBeDefined();
+    expect(withTenant.body.replace(pageTenant, '')).toBe(eformPage);
+    expect(withTenant.body.indexOf('eform-tenant')).toBeLessThan(withTenant.body.indexOf('<script'));
+    const card = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${'a'.repeat(43)}`, headers: { 'x-tenant-id': tenant! } });
+    expect(card.statusCode).toBe(404);
+    expect(card.json()).toEqual({ error: eformMessages.formNotFound });
+    const forged = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${'a'.repeat(43)}`, headers: { 'x-tenant-id': `${tenant!.slice(0, -2)}AA` } });
+    expect(forged.statusCode).toBe(404);
+    // No valid tenantid: the page as built, and its scripts ask getencryptedtenant.
+    const pages = [withTenant];
+    for (const url of ['/eforms', '/eforms/?uri=x', '/eforms?tenantid=not-a-uuid&uri=abc', '/eforms?tenantid=%22%3E%3Cb%3E&uri=abc']) {
       const res = await h.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toBe(eformPage);
+      pages.push(res);
+    }
+    for (const res of pages) {
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
     for (const url of ['/login', '/clearview/downtown', '/admin/eforms/all', '/eforms-not']) {
       const res = await h.app.inject({ method: 'GET', url });

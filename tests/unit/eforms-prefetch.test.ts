@@ -34,18 +34,28 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  document.querySelector('meta[name="eform-tenant"]')?.remove();
   delete window.eformPrefetch;
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   vi.resetModules();
 });
 
-/** Runs src/eformsPrefetch.ts as eforms.html does, on a page opened at `search`. */
-async function openPage(search: string) {
+/**
+ * Runs src/eformsPrefetch.ts as eforms.html does, on a page opened at `search`; `pageTenant` is the encrypted tenant
+ * the server put into the page (server/eforms/page.ts), if any.
+ */
+async function openPage(search: string, pageTenant?: string) {
   window.history.replaceState(null, '', `/eforms${search}`);
+  if (pageTenant) {
+    const meta = document.createElement('meta');
+    meta.name = 'eform-tenant';
+    meta.content = pageTenant;
+    document.head.append(meta);
+  }
   vi.resetModules();
   await import('../../src/eformsPrefetch');
-  await vi.waitFor(() => expect(sent).toHaveLength(search.includes('uri=') ? 2 : 0));
+  await vi.waitFor(() => expect(sent).toHaveLength(search.includes('uri=') ? (pageTenant ? 1 : 2) : 0));
 }
 
 const linkQuery = `?tenantid=${link.tenantId}&uri=${link.uri}`;
@@ -57,6 +67,27 @@ describe('the eForm prefetch', () => {
       { url: paths.tenant, headers: { Accept: 'application/json' } },
       { url: paths.card, headers: { Accept: 'application/json', 'X-Tenant-ID': link.tenant } },
     ]);
+  });
+
+  it('with the encrypted tenant in the page, asks getcard at once and the page’s tenant step takes the page’s value', async () => {
+    await openPage(linkQuery, 'enc-in-page');
+    expect(sent).toEqual([{ url: paths.card, headers: { Accept: 'application/json', 'X-Tenant-ID': 'enc-in-page' } }]);
+    expect(window.eformPrefetch?.tenant).toBeUndefined();
+    await expect(getEncryptedTenant({ tenantId: link.tenantId })).resolves.toEqual({ tenant: 'enc-in-page' });
+    await expect(getPublicForm({ uri: link.uri, tenant: 'enc-in-page', formToken: null })).resolves.toEqual(form);
+    expect(sent).toHaveLength(1);
+    // Retry uses it again, without getencryptedtenant.
+    await expect(getEncryptedTenant({ tenantId: link.tenantId })).resolves.toEqual({ tenant: 'enc-in-page' });
+    await expect(getPublicForm({ uri: link.uri, tenant: 'enc-in-page', formToken: null })).resolves.toEqual(form);
+    expect(sent.map((request) => request.url)).toEqual([paths.card, paths.card]);
+  });
+
+  it('uses the page’s value for the page’s own tenantid only', async () => {
+    await openPage(linkQuery, 'enc-in-page');
+    const otherTenant = '0b7e7f52-9d8a-4c1e-a0b2-5e6f7a8b9c0d';
+    answers[`/api/patient/getencryptedtenant?tenantid=${otherTenant}`] = { status: 200, body: { tenant: 'enc-other' } };
+    await expect(getEncryptedTenant({ tenantId: otherTenant })).resolves.toEqual({ tenant: 'enc-other' });
+    expect(sent.at(-1)?.url).toBe(`/api/patient/getencryptedtenant?tenantid=${otherTenant}`);
   });
 
   it('makes none for a link without its tenant or uri', async () => {
