@@ -7,10 +7,8 @@ import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, boolean, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ContactChannel } from './schema-records';
 import { patients } from './schema-records';
-import { locations, tenantIsolation } from './schema';
+import { createdAt, locations, tenantId, tenantIsolation } from './schema';
 
-const tenantId = () => uuid('tenant_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A form section as stored; the shape is src/contract/eforms.ts's, validated there. */
 export type StoredSection = Record<string, unknown>;

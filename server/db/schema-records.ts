@@ -23,10 +23,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { locations, tenantIsolation, users } from './schema';
+import { createdAt, locations, tenantId, tenantIsolation, users } from './schema';
 
-const tenantId = () => uuid('tenant_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export type ContactChannel = 'email' | 'sms';

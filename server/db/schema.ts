@@ -37,8 +37,9 @@ export const tenantIsolation = (table: string) =>
     withCheck: sql`tenant_id = ${currentTenant}`,
   });
 
-const tenantId = () => uuid('tenant_id').notNull();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The tenant column and the creation time every tenant table carries. */
+export const tenantId = () => uuid('tenant_id').notNull();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A company is a tenant; its key is the tenant id itself. */
 export const companies = pgTable(

@@ -5,9 +5,10 @@
  * this module, so it never downloads the schema library.
  */
 import type { Section } from './eforms';
+import { messages } from './messages';
 
 export const eformMessages = {
-  invalidCode: 'Invalid Authentication code. Please check or Resend the code',
+  invalidCode: messages.invalidCode,
   otpIncorrect: 'OTP code is Incorrect',
   cardSaved: 'Card Saved',
   expiredTitle: 'Expired!',

@@ -4,6 +4,7 @@ import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eform
 import type { Checklist, DateItem, DropdownList, RadioList, Section, TextItem } from '../../contract/eforms';
 import type { Answer } from '../../machines/eform';
 import * as styles from './eformSections.css';
+import { visuallyHidden } from '../ui/visuallyHidden.css';
 
 /**
  * The sections of an eForm exactly as the patient sees them (spec 3 'Section', 5): in order, a red asterisk on
@@ -55,7 +56,7 @@ function SectionCard({ section, onAnswer, readOnly }: PartProps) {
             <span className={styles.asterisk} aria-hidden="true">
               *
             </span>
-            <span className={styles.visuallyHidden}>({t('eformPublic.required')})</span>
+            <span className={visuallyHidden}>({t('eformPublic.required')})</span>
           </>
         )}
       </h2>
@@ -198,7 +199,7 @@ function TextPart({ item, section, onAnswer, readOnly }: PartProps & { item: Tex
         <span aria-hidden="true">
           {item.description.length}/{TEXT_ANSWER_MAX}
         </span>
-        <span className={styles.visuallyHidden}>
+        <span className={visuallyHidden}>
           {t('eformPublic.characterCount', { count: item.description.length, max: TEXT_ANSWER_MAX })}
         </span>
       </div>

@@ -19,17 +19,6 @@ export const sectionTitle = style({ margin: 0, fontSize: '1.0625rem', fontWeight
 
 export const asterisk = style({ color: vars.color.danger, fontWeight: 700 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  inlineSize: '1px',
-  blockSize: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
 
 export const group = style({ display: 'grid', gap: '0.5rem', minInlineSize: 0, margin: 0, padding: 0, border: 0 });
 

@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { table } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
 
 /** The record pages: wide enough for a prescription table; logical properties only (right-to-left works). */
@@ -46,18 +47,7 @@ export const facts = style({
 globalStyle(`${facts} dt`, { color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600 });
 
-export const tableWrap = style({ overflowX: 'auto', minInlineSize: 0 });
-
-export const table = style({ borderCollapse: 'collapse', inlineSize: '100%', fontVariantNumeric: 'tabular-nums' });
-globalStyle(`${table} caption`, { textAlign: 'start', fontWeight: 600, paddingBlockEnd: '0.5rem' });
-globalStyle(`${table} th, ${table} td`, {
-  paddingBlock: '0.5rem',
-  paddingInline: '0.75rem',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  textAlign: 'start',
-  verticalAlign: 'top',
-});
-globalStyle(`${table} thead th`, { color: vars.color.textMuted, fontWeight: 600, fontSize: '0.875rem' });
+export { link, state, table, tableWrap } from '../ui/dataTable.css';
 
 /** Numbers line up at the end of their column. */
 export const number = style({});
@@ -81,24 +71,7 @@ export const tone = styleVariants({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' });
 
-export const link = style({
-  color: vars.color.accent,
-  fontWeight: 600,
-  outline: 'none',
-  borderRadius: '0.25rem',
-  selectors: { '&[data-focus-visible]': focusRing },
-});
 
-export const state = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: '0.75rem',
-  paddingBlock: '2.5rem',
-  paddingInline: '1rem',
-  textAlign: 'center',
-  borderRadius: '0.75rem',
-  border: `1px dashed ${vars.color.border}`,
-});
 
 /** A form in two columns on wide screens. */
 export const form = style({ display: 'grid', gap: '1rem' });

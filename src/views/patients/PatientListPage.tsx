@@ -13,6 +13,7 @@ import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './patientList.css';
+import { visuallyHidden } from '../ui/visuallyHidden.css';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const searchDelayMs = 300;
@@ -245,7 +246,7 @@ function Missing() {
   return (
     <>
       <span aria-hidden="true">—</span>
-      <span className={styles.visuallyHidden}>{t('patientList.missing')}</span>
+      <span className={visuallyHidden}>{t('patientList.missing')}</span>
     </>
   );
 }

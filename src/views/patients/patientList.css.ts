@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
 
 /** The staff patient list: filters above a wide table; logical properties only (right-to-left works). */
@@ -45,49 +46,12 @@ export const input = style({
 });
 export const select = style({ ...control, selectors: { '&:focus-visible': focusRing } });
 
-export const tableWrap = style({ overflowX: 'auto', minInlineSize: 0 });
-export const table = style({ borderCollapse: 'collapse', inlineSize: '100%', fontVariantNumeric: 'tabular-nums' });
-globalStyle(`${table} caption`, { textAlign: 'start', fontWeight: 600, paddingBlockEnd: '0.5rem' });
-globalStyle(`${table} th, ${table} td`, {
-  paddingBlock: '0.5rem',
-  paddingInline: '0.75rem',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  textAlign: 'start',
-  verticalAlign: 'top',
-});
-globalStyle(`${table} thead th`, { color: vars.color.textMuted, fontWeight: 600, fontSize: '0.875rem' });
+export { link, state, tableWrap } from '../ui/dataTable.css';
+
+/** The shared table, with plain-weight row headers (the patient's name is a link). */
+export const table = style([dataTable]);
 globalStyle(`${table} tbody th`, { fontWeight: 'normal' });
-
-export const link = style({
-  color: vars.color.accent,
-  fontWeight: 600,
-  outline: 'none',
-  borderRadius: '0.25rem',
-  selectors: { '&[data-focus-visible]': focusRing },
-});
-
-export const state = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: '0.75rem',
-  paddingBlock: '2.5rem',
-  paddingInline: '1rem',
-  textAlign: 'center',
-  borderRadius: '0.75rem',
-  border: `1px dashed ${vars.color.border}`,
-});
 
 export const more = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem 1.25rem' });
 export const moreFailed = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem' });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});

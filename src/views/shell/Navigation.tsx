@@ -8,7 +8,7 @@ import { Icon, isIconName } from '../ui/Icon';
 import { useNavbarActor } from '../ui/shellActors';
 import { containsPath, isActivePath, useCurrentPath, useEntryTitle } from './navigationModel';
 import type { NavEntry } from './navigationModel';
-import { visuallyHidden } from './layout.css';
+import { visuallyHidden } from '../ui/visuallyHidden.css';
 import * as styles from './navbar.css';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');

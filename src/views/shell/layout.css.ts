@@ -146,14 +146,3 @@ export const brandBadge = style({
   letterSpacing: '0.02em',
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
