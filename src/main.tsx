@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startPageLoad } from './app/earlyStart';
 import { createRuntime } from './app/runtime';
 import { loadStoredLanguage } from './i18n/appI18n';
 import './theme/global.css';
@@ -23,6 +24,9 @@ function start() {
     </StrictMode>,
   );
 }
+
+// A signed-in tab's page load starts its page's chunks and first call now, beside the session check.
+startPageLoad(window.location.pathname, window.sessionStorage);
 
 // Turkish and Arabic come in their own chunks: a reader who chose one gets it before the first render, so that
 // render is already in their language (English, the default, is in this bundle). If the chunk cannot be fetched,

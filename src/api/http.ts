@@ -98,7 +98,46 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return (checker instanceof Promise ? await checker : checker).parse(json);
 }
 
+/**
+ * GETs started before the app could ask for them (a page load's first call, src/app/earlyStart.ts), by token and
+ * path. The first identical request takes the answer; one nobody takes is dropped after `earlyAnswerLifetimeMs`.
+ */
+const earlyAnswers = new Map<string, Promise<Response>>();
+const earlyAnswerLifetimeMs = 10_000;
+const earlyKey = (path: string, token: string) => `${token} ${path}`;
+
+/** Starts a session GET now, so that the page's own request for the same path (and token) finds it answered. */
+export function startEarlyGet(path: string, credentials: Credentials): void {
+  const key = earlyKey(path, credentials.accessToken);
+  if (earlyAnswers.has(key)) return;
+  const answer = send(path, { schema: { parse: () => null } }, credentials.accessToken, credentials.tenantId);
+  // A failed early call is asked again by the page itself (below): not an unhandled rejection.
+  answer.catch(() => {});
+  earlyAnswers.set(key, answer);
+  setTimeout(() => {
+    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+  }, earlyAnswerLifetimeMs);
+}
+
+function takeEarlyAnswer(path: string, method: string, token: string | null | undefined): Promise<Response> | null {
+  if (method !== 'GET' || !token) return null;
+  const key = earlyKey(path, token);
+  const answer = earlyAnswers.get(key);
+  if (answer) earlyAnswers.delete(key);
+  return answer ?? null;
+}
+
 function send(
+  path: string,
+  options: RequestOptions<unknown>,
+  token: string | null | undefined,
+  sessionTenant: string | undefined,
+): Promise<Response> {
+  const early = takeEarlyAnswer(path, options.method ?? 'GET', token);
+  return early ? early.catch(() => fetchAnswer(path, options, token, sessionTenant)) : fetchAnswer(path, options, token, sessionTenant);
+}
+
+function fetchAnswer(
   path: string,
   { method = 'GET', body, tenantId, signal }: RequestOptions<unknown>,
   token: string | null | undefined,

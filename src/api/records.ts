@@ -16,18 +16,14 @@ import { KioskRegistered } from '../contract/patientsAdmin';
 import type { KioskDraft } from '../machines/kioskRegistration';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
+import { recordsPaths } from './recordsPaths';
+import type { RecordsScope } from './recordsPaths';
 
 /**
- * Patient records (issue 5): one fetcher per endpoint and TanStack Query options keyed by tenant. Whose records:
- * `own` is the signed-in patient (/api/my/...); `patient` is one patient a staff member or admin opened
- * (/api/patients/:patientId/..., the same shapes). The server decides what each caller may see.
+ * Patient records (issue 5): one fetcher per endpoint (addresses in ./recordsPaths.ts) and TanStack Query options
+ * keyed by tenant. The server decides what each caller may see.
  */
-export type RecordsScope = { kind: 'own' } | { kind: 'patient'; patientId: string };
-
-const segment = (value: string) => encodeURIComponent(value);
-
-const baseOf = (scope: RecordsScope) =>
-  scope.kind === 'own' ? '/api/my' : `/api/patients/${segment(scope.patientId)}`;
+export type { RecordsScope };
 
 const scopeKey = (scope: RecordsScope) => (scope.kind === 'own' ? 'own' : scope.patientId);
 
@@ -35,35 +31,36 @@ const scopeKey = (scope: RecordsScope) => (scope.kind === 'own' ? 'own' : scope.
 export const recordsKey = (tenantId: string, scope: RecordsScope) => ['t', tenantId, 'records', scopeKey(scope)] as const;
 
 export const fetchProfile = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/profile`, { schema: PatientProfile, signal });
+  apiRequest(recordsPaths.profile(scope), { schema: PatientProfile, signal });
 export const fetchPrescriptions = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/prescriptions`, { schema: Prescriptions, signal });
+  apiRequest(recordsPaths.prescriptions(scope), { schema: Prescriptions, signal });
 export const fetchRxOrders = (scope: RecordsScope, rxId: string, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/prescriptions/${segment(rxId)}/orders`, { schema: RxOrders, signal });
+  apiRequest(recordsPaths.rxOrders(scope, rxId), { schema: RxOrders, signal });
 export const fetchAppointments = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/appointments`, { schema: AppointmentLists, signal });
+  apiRequest(recordsPaths.appointments(scope), { schema: AppointmentLists, signal });
 export const fetchInvoices = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/invoices`, { schema: InvoiceList, signal });
+  apiRequest(recordsPaths.invoices(scope), { schema: InvoiceList, signal });
 export const fetchInvoice = (scope: RecordsScope, invoiceId: string, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/invoices/${segment(invoiceId)}`, { schema: InvoiceDetail, signal });
+  apiRequest(recordsPaths.invoice(scope, invoiceId), { schema: InvoiceDetail, signal });
 export const fetchRecalls = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/recalls`, { schema: RecallList, signal });
+  apiRequest(recordsPaths.recalls(scope), { schema: RecallList, signal });
 export const fetchOrders = (scope: RecordsScope, signal?: AbortSignal) =>
-  apiRequest(`${baseOf(scope)}/orders`, { schema: LabOrderList, signal });
-export const fetchDashboard = (signal?: AbortSignal) => apiRequest('/api/my/dashboard', { schema: PatientDashboard, signal });
+  apiRequest(recordsPaths.orders(scope), { schema: LabOrderList, signal });
+export const fetchDashboard = (signal?: AbortSignal) =>
+  apiRequest(recordsPaths.dashboard(), { schema: PatientDashboard, signal });
 export const fetchEnterpriseSummary = (signal?: AbortSignal) =>
-  apiRequest('/api/enterprise/summary', { schema: EnterpriseSummary, signal });
+  apiRequest(recordsPaths.enterpriseSummary(), { schema: EnterpriseSummary, signal });
 
 /** The patient corrects their contact details; the answer is the updated profile. */
 export const updateProfile = (changes: ContactUpdate, signal?: AbortSignal) =>
-  apiRequest('/api/my/profile', { method: 'PATCH', body: changes, schema: PatientProfile, signal });
+  apiRequest(recordsPaths.profile({ kind: 'own' }), { method: 'PATCH', body: changes, schema: PatientProfile, signal });
 
 /** Whatever the cancel call answers, the lists are fetched again afterwards. */
 const anyAnswer = z.unknown();
 
 /** The patient cancels one of their upcoming visits (when the store allows it: `canCancel`). */
 export const cancelAppointment = (appointmentId: string, signal?: AbortSignal) =>
-  apiRequest(`/api/my/appointments/${segment(appointmentId)}/cancel`, {
+  apiRequest(recordsPaths.cancelAppointment(appointmentId), {
     method: 'POST',
     body: {},
     schema: anyAnswer,

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { addAllTexts, fetchAllTexts } from '../i18n/appI18n';
@@ -10,38 +10,55 @@ import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { Splash } from '../views/shell/Splash';
 import { useRouteAccessActor } from './routeAccess';
 import { isGuestOnly, routeById } from './routeTable';
-import type { Page, RecordsView, RouteParams } from './routeTable';
+import type { Page, RecordsView, RouteEntry, RouteParams } from './routeTable';
+
+/**
+ * A lazy page whose chunk can also be fetched before its first render (a page load: src/app/earlyStart.ts). Once
+ * fetched it renders at once instead of suspending: a suspended boundary that shows its fallback makes React hold
+ * the content back for a moment more, which a page load would pay for on every preloaded chunk.
+ */
+function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | null = null;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Preloadable(props: P) {
+    // Chosen once per mount: switching from Lazy to the component later would remount the page.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
+    return <Component {...props} />;
+  }
+  return Object.assign(Preloadable, { preload });
+}
 
 // Split per route: the sign-in screens load with the app; the shell (with TanStack Query for the pages' server
 // data) and every other page when first opened.
-const Shell = lazy(() => import('./SignedInShell').then((module) => ({ default: module.SignedInShell })));
-const ComingSoonPage = lazy(() =>
-  import('../views/pages/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })),
+const Shell = preloadable(() => import('./SignedInShell').then((module) => module.SignedInShell));
+const ComingSoonPage = preloadable(() => import('../views/pages/ComingSoonPage').then((module) => module.ComingSoonPage));
+const MultiLanguagePage = preloadable(() =>
+  import('../views/pages/MultiLanguagePage').then((module) => module.MultiLanguagePage),
 );
-const MultiLanguagePage = lazy(() =>
-  import('../views/pages/MultiLanguagePage').then((module) => ({ default: module.MultiLanguagePage })),
+const ForgotPasswordPage = preloadable(() =>
+  import('../views/auth/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../views/auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })),
+const NewUserPage = preloadable(() => import('../views/auth/NewUserPage').then((module) => module.NewUserPage));
+const AllFormsPage = preloadable(() => import('../views/eforms/admin/AllFormsPage').then((module) => module.AllFormsPage));
+const BoardsPage = preloadable(() => import('../views/eforms/admin/BoardsPage').then((module) => module.BoardsPage));
+const FormBuilderRoute = preloadable(() =>
+  import('../views/eforms/admin/FormBuilderPage').then((module) => module.FormBuilderRoute),
 );
-const NewUserPage = lazy(() => import('../views/auth/NewUserPage').then((module) => ({ default: module.NewUserPage })));
-const AllFormsPage = lazy(() =>
-  import('../views/eforms/admin/AllFormsPage').then((module) => ({ default: module.AllFormsPage })),
+const PatientChartPage = preloadable(() =>
+  import('../views/patients/PatientChartPage').then((module) => module.PatientChartPage),
 );
-const BoardsPage = lazy(() => import('../views/eforms/admin/BoardsPage').then((module) => ({ default: module.BoardsPage })));
-const FormBuilderRoute = lazy(() =>
-  import('../views/eforms/admin/FormBuilderPage').then((module) => ({ default: module.FormBuilderRoute })),
+const PatientListPage = preloadable(() =>
+  import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
 );
-const PatientChartPage = lazy(() =>
-  import('../views/patients/PatientChartPage').then((module) => ({ default: module.PatientChartPage })),
-);
-const PatientListPage = lazy(() =>
-  import('../views/patients/PatientListPage').then((module) => ({ default: module.PatientListPage })),
-);
-const LogoutPage = lazy(() => import('../views/auth/LogoutPage').then((module) => ({ default: module.LogoutPage })));
+const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page (issue 4): its own chunk, drawn without the shell and without the signed-in session.
-const PublicEformPage = lazy(() =>
-  import('../views/eforms/public/PublicEformPage').then((module) => ({ default: module.PublicEformPage })),
+const PublicEformPage = preloadable(() =>
+  import('../views/eforms/public/PublicEformPage').then((module) => module.PublicEformPage),
 );
 
 /** The pages in the entry chunk, whose texts are the start-up groups of English (src/i18n/startTexts.ts). */
@@ -52,7 +69,7 @@ const startPages: ReadonlySet<Page['kind']> = new Set(['signIn', 'storeSignIn', 
  * rendered beside the page, not around it, so that the texts and the page's chunk are fetched at the same time;
  * being first, it adds the texts before the page renders.
  */
-const AllTexts = lazy(() => fetchAllTexts().then(() => ({ default: AddAllTexts })));
+const AllTexts = preloadable(() => fetchAllTexts().then(() => AddAllTexts));
 
 function AddAllTexts() {
   const { i18n } = useTranslation();
@@ -62,29 +79,71 @@ function AddAllTexts() {
 
 // Issue 5: the patient record pages, the patient home and the kiosk sign-up, each its own chunk.
 const recordPages = {
-  demographicInfo: lazy(() =>
-    import('../views/patient/DemographicInfoPage').then((module) => ({ default: module.DemographicInfoPage })),
+  demographicInfo: preloadable(() =>
+    import('../views/patient/DemographicInfoPage').then((module) => module.DemographicInfoPage),
   ),
-  rxInfo: lazy(() => import('../views/patient/RxInfoPage').then((module) => ({ default: module.RxInfoPage }))),
-  rxOrders: lazy(() => import('../views/patient/RxOrdersPage').then((module) => ({ default: module.RxOrdersPage }))),
-  appointments: lazy(() =>
-    import('../views/patient/AppointmentsPage').then((module) => ({ default: module.AppointmentsPage })),
-  ),
-  invoices: lazy(() => import('../views/patient/InvoicesPage').then((module) => ({ default: module.InvoicesPage }))),
-  invoice: lazy(() =>
-    import('../views/patient/InvoiceDetailPage').then((module) => ({ default: module.InvoiceDetailPage })),
-  ),
-  recalls: lazy(() => import('../views/patient/RecallsPage').then((module) => ({ default: module.RecallsPage }))),
-  orderStatus: lazy(() =>
-    import('../views/patient/OrderStatusPage').then((module) => ({ default: module.OrderStatusPage })),
-  ),
+  rxInfo: preloadable(() => import('../views/patient/RxInfoPage').then((module) => module.RxInfoPage)),
+  rxOrders: preloadable(() => import('../views/patient/RxOrdersPage').then((module) => module.RxOrdersPage)),
+  appointments: preloadable(() => import('../views/patient/AppointmentsPage').then((module) => module.AppointmentsPage)),
+  invoices: preloadable(() => import('../views/patient/InvoicesPage').then((module) => module.InvoicesPage)),
+  invoice: preloadable(() => import('../views/patient/InvoiceDetailPage').then((module) => module.InvoiceDetailPage)),
+  recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
+  orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
 };
-const DashboardPage = lazy(() =>
-  import('../views/dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
+const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
+const KioskRegisterPage = preloadable(() =>
+  import('../views/kiosk/KioskRegisterPage').then((module) => module.KioskRegisterPage),
 );
-const KioskRegisterPage = lazy(() =>
-  import('../views/kiosk/KioskRegisterPage').then((module) => ({ default: module.KioskRegisterPage })),
-);
+
+/** The lazy chunk a page is drawn from (null: it is in the entry). */
+function chunkOf(page: Page): { preload(): Promise<unknown> } | null {
+  switch (page.kind) {
+    case 'signIn':
+    case 'storeSignIn':
+    case 'notFound':
+      return null;
+    case 'forgotPassword':
+      return ForgotPasswordPage;
+    case 'newUser':
+      return NewUserPage;
+    case 'logout':
+      return LogoutPage;
+    case 'multiLanguage':
+      return MultiLanguagePage;
+    case 'publicEform':
+      return PublicEformPage;
+    case 'comingSoon':
+      return ComingSoonPage;
+    case 'records':
+      return recordPages[page.view];
+    case 'patientHome':
+      return DashboardPage;
+    case 'kioskRegister':
+      return KioskRegisterPage;
+    case 'eformsAll':
+      return AllFormsPage;
+    case 'eformBoards':
+      return BoardsPage;
+    case 'eformBuilder':
+      return FormBuilderRoute;
+    case 'patientChart':
+      return PatientChartPage;
+    case 'patientList':
+      return PatientListPage;
+  }
+}
+
+/**
+ * Fetches what a route will draw (its page's chunk, the shell and the texts around it) without drawing it: a page
+ * load asks for them while the session is still being checked, instead of one after the other afterwards.
+ */
+export function preloadRoute(route: RouteEntry): void {
+  if (!route.page) return;
+  const alone = isGuestOnly(route) || route.id === 'newUser';
+  const chunks = [chunkOf(route.page), alone && startPages.has(route.page.kind) ? null : AllTexts, alone ? null : Shell];
+  // A chunk that fails now fails again when the page renders, where the error is shown: nothing to report here.
+  for (const chunk of chunks) chunk?.preload().catch(() => {});
+}
 
 function recordsPage(view: RecordsView, params: RouteParams): ReactNode {
   switch (view) {
