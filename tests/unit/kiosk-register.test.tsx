@@ -145,4 +145,34 @@ describe('kiosk sign-up', { timeout: 30_000 }, () => {
     expect(field('Last name').value).toBe('');
     expect(posted).toEqual([]);
   });
+
+  it("puts the kiosk's language back for the next person: after the thank-you screen and after 2 idle minutes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = kioskApi(() => registered);
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api, advanceTimers: vi.advanceTimersByTime });
+    const { user, i18n } = rendered;
+
+    // A person fills the form in, switches the screen to Arabic (the toolbar's language menu), registers, and is
+    // thanked.
+    await fillIn(user);
+    await act(async () => {
+      await i18n.changeLanguage('ar');
+    });
+    await user.click(screen.getByRole('button', { name: 'تسجيل' }));
+    await screen.findByRole('status');
+    await act(async () => {
+      vi.advanceTimersByTime(kioskDelays.thankYou);
+    });
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+
+    // The next one only switches to Turkish and walks away: the idle clear puts English back too.
+    await act(async () => {
+      await i18n.changeLanguage('tr');
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(kioskDelays.idle);
+    });
+    await waitFor(() => expect(i18n.language).toBe('en'));
+  });
 });

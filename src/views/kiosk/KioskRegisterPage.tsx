@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -183,11 +183,13 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
 /**
  * /patient/register (kiosk role, kiosk layout): a walk-in patient signs up at the counter. The flow is the
  * kioskRegistration machine (editing -> submitting -> done -> editing, cleared after 2 minutes idle and after the
- * thank-you screen); each reset remounts the form and drops the registration from TanStack Query's mutation cache,
- * so the next person never sees the previous one's data.
+ * thank-you screen); each reset remounts the form, drops the registration from TanStack Query's mutation cache and
+ * puts the kiosk's language back, so the next person never sees the previous one's data or choices.
  */
 export function KioskRegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The kiosk's own language: each reset puts it back, so a person who switched it does not leave it to the next.
+  const kioskLanguage = useRef(i18n.language);
   const { tenantId } = useRecordsAccess();
   const queryClient = useQueryClient();
   const mutationKey = kioskKey(tenantId);
@@ -206,6 +208,7 @@ export function KioskRegisterPage() {
           current.reset();
           const cache = client.getMutationCache();
           for (const mutation of cache.findAll({ mutationKey: key })) cache.remove(mutation);
+          if (i18n.language !== kioskLanguage.current) void i18n.changeLanguage(kioskLanguage.current);
         },
       },
     }),
@@ -215,6 +218,15 @@ export function KioskRegisterPage() {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('submitting'));
   const send = (event: KioskRegistrationEvent) => actor.send(event);
+
+  // Switching the language (the toolbar) is someone at the kiosk: the idle clock runs, and its reset switches back.
+  useEffect(() => {
+    const switched = (language: string) => {
+      if (language !== kioskLanguage.current) actor.send({ type: 'kiosk.activity' });
+    };
+    i18n.on('languageChanged', switched);
+    return () => i18n.off('languageChanged', switched);
+  }, [i18n, actor]);
 
   return (
     <section className={styles.kiosk} aria-labelledby="kiosk-title">
