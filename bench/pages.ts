@@ -4,9 +4,13 @@
  *
  * - Each patient page: its own route JS (what the browser fetches to open it from another signed-in page) at most
  *   60 kB gzipped; its data shown within 1 s on Lighthouse's mobile profile (412×823 screen, CPU 4× slower,
- *   150 ms round trips, 1.6 Mbps down / 750 kbps up, applied with the DevTools protocol), measured from the click
- *   to the page's heading with its data and no spinner. Two further figures are reported, not budgeted: a reload
- *   with the app's files cached (they are immutable) and a cold reload with the cache off.
+ *   150 ms round trips, 1.6 Mbps down / 750 kbps up). Measured three ways:
+ *   - applied with the DevTools protocol in Playwright, from the click to the page's heading with its data and no
+ *     spinner: an in-app click, a reload with the app's files cached (median of 3; they are immutable, and a
+ *     signed-in tab has always loaded them: session storage is per tab, so every patient page follows the sign-in
+ *     page in its tab), a cold reload with the cache off, and, for the patient home, from the sign-in button;
+ *   - Lighthouse itself (its default mobile preset, simulated throttling) on a page load in a signed-in tab, with
+ *     the files cached and with the cache cleared: its largest contentful paint, and which element that was.
  * - The public form /eforms: the JS it loads at most 120 kB gzipped; Lighthouse's mobile preset (its default) on
  *   the link of a form without a code gate (the gate's screen is the same route): time to interactive under
  *   1.5 s and accessibility 100.
@@ -17,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { demoIds } from '../server/db/seed';
 import { buildAppIfStale, root, startServer, type RunningServer } from '../tests/e2e/support/server';
@@ -101,7 +106,8 @@ interface PageFigures {
   coldReloadMs: number;
 }
 
-async function measurePatientPages(browser: Browser, base: string): Promise<PageFigures[]> {
+/** Jane's pages, with the ids of her newest Rx and first invoice. */
+async function patientPageList(base: string): Promise<[string, string][]> {
   const jane = demoIds.janeDoe;
   const token = await apiSignIn(base, 'patient@clearview.test');
   const prescriptions = (await api(base, token, 'GET', '/api/my/prescriptions')) as { spectacle: { id: string }[] };
@@ -119,6 +125,10 @@ async function measurePatientPages(browser: Browser, base: string): Promise<Page
     ['Recalls', '/patient/recalls'],
     ['Order status', '/patient/orderstatus'],
   ];
+  return pages;
+}
+
+async function measurePatientPages(browser: Browser, base: string, pages: [string, string][]): Promise<PageFigures[]> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -138,10 +148,14 @@ async function measurePatientPages(browser: Browser, base: string): Promise<Page
     const inAppMs = performance.now() - started;
     const routeFiles = await files();
 
-    started = performance.now();
-    await page.reload({ waitUntil: 'commit', timeout: TIMEOUT });
-    await dataShown(page);
-    const warmReloadMs = performance.now() - started;
+    const warmReloads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      started = performance.now();
+      await page.reload({ waitUntil: 'commit', timeout: TIMEOUT });
+      await dataShown(page);
+      warmReloads.push(performance.now() - started);
+    }
+    const warmReloadMs = median(warmReloads);
 
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     started = performance.now();
@@ -162,6 +176,84 @@ async function measurePatientPages(browser: Browser, base: string): Promise<Page
   }
   await throttle(cdp, false);
   await context.close();
+  return figures;
+}
+
+/** A patient on a fresh phone opens the store's sign-in page, then signs in: from the button to her home's data. */
+async function measureSignInToHome(browser: Browser, base: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await throttle(cdp, true);
+    await page.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle', timeout: TIMEOUT });
+    await page.locator('input[name="username"]').fill('patient@clearview.test');
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    const started = performance.now();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard/patients', { timeout: TIMEOUT });
+    await dataShown(page);
+    const ms = performance.now() - started;
+    log(`  Sign-in to the patient home: ${Math.round(ms)} ms`);
+    return ms;
+  } finally {
+    await context.close();
+  }
+}
+
+interface LighthouseLoad {
+  lcpMs: number;
+  fcpMs: number;
+  /** The largest contentful paint's element, as Lighthouse shows it. */
+  lcpElement: string;
+}
+
+/**
+ * Lighthouse (default mobile preset, simulated throttling) on a page load of each patient page in a signed-in tab:
+ * Lighthouse drives that very tab (puppeteer), so the tab's session storage (the session) is there. `cached`
+ * keeps the browser cache (Lighthouse's disableStorageReset); otherwise Lighthouse clears it, as it does by default.
+ */
+async function lighthousePatientPages(base: string, pages: [string, string][]): Promise<Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }>> {
+  const [lighthouse, launcher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
+  const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const figures: Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }> = {};
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await browser.newPage();
+    await tab.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle0' });
+    await tab.type('input[name="username"]', 'patient@clearview.test');
+    await tab.type('input[name="password"]', DEMO_PASSWORD);
+    await tab.click('button[type="submit"]');
+    await tab.waitForFunction(() => location.pathname === '/admin/dashboard/patients', { timeout: TIMEOUT });
+    const run = async (url: string, cached: boolean): Promise<LighthouseLoad> => {
+      const answer = await lighthouse.default(
+        base + url,
+        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: cached },
+        undefined,
+        tab as unknown as Parameters<typeof lighthouse.default>[3],
+      );
+      const lhr = answer?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(base + url).pathname) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
+      const element = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
+      return {
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+        lcpElement: element.slice(0, 80),
+      };
+    };
+    for (const [name, url] of pages) {
+      // The page's own files in the cache first, as an in-app visit leaves them.
+      await tab.goto(base + url, { waitUntil: 'networkidle0' });
+      const cached = await run(url, true);
+      const cold = await run(url, false);
+      log(`  ${name}: Lighthouse LCP ${ms(cached.lcpMs)} files cached, ${ms(cold.lcpMs)} cache cleared (${cached.lcpElement})`);
+      figures[name] = { cached, cold };
+    }
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
   return figures;
 }
 
@@ -273,15 +365,23 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     log('Patient pages (Jane Doe, mobile profile)');
-    const patientPages = await measurePatientPages(browser, server.baseURL);
+    const pageList = await patientPageList(server.baseURL);
+    const patientPages = await measurePatientPages(browser, server.baseURL, pageList);
+    const signInToHomeMs = await measureSignInToHome(browser, server.baseURL);
+    log('Patient pages, Lighthouse on a page load in a signed-in tab');
+    const lighthousePages = await lighthousePatientPages(server.baseURL, pageList);
     log('Public eForm');
     const eform = await measureEform(browser, await eformLink(server.baseURL, server));
 
     const checks = [
       ...patientPages.flatMap((p) => [
         { name: `${p.page}: route JS (gzip)`, pass: p.routeJs.gzipBytes <= budgets.routeJsGzip, value: kB(p.routeJs.gzipBytes), limit: `≤ ${kB(budgets.routeJsGzip)}` },
-        { name: `${p.page}: data shown, mobile profile`, pass: p.inAppMs < budgets.dataShownMs, value: `${ms(p.inAppMs)} (warm reload ${ms(p.warmReloadMs)}, cold ${ms(p.coldReloadMs)})`, limit: `< ${ms(budgets.dataShownMs)}` },
+        { name: `${p.page}: data shown, in-app click`, pass: p.inAppMs < budgets.dataShownMs, value: ms(p.inAppMs), limit: `< ${ms(budgets.dataShownMs)}` },
+        { name: `${p.page}: data shown, reload, files cached`, pass: p.warmReloadMs < budgets.dataShownMs, value: ms(p.warmReloadMs), limit: `< ${ms(budgets.dataShownMs)}` },
+        { name: `${p.page}: Lighthouse LCP, reload, files cached`, pass: lighthousePages[p.page]!.cached.lcpMs < budgets.dataShownMs, value: ms(lighthousePages[p.page]!.cached.lcpMs), limit: `< ${ms(budgets.dataShownMs)}` },
+        { name: `${p.page}: cold reload (applied / Lighthouse LCP)`, pass: null, value: `${ms(p.coldReloadMs)} / ${ms(lighthousePages[p.page]!.cold.lcpMs)}`, limit: 'reported' },
       ]),
+      { name: 'Patient home: data shown after the sign-in button', pass: signInToHomeMs < budgets.dataShownMs, value: ms(signInToHomeMs), limit: `< ${ms(budgets.dataShownMs)}` },
       { name: '/eforms JS (gzip)', pass: eform.js.gzipBytes <= budgets.eformJsGzip, value: kB(eform.js.gzipBytes), limit: `≤ ${kB(budgets.eformJsGzip)}` },
       {
         name: '/eforms time to interactive, Lighthouse mobile (median)',
@@ -297,10 +397,10 @@ async function main(): Promise<number> {
       },
     ];
     console.log(`\nPage budgets (${new Date().toISOString()}, Chromium ${browser.version()})`);
-    for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name.padEnd(56)} ${c.value.padEnd(44)} ${c.limit}`);
+    for (const c of checks) console.log(`  ${c.pass === null ? 'INFO' : c.pass ? 'PASS' : 'MISS'}  ${c.name.padEnd(56)} ${c.value.padEnd(44)} ${c.limit}`);
     const file = path.join(root, 'bench', 'results', 'pages.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), budgets, mobile, patientPages, eform, checks }, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), budgets, mobile, patientPages, signInToHomeMs, lighthousePages, eform, checks }, null, 2)}\n`);
     console.log(`\nWritten ${path.relative(root, file)}`);
     return 0;
   } finally {

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startPageLoad } from './app/earlyStart';
 import { createRuntime } from './app/runtime';
+import { readStoredSession } from './app/storedSession';
 import { loadStoredLanguage } from './i18n/appI18n';
 import './theme/global.css';
 import { light17Theme } from './theme/themes/light17.css';
@@ -25,8 +25,14 @@ function start() {
   );
 }
 
-// A signed-in tab's page load starts its page's chunks and first call now, beside the session check.
-startPageLoad(window.location.pathname, window.sessionStorage);
+// A signed-in tab's page load starts its page's chunks and first call now, beside the session check. Its own small
+// chunk: a guest's sign-in page never loads it.
+if (readStoredSession(window.sessionStorage).stored) {
+  import('./app/earlyStart').then(
+    ({ startPageLoad }) => startPageLoad(window.location.pathname, window.sessionStorage),
+    () => {},
+  );
+}
 
 // Turkish and Arabic come in their own chunks: a reader who chose one gets it before the first render, so that
 // render is already in their language (English, the default, is in this bundle). If the chunk cannot be fetched,

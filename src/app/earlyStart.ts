@@ -1,45 +1,85 @@
 import { startEarlyGet } from '../api/http';
 import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
-import { preloadRoute } from './routes';
+import { hasStartTexts, isDrawnAlone, routeChunks } from './routes';
 import { resolveAccess, routeById } from './routeTable';
-import type { Page, RouteParams } from './routeTable';
+import type { Page, RecordsView, RouteEntry, RouteParams } from './routeTable';
 import { readStoredSession } from './storedSession';
 
 const own: RecordsScope = { kind: 'own' };
 
-/** The first server call of a page, as its own query will ask for it (src/views/patient, src/views/dashboard). */
+/** What each patient record page asks for first, as its own query will (src/views/patient); null: nothing yet. */
+const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | null> = {
+  demographicInfo: () => recordsPaths.profile(own),
+  rxInfo: () => recordsPaths.prescriptions(own),
+  rxOrders: ({ rxid }) => (rxid ? recordsPaths.rxOrders(own, rxid) : null),
+  appointments: () => recordsPaths.appointments(own),
+  invoices: () => recordsPaths.invoices(own),
+  invoice: ({ invoiceid }) => (invoiceid ? recordsPaths.invoice(own, invoiceid) : null),
+  recalls: () => recordsPaths.recalls(own),
+  orderStatus: () => recordsPaths.orders(own),
+};
+
+/** The first server call of a page (the patient pages and the patient home, src/views/dashboard). */
 function firstCallOf(page: Page, params: RouteParams, roles: readonly string[]): string | null {
   const isPatient = roles.includes('patient');
-  switch (page.kind) {
-    case 'patientHome':
-      if (isPatient) return recordsPaths.dashboard();
-      return roles.includes('enterpriseadmin') ? recordsPaths.enterpriseSummary() : null;
-    case 'records':
-      // Staff on a bare /patient/... page see a note, not records: nothing to ask for.
-      if (!isPatient) return null;
-      switch (page.view) {
-        case 'rxOrders':
-          return params.rxid ? recordsPaths.rxOrders(own, params.rxid) : null;
-        case 'invoice':
-          return params.invoiceid ? recordsPaths.invoice(own, params.invoiceid) : null;
-        case 'demographicInfo':
-          return recordsPaths.profile(own);
-        case 'rxInfo':
-          return recordsPaths.prescriptions(own);
-        case 'appointments':
-          return recordsPaths.appointments(own);
-        case 'invoices':
-          return recordsPaths.invoices(own);
-        case 'recalls':
-          return recordsPaths.recalls(own);
-        case 'orderStatus':
-          return recordsPaths.orders(own);
-      }
-    // falls through: every other page reads its data after it renders
-    default:
-      return null;
+  if (page.kind === 'patientHome') {
+    return isPatient ? recordsPaths.dashboard() : roles.includes('enterpriseadmin') ? recordsPaths.enterpriseSummary() : null;
   }
+  // Staff on a bare /patient/... page see a note, not records: nothing to ask for.
+  return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
+}
+
+/** The lazy chunk a page is drawn from (null: it is in the entry). */
+function chunkOf(page: Page): { preload(): Promise<unknown> } | null {
+  switch (page.kind) {
+    case 'signIn':
+    case 'storeSignIn':
+    case 'notFound':
+      return null;
+    case 'forgotPassword':
+      return routeChunks.ForgotPasswordPage;
+    case 'newUser':
+      return routeChunks.NewUserPage;
+    case 'logout':
+      return routeChunks.LogoutPage;
+    case 'multiLanguage':
+      return routeChunks.MultiLanguagePage;
+    case 'publicEform':
+      return routeChunks.PublicEformPage;
+    case 'comingSoon':
+      return routeChunks.ComingSoonPage;
+    case 'records':
+      return routeChunks.recordPages[page.view];
+    case 'patientHome':
+      return routeChunks.DashboardPage;
+    case 'kioskRegister':
+      return routeChunks.KioskRegisterPage;
+    case 'eformsAll':
+      return routeChunks.AllFormsPage;
+    case 'eformBoards':
+      return routeChunks.BoardsPage;
+    case 'eformBuilder':
+      return routeChunks.FormBuilderRoute;
+    case 'patientChart':
+      return routeChunks.PatientChartPage;
+    case 'patientList':
+      return routeChunks.PatientListPage;
+  }
+}
+
+/**
+ * Fetches what a route will draw (its page's chunk, the shell and the texts around it) without drawing it: a page
+ * load asks for them while the session is still being checked, instead of one after the other afterwards.
+ */
+function preloadRoute(route: RouteEntry, page: Page): void {
+  const chunks = [
+    chunkOf(page),
+    hasStartTexts(route) ? null : routeChunks.AllTexts,
+    isDrawnAlone(route) ? null : routeChunks.Shell,
+  ];
+  // A chunk that fails now fails again when the page renders, where the error is shown: nothing to report here.
+  for (const chunk of chunks) chunk?.preload().catch(() => {});
 }
 
 /**
@@ -56,7 +96,7 @@ export function startPageLoad(path: string, sessionStorage: Storage, nowInSecond
   const access = resolveAccess(path, stored.user.role, null);
   const route = routeById.get(access.routeId);
   if (access.redirected || !route?.page) return;
-  preloadRoute(route);
+  preloadRoute(route, route.page);
   const call = firstCallOf(route.page, access.params, stored.user.role);
   if (call) startEarlyGet(call, { accessToken: stored.accessToken, tenantId: stored.tenantId });
 }

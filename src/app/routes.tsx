@@ -95,55 +95,34 @@ const KioskRegisterPage = preloadable(() =>
   import('../views/kiosk/KioskRegisterPage').then((module) => module.KioskRegisterPage),
 );
 
-/** The lazy chunk a page is drawn from (null: it is in the entry). */
-function chunkOf(page: Page): { preload(): Promise<unknown> } | null {
-  switch (page.kind) {
-    case 'signIn':
-    case 'storeSignIn':
-    case 'notFound':
-      return null;
-    case 'forgotPassword':
-      return ForgotPasswordPage;
-    case 'newUser':
-      return NewUserPage;
-    case 'logout':
-      return LogoutPage;
-    case 'multiLanguage':
-      return MultiLanguagePage;
-    case 'publicEform':
-      return PublicEformPage;
-    case 'comingSoon':
-      return ComingSoonPage;
-    case 'records':
-      return recordPages[page.view];
-    case 'patientHome':
-      return DashboardPage;
-    case 'kioskRegister':
-      return KioskRegisterPage;
-    case 'eformsAll':
-      return AllFormsPage;
-    case 'eformBoards':
-      return BoardsPage;
-    case 'eformBuilder':
-      return FormBuilderRoute;
-    case 'patientChart':
-      return PatientChartPage;
-    case 'patientList':
-      return PatientListPage;
-  }
-}
-
 /**
- * Fetches what a route will draw (its page's chunk, the shell and the texts around it) without drawing it: a page
- * load asks for them while the session is still being checked, instead of one after the other afterwards.
+ * The lazy chunks of the pages and of what is drawn around them, for a page load to fetch ahead of drawing
+ * (src/app/earlyStart.ts).
  */
-export function preloadRoute(route: RouteEntry): void {
-  if (!route.page) return;
-  const alone = isGuestOnly(route) || route.id === 'newUser';
-  const chunks = [chunkOf(route.page), alone && startPages.has(route.page.kind) ? null : AllTexts, alone ? null : Shell];
-  // A chunk that fails now fails again when the page renders, where the error is shown: nothing to report here.
-  for (const chunk of chunks) chunk?.preload().catch(() => {});
-}
+export const routeChunks = {
+  Shell,
+  AllTexts,
+  recordPages,
+  DashboardPage,
+  KioskRegisterPage,
+  ForgotPasswordPage,
+  NewUserPage,
+  LogoutPage,
+  MultiLanguagePage,
+  PublicEformPage,
+  ComingSoonPage,
+  AllFormsPage,
+  BoardsPage,
+  FormBuilderRoute,
+  PatientChartPage,
+  PatientListPage,
+};
+
+/** Drawn without the shell: guest-only pages and the new-user page. */
+export const isDrawnAlone = (route: RouteEntry) => isGuestOnly(route) || route.id === 'newUser';
+
+/** Whether a page's English texts are all in the entry (its start-up groups). */
+export const hasStartTexts = (route: RouteEntry) => isDrawnAlone(route) && !!route.page && startPages.has(route.page.kind);
 
 function recordsPage(view: RecordsView, params: RouteParams): ReactNode {
   switch (view) {
@@ -224,10 +203,10 @@ export function AppRoutes() {
   if (!access || !route?.page) return <Splash />;
 
   const page = pageOf(route.page, access.params);
-  const alone = isGuestOnly(route) || route.id === 'newUser';
+  const alone = isDrawnAlone(route);
   return (
     <Suspense fallback={<Splash />}>
-      {!(alone && startPages.has(route.page.kind)) && <AllTexts />}
+      {!hasStartTexts(route) && <AllTexts />}
       {alone ? (
         page
       ) : (
