@@ -22,6 +22,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import type { Page as PuppeteerPage } from 'puppeteer-core';
+import type { Flags as LighthouseFlags } from 'lighthouse';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { demoIds } from '../server/db/seed';
 import { buildAppIfStale, root, startServer, type RunningServer } from '../tests/e2e/support/server';
@@ -88,13 +90,35 @@ async function navigateInApp(page: Page, url: string) {
   }, url);
 }
 
-async function signIn(page: Page, base: string, username: string) {
+/** Signs in at the Downtown address; answers the time from the button to the home page's data. */
+async function signIn(page: Page, base: string, username: string): Promise<number> {
   await page.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle', timeout: TIMEOUT });
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  const started = performance.now();
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname !== '/clearview/downtown', { timeout: TIMEOUT });
   await dataShown(page);
+  return performance.now() - started;
+}
+
+/** A phone of Lighthouse's mobile profile (412×823). */
+const phoneContext = (browser: Browser) =>
+  browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+/** One Lighthouse run with its default mobile preset (simulated throttling); a failed run throws. */
+async function lighthouseReport(url: string, flags: LighthouseFlags, tab?: PuppeteerPage) {
+  const { default: lighthouse } = await import('lighthouse');
+  const answer = await lighthouse(url, { output: 'json', logLevel: 'error', ...flags }, undefined, tab as Parameters<typeof lighthouse>[3]);
+  const lhr = answer?.lhr;
+  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  return lhr;
+}
+
+/** A headless Chromium for Lighthouse (chrome-launcher gives it the debugging port Lighthouse drives). */
+async function launchForLighthouse() {
+  const { launch } = await import('chrome-launcher');
+  return launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 }
 
 interface PageFigures {
@@ -129,7 +153,7 @@ async function patientPageList(base: string): Promise<[string, string][]> {
 }
 
 async function measurePatientPages(browser: Browser, base: string, pages: [string, string][]): Promise<PageFigures[]> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await phoneContext(browser);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await signIn(page, base, 'patient@clearview.test');
@@ -181,19 +205,12 @@ async function measurePatientPages(browser: Browser, base: string, pages: [strin
 
 /** A patient on a fresh phone opens the store's sign-in page, then signs in: from the button to her home's data. */
 async function measureSignInToHome(browser: Browser, base: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
+  const context = await phoneContext(browser);
   try {
-    await throttle(cdp, true);
-    await page.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle', timeout: TIMEOUT });
-    await page.locator('input[name="username"]').fill('patient@clearview.test');
-    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
-    const started = performance.now();
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/admin/dashboard/patients', { timeout: TIMEOUT });
-    await dataShown(page);
-    const ms = performance.now() - started;
+    const page = await context.newPage();
+    await throttle(await context.newCDPSession(page), true);
+    const ms = await signIn(page, base, 'patient@clearview.test');
+    if (new URL(page.url()).pathname !== '/admin/dashboard/patients') throw new Error(`Jane signed in to ${page.url()}, not her home`);
     log(`  Sign-in to the patient home: ${Math.round(ms)} ms`);
     return ms;
   } finally {
@@ -214,8 +231,7 @@ interface LighthouseLoad {
  * keeps the browser cache (Lighthouse's disableStorageReset); otherwise Lighthouse clears it, as it does by default.
  */
 async function lighthousePatientPages(base: string, pages: [string, string][]): Promise<Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }>> {
-  const [lighthouse, launcher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
-  const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const chrome = await launchForLighthouse();
   const figures: Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }> = {};
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -226,14 +242,7 @@ async function lighthousePatientPages(base: string, pages: [string, string][]): 
     await tab.click('button[type="submit"]');
     await tab.waitForFunction(() => location.pathname === '/admin/dashboard/patients', { timeout: TIMEOUT });
     const run = async (url: string, cached: boolean): Promise<LighthouseLoad> => {
-      const answer = await lighthouse.default(
-        base + url,
-        { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: cached },
-        undefined,
-        tab as unknown as Parameters<typeof lighthouse.default>[3],
-      );
-      const lhr = answer?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      const lhr = await lighthouseReport(base + url, { onlyCategories: ['performance'], disableStorageReset: cached }, tab);
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(base + url).pathname) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
       const element = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
       return {
@@ -323,16 +332,12 @@ async function measureEform(browser: Browser, link: string): Promise<EformFigure
   const js = { files: loaded.map((f) => f.path), gzipBytes: loaded.reduce((sum, f) => sum + f.gzipBytes, 0) };
   log(`  /eforms JS ${kB(js.gzipBytes)} in ${loaded.length} files`);
 
-  const [lighthouse, launcher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const runs: EformFigures['lighthouse']['runs'] = [];
   let version = '';
   for (let i = 1; i <= LIGHTHOUSE_RUNS; i++) {
-    const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    const chrome = await launchForLighthouse();
     try {
-      // No config: Lighthouse's default is the mobile profile (simulated throttling).
-      const answer = await lighthouse.default(link, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-      const lhr = answer?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      const lhr = await lighthouseReport(link, { port: chrome.port, onlyCategories: ['performance', 'accessibility'] });
       version = lhr.lighthouseVersion;
       const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
       const run = {

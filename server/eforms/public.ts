@@ -91,6 +91,16 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
   const stateError = (state: 'submitted' | 'expired') =>
     state === 'submitted' ? new HttpError(409, eformMessages.alreadyReceived) : new HttpError(410, eformMessages.expiredBody);
 
+  /** The open, code-gated assignment of a link (the code calls); any other is refused before anything is written. */
+  const codeGatedAssignment = async (tx: Tx, uri: string): Promise<AssignmentRow> => {
+    const a = await findByLink(tx, uri);
+    if (!a) throw new HttpError(404, eformMessages.formNotFound);
+    const state = stateOf(a);
+    if (state !== 'open') throw stateError(state);
+    if (!a.requiresCode) throw new HttpError(400, eformMessages.noCodeNeeded);
+    return a;
+  };
+
   app.get(
     '/patient/getencryptedtenant',
     {
@@ -174,11 +184,7 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
       await rateLimited(request);
       const tenantId = tenantOf(request);
       const result = await withTenant(db, tenantId, async (tx) => {
-        const a = await findByLink(tx, request.body.uri);
-        if (!a) return { kind: 'notFound' as const };
-        const state = stateOf(a);
-        if (state !== 'open') return { kind: state };
-        if (!a.requiresCode) return { kind: 'noCode' as const };
+        const a = await codeGatedAssignment(tx, request.body.uri);
         const event = { tenantId, action: 'eform.code.send', targetType: 'form_assignment', targetId: a.id, patientId: a.patientId, ip: request.ip };
         const [p] = await tx
           .select({ firstName: patients.firstName, lastName: patients.lastName, email: patients.email, phone: patients.phone, preferred: patients.preferredChannel, storeName: locations.name })
@@ -223,13 +229,6 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
         };
       });
       switch (result.kind) {
-        case 'notFound':
-          throw new HttpError(404, eformMessages.formNotFound);
-        case 'submitted':
-        case 'expired':
-          throw stateError(result.kind);
-        case 'noCode':
-          throw new HttpError(400, eformMessages.noCodeNeeded);
         case 'noContact':
           throw new HttpError(400, eformMessages.noContact);
         case 'tooMany':
@@ -258,11 +257,7 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
       await rateLimited(request);
       const tenantId = tenantOf(request);
       const result = await withTenant(db, tenantId, async (tx) => {
-        const a = await findByLink(tx, request.body.uri);
-        if (!a) return { kind: 'notFound' as const };
-        const state = stateOf(a);
-        if (state !== 'open') return { kind: state };
-        if (!a.requiresCode) return { kind: 'noCode' as const };
+        const a = await codeGatedAssignment(tx, request.body.uri);
         const event = { tenantId, action: 'eform.verify', targetType: 'form_assignment', targetId: a.id, patientId: a.patientId, ip: request.ip };
         const subject = { tenantId, purpose: 'eform' as const, subjectId: a.id };
         if (await isLocked(tx, subject, now())) {
@@ -279,13 +274,6 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
         return { kind: 'ok' as const, a };
       });
       switch (result.kind) {
-        case 'notFound':
-          throw new HttpError(404, eformMessages.formNotFound);
-        case 'submitted':
-        case 'expired':
-          throw stateError(result.kind);
-        case 'noCode':
-          throw new HttpError(400, eformMessages.noCodeNeeded);
         case 'locked':
           throw new HttpError(429, eformMessages.codeLocked);
         case 'invalid':

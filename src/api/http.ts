@@ -110,7 +110,7 @@ const earlyKey = (path: string, token: string) => `${token} ${path}`;
 export function startEarlyGet(path: string, credentials: Credentials): void {
   const key = earlyKey(path, credentials.accessToken);
   if (earlyAnswers.has(key)) return;
-  const answer = send(path, { schema: { parse: () => null } }, credentials.accessToken, credentials.tenantId);
+  const answer = fetchAnswer(path, {}, credentials.accessToken, credentials.tenantId);
   // A failed early call is asked again by the page itself (below): not an unhandled rejection.
   answer.catch(() => {});
   earlyAnswers.set(key, answer);
@@ -139,7 +139,7 @@ function send(
 
 function fetchAnswer(
   path: string,
-  { method = 'GET', body, tenantId, signal }: RequestOptions<unknown>,
+  { method = 'GET', body, tenantId, signal }: Pick<RequestOptions<unknown>, 'method' | 'body' | 'tenantId' | 'signal'>,
   token: string | null | undefined,
   sessionTenant: string | undefined,
 ) {

@@ -30,51 +30,13 @@ function firstCallOf(page: Page, params: RouteParams, roles: readonly string[]):
   return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
 }
 
-/** The lazy chunk a page is drawn from (null: it is in the entry). */
-function chunkOf(page: Page): { preload(): Promise<unknown> } | null {
-  switch (page.kind) {
-    case 'signIn':
-    case 'storeSignIn':
-    case 'notFound':
-      return null;
-    case 'forgotPassword':
-      return routeChunks.ForgotPasswordPage;
-    case 'newUser':
-      return routeChunks.NewUserPage;
-    case 'logout':
-      return routeChunks.LogoutPage;
-    case 'multiLanguage':
-      return routeChunks.MultiLanguagePage;
-    case 'publicEform':
-      return routeChunks.PublicEformPage;
-    case 'comingSoon':
-      return routeChunks.ComingSoonPage;
-    case 'records':
-      return routeChunks.recordPages[page.view];
-    case 'patientHome':
-      return routeChunks.DashboardPage;
-    case 'kioskRegister':
-      return routeChunks.KioskRegisterPage;
-    case 'eformsAll':
-      return routeChunks.AllFormsPage;
-    case 'eformBoards':
-      return routeChunks.BoardsPage;
-    case 'eformBuilder':
-      return routeChunks.FormBuilderRoute;
-    case 'patientChart':
-      return routeChunks.PatientChartPage;
-    case 'patientList':
-      return routeChunks.PatientListPage;
-  }
-}
-
 /**
  * Fetches what a route will draw (its page's chunk, the shell and the texts around it) without drawing it: a page
  * load asks for them while the session is still being checked, instead of one after the other afterwards.
  */
 function preloadRoute(route: RouteEntry, page: Page): void {
   const chunks = [
-    chunkOf(page),
+    routeChunks.of(page),
     hasStartTexts(route) ? null : routeChunks.AllTexts,
     isDrawnAlone(route) ? null : routeChunks.Shell,
   ];

@@ -62,7 +62,7 @@ const PublicEformPage = preloadable(() =>
 );
 
 /** The pages in the entry chunk, whose texts are the start-up groups of English (src/i18n/startTexts.ts). */
-const startPages: ReadonlySet<Page['kind']> = new Set(['signIn', 'storeSignIn', 'notFound']);
+const startPages: ReadonlySet<Page['kind']> = new Set<StartPage>(['signIn', 'storeSignIn', 'notFound']);
 
 /**
  * Every English text in i18n before a lazy page renders (the entry has the start-up groups only). A lazy component
@@ -95,27 +95,35 @@ const KioskRegisterPage = preloadable(() =>
   import('../views/kiosk/KioskRegisterPage').then((module) => module.KioskRegisterPage),
 );
 
+type StartPage = 'signIn' | 'storeSignIn' | 'notFound';
+type Preloadable = { preload(): Promise<unknown> };
+
+/** The lazy chunk each other kind of page is drawn from (the record pages by view: `recordPages`). */
+const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadable> = {
+  forgotPassword: ForgotPasswordPage,
+  newUser: NewUserPage,
+  logout: LogoutPage,
+  multiLanguage: MultiLanguagePage,
+  publicEform: PublicEformPage,
+  comingSoon: ComingSoonPage,
+  patientHome: DashboardPage,
+  kioskRegister: KioskRegisterPage,
+  eformsAll: AllFormsPage,
+  eformBoards: BoardsPage,
+  eformBuilder: FormBuilderRoute,
+  patientChart: PatientChartPage,
+  patientList: PatientListPage,
+};
+
 /**
- * The lazy chunks of the pages and of what is drawn around them, for a page load to fetch ahead of drawing
- * (src/app/earlyStart.ts).
+ * The lazy chunks a page load fetches ahead of drawing (src/app/earlyStart.ts): the page's own (null: it is in
+ * the entry), the shell and the texts drawn around it.
  */
 export const routeChunks = {
   Shell,
   AllTexts,
-  recordPages,
-  DashboardPage,
-  KioskRegisterPage,
-  ForgotPasswordPage,
-  NewUserPage,
-  LogoutPage,
-  MultiLanguagePage,
-  PublicEformPage,
-  ComingSoonPage,
-  AllFormsPage,
-  BoardsPage,
-  FormBuilderRoute,
-  PatientChartPage,
-  PatientListPage,
+  of: (page: Page): Preloadable | null =>
+    page.kind === 'records' ? recordPages[page.view] : startPages.has(page.kind) ? null : pageChunks[page.kind as keyof typeof pageChunks],
 };
 
 /** Drawn without the shell: guest-only pages and the new-user page. */
