@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startPageLoad } from './app/earlyStartChunk';
 import { createRuntime } from './app/runtime';
 import { readStoredSession } from './app/storedSession';
 import { loadStoredLanguage } from './i18n/appI18n';
@@ -27,12 +28,7 @@ function start() {
 
 // A signed-in tab's page load starts its page's chunks and first call now, beside the session check. Its own small
 // chunk: a guest's sign-in page never loads it.
-if (readStoredSession(window.sessionStorage).stored) {
-  import('./app/earlyStart').then(
-    ({ startPageLoad }) => startPageLoad(window.location.pathname, window.sessionStorage),
-    () => {},
-  );
-}
+if (readStoredSession(window.sessionStorage).stored) startPageLoad(window.location.pathname, window.sessionStorage);
 
 // Turkish and Arabic come in their own chunks: a reader who chose one gets it before the first render, so that
 // render is already in their language (English, the default, is in this bundle). If the chunk cannot be fetched,

@@ -1,9 +1,9 @@
 import { startEarlyGet } from '../api/http';
 import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
-import { hasStartTexts, isDrawnAlone, routeChunks } from './routes';
+import { chunksOf } from './routes';
 import { resolveAccess, routeById } from './routeTable';
-import type { Page, RecordsView, RouteEntry, RouteParams } from './routeTable';
+import type { Page, RecordsView, RouteParams } from './routeTable';
 import { readStoredSession } from './storedSession';
 
 const own: RecordsScope = { kind: 'own' };
@@ -31,20 +31,6 @@ function firstCallOf(page: Page, params: RouteParams, roles: readonly string[]):
 }
 
 /**
- * Fetches what a route will draw (its page's chunk, the shell and the texts around it) without drawing it: a page
- * load asks for them while the session is still being checked, instead of one after the other afterwards.
- */
-function preloadRoute(route: RouteEntry, page: Page): void {
-  const chunks = [
-    routeChunks.of(page),
-    hasStartTexts(route) ? null : routeChunks.AllTexts,
-    isDrawnAlone(route) ? null : routeChunks.Shell,
-  ];
-  // A chunk that fails now fails again when the page renders, where the error is shown: nothing to report here.
-  for (const chunk of chunks) chunk?.preload().catch(() => {});
-}
-
-/**
  * A page load (reload, bookmark, link) of a signed-in tab, before anything renders. Without this the steps run one
  * after the other: the session check, then the shell's chunk, then the page's, and only then the page's first call.
  * Here the page the stored session would be granted has its chunks and its first call started at once, beside the
@@ -58,7 +44,8 @@ export function startPageLoad(path: string, sessionStorage: Storage, nowInSecond
   const access = resolveAccess(path, stored.user.role, null);
   const route = routeById.get(access.routeId);
   if (access.redirected || !route?.page) return;
-  preloadRoute(route, route.page);
+  // Its chunks: a chunk that fails now fails again when the page renders, where the error is shown.
+  for (const chunk of chunksOf(route)) chunk.preload().catch(() => {});
   const call = firstCallOf(route.page, access.params, stored.user.role);
   if (call) startEarlyGet(call, { accessToken: stored.accessToken, tenantId: stored.tenantId });
 }

@@ -32,10 +32,13 @@ export function createRouteAccess({
   session,
   sessionStorage,
   inspect,
+  onSignedIn,
 }: {
   session: SessionActor;
   sessionStorage: Storage;
   inspect?: Observer<InspectionEvent>;
+  /** A guest has just signed in: the address of the first page they are granted (or sent to). */
+  onSignedIn?: (path: string) => void;
 }) {
   const routeAccess = createActor(
     routeAccessMachine.provide({
@@ -79,8 +82,12 @@ export function createRouteAccess({
     next: (snapshot) => {
       const roles = sessionRoles(snapshot);
       if (sameRoles(roles, lastRoles)) return;
+      const signedIn = lastRoles?.length === 0 && !!roles?.length;
       lastRoles = roles;
       routeAccess.send({ type: 'roles.changed', roles });
+      // The guard decides at once: the first page's address is known before anything draws it.
+      const first = routeAccess.getSnapshot().context.access;
+      if (signedIn && first) onSignedIn?.(first.path);
     },
     complete: () => {
       rolesSubscription.unsubscribe();

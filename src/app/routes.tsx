@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -8,29 +8,37 @@ import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { Splash } from '../views/shell/Splash';
+import { loadEarlyStart } from './earlyStartChunk';
 import { useRouteAccessActor } from './routeAccess';
-import { isGuestOnly, routeById } from './routeTable';
+import { PreloadHomeContext } from '../views/auth/preloadHome';
+import { homeOf, isGuestOnly, resolveAccess, routeById } from './routeTable';
+import type { Role } from '../contract/common';
 import type { Page, RecordsView, RouteEntry, RouteParams } from './routeTable';
 
 /**
  * A lazy page whose chunk can also be fetched before its first render (a page load: src/app/earlyStart.ts). Once
  * fetched it renders at once instead of suspending: a suspended boundary that shows its fallback makes React hold
- * the content back for a moment more, which a page load would pay for on every preloaded chunk.
+ * the content back for a moment more (up to 300 ms), which a page load would pay for on every preloaded chunk.
  */
 function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // Asked again next time (a network that came back), not a failure kept for the tab's life.
+        loading = null;
+        throw error;
+      },
+    ));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Preloadable(props: P) {
     // Chosen once per mount: switching from Lazy to the component later would remount the page.
     const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return <Component {...props} />;
   }
-  return Object.assign(Preloadable, { preload });
+  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
 }
 
 // Split per route: the sign-in screens load with the app; the shell (with TanStack Query for the pages' server
@@ -96,7 +104,7 @@ const KioskRegisterPage = preloadable(() =>
 );
 
 type StartPage = 'signIn' | 'storeSignIn' | 'notFound';
-type Preloadable = { preload(): Promise<unknown> };
+type Preloadable = { preload(): Promise<unknown>; isLoaded(): boolean };
 
 /** The lazy chunk each other kind of page is drawn from (the record pages by view: `recordPages`). */
 const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadable> = {
@@ -115,16 +123,33 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   patientList: PatientListPage,
 };
 
+const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
+
 /**
- * The lazy chunks a page load fetches ahead of drawing (src/app/earlyStart.ts): the page's own (null: it is in
- * the entry), the shell and the texts drawn around it.
+ * The lazy chunks a route draws: its page's own (none when the page is in the entry), the texts around it and the
+ * shell. Fetched ahead on a page load (src/app/earlyStart.ts) and awaited at the splash before the first drawing.
  */
-export const routeChunks = {
-  Shell,
-  AllTexts,
-  of: (page: Page): Preloadable | null =>
-    page.kind === 'records' ? recordPages[page.view] : startPages.has(page.kind) ? null : pageChunks[page.kind as keyof typeof pageChunks],
-};
+export function chunksOf(route: RouteEntry): readonly Preloadable[] {
+  let chunks = chunksByRoute.get(route);
+  if (!chunks) {
+    const page = route.page;
+    const own = !page ? null : page.kind === 'records' ? recordPages[page.view] : startPages.has(page.kind) ? null : pageChunks[page.kind as keyof typeof pageChunks];
+    chunks = [own, hasStartTexts(route) ? null : AllTexts, isDrawnAlone(route) ? null : Shell].filter((chunk): chunk is Preloadable => chunk !== null);
+    chunksByRoute.set(route, chunks);
+  }
+  return chunks;
+}
+
+/**
+ * Fetches the chunks of a role's home page (src/views/auth/preloadHome.ts), and the early start, which starts that
+ * page's first call as soon as the sign-in succeeds (src/app/runtime.ts).
+ */
+function preloadHomeOf(roles: readonly Role[]): void {
+  const route = routeById.get(resolveAccess(homeOf(roles), roles, null).routeId);
+  // A chunk that fails now is asked again when it is needed, where a failure shows.
+  if (route) for (const chunk of chunksOf(route)) chunk.preload().catch(() => {});
+  loadEarlyStart().catch(() => {});
+}
 
 /** Drawn without the shell: guest-only pages and the new-user page. */
 export const isDrawnAlone = (route: RouteEntry) => isGuestOnly(route) || route.id === 'newUser';
@@ -199,10 +224,31 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
   }
 }
 
+const none: readonly Preloadable[] = [];
+
+/**
+ * The splash, drawn as a page of its own, until the chunks are loaded; then the children. Not a Suspense fallback:
+ * content that replaces a shown fallback is held back by React for up to 300 ms. A chunk that fails to load
+ * leaves the children to suspend on it as usual.
+ */
+function SplashUntilLoaded({ chunks, children }: { chunks: readonly Preloadable[]; children: ReactNode }) {
+  const [settled, setSettled] = useState<readonly Preloadable[] | null>(null);
+  const waiting = settled !== chunks && chunks.some((chunk) => !chunk.isLoaded());
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    void Promise.allSettled(chunks.map((chunk) => chunk.preload())).then(() => current && setSettled(chunks));
+    return () => {
+      current = false;
+    };
+  }, [waiting, chunks]);
+  return waiting ? <Splash /> : children;
+}
+
 /**
  * Renders what the route-access machine granted (src/app/routeTable.ts lists every route): guest-only pages
- * alone, every other page inside the shell with the route's layout override. While the session is checked or
- * the guard is sending the person elsewhere, the splash shows.
+ * alone, every other page inside the shell with the route's layout override. While the session is checked, the
+ * guard is sending the person elsewhere or a page's first drawing waits for its chunks, the splash shows.
  */
 export function AppRoutes() {
   const routeAccess = useRouteAccessActor();
@@ -212,17 +258,20 @@ export function AppRoutes() {
 
   const page = pageOf(route.page, access.params);
   const alone = isDrawnAlone(route);
+  // Once the shell is on screen, a page's chunk loads inside it (navigation and toolbar stay).
+  const firstDrawing = alone || !Shell.isLoaded();
   return (
-    <Suspense fallback={<Splash />}>
-      {!hasStartTexts(route) && <AllTexts />}
-      {alone ? (
-        page
-      ) : (
-        <Shell layout={route.layout}>
-          {/* A page's chunk loading on the way from another page leaves the shell (navigation, toolbar) in place. */}
-          <Suspense fallback={null}>{page}</Suspense>
-        </Shell>
-      )}
-    </Suspense>
+    <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
+      <Suspense fallback={<Splash />}>
+        {!hasStartTexts(route) && <AllTexts />}
+        {alone ? (
+          <PreloadHomeContext.Provider value={preloadHomeOf}>{page}</PreloadHomeContext.Provider>
+        ) : (
+          <Shell layout={route.layout}>
+            <Suspense fallback={null}>{page}</Suspense>
+          </Shell>
+        )}
+      </Suspense>
+    </SplashUntilLoaded>
   );
 }

@@ -1,7 +1,8 @@
 import { navigate } from 'wouter/use-browser-location';
 import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
-import { createShellActors } from '../views/shell/shellRuntime';
+import { createSnackbar } from '../views/shell/shellRuntime';
+import { startPageLoad } from './earlyStartChunk';
 import { createDevInspector } from './inspector';
 import { createServerQueries } from './queries';
 import { createRouteAccess } from './routeAccess';
@@ -32,16 +33,23 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   session.start();
   followSignInAddresses(session);
   // The route guard follows the address and the session's roles (src/app/routeAccess.ts).
-  const routeAccess = createRouteAccess({ session, sessionStorage, inspect });
+  // The first page after a sign-in starts as on a page load: its chunks and its first call at once, not after the
+  // shell has drawn (src/app/earlyStart.ts; the sign-in form fetched that chunk when the person started typing).
+  const routeAccess = createRouteAccess({
+    session,
+    sessionStorage,
+    inspect,
+    onSignedIn: (path) => startPageLoad(path, sessionStorage),
+  });
 
   // Theme settings follow the session's user; <html> carries the main theme, data-mode and direction.
   const settings = createSettingsActor({ session, localStorage, inspect });
   bindDocumentTheme(settings, root, i18n);
 
-  // The navbar (folded, hover-open, drawer) and the snackbar (`runtime.snackbar.send({ type: 'snackbar.show', ... })`).
-  const { navbar, snackbar } = createShellActors({ settings, i18n, inspect });
+  // The snackbar (`runtime.snackbar.send({ type: 'snackbar.show', ... })`); the navbar's actor comes with the shell.
+  const snackbar = createSnackbar({ settings, i18n, inspect });
 
-  return { i18n, queries, session, settings, inspect, routeAccess, navbar, snackbar };
+  return { i18n, queries, session, settings, inspect, routeAccess, snackbar };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

@@ -10,7 +10,6 @@ import { createI18n } from '../../src/i18n/i18n';
 import { snackbarMachine } from '../../src/machines/snackbar.machine';
 import type { SessionActor } from '../../src/views/ui/session';
 import { SessionProvider } from '../../src/views/ui/session';
-import type { NavbarActor } from '../../src/views/ui/shellActors';
 import { ShellActorsProvider } from '../../src/views/ui/shellActors';
 import { Snackbars } from '../../src/views/ui/Snackbars';
 import { fakeApi } from '../fixtures/fakeApi';
@@ -33,7 +32,7 @@ export function renderAdminScreen(path: string, screen: ReactNode, api: (call: C
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session as unknown as SessionActor}>
-          <ShellActorsProvider value={{ snackbar, navbar: null as unknown as NavbarActor }}>
+          <ShellActorsProvider value={{ snackbar }}>
             <RouterProvider navigate={(to) => navigate(to)}>
               {screen}
               <Snackbars />

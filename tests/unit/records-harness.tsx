@@ -14,7 +14,6 @@ import { createSessionActor } from '../../src/app/sessionActor';
 import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
 import { createI18n } from '../../src/i18n/i18n';
-import { navbarMachine } from '../../src/machines/navbar.machine';
 import { snackbarMachine } from '../../src/machines/snackbar.machine';
 import { SessionProvider } from '../../src/views/ui/session';
 import { ShellActorsProvider } from '../../src/views/ui/shellActors';
@@ -51,13 +50,12 @@ export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', a
   const session = createSessionActor({ sessionStorage, localStorage });
   session.start();
   const snackbar = createActor(snackbarMachine).start();
-  const navbar = createActor(navbarMachine, { input: { folded: false } }).start();
   const navigate = vi.fn();
   render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session}>
-          <ShellActorsProvider value={{ navbar, snackbar }}>
+          <ShellActorsProvider value={{ snackbar }}>
             <RouterProvider navigate={navigate}>
               {page}
               <Snackbars />

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/contract/common';
 import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
 import { fakeApi, renderAuth, tearDown } from '../fixtures/authHarness';
@@ -112,6 +112,27 @@ describe('/login: the last store of this browser, else a store chooser', () => {
     expect(screen.getByLabelText('Password')).toBeTruthy();
     await app.user.click(screen.getByRole('button', { name: 'Change store' }));
     expect(await screen.findByLabelText('Company')).toBeTruthy();
+  });
+});
+
+describe("the home page's code, fetched ahead", () => {
+  it.each([
+    ['/clearview/downtown', ['patient']],
+    ['/Patient/login', ['patient']],
+    ['/kiosk/login', ['kiosk']],
+    ['/admin', ['staff']],
+  ])('%s asks for the %s home once the person starts typing, and only once', async (path, roles) => {
+    fakeApi(storeApi({ status: 401, body: { error: messages.invalidLogin } }));
+    const preloadHome = vi.fn();
+    app = renderAuth(path, { preloadHome });
+    const userName = await screen.findByLabelText('User name (email)');
+    // Not while the page loads: what a guest's sign-in page fetches has its own budget.
+    expect(preloadHome).not.toHaveBeenCalled();
+    await app.user.type(userName, 'p');
+    expect(preloadHome.mock.calls).toEqual([[roles]]);
+    await signIn();
+    await screen.findByRole('alert');
+    expect(preloadHome).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LoginRequest } from '../../contract/auth';
+import type { Role } from '../../contract/common';
 import type { StoreAddress } from '../../machines/session.machine';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
@@ -11,6 +13,7 @@ import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
 import { CodeStep } from './CodeStep';
 import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
+import { usePreloadHome } from './preloadHome';
 import * as styles from './signIn.css';
 
 /** What the sign-in address adds to the typed credentials (store ids, patient or kiosk flag). */
@@ -28,6 +31,10 @@ export interface SignInFormProps {
 
 const resetTags = ['resetRequest', 'resetCode', 'resetPassword', 'resetDone'] as const;
 
+/** Who most likely signs in at this address: a store's own address is the one its patients are sent. */
+const likelyRoles = (fields: AddressFields): Role[] =>
+  fields.isKiosk ? ['kiosk'] : fields.isPatient || fields.tenentID ? ['patient'] : ['staff'];
+
 /** The credentials, or the emailed-code step when the account needs one. */
 export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store = null, forgotPasswordHref }: SignInFormProps) {
   const { t } = useTranslation();
@@ -38,8 +45,16 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   const inReset = useSelector(session, (snapshot) => resetTags.some((tag) => snapshot.hasTag(tag)));
   const fieldErrors = useFieldErrors();
   const [location] = useLocation();
+  const preloadHome = usePreloadHome();
+  const typing = useRef(false);
 
   if (isCodeStep) return <CodeStep />;
+
+  function startedTyping() {
+    if (typing.current) return;
+    typing.current = true;
+    preloadHome(likelyRoles(addressFields));
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,12 +75,13 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   return (
     <Form onSubmit={submit} validationErrors={inReset ? {} : fieldErrors} className={styles.form}>
       {!inReset && <SessionErrorAlert />}
-      <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
+      <TextField name="username" type="email" autoComplete="username" isRequired onChange={startedTyping} label={t('signIn.username')} />
       <TextField
         name="password"
         type="password"
         autoComplete="current-password"
         isRequired
+        onChange={startedTyping}
         label={t('signIn.password')}
       />
       {offerEnterpriseAdmin && <Checkbox name="isEnterpriseAdmin">{t('signIn.enterpriseAdmin')}</Checkbox>}

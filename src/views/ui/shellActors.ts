@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
 import type { navbarMachine } from '../../machines/navbar.machine';
 import type { snackbarMachine } from '../../machines/snackbar.machine';
 
@@ -7,22 +7,31 @@ export type NavbarActor = ActorRefFrom<typeof navbarMachine>;
 export type SnackbarActor = ActorRefFrom<typeof snackbarMachine>;
 
 export interface ShellActors {
-  navbar: NavbarActor;
   snackbar: SnackbarActor;
+  /** Development only: the Stately inspector, for actors made later (the navbar's, with the shell). */
+  inspect?: Observer<InspectionEvent>;
 }
 
 const ShellActorsContext = createContext<ShellActors | null>(null);
+const NavbarContext = createContext<NavbarActor | null>(null);
 
-/** The app's navbar and snackbar actors (created once in src/app/runtime.ts), handed to every view. */
+/** The app's snackbar actor (created once in src/app/runtime.ts), handed to every view. */
 export const ShellActorsProvider = ShellActorsContext.Provider;
 
-function useShellActors(): ShellActors {
+/** The navbar's actor, given by the signed-in shell (src/app/SignedInShell.tsx). */
+export const NavbarProvider = NavbarContext.Provider;
+
+export function useShellActors(): ShellActors {
   const actors = useContext(ShellActorsContext);
-  if (!actors) throw new Error('The shell needs a ShellActorsProvider above it');
+  if (!actors) throw new Error('The app needs a ShellActorsProvider above it');
   return actors;
 }
 
-export const useNavbarActor = () => useShellActors().navbar;
+export function useNavbarActor(): NavbarActor {
+  const navbar = useContext(NavbarContext);
+  if (!navbar) throw new Error('The navbar needs a NavbarProvider above it (the signed-in shell)');
+  return navbar;
+}
 
 /** Send `snackbar.show` (see snackbar.machine.ts) to tell the user something briefly. */
 export const useSnackbarActor = () => useShellActors().snackbar;
