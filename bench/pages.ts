@@ -8,7 +8,8 @@
  *   - applied with the DevTools protocol in Playwright, from the click to the page's heading with its data and no
  *     spinner: an in-app click, a reload with the app's files cached (median of 3; they are immutable, and a
  *     signed-in tab has always loaded them: session storage is per tab, so every patient page follows the sign-in
- *     page in its tab), a cold reload with the cache off, and, for the patient home, from the sign-in button;
+ *     page in its tab), a cold reload with the cache off, and, for the patient home, from the sign-in button
+ *     after the patient typed her email and password (the form fetches the home page's code at the first key);
  *   - Lighthouse itself (its default mobile preset, simulated throttling) on a page load in a signed-in tab, with
  *     the files cached and with the cache cleared: its largest contentful paint, and which element that was.
  * - The public form /eforms: the JS it loads at most 120 kB gzipped; Lighthouse's mobile preset (its default) on
@@ -90,11 +91,18 @@ async function navigateInApp(page: Page, url: string) {
   }, url);
 }
 
-/** Signs in at the Downtown address; answers the time from the button to the home page's data. */
-async function signIn(page: Page, base: string, username: string): Promise<number> {
+/**
+ * Signs in at the Downtown address; answers the time from the button to the home page's data. `keyDelayMs` types
+ * the credentials key by key, as a person does (the form starts fetching the home page's code at the first key);
+ * without it they are filled at once.
+ */
+async function signIn(page: Page, base: string, username: string, keyDelayMs?: number): Promise<number> {
   await page.goto(`${base}/clearview/downtown`, { waitUntil: 'networkidle', timeout: TIMEOUT });
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  for (const [name, text] of [['username', username], ['password', DEMO_PASSWORD]] as const) {
+    const field = page.locator(`input[name="${name}"]`);
+    if (keyDelayMs) await field.pressSequentially(text, { delay: keyDelayMs });
+    else await field.fill(text);
+  }
   const started = performance.now();
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname !== '/clearview/downtown', { timeout: TIMEOUT });
@@ -203,15 +211,27 @@ async function measurePatientPages(browser: Browser, base: string, pages: [strin
   return figures;
 }
 
-/** A patient on a fresh phone opens the store's sign-in page, then signs in: from the button to her home's data. */
+/** How fast the bench's patient types her email and password (a quick typist: about 3 s for both). */
+const KEY_DELAY_MS = 80;
+
+/**
+ * A patient on a fresh phone opens the store's sign-in page, types her email and password and signs in: from the
+ * button to her home's data (the median of 3 fresh phones).
+ */
 async function measureSignInToHome(browser: Browser, base: string): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) runs.push(await signInOnFreshPhone(browser, base));
+  log(`  Sign-in to the patient home: ${runs.map(ms).join(', ')} (median ${ms(median(runs))})`);
+  return median(runs);
+}
+
+async function signInOnFreshPhone(browser: Browser, base: string): Promise<number> {
   const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
     await throttle(await context.newCDPSession(page), true);
-    const ms = await signIn(page, base, 'patient@clearview.test');
+    const ms = await signIn(page, base, 'patient@clearview.test', KEY_DELAY_MS);
     if (new URL(page.url()).pathname !== '/admin/dashboard/patients') throw new Error(`Jane signed in to ${page.url()}, not her home`);
-    log(`  Sign-in to the patient home: ${Math.round(ms)} ms`);
     return ms;
   } finally {
     await context.close();
@@ -386,7 +406,7 @@ async function main(): Promise<number> {
         { name: `${p.page}: Lighthouse LCP, reload, files cached`, pass: lighthousePages[p.page]!.cached.lcpMs < budgets.dataShownMs, value: ms(lighthousePages[p.page]!.cached.lcpMs), limit: `< ${ms(budgets.dataShownMs)}` },
         { name: `${p.page}: cold reload (applied / Lighthouse LCP)`, pass: null, value: `${ms(p.coldReloadMs)} / ${ms(lighthousePages[p.page]!.cold.lcpMs)}`, limit: 'reported' },
       ]),
-      { name: 'Patient home: data shown after the sign-in button', pass: signInToHomeMs < budgets.dataShownMs, value: ms(signInToHomeMs), limit: `< ${ms(budgets.dataShownMs)}` },
+      { name: 'Patient home: data shown after the sign-in button (median)', pass: signInToHomeMs < budgets.dataShownMs, value: ms(signInToHomeMs), limit: `< ${ms(budgets.dataShownMs)}` },
       { name: '/eforms JS (gzip)', pass: eform.js.gzipBytes <= budgets.eformJsGzip, value: kB(eform.js.gzipBytes), limit: `≤ ${kB(budgets.eformJsGzip)}` },
       {
         name: '/eforms time to interactive, Lighthouse mobile (median)',

@@ -7,6 +7,7 @@ import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
+import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
 import { loadEarlyStart } from './earlyStartChunk';
 import { useRouteAccessActor } from './routeAccess';
@@ -261,17 +262,22 @@ export function AppRoutes() {
   // Once the shell is on screen, a page's chunk loads inside it (navigation and toolbar stay).
   const firstDrawing = alone || !Shell.isLoaded();
   return (
-    <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
-      <Suspense fallback={<Splash />}>
-        {!hasStartTexts(route) && <AllTexts />}
-        {alone ? (
-          <PreloadHomeContext.Provider value={preloadHomeOf}>{page}</PreloadHomeContext.Provider>
-        ) : (
-          <Shell layout={route.layout}>
-            <Suspense fallback={null}>{page}</Suspense>
-          </Shell>
-        )}
-      </Suspense>
-    </SplashUntilLoaded>
+    <PageLoadBoundary routeId={route.id}>
+      <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
+        <Suspense fallback={<Splash />}>
+          {!hasStartTexts(route) && <AllTexts />}
+          {alone ? (
+            <PreloadHomeContext.Provider value={preloadHomeOf}>{page}</PreloadHomeContext.Provider>
+          ) : (
+            <Shell layout={route.layout}>
+              {/* A page's chunk loading (or failing) on the way from another page leaves the shell in place. */}
+              <PageLoadBoundary routeId={route.id} inShell>
+                <Suspense fallback={null}>{page}</Suspense>
+              </PageLoadBoundary>
+            </Shell>
+          )}
+        </Suspense>
+      </SplashUntilLoaded>
+    </PageLoadBoundary>
   );
 }
