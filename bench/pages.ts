@@ -114,13 +114,22 @@ async function signIn(page: Page, base: string, username: string, keyDelayMs?: n
 const phoneContext = (browser: Browser) =>
   browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
 
-/** One Lighthouse run with its default mobile preset (simulated throttling); a failed run throws. */
+/**
+ * One Lighthouse run with its default mobile preset (simulated throttling). A run whose trace Lighthouse itself
+ * could not record ("Please run Lighthouse again", e.g. NO_NAVSTART) is run again, up to twice; any other failure
+ * throws.
+ */
 async function lighthouseReport(url: string, flags: LighthouseFlags, tab?: PuppeteerPage) {
   const { default: lighthouse } = await import('lighthouse');
-  const answer = await lighthouse(url, { output: 'json', logLevel: 'error', ...flags }, undefined, tab as Parameters<typeof lighthouse>[3]);
-  const lhr = answer?.lhr;
-  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-  return lhr;
+  for (let attempt = 1; ; attempt++) {
+    const answer = await lighthouse(url, { output: 'json', logLevel: 'error', ...flags }, undefined, tab as Parameters<typeof lighthouse>[3]);
+    const lhr = answer?.lhr;
+    const failure = !lhr ? 'no result' : lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null;
+    if (lhr && !failure) return lhr;
+    const again = lhr?.runtimeError && /run Lighthouse again/i.test(lhr.runtimeError.message) && attempt < 3;
+    if (!again) throw new Error(`Lighthouse on ${url}: ${failure}`);
+    log(`  (Lighthouse could not record that run, ${failure}; running it again)`);
+  }
 }
 
 /** A headless Chromium for Lighthouse (chrome-launcher gives it the debugging port Lighthouse drives). */
