@@ -8,9 +8,10 @@ import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
 import { savedSnackbar } from '../../src/machines/snackbar.machine';
-import { janeDoe } from '../fixtures/auth';
+import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
 import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
+import { dashboard } from './records-fixtures';
 
 /** Every call answered at once by `answer`; the calls made are returned. */
 const fakeApi = (answer: (call: Call) => Reply | Promise<Reply>) => fakeServer(answer).calls;
@@ -391,5 +392,36 @@ describe('snackbars', () => {
     act(() => runtime.snackbar.send({ ...savedSnackbar('Saved'), duration: 50 }));
     expect(screen.getByRole('status').textContent).toContain('Saved');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+});
+
+describe('the first page after a sign-in', () => {
+  it("asks for the patient home's data as the sign-in succeeds, before the page draws, and only once", async () => {
+    let signInFormShownAtTheCall: boolean | null = null;
+    const calls = fakeApi((call: Call): Reply => {
+      if (call.path === '/api/portal/clearview/downtown') return { status: 200, body: clearviewDowntown };
+      if (call.path === '/api/patient/authcode') return { status: 200, body: { role: ['patient'], isauth: true, codeRequired: false, error: null } };
+      if (call.path === '/api/patient/login') return { status: 200, body: janeLogin };
+      if (call.path === '/api/my/dashboard') {
+        signInFormShownAtTheCall = screen.queryByLabelText('Password') !== null;
+        return { status: 200, body: dashboard };
+      }
+      return { status: 404, body: { error: messages.notFound } };
+    });
+    window.history.replaceState(null, '', '/clearview/downtown');
+    runtime = createRuntime({ sessionStorage: window.sessionStorage, localStorage: window.localStorage, root: document.documentElement });
+    render(<App runtime={runtime} />);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('User name (email)'), 'patient@clearview.test');
+    await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Hello, Jane', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/admin/dashboard/patients');
+    expect(signInFormShownAtTheCall).toBe(true);
+    const dashboardCalls = calls.filter((call) => call.path === '/api/my/dashboard');
+    expect(dashboardCalls).toHaveLength(1);
+    expect(dashboardCalls[0]!.headers.get('Authorization')).toBe(`Bearer ${janeLogin.access_token}`);
   });
 });
