@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../ui/focus.css';
+import { languageChip } from '../ui/languageChip.css';
 
 export const page = style({
   minBlockSize: '100vh',
@@ -34,16 +35,7 @@ export const form = style({ display: 'grid', gap: '1rem' });
 export const languages = style({ display: 'flex', justifyContent: 'center', gap: '0.25rem', flexWrap: 'wrap' });
 
 export const language = style({
-  paddingBlock: '0.25rem',
-  paddingInline: '0.625rem',
-  borderRadius: '999px',
-  border: '1px solid transparent',
-  background: 'none',
-  color: vars.color.textMuted,
-  font: 'inherit',
-  fontSize: '0.875rem',
-  cursor: 'pointer',
-  outline: 'none',
+  ...languageChip,
   selectors: {
     '&[data-hovered]': { color: vars.color.text },
     '&[data-selected]': { borderColor: vars.color.accent, color: vars.color.accent, fontWeight: 600 },

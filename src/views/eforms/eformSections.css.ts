@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { controlBox } from '../ui/control.css';
 import { focusRing } from '../ui/focus.css';
 
 /** The form's sections as the patient sees them (also the builder's live preview): one column, phone first. */
@@ -53,13 +54,7 @@ export const field = style({ display: 'grid', gap: '0.25rem', minInlineSize: 0 }
 export const input = style({
   inlineSize: '100%',
   boxSizing: 'border-box',
-  minBlockSize: '2.75rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  font: 'inherit',
+  ...controlBox,
   outline: 'none',
   selectors: {
     '&:focus-visible': focusRing,

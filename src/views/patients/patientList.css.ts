@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { controlBox } from '../ui/control.css';
 import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
 
@@ -26,25 +27,15 @@ export const searchField = style({ flex: '1 1 22rem', maxInlineSize: '32rem' });
 export const label = style({ fontWeight: 600, fontSize: '0.9375rem' });
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.8125rem' });
 
-const control = {
-  minBlockSize: '2.75rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  font: 'inherit',
-} as const;
-
 export const searchBox = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
 export const input = style({
-  ...control,
+  ...controlBox,
   flex: '1 1 auto',
   minInlineSize: 0,
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
 });
-export const select = style({ ...control, selectors: { '&:focus-visible': focusRing } });
+export const select = style({ ...controlBox, selectors: { '&:focus-visible': focusRing } });
 
 export { link, state, tableWrap } from '../ui/dataTable.css';
 

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { controlBox } from '../../ui/control.css';
 import { focusRing } from '../../ui/focus.css';
 
 /** The admin eForm screens: logical properties only (the pages turn right-to-left in Arabic). */
@@ -97,13 +98,7 @@ export const link = style({
 });
 
 export const select = style({
-  minBlockSize: '2.75rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  font: 'inherit',
+  ...controlBox,
   selectors: { '&:focus-visible': focusRing },
 });
 

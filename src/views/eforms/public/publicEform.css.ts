@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
 import { button } from '../../ui/button.css';
 import { focusRing } from '../../ui/focus.css';
+import { languageChip } from '../../ui/languageChip.css';
 
 /** The public eForm page: no shell, one readable column that fills a phone and stays narrow on a desktop. */
 export const page = style({
@@ -91,16 +92,7 @@ export const buttons = {
 export const languages = style({ display: 'flex', justifyContent: 'center', gap: '0.25rem', flexWrap: 'wrap' });
 
 export const language = style({
-  paddingBlock: '0.25rem',
-  paddingInline: '0.625rem',
-  borderRadius: '999px',
-  border: '1px solid transparent',
-  background: 'none',
-  color: vars.color.textMuted,
-  font: 'inherit',
-  fontSize: '0.875rem',
-  cursor: 'pointer',
-  outline: 'none',
+  ...languageChip,
   selectors: {
     '&:hover': { color: vars.color.text },
     '&[aria-pressed="true"]': { color: vars.color.text, borderColor: vars.color.border, fontWeight: 600 },
