@@ -93,7 +93,7 @@ const preactCompat = [
 function eformPage(): Plugin {
   return {
     name: 'eform-page',
-    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD,
+    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD && !process.env.FIRST_PAINT_BUILD,
     async closeBundle() {
       process.env.EFORM_PAGE_BUILD = '1';
       try {
@@ -124,17 +124,52 @@ function eformPage(): Plugin {
   };
 }
 
+/** Where the first paint's server module is built (server/firstPaint.ts loads it); outside dist, which is served. */
+export const firstPaintOutDir = 'dist-server';
+
+/**
+ * The server-drawn first paint (src/firstPaint/render.tsx) is built after the app as a server module into
+ * dist-server: the same views, with the same vanilla-extract class names as the app's CSS (docs/architecture.md,
+ * "The first paint from the server").
+ */
+function firstPaintBuild(): Plugin {
+  return {
+    name: 'first-paint-build',
+    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD && !process.env.FIRST_PAINT_BUILD,
+    async closeBundle() {
+      process.env.FIRST_PAINT_BUILD = '1';
+      try {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          plugins: [react(), vanillaExtractPlugin(), startTexts()],
+          // Everything bundled (one React for the views and their libraries) and React's production build, whatever
+          // NODE_ENV the server runs with: its development build draws several times slower.
+          ssr: { noExternal: true },
+          publicDir: false,
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          build: { ssr: 'src/firstPaint/render.tsx', outDir: firstPaintOutDir, emptyOutDir: true, target: 'node20' },
+        });
+      } finally {
+        delete process.env.FIRST_PAINT_BUILD;
+      }
+    },
+  };
+}
+
 // Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like), so
 // production CSS matches what dev shows.
 const cssTarget = ['chrome120', 'firefox120', 'safari17'];
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage()],
+  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild()],
   build: {
     outDir: 'dist',
     cssTarget,
     // Every browser of those targets has <link rel="modulepreload">: the polyfill would only ever return early.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json (not served: a dot folder): the CSS of the pages the server draws (server/firstPaint.ts).
+    manifest: true,
     // The entry is one ~490 kB chunk (below; what it holds: docs/architecture.md, "The browser bundle"):
     // `npm run bench` holds its budget (gzip, what Chromium fetches), so Vite's generic 500 kB warning would only
     // repeat on every build.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -25,6 +26,7 @@ import { recordRoutes } from './routes/records';
 import { clinicalRoutes } from './routes/clinical';
 import { eformRoutes } from './routes/eforms';
 import { eformPageHtml } from './eforms/page';
+import { createFirstPaint } from './firstPaint';
 
 export interface AppDeps {
   config: Config;
@@ -189,7 +191,12 @@ export async function buildApp(opts: {
 
   /** The built eforms.html, read once. */
   let eformTemplate: Promise<string> | undefined;
-  app.setNotFoundHandler((request, reply) => {
+  const firstPaintDocument = createFirstPaint(app, {
+    distDir,
+    serverDir: fileURLToPath(new URL('../dist-server', import.meta.url)),
+    contentSecurityPolicy,
+  });
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a 404, never the app's HTML (a browser would refuse it as a script anyway).
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
       return reply.code(404).send({ error: messages.notFound });
@@ -206,6 +213,25 @@ export async function buildApp(opts: {
       return eformTemplate.then((template) =>
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(eformPageHtml(template, secrets, request.url)),
       );
+    }
+    const drawn = await firstPaintDocument(request).catch((error: unknown) => {
+      request.log.error({ err: error }, 'first paint failed');
+      return null;
+    });
+    // A document with one person's records in it: never kept by a cache, and only for the cookie it was made for.
+    if (drawn) {
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', drawn.contentSecurityPolicy)
+        .header('Cache-Control', 'no-store')
+        .header('Vary', 'Cookie, Accept-Encoding');
+      // Compressed as the built files are: the drawn page then fits in the connection's first round trip.
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) {
+        return reply.header('Content-Encoding', 'br').send(brotliCompressSync(drawn.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+      }
+      if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(drawn.html));
+      return reply.send(drawn.html);
     }
     return reply.type('text/html').sendFile('index.html', distDir);
   });

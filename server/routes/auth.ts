@@ -48,6 +48,7 @@ import { users } from '../db/schema';
 import { HttpError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
 import { authMessages } from '../messaging/templates';
+import { clearPageCookie, setPageCookie } from '../firstPaint';
 
 export const REFRESH_COOKIE = 'pp_refresh';
 const REFRESH_COOKIE_PATH = '/api/patient';
@@ -99,6 +100,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       { sub: user.id, tid: user.tenantId, roles: user.roles as LoginResponse['user']['role'], sid: session.familyId, loc: locationId ?? undefined },
       now(),
     );
+    // The kiosk's shared screen never gets a page drawn by the server (server/firstPaint.ts).
+    if (!kiosk) setPageCookie(reply, accessToken, config.env === 'production');
     return {
       user: (await loadUserView(tx, user.id, locationId))!,
       access_token: accessToken,
@@ -382,6 +385,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const parsed = parseRefreshToken(request.cookies[REFRESH_COOKIE]);
       const refused = () => {
         clearRefreshCookie(reply);
+        clearPageCookie(reply);
         return reply.code(401).send({ error: messages.tokenRefreshFailed });
       };
       if (!parsed) return refused();
@@ -414,6 +418,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         { sub: result.user.id, tid: parsed.tenantId, roles: result.user.roles as LoginResponse['user']['role'], sid: result.familyId, loc: await previousLocation(request, result.familyId, result.user.id) },
         now(),
       );
+      if (!(result.user.roles as string[]).includes('kiosk')) setPageCookie(reply, accessToken, config.env === 'production');
       return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS, refreshToken: null };
     },
   );
@@ -446,6 +451,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         await audit(tx, { tenantId: auth.tid, action: 'logout', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip });
       });
       clearRefreshCookie(reply);
+      clearPageCookie(reply);
       return { ok: true as const };
     },
   );

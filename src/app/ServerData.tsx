@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/http';
+import { readFirstPaint } from '../firstPaint/readFirstPaint';
 import { useServerQueries } from './queries';
 
 const createQueryClient = () =>
@@ -19,6 +20,12 @@ const createQueryClient = () =>
  * data wraps itself in it. Imported only by lazy chunks: the sign-in page loads without TanStack Query.
  */
 export function ServerData({ children }: { children: ReactNode }) {
-  const client = useServerQueries().client(createQueryClient);
+  const client = useServerQueries().client(() => {
+    const created = createQueryClient();
+    // The page the server drew shows its data at once; TanStack Query still asks again as the page mounts.
+    const firstPaint = readFirstPaint();
+    if (firstPaint) hydrate(created, firstPaint);
+    return created;
+  });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,34 +1,8 @@
 import { startEarlyGet } from '../api/http';
-import { recordsPaths } from '../api/recordsPaths';
-import type { RecordsScope } from '../api/recordsPaths';
+import { firstCallOf } from './firstCalls';
 import { chunksOf } from './routes';
 import { resolveAccess, routeById } from './routeTable';
-import type { Page, RecordsView, RouteParams } from './routeTable';
 import { readStoredSession } from './storedSession';
-
-const own: RecordsScope = { kind: 'own' };
-
-/** What each patient record page asks for first, as its own query will (src/views/patient); null: nothing yet. */
-const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | null> = {
-  demographicInfo: () => recordsPaths.profile(own),
-  rxInfo: () => recordsPaths.prescriptions(own),
-  rxOrders: ({ rxid }) => (rxid ? recordsPaths.rxOrders(own, rxid) : null),
-  appointments: () => recordsPaths.appointments(own),
-  invoices: () => recordsPaths.invoices(own),
-  invoice: ({ invoiceid }) => (invoiceid ? recordsPaths.invoice(own, invoiceid) : null),
-  recalls: () => recordsPaths.recalls(own),
-  orderStatus: () => recordsPaths.orders(own),
-};
-
-/** The first server call of a page (the patient pages and the patient home, src/views/dashboard). */
-function firstCallOf(page: Page, params: RouteParams, roles: readonly string[]): string | null {
-  const isPatient = roles.includes('patient');
-  if (page.kind === 'patientHome') {
-    return isPatient ? recordsPaths.dashboard() : roles.includes('enterpriseadmin') ? recordsPaths.enterpriseSummary() : null;
-  }
-  // Staff on a bare /patient/... page see a note, not records: nothing to ask for.
-  return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
-}
 
 /**
  * A page load (reload, bookmark, link) of a signed-in tab, before anything renders. Without this the steps run one

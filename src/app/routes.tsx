@@ -7,6 +7,7 @@ import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
+import { FirstPaintHandOff } from '../firstPaint/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
 import { loadEarlyStart } from './earlyStartChunk';
@@ -265,6 +266,7 @@ export function AppRoutes() {
     <PageLoadBoundary routeId={route.id}>
       <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
         <Suspense fallback={<Splash />}>
+          <FirstPaintHandOff />
           {!hasStartTexts(route) && <AllTexts />}
           {alone ? (
             <PreloadHomeContext.Provider value={preloadHomeOf}>{page}</PreloadHomeContext.Provider>

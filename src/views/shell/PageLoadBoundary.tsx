@@ -1,6 +1,7 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FirstPaintHandOff } from '../../firstPaint/FirstPaintHandOff';
 import { Button } from '../ui/Button';
 import * as styles from './shell.css';
 
@@ -9,6 +10,7 @@ function PageLoadFailed() {
   const { t } = useTranslation();
   return (
     <div role="alert" className={styles.centred}>
+      <FirstPaintHandOff />
       <h1 className={styles.title}>{t('splash.loadFailed')}</h1>
       <p className={styles.muted}>{t('splash.loadFailedHint')}</p>
       <Button onPress={() => window.location.reload()}>{t('splash.reload')}</Button>

@@ -12,6 +12,7 @@ import { Footer } from './Footer';
 import { HorizontalNavigation } from './Navigation';
 import { Navbar, NavigationDrawer } from './Navbar';
 import { useShellNavigation } from './navigationModel';
+import { useServerWide } from './serverViewport';
 import { Toolbar } from './Toolbar';
 import * as styles from './layout.css';
 
@@ -66,7 +67,7 @@ export function resolveLayout(settings: ThemeSettings, layout: ShellProps['layou
 export function Shell({ layout, hideToolbar, children }: ShellProps) {
   const { t } = useTranslation();
   const settings = useThemeSettings();
-  const isLarge = useMediaQuery(breakpoints.large);
+  const isLarge = useMediaQuery(breakpoints.large, useServerWide());
   const { items, search } = useShellNavigation();
   const navbarSlotClass = useThemeSlotClass('navbar');
   const resolved = resolveLayout(settings, layout, hideToolbar);

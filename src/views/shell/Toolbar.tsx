@@ -195,14 +195,15 @@ function StoreInfo({ store }: { store: NonNullable<User['defaultstore']> }) {
 
 function FullscreenToggle() {
   const { t } = useTranslation();
-  const [isFullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
+  // The server's first paint (src/firstPaint) has no document: drawn as most browsers allow it, not full screen.
+  const [isFullscreen, setFullscreen] = useState(() => typeof document !== 'undefined' && Boolean(document.fullscreenElement));
   useEffect(() => {
     const follow = () => setFullscreen(Boolean(document.fullscreenElement));
     document.addEventListener('fullscreenchange', follow);
     return () => document.removeEventListener('fullscreenchange', follow);
   }, []);
   // Browsers (and frames) that do not allow it get no button.
-  if (!document.fullscreenEnabled) return null;
+  if (typeof document !== 'undefined' && !document.fullscreenEnabled) return null;
   return (
     <TooltipTrigger delay={600}>
       <ToggleButton

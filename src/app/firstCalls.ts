@@ -1,0 +1,41 @@
+import { recordsPaths } from '../api/recordsPaths';
+import type { RecordsScope } from '../api/recordsPaths';
+import type { Role } from '../contract/common';
+import { resolveAccess, routeById } from './routeTable';
+import type { Page, RecordsView, RouteParams } from './routeTable';
+
+const own: RecordsScope = { kind: 'own' };
+
+/** What each patient record page asks for first, as its own query will (src/views/patient); null: nothing yet. */
+const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | null> = {
+  demographicInfo: () => recordsPaths.profile(own),
+  rxInfo: () => recordsPaths.prescriptions(own),
+  rxOrders: ({ rxid }) => (rxid ? recordsPaths.rxOrders(own, rxid) : null),
+  appointments: () => recordsPaths.appointments(own),
+  invoices: () => recordsPaths.invoices(own),
+  invoice: ({ invoiceid }) => (invoiceid ? recordsPaths.invoice(own, invoiceid) : null),
+  recalls: () => recordsPaths.recalls(own),
+  orderStatus: () => recordsPaths.orders(own),
+};
+
+/** The first server call of a page (the patient pages and the patient home, src/views/dashboard). */
+export function firstCallOf(page: Page, params: RouteParams, roles: readonly string[]): string | null {
+  const isPatient = roles.includes('patient');
+  if (page.kind === 'patientHome') {
+    return isPatient ? recordsPaths.dashboard() : roles.includes('enterpriseadmin') ? recordsPaths.enterpriseSummary() : null;
+  }
+  // Staff on a bare /patient/... page see a note, not records: nothing to ask for.
+  return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
+}
+
+/**
+ * The calls the page at `path` makes first for a user with `roles`, when it is a page that shows server data
+ * (the patient pages and the patient home); null for any other page or a path the roles are not granted.
+ */
+export function firstCallsOf(path: string, roles: readonly Role[]): string[] | null {
+  const access = resolveAccess(path, roles, null);
+  const route = routeById.get(access.routeId);
+  if (access.redirected || !route?.page) return null;
+  const call = firstCallOf(route.page, access.params, roles);
+  return call ? [call] : null;
+}

@@ -1,0 +1,154 @@
+/**
+ * The server-drawn first paint of a signed-in page load (docs/architecture.md, "The first paint from the server").
+ * Built by Vite as its own server module (vite.config.ts, `firstPaintBuild`) and called by server/firstPaint.ts:
+ * the same App, routes, shell and page the browser draws, rendered once to HTML with the page's first answers, so
+ * the document itself shows the data. The browser app then starts as usual and takes over (src/firstPaint/handOff.ts).
+ */
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createActor } from 'xstate';
+import { Router } from 'wouter';
+import type { User } from '../contract/auth';
+import { languages, type Language } from '../i18n/appI18n';
+import { createI18n } from '../i18n/i18n';
+import { routeAccessMachine } from '../machines/routeAccess.machine';
+import { themeModeOf } from '../theme/themeMode';
+import { light17Theme } from '../theme/themes/light17.css';
+import { createSettingsActor } from '../views/settings/settingsActor';
+import { createSnackbar } from '../views/shell/shellRuntime';
+import { ServerViewportProvider } from '../views/shell/serverViewport';
+import { App } from '../app/App';
+import { firstCallsOf } from '../app/firstCalls';
+import { createServerQueries } from '../app/queries';
+import { chunksOf } from '../app/routes';
+import { resolveAccess, routeById } from '../app/routeTable';
+import type { Runtime } from '../app/runtime';
+import { createSessionActor } from '../app/sessionActor';
+import { writeStoredSession } from '../app/storedSession';
+import { connectSession, seedEarlyAnswers } from '../api/http';
+
+export { firstCallsOf };
+
+/** A Storage kept in memory: the server's stand-in for the tab's session and local storage. */
+function memoryStorage(entries: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  };
+}
+
+export interface FirstPaintRequest {
+  /** The address, path and query. */
+  path: string;
+  accessToken: string;
+  tenantId: string;
+  expiresAt: number;
+  /** The signed-in user as /api/patient/me gives it. */
+  user: User;
+  language: Language;
+  /** Whether the screen is probably wide (a desktop browser): the shell's side navbar, else the drawer. */
+  wide: boolean;
+  /** The bodies of the 200 answers to the page's first calls (firstCallsOf), by path. */
+  answers: Record<string, unknown>;
+}
+
+export interface FirstPaint {
+  /** The app's markup for the page, with its data. */
+  html: string;
+  /** <html>'s attributes as the app sets them (src/views/settings/settingsActor.ts, bindDocumentTheme). */
+  root: { lang: string; dir: 'ltr' | 'rtl'; className: string; mode: string; animations: 'on' | 'off'; customScrollbars: boolean };
+  /** The page's queries with their data (TanStack Query's dehydrated state): the app starts with them. */
+  queries: DehydratedState;
+}
+
+/**
+ * Draws the page at `path` for the user, or null when it is not one drawn here (not granted, not in the shell, a
+ * theme other than the default, or a call without its answer).
+ */
+export function renderFirstPaint(request: FirstPaintRequest): Promise<FirstPaint | null> {
+  // One at a time: the http layer's session link and its early answers are one per module, as they are one per tab.
+  const drawn = queue.then(() => draw(request));
+  queue = drawn.catch(() => null);
+  return drawn;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
+  const roles = request.user.role;
+  const access = resolveAccess(request.path, roles, null);
+  const route = routeById.get(access.routeId);
+  if (access.redirected || !route?.page) return null;
+  const calls = firstCallsOf(request.path, roles);
+  if (!calls || calls.some((call) => !(call in request.answers))) return null;
+  if (!languages.includes(request.language)) return null;
+
+  const sessionStorage = memoryStorage();
+  writeStoredSession(sessionStorage, {
+    session: { accessToken: request.accessToken, tenantId: request.tenantId, user: request.user, expiresAt: request.expiresAt },
+    loginUrl: null,
+  });
+  const localStorage = memoryStorage({ language: request.language });
+  const i18n = createI18n(localStorage);
+  // Not started: the page is drawn from the stored session as the tab has it; nothing is checked or sent here.
+  const session = createSessionActor({ sessionStorage, localStorage });
+  const settings = createSettingsActor({ session, localStorage });
+  const themeSettings = settings.getSnapshot().context.settings;
+  // Another theme's CSS is a chunk the document does not link: the browser draws that page itself.
+  if (themeSettings.theme.main !== 'light17') return null;
+  const routeAccess = createActor(routeAccessMachine, { input: { path: request.path, roles, remembered: null } });
+  if (!routeAccess.getSnapshot().hasTag('granted')) return null;
+  const snackbar = createSnackbar({ settings, i18n });
+  const runtime: Runtime = { i18n, queries: createServerQueries(), session, settings, routeAccess, snackbar, inspect: undefined };
+
+  await Promise.all(chunksOf(route).map((chunk) => chunk.preload()));
+  const credentials = { accessToken: request.accessToken, tenantId: request.tenantId };
+  const disconnect = connectSession({ current: () => credentials, refresh: () => Promise.reject(new Error('no refresh on the server')) });
+  const renderApp = () =>
+    renderToString(
+      <Router ssrPath={request.path}>
+        <ServerViewportProvider value={request.wide}>
+          <App runtime={runtime} />
+        </ServerViewportProvider>
+      </Router>,
+    );
+  let html: string;
+  let queries: DehydratedState;
+  try {
+    seedEarlyAnswers(request.accessToken, request.answers);
+    // The first pass makes the page's queries (TanStack Query builds them as it renders); they are then answered
+    // from the seeded answers, and the second pass draws the page with its data.
+    renderApp();
+    const cache = runtime.queries.client(() => new QueryClient()).getQueryCache();
+    await Promise.all(cache.getAll().map((query) => query.fetch().catch(() => undefined)));
+    if (cache.getAll().some((query) => query.state.status !== 'success')) return null;
+    html = renderApp();
+    queries = dehydrate(runtime.queries.client(() => new QueryClient()));
+  } finally {
+    disconnect();
+    runtime.queries.clear();
+    settings.stop();
+    snackbar.stop();
+  }
+
+  const dir = i18n.dir(request.language) === 'rtl' || themeSettings.direction === 'rtl' ? 'rtl' : 'ltr';
+  return {
+    html,
+    queries,
+    root: {
+      lang: request.language,
+      dir,
+      className: light17Theme,
+      mode: themeModeOf(themeSettings.theme.main),
+      animations: themeSettings.animations ? 'on' : 'off',
+      customScrollbars: themeSettings.customScrollbars,
+    },
+  };
+}
