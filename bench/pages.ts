@@ -10,8 +10,10 @@
  *     signed-in tab has always loaded them: session storage is per tab, so every patient page follows the sign-in
  *     page in its tab), a cold reload with the cache off, and, for the patient home, from the sign-in button
  *     after the patient typed her email and password (the form fetches the home page's code at the first key);
- *   - Lighthouse itself (its default mobile preset, simulated throttling) on a page load in a signed-in tab, with
- *     the files cached and with the cache cleared: its largest contentful paint, and which element that was.
+ *   - Lighthouse itself on a page load in a signed-in tab (the server draws the page into the document there:
+ *     server/firstPaint.ts): its default mobile preset (simulated throttling) with the files cached and with the
+ *     cache cleared (Lighthouse's default), and the same profile applied by DevTools (its `devtools` throttling, which
+ *     adds 562.5 ms to every request) with the files cached: its largest contentful paint, and which element that was.
  * - The public form /eforms: the JS it loads at most 120 kB gzipped; Lighthouse's mobile preset (its default) on
  *   the link of a form without a code gate (the gate's screen is the same route): time to interactive under
  *   1.5 s and accessibility 100.
@@ -259,9 +261,16 @@ interface LighthouseLoad {
  * Lighthouse drives that very tab (puppeteer), so the tab's session storage (the session) is there. `cached`
  * keeps the browser cache (Lighthouse's disableStorageReset); otherwise Lighthouse clears it, as it does by default.
  */
-async function lighthousePatientPages(base: string, pages: [string, string][]): Promise<Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }>> {
+interface LighthousePage {
+  cached: LighthouseLoad;
+  cold: LighthouseLoad;
+  /** With the profile applied by DevTools (Lighthouse's `devtools` throttling), files cached. */
+  applied: LighthouseLoad;
+}
+
+async function lighthousePatientPages(base: string, pages: [string, string][]): Promise<Record<string, LighthousePage>> {
   const chrome = await launchForLighthouse();
-  const figures: Record<string, { cached: LighthouseLoad; cold: LighthouseLoad }> = {};
+  const figures: Record<string, LighthousePage> = {};
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const tab = await browser.newPage();
@@ -270,8 +279,8 @@ async function lighthousePatientPages(base: string, pages: [string, string][]): 
     await tab.type('input[name="password"]', DEMO_PASSWORD);
     await tab.click('button[type="submit"]');
     await tab.waitForFunction(() => location.pathname === '/admin/dashboard/patients', { timeout: TIMEOUT });
-    const run = async (url: string, cached: boolean): Promise<LighthouseLoad> => {
-      const lhr = await lighthouseReport(base + url, { onlyCategories: ['performance'], disableStorageReset: cached }, tab);
+    const run = async (url: string, cached: boolean, throttlingMethod: 'simulate' | 'devtools' = 'simulate'): Promise<LighthouseLoad> => {
+      const lhr = await lighthouseReport(base + url, { onlyCategories: ['performance'], disableStorageReset: cached, throttlingMethod }, tab);
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(base + url).pathname) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}`);
       const element = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? '';
       return {
@@ -285,8 +294,9 @@ async function lighthousePatientPages(base: string, pages: [string, string][]): 
       await tab.goto(base + url, { waitUntil: 'networkidle0' });
       const cached = await run(url, true);
       const cold = await run(url, false);
-      log(`  ${name}: Lighthouse LCP ${ms(cached.lcpMs)} files cached, ${ms(cold.lcpMs)} cache cleared (${cached.lcpElement})`);
-      figures[name] = { cached, cold };
+      const applied = await run(url, true, 'devtools');
+      log(`  ${name}: Lighthouse LCP ${ms(cached.lcpMs)} files cached, ${ms(cold.lcpMs)} cache cleared, ${ms(applied.lcpMs)} applied (${cached.lcpElement})`);
+      figures[name] = { cached, cold, applied };
     }
     await browser.disconnect();
   } finally {
@@ -413,7 +423,9 @@ async function main(): Promise<number> {
         { name: `${p.page}: data shown, in-app click`, pass: p.inAppMs < budgets.dataShownMs, value: ms(p.inAppMs), limit: `< ${ms(budgets.dataShownMs)}` },
         { name: `${p.page}: data shown, reload, files cached`, pass: p.warmReloadMs < budgets.dataShownMs, value: ms(p.warmReloadMs), limit: `< ${ms(budgets.dataShownMs)}` },
         { name: `${p.page}: Lighthouse LCP, reload, files cached`, pass: lighthousePages[p.page]!.cached.lcpMs < budgets.dataShownMs, value: ms(lighthousePages[p.page]!.cached.lcpMs), limit: `< ${ms(budgets.dataShownMs)}` },
-        { name: `${p.page}: cold reload (applied / Lighthouse LCP)`, pass: null, value: `${ms(p.coldReloadMs)} / ${ms(lighthousePages[p.page]!.cold.lcpMs)}`, limit: 'reported' },
+        { name: `${p.page}: Lighthouse LCP, page load, cache cleared`, pass: lighthousePages[p.page]!.cold.lcpMs < budgets.dataShownMs, value: ms(lighthousePages[p.page]!.cold.lcpMs), limit: `< ${ms(budgets.dataShownMs)}` },
+        { name: `${p.page}: Lighthouse LCP, profile applied, files cached`, pass: null, value: ms(lighthousePages[p.page]!.applied.lcpMs), limit: 'reported' },
+        { name: `${p.page}: data shown, reload, cache off (applied)`, pass: null, value: ms(p.coldReloadMs), limit: 'reported' },
       ]),
       { name: 'Patient home: data shown after the sign-in button (median)', pass: signInToHomeMs < budgets.dataShownMs, value: ms(signInToHomeMs), limit: `< ${ms(budgets.dataShownMs)}` },
       { name: '/eforms JS (gzip)', pass: eform.js.gzipBytes <= budgets.eformJsGzip, value: kB(eform.js.gzipBytes), limit: `≤ ${kB(budgets.eformJsGzip)}` },

@@ -21,6 +21,8 @@ import type { FirstPaintRequest, FirstPaint } from '../src/firstPaint/render';
 import { ACCESS_TOKEN_SECONDS } from './auth/tokens';
 
 export const PAGE_COOKIE = 'pp_page';
+/** Page loads drawn or waiting to be drawn at once; more are sent the plain app. */
+const maxQueuedDrawings = 16;
 
 interface FirstPaintModule {
   firstCallsOf(path: string, roles: readonly string[]): string[] | null;
@@ -76,6 +78,7 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
   const load = () =>
     (loaded ??= existsSync(moduleFile) ? (import(pathToFileURL(moduleFile).href) as Promise<FirstPaintModule>) : Promise.resolve(null));
   let template: { html: string; css: string } | undefined;
+  let drawing = 0;
   const readTemplate = () => {
     if (!template) {
       const html = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -86,8 +89,14 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
     return template;
   };
 
-  const call = async (url: string, accessToken: string) => {
-    const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${accessToken}` } });
+  // As the browser's own call: from its address (the audit records it) and with its user agent.
+  const call = async (url: string, accessToken: string, request: FastifyRequest) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: { authorization: `Bearer ${accessToken}`, ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}) },
+    });
     return { status: answer.statusCode, body: answer.statusCode === 200 ? (answer.json() as unknown) : null };
   };
 
@@ -98,12 +107,25 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
     const module = await load();
     if (!module) return null;
     // Read unverified only to choose the calls; every call verifies the token itself.
-    const claims = decodeJwt(accessToken);
+    const claims = claimsOf(accessToken);
+    if (!claims) return null;
     const roles = Array.isArray(claims.roles) ? (claims.roles as string[]) : [];
     const path = request.url.split('?', 1)[0]!;
     const calls = module.firstCallsOf(path, roles);
     if (!calls) return null;
-    const [me, ...answered] = await Promise.all([call('/api/patient/me', accessToken), ...calls.map((url) => call(url, accessToken))]);
+    // Drawing is one at a time (src/firstPaint/render.tsx): past a short queue the browser draws the page itself.
+    if (drawing >= maxQueuedDrawings) return null;
+    drawing++;
+    try {
+      return await draw(module, request, accessToken, path, roles, calls);
+    } finally {
+      drawing--;
+    }
+  };
+
+  async function draw(module: FirstPaintModule, request: FastifyRequest, accessToken: string, path: string, roles: string[], calls: string[]): Promise<FirstPaintDocument | null> {
+    const claims = decodeJwt(accessToken);
+    const [me, ...answered] = await Promise.all([call('/api/patient/me', accessToken, request), ...calls.map((url) => call(url, accessToken, request))]);
     if (me!.status !== 200 || answered.some((answer) => answer.status !== 200)) return null;
     const user = (me!.body as { user: User }).user;
     if (user.role.join() !== roles.join()) return null;
@@ -148,5 +170,13 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
           `<div id="first-paint">${drawn.html}<script type="application/json" id="first-paint-data">${scriptJson(drawn.queries)}</script></div><div id="root" hidden></div>`,
       );
     return { html: document, contentSecurityPolicy: policy };
-  };
+  }
+}
+
+function claimsOf(token: string) {
+  try {
+    return decodeJwt(token);
+  } catch {
+    return null;
+  }
 }

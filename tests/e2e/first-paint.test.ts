@@ -70,10 +70,13 @@ describe('the document of a patient page, over HTTP', () => {
     const policy = res.headers.get('content-security-policy')!;
     expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(html.match(/<script>/g)).toHaveLength(1);
+    // The token stays in its HttpOnly cookie: the page's script never sees it in the document.
+    expect(html).not.toContain(session.token);
   });
 
   it('is the plain app without the cookie, for a page that is not a patient page, and for staff', async () => {
     expect(drawn(await (await pageLoad('/patient/rxinfo')).text())).toBe(false);
+    expect(drawn(await (await pageLoad('/patient/rxinfo', 'pp_page=not-a-token')).text())).toBe(false);
     const jane = await signIn('patient@clearview.test');
     expect(drawn(await (await pageLoad('/pages/profile', jane.cookie)).text())).toBe(false);
     const admin = await signIn('admin@clearview.test');
