@@ -16,19 +16,36 @@
   }
   if (!same) root.setAttribute('data-first-paint', 'off');
 
+  var started = false;
   function startApp() {
+    if (started) return;
+    started = true;
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = document.querySelector('meta[name="app-script"]').getAttribute('content');
     document.head.appendChild(script);
   }
+
+  // The app's code is asked for once the whole drawn page is on screen: at the browser's report of the largest
+  // paint of a frame drawn after the document was parsed (the report comes once the frame is shown); where no such
+  // report comes (no support, or the page's largest part was painted before the rest), a little later.
+  var parsedAt = -1;
+  var reportsPaints = same && typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('largest-contentful-paint') >= 0;
+  if (reportsPaints) {
+    new PerformanceObserver(function (list, observer) {
+      var entries = list.getEntries();
+      if (parsedAt < 0 || entries[entries.length - 1].startTime < parsedAt) return;
+      observer.disconnect();
+      setTimeout(startApp, 0);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }
   document.addEventListener('DOMContentLoaded', function () {
     if (!same) return startApp();
-    // Two frames first: the drawn page is on screen before the app's code is even asked for.
+    parsedAt = performance.now();
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
-        setTimeout(startApp, 0);
+        setTimeout(startApp, reportsPaints ? 100 : 0);
       });
     });
   });

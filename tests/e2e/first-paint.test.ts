@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { defaultThemeSettings } from '../../src/contract/themes';
 import { DEMO_PASSWORD, expectHeading, expectPath, signInAt, useBrowser, userMenu } from './support/browser';
 
 const e2e = useBrowser();
@@ -87,14 +88,23 @@ describe('the document of a patient page, over HTTP', () => {
     const janeSession = await signIn('patient@clearview.test');
     const rxId = await janesFirstRx(janeSession.token);
     const john = await signIn('patient@brightsight.test', stores.brightsight);
+    // The default theme, so that his pages are drawn (another theme's CSS is a chunk the document does not carry:
+    // the app then draws the page itself; the theme panel's test may have chosen one for him).
+    const saved = await fetch(`${e2e.baseURL}/api/patient/savethemesettings`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${john.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { settings: defaultThemeSettings, shortcuts: [] } }),
+    });
+    expect(saved.status).toBe(200);
     for (const path of ['/patient/rxinfo', `/patient/rxinfo/orders/${rxId}/${jane.id}/${jane.downtown}`, '/admin/dashboard/patients']) {
       const html = await (await pageLoad(path, john.cookie)).text();
       expect(html, path).not.toContain('Jane');
       expect(html, path).not.toContain('Dr. Maya Patel');
       expect(html, path).not.toContain(rxId);
     }
-    // His own page is drawn with his own name.
+    // His own pages are drawn, with his own data.
     expect(await (await pageLoad('/admin/dashboard/patients', john.cookie)).text()).toContain('Hello, John');
+    expect(drawn(await (await pageLoad('/patient/rxinfo', john.cookie)).text())).toBe(true);
   });
 
   it('is the plain app once the patient has logged out, even with the old cookie', async () => {
