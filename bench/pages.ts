@@ -113,8 +113,21 @@ async function signIn(page: Page, base: string, username: string, keyDelayMs?: n
 }
 
 /** A phone of Lighthouse's mobile profile (412×823). */
+/** Lighthouse's own phone (its mobile preset's user agent): the server draws the phone's layout for it. */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+let phones = 0;
+
+/** A fresh phone, with its own client address (the server trusts the proxy header here): its own sign-in budget. */
 const phoneContext = (browser: Browser) =>
-  browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: PHONE_USER_AGENT,
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.55.0.${++phones}` },
+  });
 
 /**
  * One Lighthouse run with its default mobile preset (simulated throttling). A run whose trace Lighthouse itself
@@ -172,15 +185,15 @@ async function patientPageList(base: string): Promise<[string, string][]> {
 }
 
 async function measurePatientPages(browser: Browser, base: string, pages: [string, string][]): Promise<PageFigures[]> {
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await signIn(page, base, 'patient@clearview.test');
   const figures: PageFigures[] = [];
   for (const [name, url] of pages) {
-    // From a page that loads no record code (My Profile), so that the route's own files are what it fetches.
-    await throttle(cdp, false);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    // A fresh phone per page, signed in: no file of another page is in its memory, so the route's own files are
+    // what it fetches.
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await signIn(page, base, 'patient@clearview.test');
+    // From a page that loads no record code (My Profile).
     await page.goto(`${base}/pages/profile`, { waitUntil: 'networkidle', timeout: TIMEOUT });
     await page.locator('h1').first().waitFor({ timeout: TIMEOUT });
     const files = recordJs(page);
@@ -216,9 +229,8 @@ async function measurePatientPages(browser: Browser, base: string, pages: [strin
     };
     log(`  ${name}: route JS ${kB(figure.routeJs.gzipBytes)} (${routeFiles.length} files), in-app ${ms(inAppMs)}, warm reload ${ms(warmReloadMs)}, cold ${ms(coldReloadMs)}`);
     figures.push(figure);
+    await context.close();
   }
-  await throttle(cdp, false);
-  await context.close();
   return figures;
 }
 
