@@ -106,13 +106,6 @@ const earlyAnswers = new Map<string, Promise<Response>>();
 const earlyAnswerLifetimeMs = 10_000;
 const earlyKey = (path: string, token: string) => `${token} ${path}`;
 
-function keepEarlyAnswer(key: string, answer: Promise<Response>) {
-  earlyAnswers.set(key, answer);
-  setTimeout(() => {
-    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
-  }, earlyAnswerLifetimeMs);
-}
-
 /** Starts a session GET now, so that the page's own request for the same path (and token) finds it answered. */
 export function startEarlyGet(path: string, credentials: Credentials): void {
   const key = earlyKey(path, credentials.accessToken);
@@ -120,13 +113,21 @@ export function startEarlyGet(path: string, credentials: Credentials): void {
   const answer = fetchAnswer(path, {}, credentials.accessToken, credentials.tenantId);
   // A failed early call is asked again by the page itself (below): not an unhandled rejection.
   answer.catch(() => {});
-  keepEarlyAnswer(key, answer);
+  earlyAnswers.set(key, answer);
+  setTimeout(() => {
+    if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+  }, earlyAnswerLifetimeMs);
 }
 
-/** Bodies of 200 answers known before anything asks, by path (the server's first paint, src/firstPaint/render.tsx). */
+/**
+ * The server's drawing of a page (src/firstPaint/render.tsx): bodies of 200 answers it already has, by path, taken
+ * by the page's own requests; `clearEarlyAnswers` forgets what was not taken. (Not in the browser's bundle.)
+ */
 export function seedEarlyAnswers(accessToken: string, bodies: Record<string, unknown>): void {
-  for (const [path, body] of Object.entries(bodies)) keepEarlyAnswer(earlyKey(path, accessToken), Promise.resolve(new Response(JSON.stringify(body))));
+  for (const [path, body] of Object.entries(bodies)) earlyAnswers.set(earlyKey(path, accessToken), Promise.resolve(new Response(JSON.stringify(body))));
 }
+
+export const clearEarlyAnswers = () => earlyAnswers.clear();
 
 function takeEarlyAnswer(path: string, method: string, token: string | null | undefined): Promise<Response> | null {
   if (method !== 'GET' || !token) return null;

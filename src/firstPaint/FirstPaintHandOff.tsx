@@ -1,8 +1,17 @@
 import { useLayoutEffect } from 'react';
-import { handOffFirstPaint } from './handOff';
 
-/** Rendered with the app's first page (or its load failure): the server's drawing goes before the browser paints. */
+/**
+ * Rendered with the app's first page (or its load failure): the app's drawing replaces the page the server drew
+ * into the document (server/firstPaint.ts), before the browser paints it.
+ */
 export function FirstPaintHandOff() {
-  useLayoutEffect(() => handOffFirstPaint(document), []);
+  useLayoutEffect(handOffFirstPaint, []);
   return null;
+}
+
+function handOffFirstPaint() {
+  const drawn = document.getElementById('first-paint');
+  if (!drawn) return;
+  drawn.remove();
+  document.getElementById('root')!.hidden = false;
 }

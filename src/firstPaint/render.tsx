@@ -2,7 +2,7 @@
  * The server-drawn first paint of a signed-in page load (docs/architecture.md, "The first paint from the server").
  * Built by Vite as its own server module (vite.config.ts, `firstPaintBuild`) and called by server/firstPaint.ts:
  * the same App, routes, shell and page the browser draws, rendered once to HTML with the page's first answers, so
- * the document itself shows the data. The browser app then starts as usual and takes over (src/firstPaint/handOff.ts).
+ * the document itself shows the data. The browser app then starts as usual and takes over (src/firstPaint/FirstPaintHandOff.tsx).
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -25,7 +25,7 @@ import { resolveAccess, routeById } from '../app/routeTable';
 import type { Runtime } from '../app/runtime';
 import { createSessionActor } from '../app/sessionActor';
 import { writeStoredSession } from '../app/storedSession';
-import { connectSession, seedEarlyAnswers } from '../api/http';
+import { clearEarlyAnswers, connectSession, seedEarlyAnswers } from '../api/http';
 
 export { firstCallsOf };
 
@@ -132,6 +132,7 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
     html = renderApp();
     queries = dehydrate(runtime.queries.client(() => new QueryClient()));
   } finally {
+    clearEarlyAnswers();
     disconnect();
     runtime.queries.clear();
     settings.stop();
