@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
@@ -84,6 +84,25 @@ const preactCompat = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
+/** Set while a build made by `afterAppBuild` runs: its own plugins are not applied to it again. */
+const SECOND_BUILD = 'VITE_SECOND_BUILD';
+
+/** A plugin that runs another Vite build (its own config) once the app's build is written. */
+function afterAppBuild(name: string, config: InlineConfig): Plugin {
+  return {
+    name,
+    apply: (_config, env) => env.command === 'build' && !process.env[SECOND_BUILD],
+    async closeBundle() {
+      process.env[SECOND_BUILD] = name;
+      try {
+        await build({ configFile: false, logLevel: 'warn', ...config });
+      } finally {
+        delete process.env[SECOND_BUILD];
+      }
+    },
+  };
+}
+
 /**
  * The public eForm page (eforms.html, src/eformsMain.tsx; server/app.ts serves it for /eforms) is built after the
  * app, by a second build into the same dist, so neither page's chunks are shaped by the other: the app's entry
@@ -91,37 +110,24 @@ const preactCompat = [
  * bundle"). Its texts are only the page's groups (`?eform`).
  */
 function eformPage(): Plugin {
-  return {
-    name: 'eform-page',
-    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD && !process.env.FIRST_PAINT_BUILD,
-    async closeBundle() {
-      process.env.EFORM_PAGE_BUILD = '1';
-      try {
-        await build({
-          configFile: false,
-          logLevel: 'warn',
-          plugins: [react(), vanillaExtractPlugin(), startTexts(), eformPrefetch(), precompress('eforms.html')],
-          // This page only is drawn by preact/compat: React's API in ~5 kB gzip instead of react + react-dom's ~45 kB.
-          resolve: { alias: preactCompat },
-          build: {
-            outDir: 'dist',
-            emptyOutDir: false,
-            cssTarget,
-            modulePreload: { polyfill: false },
-            rolldownOptions: {
-              input: { eforms: 'eforms.html', eformsPrefetch: prefetchEntry },
-              // What the page needs before its first render in one chunk, as for the app; the prefetch in its own.
-              output: {
-                codeSplitting: { groups: [{ name: 'eforms', tags: ['$initial'], test: (id) => !id.endsWith(prefetchEntry) }] },
-              },
-            },
-          },
-        });
-      } finally {
-        delete process.env.EFORM_PAGE_BUILD;
-      }
+  return afterAppBuild('eform-page', {
+    plugins: [react(), vanillaExtractPlugin(), startTexts(), eformPrefetch(), precompress('eforms.html')],
+    // This page only is drawn by preact/compat: React's API in ~5 kB gzip instead of react + react-dom's ~45 kB.
+    resolve: { alias: preactCompat },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      cssTarget,
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: { eforms: 'eforms.html', eformsPrefetch: prefetchEntry },
+        // What the page needs before its first render in one chunk, as for the app; the prefetch in its own.
+        output: {
+          codeSplitting: { groups: [{ name: 'eforms', tags: ['$initial'], test: (id) => !id.endsWith(prefetchEntry) }] },
+        },
+      },
     },
-  };
+  });
 }
 
 /** Where the first paint's server module is built (server/firstPaint.ts loads it); outside dist, which is served. */
@@ -133,28 +139,15 @@ export const firstPaintOutDir = 'dist-server';
  * "The first paint from the server").
  */
 function firstPaintBuild(): Plugin {
-  return {
-    name: 'first-paint-build',
-    apply: (_config, env) => env.command === 'build' && !process.env.EFORM_PAGE_BUILD && !process.env.FIRST_PAINT_BUILD,
-    async closeBundle() {
-      process.env.FIRST_PAINT_BUILD = '1';
-      try {
-        await build({
-          configFile: false,
-          logLevel: 'warn',
-          plugins: [react(), vanillaExtractPlugin(), startTexts()],
-          // Everything bundled (one React for the views and their libraries) and React's production build, whatever
-          // NODE_ENV the server runs with: its development build draws several times slower.
-          ssr: { noExternal: true },
-          publicDir: false,
-          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-          build: { ssr: 'src/firstPaint/render.tsx', outDir: firstPaintOutDir, emptyOutDir: true, target: 'node20' },
-        });
-      } finally {
-        delete process.env.FIRST_PAINT_BUILD;
-      }
-    },
-  };
+  return afterAppBuild('first-paint-build', {
+    plugins: [react(), vanillaExtractPlugin(), startTexts()],
+    // Everything bundled (one React for the views and their libraries) and React's production build, whatever
+    // NODE_ENV the server runs with: its development build draws several times slower.
+    ssr: { noExternal: true },
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: { ssr: 'src/firstPaint/render.tsx', outDir: firstPaintOutDir, emptyOutDir: true, target: 'node20' },
+  });
 }
 
 // Named modern targets keep the CSS minifier from rewriting modern syntax (light-dark() and the like), so
