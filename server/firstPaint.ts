@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
+import { decodeJwt, type JWTPayload } from 'jose';
 import type { User } from '../src/contract/auth';
 import type { FirstPaintRequest, FirstPaint } from '../src/firstPaint/render';
 import { ACCESS_TOKEN_SECONDS } from './auth/tokens';
@@ -117,18 +117,25 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
     if (drawing >= maxQueuedDrawings) return null;
     drawing++;
     try {
-      return await draw(module, request, accessToken, path, roles, calls);
+      return await draw(module, request, accessToken, claims, path, calls);
     } finally {
       drawing--;
     }
   };
 
-  async function draw(module: FirstPaintModule, request: FastifyRequest, accessToken: string, path: string, roles: string[], calls: string[]): Promise<FirstPaintDocument | null> {
-    const claims = decodeJwt(accessToken);
+  async function draw(
+    module: FirstPaintModule,
+    request: FastifyRequest,
+    accessToken: string,
+    claims: JWTPayload,
+    path: string,
+    calls: string[],
+  ): Promise<FirstPaintDocument | null> {
     const [me, ...answered] = await Promise.all([call('/api/patient/me', accessToken, request), ...calls.map((url) => call(url, accessToken, request))]);
     if (me!.status !== 200 || answered.some((answer) => answer.status !== 200)) return null;
     const user = (me!.body as { user: User }).user;
-    if (user.role.join() !== roles.join()) return null;
+    // The calls were chosen from the token's roles: they must be the user's.
+    if (user.role.join() !== String(claims.roles)) return null;
     const answers: FirstPaintRequest['answers'] = Object.fromEntries(calls.map((url, index) => [url, answered[index]!.body]));
     const userAgent = request.headers['user-agent'] ?? '';
     const wide = request.headers['sec-ch-ua-mobile'] !== '?1' && !/Mobile|Android|iPhone|iPad/i.test(userAgent);

@@ -21,7 +21,7 @@ import { App } from '../app/App';
 import { firstCallsOf } from '../app/firstCalls';
 import { createServerQueries } from '../app/queries';
 import { chunksOf } from '../app/routes';
-import { resolveAccess, routeById } from '../app/routeTable';
+import { routeById } from '../app/routeTable';
 import type { Runtime } from '../app/runtime';
 import { createSessionActor } from '../app/sessionActor';
 import { writeStoredSession } from '../app/storedSession';
@@ -83,9 +83,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   const roles = request.user.role;
-  const access = resolveAccess(request.path, roles, null);
-  const route = routeById.get(access.routeId);
-  if (access.redirected || !route?.page) return null;
+  // Null unless the roles are granted a page that shows server data.
   const calls = firstCallsOf(request.path, roles);
   if (!calls || calls.some((call) => !(call in request.answers))) return null;
   if (!languages.includes(request.language)) return null;
@@ -103,8 +101,11 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   const themeSettings = settings.getSnapshot().context.settings;
   // Another theme's CSS is a chunk the document does not link: the browser draws that page itself.
   if (themeSettings.theme.main !== 'light17') return null;
+  // Not started either: it decides the address at once, as the app's guard would.
   const routeAccess = createActor(routeAccessMachine, { input: { path: request.path, roles, remembered: null } });
-  if (!routeAccess.getSnapshot().hasTag('granted')) return null;
+  const granted = routeAccess.getSnapshot().hasTag('granted') ? routeAccess.getSnapshot().context.access : null;
+  const route = granted && routeById.get(granted.routeId);
+  if (!route) return null;
   const snackbar = createSnackbar({ settings, i18n });
   const runtime: Runtime = { i18n, queries: createServerQueries(), session, settings, routeAccess, snackbar, inspect: undefined };
 

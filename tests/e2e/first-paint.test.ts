@@ -84,6 +84,14 @@ describe('the document of a patient page, over HTTP', () => {
     expect(drawn(await (await pageLoad('/patient/rxinfo', admin.cookie)).text())).toBe(false);
   });
 
+  it("holds the enterprise admin's own home: one row per company", async () => {
+    const enterprise = await signIn('enterprise@portal.test', { isEnterpriseAdmin: true });
+    const html = await (await pageLoad('/admin/dashboard/patients', enterprise.cookie)).text();
+    expect(drawn(html)).toBe(true);
+    expect(html).toContain('Clearview Optical');
+    expect(html).toContain('Brightsight Eyecare');
+  });
+
   it("never holds Jane's records for John Roe of the other company, whatever ids the address carries", async () => {
     const janeSession = await signIn('patient@clearview.test');
     const rxId = await janesFirstRx(janeSession.token);

@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../ui/focus.css';
+import { controlBox } from '../ui/control.css';
 
 /** The fixed tabs at the screen's inline end that open the two sheets. */
 export const tabs = style({
@@ -169,16 +170,12 @@ export const thumb = style({
 export const select = style({ display: 'flex', flexDirection: 'column', gap: '0.25rem' });
 
 export const selectButton = style({
+  ...controlBox,
   display: 'flex',
   alignItems: 'center',
   gap: '0.5rem',
+  // The settings panel's own height for it.
   minBlockSize: '2.5rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  font: 'inherit',
   cursor: 'pointer',
   outline: 'none',
   selectors: { '&[data-focus-visible]': focusRing },
