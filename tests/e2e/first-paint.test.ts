@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultThemeSettings } from '../../src/contract/themes';
-import { DEMO_PASSWORD, expectHeading, expectPath, signInAt, useBrowser, userMenu } from './support/browser';
+import { DEMO_PASSWORD, expectHeading, expectPath, nextClientAddress, signInAt, useBrowser, userMenu } from './support/browser';
 
 const e2e = useBrowser();
 
@@ -29,7 +29,7 @@ interface SignedIn {
 async function signIn(username: string, store: Record<string, unknown> = stores.clearview): Promise<SignedIn> {
   const res = await fetch(`${e2e.baseURL}/api/patient/login`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextClientAddress() },
     body: JSON.stringify({ username, password: DEMO_PASSWORD, ...store }),
   });
   expect(res.status).toBe(200);

@@ -30,8 +30,11 @@ export const patience = { timeout: 15_000 };
 
 let clients = 0;
 
-/** A distinct client address per context (the server trusts X-Forwarded-For in the e2e run: global-setup.ts). */
-function nextClientAddress(): string {
+/**
+ * A distinct client address per context or API client (the server trusts X-Forwarded-For in the e2e run:
+ * global-setup.ts).
+ */
+export function nextClientAddress(): string {
   clients += 1;
   return `10.${process.pid % 250}.${Math.floor(clients / 250) % 250}.${(clients % 250) + 1}`;
 }
