@@ -4,6 +4,9 @@ import { startTexts } from './vite.config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machines this runs on. The unit and
+    // server files are independent (each server file has its own database), so both cores work.
+    maxWorkers: 2,
     projects: [
       {
         plugins: [vanillaExtractPlugin(), startTexts()],
@@ -18,6 +21,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/template-setup.ts'],
           // One PGlite or PostgreSQL database per test file; files run in parallel workers.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -24,6 +24,8 @@ export interface Database {
   tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T>;
   /** See readInTenant(). */
   tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]>;
+  /** PGlite only: the data folder as a tar, which `openDatabase({ loadDataDir })` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ function sessionSql(session: LiveSession): string {
  * Opens PostgreSQL when a URL is given, else the embedded PGlite database in `dataDir` (or in memory for
  * `memory://`). Drivers are imported lazily so each deployment loads only its own.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -91,7 +93,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = opts.dataDir === 'memory://' ? new PGlite() : new PGlite(opts.dataDir);
+  const client = new PGlite({ dataDir: opts.dataDir === 'memory://' ? undefined : opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const owner = drizzle(client);
   const database: Database = {
@@ -105,6 +107,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
       }),
     tenantRead: <T>(tenantId: string, query: SQL, session?: LiveSession) =>
       withTenant(database, tenantId, (tx) => queryRows<T>(tx, query), session),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
   return database;

@@ -1,11 +1,14 @@
 /**
  * Boots the real app for a test file: its own fresh database (in-memory PGlite, or with TEST_DATABASE_URL a new
- * PostgreSQL database created for the file and dropped after), migrated and seeded with the demo data, a clock
- * the test can move, and helpers that act as a client would (HTTP through app.inject).
+ * PostgreSQL database created for the file and dropped after), copied from the run's migrated and seeded template
+ * (tests/server/template-setup.ts), a clock the test can move, and helpers that act as a client would (HTTP through
+ * app.inject).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/auth/secrets';
 import { loadConfig, type Config } from '../../server/config';
@@ -26,12 +29,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function freshPostgres(baseUrl: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -46,10 +49,20 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () =
   };
 }
 
+/** The template's dump, read once per worker. */
+let templateDump: Blob | undefined;
+const pgliteTemplate = () => (templateDump ??= new Blob([new Uint8Array(readFileSync(inject('pgliteTemplate')))]));
+
 export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
   const pgBase = process.env.TEST_DATABASE_URL;
-  const pgDb = pgBase ? await freshPostgres(pgBase) : null;
-  const db = await openDatabase({ url: pgDb?.url, dataDir: 'memory://', poolSize: 5 });
+  const pgDb = pgBase ? await freshPostgres(pgBase, inject('postgresTemplate')) : null;
+  const db = await openDatabase({
+    url: pgDb?.url,
+    dataDir: 'memory://',
+    poolSize: 5,
+    loadDataDir: pgDb ? undefined : pgliteTemplate(),
+  });
+  // Already migrated and seeded by the template: these find nothing to do, as at a restart.
   await migrateDatabase(db);
   await assertRuntimeRoleIsConfined(db);
   await seedDemoData(db.owner);
