@@ -1,0 +1,118 @@
+/**
+ * The error codes of the API: every top-level error text the server answers with (`{ error }`), under a stable code
+ * `<area>.<name>`. The client translates an error by its code (`apiErrors.<code>` in src/i18n/locales); the English
+ * text here is the spec's text, which the server keeps sending beside the code.
+ *
+ * A text with a value in it is a template with i18next-style `{{name}}` placeholders; `errorText(code, params)`
+ * gives the text the server sends. Field messages (the `fields` map of a 400) are not codes.
+ *
+ * Zod-free (like ./messages.ts): only zod-free modules are imported, so the browser can use it without the schema
+ * library.
+ */
+import { eformMessages } from './eformRules';
+import { messages } from './messages';
+import { recordMessages } from './recordMessages';
+
+export const errorTexts = {
+  // ---- The request itself (the error handler, Fastify's own errors) ----
+  'request.fieldsInvalid': 'Please correct the highlighted fields.',
+  'request.addressTooLong': 'The address is too long.',
+  'request.addressInvalid': 'The address is not valid.',
+  'request.unstorableCharacters': 'The request contains characters that cannot be stored.',
+  'request.notFound': messages.notFound,
+  'request.tooManyRequests': messages.tooManyRequests,
+  'request.bodyTooLarge': 'The request is too large.',
+  'request.unsupportedMediaType': 'The request is in a format that is not accepted.',
+  'request.malformedJson': 'The data of the request could not be read.',
+  'request.headersTooLarge': 'The request headers are too large.',
+  'request.timeout': 'The request took too long. Please try again.',
+  'request.invalid': 'The request is not valid.',
+  'request.concurrentChange': 'This record was changed at the same time by someone else. Please try again.',
+
+  // ---- The server ----
+  'server.unexpected': 'Something went wrong on our side. Please try again.',
+  'server.busy': messages.serverBusy,
+
+  // ---- Signing in, codes, passwords ----
+  'auth.invalidCredentials': messages.invalidLogin,
+  'auth.registrationExpired': messages.registrationExpired,
+  'auth.invalidCode': messages.invalidCode,
+  'auth.tokenRefreshFailed': messages.tokenRefreshFailed,
+  'auth.notSignedIn': messages.notSignedIn,
+  'auth.forbidden': messages.forbidden,
+  'auth.tooManyCodes': messages.tooManyCodes,
+  'auth.codeLocked': messages.codeLocked,
+  'auth.resetInvalid': 'This reset request is no longer valid. Please ask for a new code.',
+  'auth.passwordTooCommon': 'This password is too common. Please choose another one.',
+  'auth.passwordIsUserName': 'The password must not be your user name.',
+  'auth.passwordTooSimple': 'The password repeats too few characters. Please choose another one.',
+
+  // ---- Companies and their sign-in addresses ----
+  'tenancy.tenantMismatch': messages.tenantMismatch,
+  'tenancy.unknownPortal': messages.unknownPortal,
+
+  // ---- Patients (staff and kiosk) ----
+  'patients.kioskNotAssigned': 'This kiosk is not assigned to a store. Please ask the store to set it up.',
+
+  // ---- Appointments and recalls (front desk) ----
+  'appointments.slotTaken': 'This provider is already booked at that time. Please choose another time.',
+  'appointments.cannotMove': 'Cannot move an appointment from {{from}} to {{to}}',
+  'recalls.cannotMove': 'Cannot move a recall from {{from}} to {{to}}',
+  'recalls.noConsent': 'This patient has not agreed to be contacted; the recall was not sent.',
+  'recalls.noEmailAddress': 'This patient has no email address to send the recall to.',
+  'recalls.noPhoneNumber': 'This patient has no phone number to send the recall to.',
+
+  // ---- Invoices and payments ----
+  'sales.idempotencyKeyReused': 'This idempotency key was already used for a different payment.',
+  'sales.invoiceNotOpen': 'This invoice is {{status}}: it takes no more payments.',
+  'sales.creditRecordNotVoidable': 'This is a credit record of another invoice; it cannot be voided.',
+  'sales.invoiceAlreadyClosed': 'This invoice is already {{status}}.',
+
+  // ---- Lab orders ----
+  'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',
+  'labOrders.invoiceNotOpen': 'The invoice is {{status}}: no lab order can be made from it.',
+  'labOrders.invoiceIsCreditRecord': 'The invoice is a credit record: no lab order can be made from it.',
+
+  // ---- The patient portal's records ----
+  'records.noPatientRecord': recordMessages.noPatientRecord,
+  'records.cancelNotAllowed': recordMessages.cancelNotAllowed,
+  'records.cancelTooLate': 'Appointments can be cancelled online up to {{hours}} hours before the start. Please call the store.',
+  'records.cancelNotUpcoming': recordMessages.cancelNotUpcoming,
+
+  // ---- eForms: the public link ----
+  'eforms.tenantMissing': eformMessages.tenantMissing,
+  'eforms.formNotFound': eformMessages.formNotFound,
+  'eforms.alreadyReceived': eformMessages.alreadyReceived,
+  'eforms.expired': eformMessages.expiredBody,
+  'eforms.noCodeNeeded': eformMessages.noCodeNeeded,
+  'eforms.noContact': eformMessages.noContact,
+  'eforms.tooManyCodes': eformMessages.tooManyCodes,
+  'eforms.codeLocked': eformMessages.codeLocked,
+  // The same words as auth.invalidCode (eformMessages.invalidCode is messages.invalidCode): its own code so the
+  // eForm page's translations (its own groups) and wording can differ from the sign-in's.
+  'eforms.invalidCode': eformMessages.invalidCode,
+  'eforms.formTokenRequired': eformMessages.formTokenRequired,
+
+  // ---- eForms: the staff's boards, forms and assignments ----
+  'eforms.boardNotFound': eformMessages.boardNotFound,
+  'eforms.cardNotFound': eformMessages.cardNotFound,
+  'eforms.assignmentNotFound': eformMessages.assignmentNotFound,
+  'eforms.boardUriTaken': 'A board with this address exists in this store.',
+  'eforms.boardNotEmpty': 'Move or remove the forms of this board first.',
+  'eforms.onlyPublished': eformMessages.onlyPublished,
+  'eforms.submittedNotRevocable': 'This form was already submitted; it cannot be revoked.',
+  'eforms.alreadySubmitted': 'This form was already submitted.',
+  'eforms.assignmentRevoked': 'This assignment was revoked; send the form again instead.',
+} as const;
+
+export type ErrorCode = keyof typeof errorTexts;
+
+export const errorCodes = Object.keys(errorTexts) as ErrorCode[];
+
+/** The English text of `code`, its `{{name}}` placeholders filled from `params` (a missing one stays as it is). */
+export function errorText(code: ErrorCode, params?: Record<string, string | number>): string {
+  const template: string = errorTexts[code];
+  return template.replace(/{{(\w+)}}/g, (placeholder, name: string) =>
+    params && Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
+}
