@@ -13,11 +13,12 @@ import en from '../../src/i18n/locales/en.json';
 import tr from '../../src/i18n/locales/tr.json';
 import { startGroups } from '../../src/i18n/startTexts';
 
-const locales = { en, tr, ar } as const;
-
 /** The text of `apiErrors.<code>` in a locale (undefined when missing). */
 function textOf(locale: object, code: string): unknown {
-  return ['apiErrors', ...code.split('.')].reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), locale);
+  return ['apiErrors', ...code.split('.')].reduce<unknown>(
+    (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    locale,
+  );
 }
 
 const placeholders = (text: string) => text.match(/{{\w+}}/g)?.sort() ?? [];
@@ -85,7 +86,8 @@ describe('errorText', () => {
   it('fills the placeholders, giving the very text the server sends today', () => {
     for (const hours of [0, 2, 24, 48]) expect(errorText('records.cancelTooLate', { hours })).toBe(recordMessages.cancelTooLate(hours));
     for (const from of LabOrderStatus.options)
-      for (const to of LabOrderStatus.options) expect(errorText('labOrders.cannotMove', { from, to })).toBe(labOrderMessages.cannotMove(from, to));
+      for (const to of LabOrderStatus.options)
+        expect(errorText('labOrders.cannotMove', { from, to })).toBe(labOrderMessages.cannotMove(from, to));
     for (const from of AppointmentStatus.options)
       for (const to of AppointmentStatus.options)
         expect(errorText('appointments.cannotMove', { from, to })).toBe(cannotMove('an appointment', from, to));
@@ -109,7 +111,7 @@ describe('errorText', () => {
 });
 
 describe('translateApiError', () => {
-  const instance = (language: keyof typeof locales) => {
+  const instance = (language: 'en' | 'tr' | 'ar') => {
     localStorage.setItem('language', language);
     return createI18n(localStorage);
   };
@@ -122,13 +124,23 @@ describe('translateApiError', () => {
   });
 
   it('fills the values of a code: English gives the server\'s text; tr and ar name the status in their words', () => {
-    const body = (status: string) => ({ error: errorText('sales.invoiceNotOpen', { status }), code: 'sales.invoiceNotOpen', params: { status } });
+    const body = (status: string) => ({
+      error: errorText('sales.invoiceNotOpen', { status }),
+      code: 'sales.invoiceNotOpen',
+      params: { status },
+    });
     expect(translateApiError(instance('en'), body('void'), '')).toBe('This invoice is void: it takes no more payments.');
-    expect(translateApiError(instance('tr'), body('void'), '')).toBe(`Bu faturanın durumu “${tr.records.invoices.statuses.void}”: artık ödeme alınamaz.`);
+    expect(translateApiError(instance('tr'), body('void'), '')).toBe(
+      `Bu faturanın durumu “${tr.records.invoices.statuses.void}”: artık ödeme alınamaz.`,
+    );
     expect(translateApiError(instance('ar'), body('paid'), '')).toBe(
       `حالة هذه الفاتورة «${ar.records.invoices.statuses.paid}»: لا يمكن تسجيل دفعات أخرى عليها.`,
     );
-    const move = { error: labOrderMessages.cannotMove('delivered', 'draft'), code: 'labOrders.cannotMove', params: { from: 'delivered', to: 'draft' } };
+    const move = {
+      error: labOrderMessages.cannotMove('delivered', 'draft'),
+      code: 'labOrders.cannotMove',
+      params: { from: 'delivered', to: 'draft' },
+    };
     expect(translateApiError(instance('ar'), move, '')).toBe(
       `لا يمكن نقل الطلب من الحالة «${ar.records.orders.statuses.delivered}» إلى الحالة «${ar.records.orders.statuses.draft}»`,
     );
@@ -138,7 +150,12 @@ describe('translateApiError', () => {
   });
 
   it('every status a template names has its words in tr and ar', () => {
-    const groups = { invoices: InvoiceStatus.options, orders: LabOrderStatus.options, appointments: AppointmentStatus.options, recalls: RecallStatus.options };
+    const groups = {
+      invoices: InvoiceStatus.options,
+      orders: LabOrderStatus.options,
+      appointments: AppointmentStatus.options,
+      recalls: RecallStatus.options,
+    };
     for (const locale of [tr, ar])
       for (const [group, statuses] of Object.entries(groups)) {
         const words = (locale.records as unknown as Record<string, { statuses: Record<string, string> }>)[group]!.statuses;
