@@ -12,21 +12,21 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '../src/contract/common';
 import { ServerBusyError } from './auth/passwords';
-import type { Secrets } from './auth/secrets';
+import type { Secrets } from './db/secrets';
 import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { HttpError } from './errors';
+import { HttpError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
-import { authRoutes } from './routes/auth';
-import { healthRoutes } from './routes/health';
-import { storeRoutes } from './routes/stores';
-import { recordRoutes } from './routes/records';
-import { clinicalRoutes } from './routes/clinical';
-import { eformRoutes } from './routes/eforms';
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './health/routes';
+import { storeRoutes } from './tenancy/routes';
+import { recordRoutes } from './patients/routes';
+import { clinicalRoutes } from './sales/routes';
+import { eformRoutes } from './eforms/routes';
 import { eformPageHtml } from './eforms/page';
-import { createFirstPaint } from './firstPaint';
+import { createFirstPaint } from './firstPaint/firstPaint';
 
 export interface AppDeps {
   config: Config;

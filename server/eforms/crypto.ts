@@ -11,7 +11,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import type { Secrets } from '../auth/secrets';
+import type { Secrets } from '../db/secrets';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

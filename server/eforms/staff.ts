@@ -43,7 +43,7 @@ import type { Tx } from '../db/client';
 import { locations, oneTimeCodes } from '../db/schema';
 import { formAssignments, formBoards, forms, formSubmissions } from '../db/schema-eforms';
 import { patients } from '../db/schema-records';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { newLinkToken } from './crypto';
 import { queueEformMessage, type Channel } from './messages';
 

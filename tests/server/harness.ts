@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
-import { loadSecrets } from '../../server/auth/secrets';
+import { loadSecrets } from '../../server/db/secrets';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from '../../server/db/migrate';

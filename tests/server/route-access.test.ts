@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/common';
 import { messages } from '../../src/contract/common';
 import { eformMessages } from '../../src/contract/eforms';
-import { loadSecrets } from '../../server/auth/secrets';
+import { loadSecrets } from '../../server/db/secrets';
 import { recordDemoIds } from '../../server/db/seed-records';
 import { bearer, DEMO_PASSWORD, demo, demoIds, json, signIn, startHarness, type Harness, type SignedIn } from './harness';
 

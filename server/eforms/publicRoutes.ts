@@ -24,13 +24,13 @@ import {
 } from '../../src/contract/eforms';
 import { audit } from '../audit/audit';
 import { CodesLockedError, consumeCode, isLocked, issueCode, TooManyCodesError } from '../auth/codes';
-import { admitAuthRequest } from '../auth/rate-limit';
+import { admitAuthRequest } from '../http/rateLimit';
 import { withTenant, type Tx } from '../db/client';
 import { companies, oneTimeCodes } from '../db/schema';
 import { formAssignments, formSubmissions } from '../db/schema-eforms';
 import { patients } from '../db/schema-records';
 import { locations } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { mergeAnswers } from './answers';
 import { decryptTenant, encryptTenant, FORM_TOKEN_SECONDS, hashLinkToken, linkMark, signFormToken, verifyFormToken } from './crypto';
 import { maskEmail, maskPhone, queueEformMessage } from './messages';

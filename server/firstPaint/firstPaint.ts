@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt, type JWTPayload } from 'jose';
-import type { User } from '../src/contract/auth';
-import type { FirstPaintRequest, FirstPaint } from '../src/firstPaint/render';
-import { ACCESS_TOKEN_SECONDS } from './auth/tokens';
+import type { User } from '../../src/contract/auth';
+import type { FirstPaintRequest, FirstPaint } from '../../src/firstPaint/render';
+import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
 
 export const PAGE_COOKIE = 'pp_page';
 /** Page loads drawn or waiting to be drawn at once; more are sent the plain app. */
@@ -62,7 +62,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** src/firstPaint/guard.js, inlined in every drawn document; its hash lets it run under the strict CSP. */
-const guard = readFileSync(new URL('../src/firstPaint/guard.js', import.meta.url), 'utf8');
+const guard = readFileSync(new URL('../../src/firstPaint/guard.js', import.meta.url), 'utf8');
 const guardHash = `'sha256-${createHash('sha256').update(guard).digest('base64')}'`;
 
 export interface FirstPaintDocument {

@@ -21,9 +21,9 @@ import {
 } from '../../src/contract/sales';
 import { queryRows, type Tx } from '../db/client';
 import { appointments, contactLensRx, recalls, spectacleRx } from '../db/schema-records';
-import { HttpError } from '../errors';
-import { notifyPatient } from './notify';
-import { NotVisible, pgError, providerFor, requireBodyStore, requireStore, visiblePatient, type AuditInfo, type Scope } from './scope';
+import { HttpError } from '../http/errors';
+import { notifyPatient } from '../messaging/notify';
+import { NotVisible, pgError, providerFor, requireBodyStore, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
 
 type Done<T> = Promise<{ result: T; audit: AuditInfo; deliver?: { tenantId: string; id: string }[] }>;
 

@@ -7,9 +7,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { messageTemplates } from '../db/schema-records';
-import { builtInTemplates } from '../messaging/templates';
-import { queueMessage } from '../messaging/outbox';
-import type { PatientRow } from './scope';
+import { builtInTemplates } from './templates';
+import { queueMessage } from './outbox';
+import type { PatientRow } from '../scope/scope';
 
 export type Channel = 'email' | 'sms';
 

@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { patientMessages, type PatientListItem, type PatientListPage } from '../../src/contract/patientsAdmin';
 import { queryRows, type Tx } from '../db/client';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 export interface ListOptions {
   tenantId: string;

@@ -1,4 +1,4 @@
-import type { Role } from '../src/contract/common';
+import type { Role } from '../../src/contract/common';
 
 /**
  * Who may call a route. Every /api route declares one (checked when routes are registered): deny by default.

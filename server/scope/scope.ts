@@ -11,7 +11,7 @@ import { allowedLocationIds } from '../auth/user-view';
 import type { Tx } from '../db/client';
 import { locations, users } from '../db/schema';
 import { patients } from '../db/schema-records';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 export interface Scope {
   tenantId: string;

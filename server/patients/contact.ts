@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { contactUpdateFields, recordMessages, type Appointment, type ContactUpdate } from '../../src/contract/records';
 import { queryRows, type Tx } from '../db/client';
 import { appointments, patients } from '../db/schema-records';
-import { appointmentRows, cancelRefusal, type ReadContext } from './queries';
+import { appointmentRows, cancelRefusal, type ReadContext } from './records';
 
 export type Outcome<T> = { ok: true; value: T; details?: Record<string, unknown> } | { ok: false; status: number; error: string; fields?: Record<string, string>; reason: string };
 

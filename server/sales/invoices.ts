@@ -16,8 +16,8 @@ import {
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { invoiceLines, invoices, payments } from '../db/schema-records';
-import { HttpError } from '../errors';
-import { lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from './scope';
+import { HttpError } from '../http/errors';
+import { lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
 
 type Done<T> = Promise<{ result: T; audit: AuditInfo }>;
 type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import type { Db } from './client';
+import { serverSecrets } from './schema';
 
 export interface Secrets {
   signingKey: KeyObject;

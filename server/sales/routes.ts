@@ -35,13 +35,13 @@ import {
   VoidResult,
 } from '../../src/contract/sales';
 import type { Role } from '../../src/contract/common';
-import { HttpError } from '../errors';
-import { createLabOrder, moveLabOrder } from '../clinical/labOrders';
-import { listPatients } from '../clinical/patientList';
-import { createPatient, kioskRegister, updatePatient } from '../clinical/patients';
-import { createInvoice, payInvoice, voidInvoice } from '../clinical/sales';
-import { bookAppointment, createContactLensRx, createSpectacleRx, moveAppointment, moveRecall, createRecall, slotTaken } from '../clinical/frontDesk';
-import { canSeeStore, NotVisible, pgError, runAudited } from '../clinical/scope';
+import { HttpError } from '../http/errors';
+import { createLabOrder, moveLabOrder } from '../labOrders/workflow';
+import { listPatients } from '../patients/patientList';
+import { createPatient, kioskRegister, updatePatient } from '../patients/patients';
+import { createInvoice, payInvoice, voidInvoice } from './invoices';
+import { bookAppointment, createContactLensRx, createSpectacleRx, moveAppointment, moveRecall, createRecall, slotTaken } from '../appointments/booking';
+import { canSeeStore, NotVisible, pgError, runAudited } from '../scope/scope';
 import { locationExists } from '../auth/user-view';
 
 /** Store staff: admins and staff accounts (staff limited to their stores). */

@@ -15,9 +15,9 @@ import {
 } from '../../src/contract/labOrders';
 import type { Tx } from '../db/client';
 import { invoiceLines, invoices, labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
-import { HttpError } from '../errors';
-import { notifyPatient } from './notify';
-import { displayNameOf, lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from './scope';
+import { HttpError } from '../http/errors';
+import { notifyPatient } from '../messaging/notify';
+import { displayNameOf, lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
 
 type Done<T> = Promise<{ result: T; audit: AuditInfo; deliver?: { tenantId: string; id: string }[] }>;
 type OrderRow = typeof labOrders.$inferSelect;

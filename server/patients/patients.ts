@@ -11,8 +11,8 @@ import { allowedLocationIds } from '../auth/user-view';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { patients } from '../db/schema-records';
-import { HttpError } from '../errors';
-import { requireBodyStore, visiblePatient, type AuditInfo, type PatientRow, type Scope } from './scope';
+import { HttpError } from '../http/errors';
+import { requireBodyStore, visiblePatient, type AuditInfo, type PatientRow, type Scope } from '../scope/scope';
 
 type Done<T> = Promise<{ result: T; audit: AuditInfo }>;
 

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { Slug } from '../../src/contract/auth';
 import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
 import { Store, StoreList } from '../../src/contract/stores';
-import { sessionRoles } from '../access';
+import { sessionRoles } from '../http/access';
 import { audit } from '../audit/audit';
 import { allowedLocationIds } from '../auth/user-view';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 const columns = {
   id: locations.id,

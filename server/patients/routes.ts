@@ -27,7 +27,7 @@ import {
 } from '../../src/contract/records';
 import { audit } from '../audit/audit';
 import { queryRows, type Tx } from '../db/client';
-import { ownPatientId, staffReach } from '../records/access';
+import { ownPatientId, staffReach } from '../scope/patientRecord';
 import {
   readAppointments,
   readDashboard,
@@ -40,9 +40,9 @@ import {
   readRxOrders,
   type ReadContext,
   type Viewer,
-} from '../records/queries';
-import { cancelAppointment, updateContact, type Outcome } from '../records/writes';
-import { HttpError } from '../errors';
+} from './records';
+import { cancelAppointment, updateContact, type Outcome } from './contact';
+import { HttpError } from '../http/errors';
 
 const patientOnly = ['patient'] as const;
 const staffOnly = ['admin', 'staff'] as const;

@@ -25,14 +25,14 @@ import {
   Slug,
 } from '../../src/contract/auth';
 import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
-import { sessionRoles } from '../access';
+import { sessionRoles } from '../http/access';
 import { audit } from '../audit/audit';
-import { CodesLockedError, consumeCode, issueCode, TooManyCodesError } from '../auth/codes';
-import { hashPassword, passwordProblem } from '../auth/passwords';
-import { admitAuthRequest } from '../auth/rate-limit';
-import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from '../auth/sessions';
-import { checkCredentials } from '../auth/sign-in';
-import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from '../auth/tokens';
+import { CodesLockedError, consumeCode, issueCode, TooManyCodesError } from './codes';
+import { hashPassword, passwordProblem } from './passwords';
+import { admitAuthRequest } from '../http/rateLimit';
+import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from './sessions';
+import { checkCredentials } from './sign-in';
+import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import {
   findUserByEmail,
   findUserById,
@@ -42,13 +42,13 @@ import {
   userViewQuery,
   type UserRow,
   type UserViewRow,
-} from '../auth/user-view';
+} from './user-view';
 import { queryRows, withoutTenant, withTenant, type Tx } from '../db/client';
 import { users } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { queueMessage } from '../messaging/outbox';
 import { authMessages } from '../messaging/templates';
-import { clearPageCookie, setPageCookie } from '../firstPaint';
+import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
 
 export const REFRESH_COOKIE = 'pp_refresh';
 const REFRESH_COOKIE_PATH = '/api/patient';
