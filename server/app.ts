@@ -19,12 +19,17 @@ import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { HttpError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
+import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
-import { healthRoutes } from './health/routes';
-import { storeRoutes } from './tenancy/routes';
-import { recordRoutes } from './patients/routes';
-import { clinicalRoutes } from './sales/routes';
 import { eformRoutes } from './eforms/routes';
+import { healthRoutes } from './health/routes';
+import { labOrderRoutes } from './labOrders/routes';
+import { patientRoutes } from './patients/routes';
+import { recallRoutes } from './recalls/routes';
+import { rxRoutes } from './rx/routes';
+import { salesRoutes } from './sales/routes';
+import { settingsRoutes } from './settings/routes';
+import { tenancyRoutes } from './tenancy/routes';
 import { eformPageHtml } from './eforms/page';
 import { createFirstPaint } from './firstPaint/firstPaint';
 
@@ -267,11 +272,21 @@ export async function buildApp(opts: {
     });
   }
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(storeRoutes, { prefix: '/api' });
-  await app.register(recordRoutes, { prefix: '/api' });
-  await app.register(clinicalRoutes, { prefix: '/api' });
-  await app.register(eformRoutes, { prefix: '/api' });
+  // The feature plugins, each under /api.
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    settingsRoutes,
+    tenancyRoutes,
+    patientRoutes,
+    rxRoutes,
+    appointmentRoutes,
+    salesRoutes,
+    labOrderRoutes,
+    recallRoutes,
+    eformRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api' });
+  }
   return app;
 }

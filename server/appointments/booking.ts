@@ -1,89 +1,19 @@
-/** Prescriptions, appointments and recalls written by staff. */
+/** Appointments booked and moved by staff: provider slots never overlap. */
 import { eq, sql } from 'drizzle-orm';
-import {
-  contactLensExpiry,
-  spectacleExpiry,
-  type ContactLensRxInput,
-  type RxCreated,
-  type SpectacleRxInput,
-} from '../../src/contract/rx';
 import {
   appointmentEdges,
   cannotMove,
-  recallEdges,
   salesMessages,
   type AppointmentCreate,
   type AppointmentStatus,
   type AppointmentView,
-  type RecallCreate,
-  type RecallStatus,
-  type RecallView,
 } from '../../src/contract/sales';
 import { queryRows, type Tx } from '../db/client';
-import { appointments, contactLensRx, recalls, spectacleRx } from '../db/schema-records';
+import { pgError } from '../db/pg';
+import { appointments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import { notifyPatient } from '../messaging/notify';
-import { NotVisible, pgError, providerFor, requireBodyStore, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
-
-type Done<T> = Promise<{ result: T; audit: AuditInfo; deliver?: { tenantId: string; id: string }[] }>;
-
-export async function createSpectacleRx(tx: Tx, scope: Scope, patientId: string, input: SpectacleRxInput): Done<RxCreated> {
-  const patient = await visiblePatient(tx, scope, patientId);
-  const locationId = input.locationId ?? patient.locationId;
-  await requireBodyStore(tx, scope, locationId);
-  const [row] = await tx
-    .insert(spectacleRx)
-    .values({
-      tenantId: scope.tenantId,
-      patientId: patient.id,
-      locationId,
-      examDate: input.examDate,
-      expiresOn: spectacleExpiry(input),
-      prescriber: input.prescriber,
-      source: input.source,
-      right: input.right,
-      left: input.left,
-      notes: input.notes,
-      createdBy: scope.userId,
-    })
-    .returning();
-  const r = row!;
-  return {
-    result: { id: r.id, patientId: r.patientId, locationId: r.locationId, examDate: r.examDate, expiresOn: r.expiresOn },
-    audit: { targetType: 'spectacle_rx', targetId: r.id, patientId: patient.id, details: { examDate: r.examDate, expiresOn: r.expiresOn } },
-  };
-}
-
-export async function createContactLensRx(tx: Tx, scope: Scope, patientId: string, input: ContactLensRxInput): Done<RxCreated> {
-  const patient = await visiblePatient(tx, scope, patientId);
-  const locationId = input.locationId ?? patient.locationId;
-  await requireBodyStore(tx, scope, locationId);
-  const [row] = await tx
-    .insert(contactLensRx)
-    .values({
-      tenantId: scope.tenantId,
-      patientId: patient.id,
-      locationId,
-      examDate: input.examDate,
-      expiresOn: contactLensExpiry(input),
-      prescriber: input.prescriber,
-      brand: input.brand,
-      manufacturer: input.manufacturer,
-      replacement: input.replacement,
-      right: input.right,
-      left: input.left,
-      notes: input.notes,
-      createdBy: scope.userId,
-    })
-    .returning();
-  const r = row!;
-  return {
-    result: { id: r.id, patientId: r.patientId, locationId: r.locationId, examDate: r.examDate, expiresOn: r.expiresOn },
-    audit: { targetType: 'contact_lens_rx', targetId: r.id, patientId: patient.id, details: { examDate: r.examDate, expiresOn: r.expiresOn } },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
+import type { Done } from '../scope/audited';
+import { NotVisible, providerFor, requireBodyStore, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
 export const slotTakenMessage = 'This provider is already booked at that time. Please choose another time.';
 
@@ -182,68 +112,4 @@ export async function moveAppointment(tx: Tx, scope: Scope, appointmentId: strin
     .where(eq(appointments.id, a.id))
     .returning();
   return { result: appointmentView(row!), audit: { targetType: 'appointment', targetId: a.id, patientId: a.patientId, details: { from: a.status, to } } };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-
-function recallView(r: typeof recalls.$inferSelect): RecallView {
-  return {
-    id: r.id,
-    patientId: r.patientId,
-    locationId: r.locationId,
-    type: r.type,
-    dueOn: r.dueOn,
-    status: r.status,
-    channel: r.channel,
-    lastSentAt: r.lastSentAt?.toISOString() ?? null,
-  };
-}
-
-export async function createRecall(tx: Tx, scope: Scope, input: RecallCreate, now: Date): Done<RecallView> {
-  const patient = await visiblePatient(tx, scope, input.patientId);
-  const [row] = await tx
-    .insert(recalls)
-    .values({
-      tenantId: scope.tenantId,
-      patientId: patient.id,
-      locationId: patient.locationId,
-      type: input.type,
-      dueOn: input.dueOn,
-      channel: input.channel ?? patient.preferredChannel,
-      notes: input.notes,
-      createdAt: now,
-    })
-    .returning();
-  return { result: recallView(row!), audit: { targetType: 'recall', targetId: row!.id, patientId: patient.id, details: { type: input.type, dueOn: input.dueOn } } };
-}
-
-/**
- * Moves a recall. Moving it to 'sent' sends the reminder (template 'recall.due') on the recall's channel; a patient
- * who has not agreed to be contacted is not sent one.
- */
-export async function moveRecall(tx: Tx, scope: Scope, recallId: string, to: RecallStatus, now: Date): Done<RecallView> {
-  const [r] = await tx.select().from(recalls).where(eq(recalls.id, recallId)).for('update');
-  if (!r) throw new NotVisible('recall', recallId);
-  requireStore(scope, r.locationId, 'recall');
-  if (!recallEdges[r.status].includes(to)) throw new HttpError(409, cannotMove('a recall', r.status, to));
-  const deliver: { tenantId: string; id: string }[] = [];
-  if (to === 'sent') {
-    const patient = await visiblePatient(tx, { ...scope, allowed: [] }, r.patientId);
-    if (!patient.consentContact) throw new HttpError(409, 'This patient has not agreed to be contacted; the recall was not sent.');
-    const sent = await notifyPatient(tx, {
-      tenantId: scope.tenantId,
-      patient: { ...patient, preferredChannel: r.channel },
-      locationId: r.locationId,
-      key: 'recall.due',
-      fields: { dueDate: r.dueOn },
-    });
-    if (!sent) throw new HttpError(409, `This patient has no ${r.channel === 'email' ? 'email address' : 'phone number'} to send the recall to.`);
-    deliver.push(sent.ref);
-  }
-  const [row] = await tx
-    .update(recalls)
-    .set({ status: to, ...(to === 'sent' ? { lastSentAt: now } : {}) })
-    .where(eq(recalls.id, r.id))
-    .returning();
-  return { result: recallView(row!), audit: { targetType: 'recall', targetId: r.id, patientId: r.patientId, details: { from: r.status, to } }, deliver };
 }

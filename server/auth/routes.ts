@@ -1,116 +1,28 @@
-/** The sign-in and session API of the spec (section 7), under /api/patient, and the portal look-up. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+/**
+ * Sign-in and sessions (spec section 7), under /api/patient: sign-in with its auth-code step, refresh, logout and
+ * the current user; the new-user and forgotten-password calls are in passwordRoutes.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AuthCodeRequest,
-  AuthCodeResponse,
-  ChangePasswordRequest,
-  ForgotPasswordRequest,
-  ForgotPasswordResponse,
-  LoginRequest,
-  LoginResponse,
-  MeResponse,
-  OtpSubmitRequest,
-  OtpSubmitResponse,
-  PasswordResetRequest,
-  PasswordResetResponse,
-  PortalMapping,
-  RefreshRequest,
-  RefreshResponse,
-  SaveThemeSettingsRequest,
-  SaveThemeSettingsResponse,
-  SendOtpResponse,
-  Slug,
-} from '../../src/contract/auth';
-import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
-import { sessionRoles } from '../http/access';
+import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeResponse, RefreshRequest, RefreshResponse } from '../../src/contract/auth';
+import { ErrorResponse, messages } from '../../src/contract/common';
 import { audit } from '../audit/audit';
-import { CodesLockedError, consumeCode, issueCode, TooManyCodesError } from './codes';
-import { hashPassword, passwordProblem } from './passwords';
-import { admitAuthRequest } from '../http/rateLimit';
-import { createSession, revokeAllSessions, revokeFamily, rotateRefreshToken } from './sessions';
+import { consumeCode } from './codes';
+import { revokeFamily, rotateRefreshToken } from './sessions';
 import { checkCredentials } from './sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
-import {
-  findUserByEmail,
-  findUserById,
-  loadUserView,
-  newUserView,
-  toUserView,
-  userViewQuery,
-  type UserRow,
-  type UserViewRow,
-} from './user-view';
-import { queryRows, withoutTenant, withTenant, type Tx } from '../db/client';
-import { users } from '../db/schema';
+import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
+import { withTenant } from '../db/client';
 import { HttpError } from '../http/errors';
-import { queueMessage } from '../messaging/outbox';
-import { authMessages } from '../messaging/templates';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
-
-export const REFRESH_COOKIE = 'pp_refresh';
-const REFRESH_COOKIE_PATH = '/api/patient';
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
+import { passwordRoutes } from './passwordRoutes';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, db, secrets, outbox } = app.deps;
-  const now = () => config.now();
-
-  /** At most N auth requests a minute from one address (security.md). */
-  const rateLimited = async (request: FastifyRequest) => {
-    if (!(await admitAuthRequest(db, request.ip, config.authRequestsPerMinute, now()))) {
-      throw new HttpError(429, messages.tooManyRequests);
-    }
-  };
-
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.env === 'production',
-      path: REFRESH_COOKIE_PATH,
-      maxAge: 12 * 60 * 60,
-    });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-
-  /** Opens a full session for a user: refresh family (cookie) and access token. */
-  const openSession = async (
-    tx: Tx,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    user: UserRow,
-    locationId: string | null,
-    kiosk: boolean,
-  ): Promise<LoginResponse> => {
-    const session = await createSession(tx, {
-      tenantId: user.tenantId,
-      userId: user.id,
-      kiosk,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      now: now(),
-    });
-    await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-    setRefreshCookie(reply, session.refreshToken);
-    const accessToken = await signAccessToken(
-      secrets,
-      { sub: user.id, tid: user.tenantId, roles: user.roles as LoginResponse['user']['role'], sid: session.familyId, loc: locationId ?? undefined },
-      now(),
-    );
-    // The kiosk's shared screen never gets a page drawn by the server (server/firstPaint.ts).
-    if (!kiosk) setPageCookie(reply, accessToken, config.env === 'production');
-    return {
-      user: (await loadUserView(tx, user.id, locationId))!,
-      access_token: accessToken,
-      expiresIn: ACCESS_TOKEN_SECONDS,
-      tenantID: user.tenantId,
-      refreshToken: null,
-      error: null,
-    };
-  };
+  const { config, db, secrets } = app.deps;
+  const { now, rateLimited, setRefreshCookie, clearRefreshCookie, openSession, sendCode } = authKit(fastify);
 
   app.post(
     '/patient/login',
@@ -198,177 +110,6 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Issues a code and writes its message; answers true, or the message saying why no code was sent. */
-  const sendCode = async (tenantId: string, user: UserRow, purpose: 'signin' | 'newuser' | 'reset'): Promise<true | string> => {
-    try {
-      const ref = await withTenant(db, tenantId, async (tx) => {
-        const code = await issueCode(tx, secrets.codeKey, { tenantId, purpose, subjectId: user.id }, now());
-        const text = purpose === 'signin' ? authMessages.signinCode(code) : purpose === 'newuser' ? authMessages.newUserCode(code) : authMessages.resetCode(code);
-        await audit(tx, { tenantId, action: `code.sent`, outcome: 'success', actorUserId: user.id, details: { purpose } });
-        return queueMessage(tx, { tenantId, channel: 'email', recipient: user.email, userId: user.id, ...text });
-      });
-      await outbox.deliver([ref]);
-      return true;
-    } catch (err) {
-      if (err instanceof TooManyCodesError) return messages.tooManyCodes;
-      if (err instanceof CodesLockedError) return messages.codeLocked;
-      throw err;
-    }
-  };
-
-  app.post(
-    '/patient/sendotp',
-    {
-      config: { access: ['newuser'] },
-      schema: {
-        tags: ['auth'],
-        summary: 'New-user flow: email a code to the account signed in with its temporary password',
-        security: [{ bearer: [] }],
-        body: z.object({}).passthrough().nullish(),
-        response: { 200: SendOtpResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await rateLimited(request);
-      const auth = request.auth!;
-      const user = await withTenant(db, auth.tid, (tx) => findUserById(tx, auth.sub));
-      if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
-      const sent = await sendCode(auth.tid, user, 'newuser');
-      if (sent !== true) return reply.code(429).send({ error: sent });
-      return { user: { email: maskEmail(user.email) }, error: null };
-    },
-  );
-
-  app.post(
-    '/patient/cpassword',
-    {
-      config: { access: ['newuser'] },
-      schema: {
-        tags: ['auth'],
-        summary: 'New-user flow: set the password with the emailed code; opens the session',
-        security: [{ bearer: [] }],
-        body: ChangePasswordRequest,
-        response: { 200: LoginResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await rateLimited(request);
-      const auth = request.auth!;
-      const { vcode, password } = request.body;
-      const result = await withTenant(db, auth.tid, async (tx) => {
-        const user = await findUserById(tx, auth.sub);
-        if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
-        const problem = passwordProblem(password, user.email);
-        if (problem) throw new HttpError(400, problem, { password: problem });
-        if (!(await consumeCode(tx, secrets.codeKey, { tenantId: auth.tid, purpose: 'newuser', subjectId: user.id }, vcode, now()))) {
-          await audit(tx, { tenantId: auth.tid, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip: request.ip, details: { reason: 'code' } });
-          return null;
-        }
-        return user;
-      });
-      if (!result) return reply.code(400).send({ error: messages.invalidCode, fields: { vcode: messages.invalidCode } });
-      const passwordHash = await hashPassword(password);
-      return withTenant(db, auth.tid, async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, isRegistered: true, tempPasswordExpiresOn: null, passwordChangedAt: now(), updatedAt: now() })
-          .where(and(eq(users.id, auth.sub), eq(users.isRegistered, false)))
-          .returning();
-        if (!user) throw new HttpError(403, messages.forbidden);
-        await audit(tx, { tenantId: auth.tid, action: 'password.set', outcome: 'success', actorUserId: user.id, ip: request.ip });
-        return openSession(tx, request, reply, user, user.defaultLocationId, false);
-      });
-    },
-  );
-
-  app.post(
-    '/patient/forgotpassword',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Forgot password: email a reset code if the account exists (the answer never tells)',
-        body: ForgotPasswordRequest,
-        response: { 200: ForgotPasswordResponse, 400: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request) => {
-      await rateLimited(request);
-      const { username, tenant } = request.body;
-      const user = await findInTenant(tenant, username);
-      if (user && user.isRegistered && !user.disabledAt) await sendCode(tenant, user, 'reset');
-      return { sent: true as const };
-    },
-  );
-
-  app.post(
-    '/patient/otpsubmit',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Forgot password: exchange the emailed code for a single-use reset token',
-        body: OtpSubmitRequest,
-        response: { 200: OtpSubmitResponse, 400: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      await rateLimited(request);
-      const { username, tenant, vcode } = request.body;
-      const user = await findInTenant(tenant, username);
-      const grant = user
-        ? await withTenant(db, tenant, async (tx) => {
-            const subject = { tenantId: tenant, subjectId: user.id };
-            if (!(await consumeCode(tx, secrets.codeKey, { ...subject, purpose: 'reset' }, vcode, now()))) {
-              await audit(tx, { tenantId: tenant, action: 'password.reset_code', outcome: 'failure', actorUserId: user.id, ip: request.ip });
-              return null;
-            }
-            return issueCode(tx, secrets.codeKey, { ...subject, purpose: 'reset-grant' }, now(), 'grant');
-          })
-        : null;
-      if (!user || !grant) return reply.code(400).send({ error: messages.invalidCode, fields: { vcode: messages.invalidCode } });
-      return { resetToken: `${tenant}.${user.id}.${grant}` };
-    },
-  );
-
-  app.post(
-    '/patient/passwordReset',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Forgot password: set a new password with the reset token; ends every session of the account',
-        body: PasswordResetRequest,
-        response: { 200: PasswordResetResponse, 400: ErrorResponse, 429: ErrorResponse },
-      },
-    },
-    async (request) => {
-      await rateLimited(request);
-      const invalid = new HttpError(400, 'This reset request is no longer valid. Please ask for a new code.', {
-        resetToken: 'This reset request is no longer valid. Please ask for a new code.',
-      });
-      const [tenant, userId, grant, ...rest] = request.body.resetToken.split('.');
-      if (rest.length || !grant || !Uuid.safeParse(tenant).success || !Uuid.safeParse(userId).success) throw invalid;
-      const user = await withTenant(db, tenant!, (tx) => findUserById(tx, userId!));
-      if (!user) throw invalid;
-      const problem = passwordProblem(request.body.password, user.email);
-      if (problem) throw new HttpError(400, problem, { password: problem });
-      const hash = await hashPassword(request.body.password);
-      const ref = await withTenant(db, tenant!, async (tx) => {
-        if (!(await consumeCode(tx, secrets.codeKey, { tenantId: tenant!, purpose: 'reset-grant', subjectId: user.id }, grant, now()))) return null;
-        await tx
-          .update(users)
-          .set({ passwordHash: hash, passwordChangedAt: now(), updatedAt: now(), failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })
-          .where(eq(users.id, user.id));
-        await revokeAllSessions(tx, user.id, 'password_change', now());
-        await audit(tx, { tenantId: tenant!, action: 'password.reset', outcome: 'success', actorUserId: user.id, ip: request.ip });
-        return queueMessage(tx, { tenantId: tenant!, channel: 'email', recipient: user.email, userId: user.id, ...authMessages.passwordChanged() });
-      });
-      if (!ref) throw invalid;
-      await outbox.deliver([ref]);
-      return { changed: true as const };
-    },
-  );
 
   app.post(
     '/patient/refreshtoken',
@@ -482,73 +223,6 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/patient/savethemesettings',
-    {
-      config: { access: sessionRoles },
-      schema: {
-        tags: ['auth'],
-        summary: "Save the user's theme settings and shortcuts",
-        security: [{ bearer: [] }],
-        body: SaveThemeSettingsRequest,
-        response: { 200: SaveThemeSettingsResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
-      },
-    },
-    async (request) => {
-      const auth = request.auth!;
-      const { settings, shortcuts } = request.body.data;
-      return request.inTenant(async (tx) => {
-        await tx.update(users).set({ settings, shortcuts, updatedAt: now() }).where(eq(users.id, auth.sub));
-        const user = await loadUserView(tx, auth.sub, auth.loc);
-        if (!user) throw new HttpError(401, messages.notSignedIn);
-        return { user, message: messages.settingsSaved };
-      });
-    },
-  );
 
-  app.get(
-    '/portal/:company/:store',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The company and store behind a sign-in address /{company}/{store}',
-        params: z.object({ company: Slug, store: Slug }),
-        response: { 200: PortalMapping, 400: ErrorResponse, 404: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { company, store } = request.params;
-      const rows = await withoutTenant(db, (tx) =>
-        queryRows<{ tenant_id: string; location_id: string; company_name: string; company_slug: string; store_name: string; store_slug: string; logo: string | null }>(
-          tx,
-          sql`select * from app_resolve_portal(${company}, ${store})`,
-        ),
-      );
-      const row = rows[0];
-      if (!row) return reply.code(404).send({ error: messages.unknownPortal });
-      return {
-        tenantID: row.tenant_id,
-        locationid: row.location_id,
-        companyName: row.company_name,
-        companySlug: row.company_slug,
-        storeName: row.store_name,
-        storeSlug: row.store_slug,
-        logo: row.logo,
-      };
-    },
-  );
-
-  const findInTenant = (tenantId: string, email: string) =>
-    withTenant(db, tenantId, (tx) => findUserByEmail(tx, email));
-}
-
-function tenantHeader(request: FastifyRequest): string | undefined {
-  const value = request.headers['x-tenant-id'];
-  return typeof value === 'string' && Uuid.safeParse(value).success ? value : undefined;
-}
-
-function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}@${domain}`;
+  await fastify.register(passwordRoutes);
 }

@@ -33,7 +33,8 @@ import { locations } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { mergeAnswers } from './answers';
 import { decryptTenant, encryptTenant, FORM_TOKEN_SECONDS, hashLinkToken, linkMark, signFormToken, verifyFormToken } from './crypto';
-import { maskEmail, maskPhone, queueEformMessage } from './messages';
+import { maskEmail, maskPhone } from '../messaging/messaging';
+import { queueEformMessage } from './messages';
 
 type AssignmentRow = typeof formAssignments.$inferSelect;
 

@@ -14,12 +14,13 @@ import {
   type LabOrderView,
 } from '../../src/contract/labOrders';
 import type { Tx } from '../db/client';
+import { lockNumbering } from '../db/pg';
 import { invoiceLines, invoices, labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
 import { HttpError } from '../http/errors';
 import { notifyPatient } from '../messaging/notify';
-import { displayNameOf, lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
+import type { Done } from '../scope/audited';
+import { displayNameOf, NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
-type Done<T> = Promise<{ result: T; audit: AuditInfo; deliver?: { tenantId: string; id: string }[] }>;
 type OrderRow = typeof labOrders.$inferSelect;
 
 export function orderView(o: OrderRow): LabOrderView {
@@ -142,7 +143,7 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
   let notified: string | null = null;
   if (input.to === 'ready-for-pickup') {
     // The patient row is read past the store check: the order's store was checked above.
-    const patient = await visiblePatient(tx, { ...scope, allowed: [] }, order.patientId);
+    const patient = await visiblePatient(tx, { ...scope, stores: 'all' }, order.patientId);
     const sent = await notifyPatient(tx, {
       tenantId: scope.tenantId,
       patient,

@@ -14,11 +14,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { patientMessages, type PatientListItem, type PatientListPage } from '../../src/contract/patientsAdmin';
 import { queryRows, type Tx } from '../db/client';
 import { HttpError } from '../http/errors';
+import type { Stores } from '../scope/scope';
 
 export interface ListOptions {
   tenantId: string;
-  /** Stores to list: one id, several, or null for every store of the tenant. */
-  stores: string[] | null;
+  /** Stores to list: every store of the tenant, or the listed ones. */
+  stores: Stores;
   search?: string;
   cursor?: string;
   limit: number;
@@ -101,9 +102,11 @@ function searchBranches(search: string): SQL[] {
 /** The list query (also timed by bench/patient-list.ts). */
 export function patientListQuery(o: ListOptions): SQL {
   const scope: SQL[] = [sql`tenant_id = ${o.tenantId}`];
-  if (o.stores?.length === 1) scope.push(sql`location_id = ${o.stores[0]}`);
-  else if (o.stores && o.stores.length > 1) scope.push(sql`location_id in (${sql.join(o.stores.map((s) => sql`${s}::uuid`), sql`, `)})`);
-  else if (o.stores && o.stores.length === 0) scope.push(sql`false`);
+  if (o.stores !== 'all') {
+    if (o.stores.length === 1) scope.push(sql`location_id = ${o.stores[0]}`);
+    else if (o.stores.length > 1) scope.push(sql`location_id in (${sql.join(o.stores.map((s) => sql`${s}::uuid`), sql`, `)})`);
+    else scope.push(sql`false`);
+  }
   if (o.cursor) {
     const [lk, fk, id] = decodeCursor(o.cursor);
     scope.push(sql`(last_name_key, first_name_key, id) > (${lk}, ${fk}, ${id}::uuid)`);

@@ -7,14 +7,13 @@ import {
   type PatientInput,
   type PatientUpdate,
 } from '../../src/contract/patientsAdmin';
-import { allowedLocationIds } from '../auth/user-view';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { patients } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import { requireBodyStore, visiblePatient, type AuditInfo, type PatientRow, type Scope } from '../scope/scope';
+import type { Done } from '../scope/audited';
+import { canSeeStore, requireBodyStore, visiblePatient, type PatientRow, type Scope } from '../scope/scope';
 
-type Done<T> = Promise<{ result: T; audit: AuditInfo }>;
 
 export function toAdminView(p: PatientRow): PatientAdminView {
   return {
@@ -73,11 +72,11 @@ export async function updatePatient(tx: Tx, scope: Scope, patientId: string, inp
 
 /** The kiosk's store: the one it signed in at if it may, else its only store, else its default store. */
 export async function kioskStore(tx: Tx, scope: Scope): Promise<string> {
-  const allowed = await allowedLocationIds(tx, scope.userId);
-  if (scope.signedInAt && (allowed.length === 0 || allowed.includes(scope.signedInAt))) return scope.signedInAt;
-  if (allowed.length === 1) return allowed[0]!;
+  const stores = scope.stores;
+  if (scope.signedInAt && canSeeStore(stores, scope.signedInAt)) return scope.signedInAt;
+  if (stores !== 'all' && stores.length === 1) return stores[0]!;
   const [user] = await tx.select({ loc: users.defaultLocationId }).from(users).where(eq(users.id, scope.userId));
-  if (user?.loc && (allowed.length === 0 || allowed.includes(user.loc))) return user.loc;
+  if (user?.loc && canSeeStore(stores, user.loc)) return user.loc;
   throw new HttpError(409, 'This kiosk is not assigned to a store. Please ask the store to set it up.');
 }
 

@@ -14,12 +14,13 @@ import {
   type PaymentResult,
 } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
+import { lockNumbering } from '../db/pg';
 import { locations } from '../db/schema';
 import { invoiceLines, invoices, payments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import { lockNumbering, NotVisible, requireStore, visiblePatient, type AuditInfo, type Scope } from '../scope/scope';
+import type { Done } from '../scope/audited';
+import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
-type Done<T> = Promise<{ result: T; audit: AuditInfo }>;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 async function nextInvoiceNumber(tx: Tx, locationId: string): Promise<number> {

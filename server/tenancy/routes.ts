@@ -1,17 +1,23 @@
-/** The stores (locations) of the signed-in user's company that the user may see. */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/**
+ * Tenancy: the company and store behind a sign-in address (/portal, before sign-in), the stores of the signed-in
+ * user's company that the user may see, and the enterprise admin's summary of every company.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Slug } from '../../src/contract/auth';
+import { PortalMapping, Slug } from '../../src/contract/auth';
 import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
+import { EnterpriseSummary } from '../../src/contract/records';
 import { Store, StoreList } from '../../src/contract/stores';
 import { sessionRoles } from '../http/access';
 import { audit } from '../audit/audit';
-import { allowedLocationIds } from '../auth/user-view';
+import { storeCondition, storesOf } from '../scope/scope';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { readEnterpriseSummary } from './enterprise';
+import { resolvePortal } from './portal';
 
 const columns = {
   id: locations.id,
@@ -25,16 +31,65 @@ const columns = {
 
 /** Stores the user may see: all of the company's, or the ones the user is limited to. */
 async function visibleStores(tx: Tx, request: FastifyRequest, where?: SQL): Promise<Store[]> {
-  const allowed = await allowedLocationIds(tx, request.auth!.sub);
+  const stores = await storesOf(tx, request.auth!.sub);
   return tx
     .select(columns)
     .from(locations)
-    .where(and(where, allowed.length ? inArray(locations.id, allowed) : undefined))
+    .where(and(where, storeCondition(stores, locations.id)))
     .orderBy(asc(locations.name));
 }
 
-export async function storeRoutes(fastify: FastifyInstance) {
+export async function tenancyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app.deps;
+
+  app.get(
+    '/portal/:company/:store',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The company and store behind a sign-in address /{company}/{store}',
+        params: z.object({ company: Slug, store: Slug }),
+        response: { 200: PortalMapping, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const mapping = await resolvePortal(db, request.params.company, request.params.store);
+      if (!mapping) return reply.code(404).send({ error: messages.unknownPortal });
+      return mapping;
+    },
+  );
+
+  app.get(
+    '/enterprise/summary',
+    {
+      config: { access: ['enterpriseadmin'] },
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Per company: stores, patients, upcoming appointments, open balance, lab orders in progress (aggregates only)',
+        security: [{ bearer: [] }],
+        response: { 200: EnterpriseSummary, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const companies = await request.inTenant(async (tx) => {
+        const found = await readEnterpriseSummary(tx, config.now());
+        await audit(tx, {
+          tenantId: auth.tid,
+          action: 'enterprise.summary.read',
+          outcome: 'success',
+          actorUserId: auth.sub,
+          actorRoles: auth.roles,
+          ip: request.ip,
+          details: { companies: found.length },
+        });
+        return found;
+      });
+      return { companies };
+    },
+  );
 
   app.get(
     '/stores',
