@@ -17,7 +17,7 @@ import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { invoiceLines, invoices, labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import { notifyPatient } from '../messaging/notify';
+import { notifyPatient } from '../messaging/messaging';
 import type { Done } from '../scope/audited';
 import { displayNameOf, NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 

@@ -3,11 +3,15 @@
  * company's (no store), else the built-in text; `mergeTemplate` is the one merge of its {{placeholders}}. A template
  * names only the placeholders of its key: where a template text is saved, `templateFieldErrors` answers the fields
  * to refuse (400). Whatever a stored text holds, a placeholder without a value is dropped when a message is made,
- * so no {{...}} ever reaches a patient.
+ * so no {{...}} ever reaches a patient. `notifyPatient` sends the record workflows' messages (order ready for pickup,
+ * recall due) on the patient's preferred channel, through the outbox.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { locations } from '../db/schema';
 import { messageTemplates } from '../db/schema-records';
+import type { PatientRow } from '../scope/scope';
+import { queueMessage } from './outbox';
 import { builtInTemplates, eformTemplates, templateFields } from './templates';
 
 export type Channel = 'email' | 'sms';
@@ -66,4 +70,36 @@ export function maskEmail(email: string): string {
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `${'*'.repeat(Math.max(digits.length - 2, 1))}${digits.slice(-2)}`;
+}
+
+/**
+ * Queues one message to the patient on their preferred channel. Answers null (and sends nothing) when the patient
+ * has no address on that channel.
+ */
+export async function notifyPatient(
+  tx: Tx,
+  p: { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string> },
+): Promise<{ ref: { tenantId: string; id: string }; channel: Channel; template: string } | null> {
+  const channel = p.patient.preferredChannel;
+  const recipient = channel === 'email' ? p.patient.email : p.patient.phone;
+  if (!recipient) return null;
+  const [store] = await tx.select({ name: locations.name, phone: locations.phone }).from(locations).where(eq(locations.id, p.locationId));
+  const fields = {
+    patientName: `${p.patient.firstName} ${p.patient.lastName}`,
+    storeName: store?.name ?? '',
+    storePhone: store?.phone ?? '',
+    ...p.fields,
+  };
+  const template = await resolveTemplate(tx, p.key, channel, p.locationId);
+  const ref = await queueMessage(tx, {
+    tenantId: p.tenantId,
+    channel,
+    recipient,
+    template: p.key,
+    subject: mergeTemplate(template.subject, fields),
+    body: mergeTemplate(template.body, fields),
+    userId: p.patient.userId ?? undefined,
+    locationId: p.locationId,
+  });
+  return { ref, channel, template: template.source };
 }

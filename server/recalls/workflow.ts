@@ -4,7 +4,7 @@ import { recallEdges, cannotMove, type RecallCreate, type RecallStatus, type Rec
 import type { Tx } from '../db/client';
 import { recalls } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import { notifyPatient } from '../messaging/notify';
+import { notifyPatient } from '../messaging/messaging';
 import type { Done } from '../scope/audited';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
