@@ -65,7 +65,7 @@ export function authKit(app: FastifyInstance) {
       { sub: user.id, tid: user.tenantId, roles: user.roles as LoginResponse['user']['role'], sid: session.familyId, loc: locationId ?? undefined },
       now(),
     );
-    // The kiosk's shared screen never gets a page drawn by the server (server/firstPaint.ts).
+    // The kiosk's shared screen never gets a page drawn by the server (server/firstPaint/firstPaint.ts).
     if (!kiosk) setPageCookie(reply, accessToken, config.env === 'production');
     return {
       user: (await loadUserView(tx, user.id, locationId))!,
