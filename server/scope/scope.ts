@@ -1,7 +1,9 @@
 /**
  * The store scope: which of the company's stores an account may work in, and the checks built on it. The tenant
  * comes from the token (and RLS); the stores from user_locations, where no row means every store of the company.
- * This is the one place that reads user_locations and the one encoding of "every store": `'all'`.
+ * This is the one store rule of the server and its one encoding of "every store": `'all'`. (The contract's User
+ * object lists the stores, empty for every store: that is the browser's shape, read in auth/user-view.ts's single
+ * statement for the hot /me path.)
  */
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
