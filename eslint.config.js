@@ -13,6 +13,7 @@ const serverInfrastructure = ['db', 'http'];
 export const serverPublicModules = {
   auth: ['codes', 'passwords', 'tokens', 'user-view'],
   eforms: ['page'],
+  firstPaint: ['documents'],
   messaging: ['outbox', 'templates'],
   scope: ['audited', 'patientRecord'],
   tenancy: ['platform'],
