@@ -6,6 +6,7 @@ import { Uuid } from '../../src/contract/common';
 import { InvoiceDetail, InvoiceList } from '../../src/contract/records';
 import { IdempotencyKey, InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult, salesMessages, VoidResult } from '../../src/contract/sales';
 import { HttpError } from '../http/errors';
+import { pgError } from '../db/pg';
 import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { createInvoice, payInvoice, voidInvoice } from './invoices';
@@ -13,6 +14,13 @@ import { readInvoice, readInvoices } from './sales';
 
 const security = [{ bearer: [] }];
 const FIELD_ERROR = 'Please correct the highlighted fields.';
+
+/** A unique key the database refused, as a 409: a second payment with a key used on another invoice, else a concurrent change. */
+function paymentKeyOrDuplicate(err: unknown): HttpError | null {
+  const e = pgError(err);
+  if (e.code === '23505' && e.constraint === 'payments_idempotency_key') return new HttpError(409, 'This idempotency key was already used for a different payment.');
+  return duplicateKey(err);
+}
 
 const reads: ReadRoute[] = [
   {
@@ -46,7 +54,7 @@ export async function salesRoutes(fastify: FastifyInstance) {
       schema: { tags: ['invoices'], summary: 'Create an invoice with its lines (totals computed here)', security, body: InvoiceCreate, response: { 201: InvoiceView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.create', (tx, scope) => createInvoice(tx, scope, request.body, nowOf(request)), duplicateKey);
+      const result = await runAudited(request, 'invoice.create', (tx, scope) => createInvoice(tx, scope, request.body, nowOf(request)), paymentKeyOrDuplicate);
       return reply.code(201).send(result);
     },
   );
@@ -77,7 +85,7 @@ export async function salesRoutes(fastify: FastifyInstance) {
         request,
         'invoice.payment',
         (tx, scope) => payInvoice(tx, scope, request.params.invoiceId, { ...request.body, idempotencyKey: key }, nowOf(request)),
-        duplicateKey,
+        paymentKeyOrDuplicate,
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -96,6 +104,6 @@ export async function salesRoutes(fastify: FastifyInstance) {
         response: { 200: VoidResult, ...errors },
       },
     },
-    (request) => runAudited(request, 'invoice.void', (tx, scope) => voidInvoice(tx, scope, request.params.invoiceId, request.body, nowOf(request)), duplicateKey),
+    (request) => runAudited(request, 'invoice.void', (tx, scope) => voidInvoice(tx, scope, request.params.invoiceId, request.body, nowOf(request)), paymentKeyOrDuplicate),
   );
 }

@@ -74,11 +74,9 @@ export async function runAudited<T>(
 }
 
 
-/** A unique key the database refused, as a 409 (a second payment with a key used on another invoice). */
+/** A unique key the database refused: a concurrent change, answered 409. */
 export function duplicateKey(err: unknown): HttpError | null {
-  const e = pgError(err);
-  if (e.code !== '23505') return null;
-  if (e.constraint === 'payments_idempotency_key') return new HttpError(409, 'This idempotency key was already used for a different payment.');
+  if (pgError(err).code !== '23505') return null;
   return new HttpError(409, 'This record was changed at the same time by someone else. Please try again.');
 }
 
