@@ -9,13 +9,14 @@ import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeRespo
 import { ErrorResponse, messages } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
-import { revokeFamily, rotateRefreshToken } from './sessions';
+import { revokeFamily } from './sessions';
 import { checkCredentials } from './sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
 import { withTenant } from '../db/client';
 import { HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
+import { refreshSession } from './refresh';
 import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
 import { passwordRoutes } from './passwordRoutes';
 
@@ -130,28 +131,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         return reply.code(401).send({ error: messages.tokenRefreshFailed });
       };
       if (!parsed) return refused();
-      const result = await withTenant(db, parsed.tenantId, async (tx) => {
-        const outcome = await rotateRefreshToken(tx, parsed.tenantId, parsed.hash, now());
-        if (outcome.kind === 'unknown') return null;
-        const user = await findUserById(tx, outcome.userId);
-        if (outcome.kind === 'rotated' && (!user || user.disabledAt)) {
-          await revokeFamily(tx, outcome.familyId, 'disabled', now());
-          return null;
-        }
-        if (outcome.kind !== 'rotated') {
-          await audit(tx, {
-            tenantId: parsed.tenantId,
-            action: outcome.kind === 'reused' ? 'token.reuse_detected' : 'token.refresh',
-            outcome: 'denied',
-            actorUserId: outcome.userId,
-            ip: request.ip,
-            details: { familyId: outcome.familyId, ...(outcome.kind === 'ended' ? { reason: outcome.reason } : {}) },
-          });
-          return null;
-        }
-        await audit(tx, { tenantId: parsed.tenantId, action: 'token.refresh', outcome: 'success', actorUserId: outcome.userId, ip: request.ip, details: { familyId: outcome.familyId } });
-        return { refreshToken: outcome.refreshToken, familyId: outcome.familyId, user: user! };
-      });
+      const result = await withTenant(db, parsed.tenantId, (tx) => refreshSession(tx, parsed.tenantId, parsed.hash, now, request.ip));
       if (!result) return refused();
       setRefreshCookie(reply, result.refreshToken);
       const accessToken = await signAccessToken(
