@@ -130,7 +130,7 @@ function eformPage(): Plugin {
   });
 }
 
-/** Where the first paint's server module is built (server/firstPaint.ts loads it); outside dist, which is served. */
+/** Where the first paint's server module is built (server/firstPaint/firstPaint.ts loads it); outside dist, which is served. */
 export const firstPaintOutDir = 'dist-server';
 
 /**
@@ -161,7 +161,7 @@ export default defineConfig({
     cssTarget,
     // Every browser of those targets has <link rel="modulepreload">: the polyfill would only ever return early.
     modulePreload: { polyfill: false },
-    // dist/.vite/manifest.json (not served: a dot folder): the CSS of the pages the server draws (server/firstPaint.ts).
+    // dist/.vite/manifest.json (not served: a dot folder): the CSS of the pages the server draws (server/firstPaint/firstPaint.ts).
     manifest: true,
     // The entry is one ~490 kB chunk (below; what it holds: docs/architecture.md, "The browser bundle"):
     // `npm run bench` holds its budget (gzip, what Chromium fetches), so Vite's generic 500 kB warning would only

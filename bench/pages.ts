@@ -11,7 +11,7 @@
  *     page in its tab), a cold reload with the cache off, and, for the patient home, from the sign-in button
  *     after the patient typed her email and password (the form fetches the home page's code at the first key);
  *   - Lighthouse itself on a page load in a signed-in tab (the server draws the page into the document there:
- *     server/firstPaint.ts): its default mobile preset (simulated throttling) with the files cached and with the
+ *     server/firstPaint/firstPaint.ts): its default mobile preset (simulated throttling) with the files cached and with the
  *     cache cleared (Lighthouse's default), and the same profile applied by DevTools (its `devtools` throttling, which
  *     adds 562.5 ms to every request) with the files cached: its largest contentful paint, and which element that was.
  * - The public form /eforms: the JS it loads at most 120 kB gzipped; Lighthouse's mobile preset (its default) on

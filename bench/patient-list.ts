@@ -4,7 +4,7 @@
  * Creates a fresh database (bench_patients) on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
  * migrates it, seeds the demo companies, adds 100,000 generated patients to Clearview Downtown (one INSERT ...
  * generate_series), analyses, then times:
- * - the list function the route uses (server/clinical/patientList.ts listPatients) in a tenant transaction
+ * - the list function the route uses (server/patients/patientList.ts listPatients) in a tenant transaction
  *   (BEGIN, the tenant settings, the query, COMMIT): the first page, a page deep into the list by keyset, and
  *   searches (last-name prefix, first-name prefix, email prefix, "first last", phone digits);
  * - the whole HTTP call GET /api/patients as the Clearview admin (app.inject: token check, session check, store
@@ -18,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { loadSecrets } from '../server/auth/secrets';
-import { listPatients, patientListQuery, type ListOptions } from '../server/clinical/patientList';
+import { loadSecrets } from '../server/db/secrets';
+import { listPatients, patientListQuery, type ListOptions } from '../server/patients/patientList';
 import { loadConfig } from '../server/config';
 import { inlineQuery, openDatabase, queryRows, withTenant } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
@@ -113,7 +113,7 @@ async function main() {
       [`"${fullName}"`]: opts({ search: fullName }),
       'no match "qqq"': opts({ search: 'qqq' }),
       'phone digits "5550012"': opts({ search: '5550012' }),
-      'every store (admin, no filter)': opts({ stores: null }),
+      'every store (admin, no filter)': opts({ stores: 'all' }),
       'full page of 100': opts({ limit: 100 }),
     };
 

@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -12,21 +10,25 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '../src/contract/common';
 import { ServerBusyError } from './auth/passwords';
-import type { Secrets } from './auth/secrets';
+import type { Secrets } from './db/secrets';
 import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { HttpError } from './errors';
+import { HttpError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
-import { authRoutes } from './routes/auth';
-import { healthRoutes } from './routes/health';
-import { storeRoutes } from './routes/stores';
-import { recordRoutes } from './routes/records';
-import { clinicalRoutes } from './routes/clinical';
-import { eformRoutes } from './routes/eforms';
-import { eformPageHtml } from './eforms/page';
-import { createFirstPaint } from './firstPaint';
+import { appointmentRoutes } from './appointments/routes';
+import { authRoutes } from './auth/routes';
+import { eformRoutes } from './eforms/routes';
+import { healthRoutes } from './health/routes';
+import { labOrderRoutes } from './labOrders/routes';
+import { patientRoutes } from './patients/routes';
+import { recallRoutes } from './recalls/routes';
+import { rxRoutes } from './rx/routes';
+import { salesRoutes } from './sales/routes';
+import { settingsRoutes } from './settings/routes';
+import { tenancyRoutes } from './tenancy/routes';
+import { documentHandler } from './firstPaint/documents';
 
 export interface AppDeps {
   config: Config;
@@ -189,52 +191,9 @@ export async function buildApp(opts: {
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  /** The built eforms.html, read once. */
-  let eformTemplate: Promise<string> | undefined;
-  const firstPaintDocument = createFirstPaint(app, {
-    distDir,
-    serverDir: fileURLToPath(new URL('../dist-server', import.meta.url)),
-    contentSecurityPolicy,
-  });
-  app.setNotFoundHandler(async (request, reply) => {
-    // A missing asset is a 404, never the app's HTML (a browser would refuse it as a script anyway).
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
-      return reply.code(404).send({ error: messages.notFound });
-    }
-    // The public eForm link (/eforms?tenantid=...&uri=...) has its own small page (vite.config.ts, eformPage); the
-    // browser app owns every other path (client-side routes).
-    const path = request.url.split('?', 1)[0];
-    if (path === '/eforms' || path === '/eforms/') {
-      // With the encrypted tenant of its link in it (server/eforms/page.ts): made for this request, never kept.
-      eformTemplate ??= readFile(join(distDir, 'eforms.html'), 'utf8').catch((error: unknown) => {
-        eformTemplate = undefined;
-        throw error;
-      });
-      return eformTemplate.then((template) =>
-        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(eformPageHtml(template, secrets, request.url)),
-      );
-    }
-    const drawn = await firstPaintDocument(request).catch((error: unknown) => {
-      request.log.error({ err: error }, 'first paint failed');
-      return null;
-    });
-    // A document with one person's records in it: never kept by a cache, and only for the cookie it was made for.
-    if (drawn) {
-      reply
-        .type('text/html; charset=utf-8')
-        .header('Content-Security-Policy', drawn.contentSecurityPolicy)
-        .header('Cache-Control', 'no-store')
-        .header('Vary', 'Cookie, Accept-Encoding');
-      // Compressed as the built files are: the drawn page then fits in the connection's first round trip.
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) {
-        return reply.header('Content-Encoding', 'br').send(brotliCompressSync(drawn.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-      }
-      if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(drawn.html));
-      return reply.send(drawn.html);
-    }
-    return reply.type('text/html').sendFile('index.html', distDir);
-  });
+  app.setNotFoundHandler(
+    documentHandler(app, { distDir, serverDir: fileURLToPath(new URL('../dist-server', import.meta.url)), contentSecurityPolicy, secrets }),
+  );
 
   await app.register(import('@fastify/cookie'));
   await app.register(import('@fastify/swagger'), {
@@ -267,11 +226,21 @@ export async function buildApp(opts: {
     });
   }
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(storeRoutes, { prefix: '/api' });
-  await app.register(recordRoutes, { prefix: '/api' });
-  await app.register(clinicalRoutes, { prefix: '/api' });
-  await app.register(eformRoutes, { prefix: '/api' });
+  // The feature plugins, each under /api.
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    settingsRoutes,
+    tenancyRoutes,
+    patientRoutes,
+    rxRoutes,
+    appointmentRoutes,
+    salesRoutes,
+    labOrderRoutes,
+    recallRoutes,
+    eformRoutes,
+  ]) {
+    await app.register(routes, { prefix: '/api' });
+  }
   return app;
 }

@@ -1,7 +1,7 @@
 /** Reads config, opens and migrates the database, seeds the demo data once, and serves the app and the API. */
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { loadSecrets } from './auth/secrets';
+import { loadSecrets } from './db/secrets';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from './db/migrate';

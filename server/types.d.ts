@@ -1,5 +1,5 @@
 import 'fastify';
-import type { Access } from './access';
+import type { Access } from './http/access';
 import type { AppDeps } from './app';
 import type { AccessClaims } from './auth/tokens';
 import type { SQL } from 'drizzle-orm';

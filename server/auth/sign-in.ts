@@ -10,7 +10,8 @@ import { queryRows, withoutTenant, withTenant, type Database, type Tx } from '..
 import { companies, users } from '../db/schema';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import { verifyPassword } from './passwords';
-import { allowedLocationIds, findUserByEmail, locationExists, type UserRow } from './user-view';
+import { canSeeStore, locationExists, storesOf } from '../scope/scope';
+import { findUserByEmail, type UserRow } from './user-view';
 
 export const FAILURES_BEFORE_DELAY = 5;
 export const FAILURES_BEFORE_LOCK = 10;
@@ -68,11 +69,11 @@ function roleFits(variant: Variant, roles: string[]): boolean {
 }
 
 async function storeFor(tx: Tx, variant: Variant, user: UserRow, requested: string | null | undefined) {
-  const allowed = await allowedLocationIds(tx, user.id);
+  const stores = await storesOf(tx, user.id);
   const locationId = requested ?? (variant === 'kiosk' ? user.defaultLocationId : null) ?? user.defaultLocationId;
   if (!locationId) return variant === 'kiosk' ? undefined : null;
   if (!(await locationExists(tx, locationId))) return requested ? undefined : null;
-  if (allowed.length && !allowed.includes(locationId)) return requested ? undefined : (allowed[0] ?? null);
+  if (!canSeeStore(stores, locationId)) return requested ? undefined : ((stores !== 'all' && stores[0]) || null);
   return locationId;
 }
 

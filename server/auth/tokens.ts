@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { Role } from '../../src/contract/common';
-import type { Secrets } from './secrets';
+import type { Secrets } from '../db/secrets';
 
 export const ACCESS_TOKEN_SECONDS = 10 * 60;
 const ISSUER = 'patient-portal';

@@ -3,7 +3,7 @@ import type { Role } from '../../src/contract/common';
 import type { User } from '../../src/contract/auth';
 import { defaultThemeSettings, ThemeSettings } from '../../src/contract/settings';
 import { queryRows, type Tx } from '../db/client';
-import { locations, userLocations, users } from '../db/schema';
+import { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,20 +15,6 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id));
   return row;
-}
-
-/** The stores a user is limited to; an empty list means every store of the company. */
-export async function allowedLocationIds(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: userLocations.locationId })
-    .from(userLocations)
-    .where(eq(userLocations.userId, userId));
-  return rows.map((r) => r.id);
-}
-
-export async function locationExists(tx: Tx, locationId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
-  return row !== undefined;
 }
 
 /** Columns of the user view, read in one statement (see userViewQuery). */

@@ -42,7 +42,7 @@ export const patients = pgTable(
     /**
      * Lower-case keys the patient list sorts and searches on. Stored columns with plain indexes, because under
      * forced RLS PostgreSQL only turns leakproof conditions into index conditions, and lower() is not leakproof:
-     * on lower(...) expression indexes a deep page or a prefix search walked the whole store (server/clinical/patientList.ts).
+     * on lower(...) expression indexes a deep page or a prefix search walked the whole store (server/patients/patientList.ts).
      */
     lastNameKey: text('last_name_key').generatedAlwaysAs(sql`lower(last_name)`),
     firstNameKey: text('first_name_key').generatedAlwaysAs(sql`lower(first_name)`),

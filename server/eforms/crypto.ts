@@ -5,13 +5,13 @@
  * - the link token (256 random bits) and its keyed hash, the only form in which it is stored;
  * - the form token: a short-lived EdDSA JWT with its own audience ('eform'), so it is never a session token and
  *   a session token is never one. It names the tenant, the assignment, the form and the link it was opened with.
- * The symmetric keys are derived (HKDF-SHA256) from the installation's code secret (server/auth/secrets.ts), so
+ * The symmetric keys are derived (HKDF-SHA256) from the installation's code secret (server/db/secrets.ts), so
  * they live where that secret lives (environment or the server_secrets table) and need no extra setting.
  */
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import type { Secrets } from '../auth/secrets';
+import type { Secrets } from '../db/secrets';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,37 +1,9 @@
-/** eForm messages: the template of a key and channel (the store's, else the company default, else built in), merged. */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+/** eForm messages: the link and the code, from the key's template (server/messaging), merged and queued. */
 import type { Tx } from '../db/client';
-import { messageTemplates } from '../db/schema-records';
-import { eformTemplates } from '../messaging/templates';
+import { mergeTemplate, resolveTemplate, type Channel } from '../messaging/messaging';
 import { queueMessage } from '../messaging/outbox';
 
-export type EformTemplateKey = keyof typeof eformTemplates;
-export type Channel = 'email' | 'sms';
-
-export async function resolveTemplate(
-  tx: Tx,
-  key: EformTemplateKey,
-  channel: Channel,
-  locationId: string,
-): Promise<{ subject: string; body: string }> {
-  const [row] = await tx
-    .select({ subject: messageTemplates.subject, body: messageTemplates.body })
-    .from(messageTemplates)
-    .where(
-      and(
-        eq(messageTemplates.key, key),
-        eq(messageTemplates.channel, channel),
-        or(eq(messageTemplates.locationId, locationId), isNull(messageTemplates.locationId)),
-      ),
-    )
-    .orderBy(sql`${messageTemplates.locationId} nulls last`)
-    .limit(1);
-  return row ?? eformTemplates[key][channel];
-}
-
-export function merge(text: string, fields: Record<string, string>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => fields[name] ?? whole);
-}
+export type EformTemplateKey = 'eform.link' | 'eform.code';
 
 /**
  * Writes one eForm message to the communication log (the outbox). The field that matters (the code or the link)
@@ -49,7 +21,7 @@ export async function queueEformMessage(
   },
 ): Promise<{ tenantId: string; id: string }> {
   const template = await resolveTemplate(tx, m.key, m.channel, m.locationId);
-  let body = merge(template.body, m.fields);
+  let body = mergeTemplate(template.body, m.fields);
   const essential = m.key === 'eform.code' ? m.fields.code : m.fields.formLink;
   if (essential && !body.includes(essential)) body = `${body}\n${essential}`;
   return queueMessage(tx, {
@@ -58,17 +30,7 @@ export async function queueEformMessage(
     channel: m.channel,
     recipient: m.recipient,
     template: m.key,
-    subject: merge(template.subject, m.fields),
+    subject: mergeTemplate(template.subject, m.fields),
     body,
   });
-}
-
-export function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 1)}${'*'.repeat(Math.max(name.length - 1, 1))}@${domain}`;
-}
-
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `${'*'.repeat(Math.max(digits.length - 2, 1))}${digits.slice(-2)}`;
 }

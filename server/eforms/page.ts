@@ -8,7 +8,7 @@
  * fall back to getencryptedtenant (src/eformsPrefetch.ts, src/api/eformsPublic.ts).
  */
 import { Uuid } from '../../src/contract/common';
-import type { Secrets } from '../auth/secrets';
+import type { Secrets } from '../db/secrets';
 import { encryptTenant } from './crypto';
 
 const escapeHtml = (value: string) =>

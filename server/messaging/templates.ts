@@ -1,4 +1,4 @@
-/** Built-in message texts for sign-in; per-store email and SMS templates come with the templates area. */
+/** Built-in message texts for sign-in (not store templates: a store cannot change them). */
 export const authMessages = {
   signinCode: (code: string) => ({
     template: 'auth.signin-code',
@@ -23,7 +23,7 @@ export const authMessages = {
 };
 
 /**
- * Built-in eForm texts (issue 4), used when neither the store nor the company has its own template of that key
+ * Built-in eForm texts, used when neither the store nor the company has its own template of that key
  * and channel. Merge fields: {{patientName}}, {{storeName}}, {{formName}}, {{formLink}}, {{expiresOn}}, {{code}}.
  */
 export const eformTemplates: Record<'eform.link' | 'eform.code', Record<'email' | 'sms', { subject: string; body: string }>> = {
@@ -70,3 +70,11 @@ export const builtInTemplates: Record<string, Record<'email' | 'sms', { subject:
     },
   },
 };
+
+/** The placeholders each template key fills: a template text may name these and no others. */
+export const templateFields = {
+  'order.ready-for-pickup': ['patientName', 'storeName', 'storePhone', 'orderNumber', 'orderStatus'],
+  'recall.due': ['patientName', 'storeName', 'storePhone', 'dueDate'],
+  'eform.link': ['patientName', 'storeName', 'formName', 'formLink', 'expiresOn'],
+  'eform.code': ['patientName', 'storeName', 'formName', 'code'],
+} as const satisfies Record<string, readonly string[]>;

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 
 /**
  * Rendered with the app's first page (or its load failure): the app's drawing replaces the page the server drew
- * into the document (server/firstPaint.ts), before the browser paints it.
+ * into the document (server/firstPaint/firstPaint.ts), before the browser paints it.
  */
 export function FirstPaintHandOff() {
   useLayoutEffect(handOffFirstPaint, []);

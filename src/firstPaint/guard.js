@@ -1,4 +1,4 @@
-// The page drawn by the server (server/firstPaint.ts) shows only in a tab signed in to that very session and reading
+// The page drawn by the server (server/firstPaint/firstPaint.ts) shows only in a tab signed in to that very session and reading
 // its language; anywhere else it is hidden before it is drawn (the app removes it: FirstPaintHandOff.tsx). Inlined
 // at the top of <head> (its hash is in that document's Content-Security-Policy): it runs before the body is parsed.
 // The app's own script is then started by this guard: after the drawn page has been painted, or at once when hidden.

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 
 /**
- * The queries, with their data, of the page the server drew into this document (server/firstPaint.ts), while it is
+ * The queries, with their data, of the page the server drew into this document (server/firstPaint/firstPaint.ts), while it is
  * still there and src/firstPaint/guard.js has not hidden it (another tab's session, another language): the app's
  * query client starts with them (src/app/ServerData.tsx). Null otherwise, and on the server itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 5, the first paint from the server (server/firstPaint.ts, docs/architecture.md): a page load of a patient
+ * Issue 5, the first paint from the server (server/firstPaint/firstPaint.ts, docs/architecture.md): a page load of a patient
  * page in a signed-in tab gets a document that already shows the page with its data; the app then takes over. Over
  * HTTP as a client: whose data a document may hold (the signed-in patient's only; nothing for another company's
  * patient, for staff, after logout or without the cookie) and how it is sent. In the browser: the data is on screen

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadSecrets } from '../../server/auth/secrets';
+import { loadSecrets } from '../../server/db/secrets';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from '../../server/db/migrate';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadSecrets } from '../../server/auth/secrets';
+import { loadSecrets } from '../../server/db/secrets';
 import type { OutgoingMessage, Transport } from '../../server/messaging/outbox';
 import { demoIds, ownerRows, startHarness, type Harness } from './harness';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/common';
 import { messages } from '../../src/contract/common';
 import { eformMessages } from '../../src/contract/eforms';
-import { loadSecrets } from '../../server/auth/secrets';
+import { loadSecrets } from '../../server/db/secrets';
 import { recordDemoIds } from '../../server/db/seed-records';
 import { bearer, DEMO_PASSWORD, demo, demoIds, json, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
@@ -228,7 +228,7 @@ const routes: Record<string, RouteSpec> = {
     check: (res, c) => expect(json<{ user: { id: string } }>(res).user.id).toBe(signedIn[c as AccountName].user.id),
   },
   // --- patient records (issue 5): add specs here ---
-  // Staff record writes (server/routes/clinical.ts): admins and staff only; the kiosk registers patients only.
+  // Staff record writes (server/patients, rx, appointments, sales, labOrders, recalls routes.ts): admins and staff only; the kiosk registers patients only.
   ...((): Record<string, RouteSpec> => {
     const staffRoles = ['admin', 'staff'] as const;
     const refusedOr = (check: (res: LightMyRequestResponse, x: Ctx, c: AccountName) => void) => (res: LightMyRequestResponse, c: Caller, x: Ctx) => {

@@ -130,7 +130,7 @@ export async function expectPath(page: Page, path: string) {
 
 /**
  * A page of the app is a level-1 heading; the shell and the page's code load lazily, so this waits. A page load of a
- * patient page shows the server's drawing first (server/firstPaint.ts): this also waits for the app to take over.
+ * patient page shows the server's drawing first (server/firstPaint/firstPaint.ts): this also waits for the app to take over.
  */
 export async function expectHeading(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor(patience);

@@ -1,0 +1,38 @@
+/** The refresh call's rotation: a new refresh token for a live family of an enabled account. */
+import { audit } from '../audit/audit';
+import type { Tx } from '../db/client';
+import { revokeFamily, rotateRefreshToken } from './sessions';
+import { findUserById, type UserRow } from './user-view';
+
+/**
+ * Rotates the presented refresh token (by its hash). Null when it is refused: unknown, reused (the family is
+ * revoked), of an ended family, or of a disabled account (its family is revoked); a refusal of a known token is audited.
+ */
+export async function refreshSession(
+  tx: Tx,
+  tenantId: string,
+  hash: string,
+  now: () => Date,
+  ip: string,
+): Promise<{ refreshToken: string; familyId: string; user: UserRow } | null> {
+  const outcome = await rotateRefreshToken(tx, tenantId, hash, now());
+  if (outcome.kind === 'unknown') return null;
+  const user = await findUserById(tx, outcome.userId);
+  if (outcome.kind === 'rotated' && (!user || user.disabledAt)) {
+    await revokeFamily(tx, outcome.familyId, 'disabled', now());
+    return null;
+  }
+  if (outcome.kind !== 'rotated') {
+    await audit(tx, {
+      tenantId,
+      action: outcome.kind === 'reused' ? 'token.reuse_detected' : 'token.refresh',
+      outcome: 'denied',
+      actorUserId: outcome.userId,
+      ip,
+      details: { familyId: outcome.familyId, ...(outcome.kind === 'ended' ? { reason: outcome.reason } : {}) },
+    });
+    return null;
+  }
+  await audit(tx, { tenantId, action: 'token.refresh', outcome: 'success', actorUserId: outcome.userId, ip, details: { familyId: outcome.familyId } });
+  return { refreshToken: outcome.refreshToken, familyId: outcome.familyId, user: user! };
+}

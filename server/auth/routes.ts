@@ -1,0 +1,208 @@
+/**
+ * Sign-in and sessions (spec section 7), under /api/patient: sign-in with its auth-code step, refresh, logout and
+ * the current user; the new-user and forgotten-password calls are in passwordRoutes.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeResponse, RefreshRequest, RefreshResponse } from '../../src/contract/auth';
+import { ErrorResponse, messages } from '../../src/contract/common';
+import { audit } from '../audit/audit';
+import { consumeCode } from './codes';
+import { revokeFamily } from './sessions';
+import { checkCredentials } from './sign-in';
+import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
+import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
+import { withTenant } from '../db/client';
+import { HttpError } from '../http/errors';
+import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
+import { refreshSession } from './refresh';
+import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
+import { passwordRoutes } from './passwordRoutes';
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, db, secrets } = app.deps;
+  const { now, rateLimited, setRefreshCookie, clearRefreshCookie, openSession, sendCode } = authKit(fastify);
+
+  app.post(
+    '/patient/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (store, location, enterprise admin, patient and kiosk variants)',
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await rateLimited(request);
+      const body = request.body;
+      const check = await checkCredentials(db, body, {
+        headerTenant: tenantHeader(request),
+        ip: request.ip,
+        now: now(),
+        action: 'login',
+      });
+      if (check.kind === 'refused') return reply.code(401).send({ error: messages.invalidLogin });
+      if (check.kind === 'registrationExpired') return reply.code(403).send({ error: messages.registrationExpired });
+      if (check.kind === 'newUser') {
+        // A short token that admits only the new-user calls (sendotp, cpassword); no session yet.
+        const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'] }, now());
+        await withTenant(db, check.tenantId, (tx) =>
+          audit(tx, { tenantId: check.tenantId, action: 'login', outcome: 'success', actorUserId: check.user.id, actorRoles: ['newuser'], ip: request.ip, details: { newUser: true } }),
+        );
+        return {
+          user: newUserView(check.user),
+          access_token: token,
+          expiresIn: ACCESS_TOKEN_SECONDS,
+          tenantID: check.tenantId,
+          refreshToken: null,
+          error: null,
+        };
+      }
+      const { user, tenantId, locationId, variant } = check;
+      const result = await withTenant(db, tenantId, async (tx) => {
+        if (user.requiresAuthCode) {
+          const ok = body.isauth && body.vcode && (await consumeCode(tx, secrets.codeKey, { tenantId, purpose: 'signin', subjectId: user.id }, body.vcode, now()));
+          if (!ok) {
+            await audit(tx, { tenantId, action: 'login', outcome: 'failure', actorUserId: user.id, ip: request.ip, details: { reason: 'auth_code' } });
+            return null;
+          }
+        }
+        await audit(tx, { tenantId, action: 'login', outcome: 'success', actorUserId: user.id, actorRoles: user.roles, ip: request.ip, details: { variant, locationId } });
+        return openSession(tx, request, reply, user, locationId, variant === 'kiosk');
+      });
+      if (!result) return reply.code(401).send({ error: messages.invalidLogin });
+      return result;
+    },
+  );
+
+  app.post(
+    '/patient/authcode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Auth-code step: checks the credentials, sends the sign-in code when the account needs one',
+        body: AuthCodeRequest,
+        response: { 200: AuthCodeResponse, 401: AuthCodeResponse, 403: AuthCodeResponse, 400: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await rateLimited(request);
+      const check = await checkCredentials(db, request.body, {
+        headerTenant: tenantHeader(request),
+        ip: request.ip,
+        now: now(),
+        action: 'authcode',
+      });
+      if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, error: messages.invalidLogin });
+      if (check.kind === 'registrationExpired')
+        return reply.code(403).send({ role: null, isauth: false, codeRequired: false, error: messages.registrationExpired });
+      if (check.kind === 'newUser') return { role: 'newuser' as const, isauth: false, codeRequired: false, error: null };
+      const { user, tenantId } = check;
+      const roles = user.roles as z.infer<typeof AuthCodeResponse>['role'] & string[];
+      if (!user.requiresAuthCode) return { role: roles, isauth: true, codeRequired: false, error: null };
+      const sent = await sendCode(tenantId, user, 'signin');
+      if (sent !== true) return reply.code(429).send({ error: sent });
+      return { role: roles, isauth: true, codeRequired: true, error: null };
+    },
+  );
+
+
+  app.post(
+    '/patient/refreshtoken',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token (HttpOnly cookie) and get a new access token',
+        body: RefreshRequest,
+        response: { 200: RefreshResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const parsed = parseRefreshToken(request.cookies[REFRESH_COOKIE]);
+      const refused = () => {
+        clearRefreshCookie(reply);
+        clearPageCookie(reply);
+        return reply.code(401).send({ error: messages.tokenRefreshFailed });
+      };
+      if (!parsed) return refused();
+      const result = await withTenant(db, parsed.tenantId, (tx) => refreshSession(tx, parsed.tenantId, parsed.hash, now, request.ip));
+      if (!result) return refused();
+      setRefreshCookie(reply, result.refreshToken);
+      const accessToken = await signAccessToken(
+        secrets,
+        { sub: result.user.id, tid: parsed.tenantId, roles: result.user.roles as LoginResponse['user']['role'], sid: result.familyId, loc: await previousLocation(request, result.familyId, result.user.id) },
+        now(),
+      );
+      if (!(result.user.roles as string[]).includes('kiosk')) setPageCookie(reply, accessToken, config.env === 'production');
+      return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS, refreshToken: null };
+    },
+  );
+
+  /**
+   * Keeps the store of the expiring access token (sent in the body as the spec does), only when it is our own
+   * signed token of this very session.
+   */
+  const previousLocation = async (request: FastifyRequest, familyId: string, userId: string): Promise<string | undefined> => {
+    const token = (request.body as z.infer<typeof RefreshRequest>)?.accessToken;
+    const claims = token ? await readOwnExpiredToken(secrets, token) : null;
+    return claims && claims.sid === familyId && claims.sub === userId ? claims.loc : undefined;
+  };
+
+  app.post(
+    '/patient/logout',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session: the refresh family is revoked at once',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      await withTenant(db, auth.tid, async (tx) => {
+        if (auth.sid) await revokeFamily(tx, auth.sid, 'logout', now());
+        await audit(tx, { tenantId: auth.tid, action: 'logout', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip });
+      });
+      clearRefreshCookie(reply);
+      clearPageCookie(reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/patient/me',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user with the default store and its logo',
+        security: [{ bearer: [] }],
+        response: { 200: MeResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      if (auth.roles.includes('newuser')) {
+        return request.inTenant(async (tx) => {
+          const user = await findUserById(tx, auth.sub);
+          if (user) return { user: newUserView(user) };
+          throw new HttpError(401, messages.notSignedIn);
+        });
+      }
+      const [row] = await request.readInTenant<UserViewRow>(userViewQuery(auth.sub, auth.loc));
+      if (!row) throw new HttpError(401, messages.notSignedIn);
+      return { user: toUserView(row) };
+    },
+  );
+
+
+  await fastify.register(passwordRoutes);
+}

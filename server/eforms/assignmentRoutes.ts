@@ -1,0 +1,97 @@
+/** Sending a form to patients and following it: assign, list, revoke, resend, read the submission. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Uuid } from '../../src/contract/common';
+import { AssignBody, Assignment, AssignmentList, AssignmentsQuery, eformMessages, Submission } from '../../src/contract/eforms';
+import { HttpError } from '../http/errors';
+import { assignForm, listAssignments, readSubmission, resendAssignment, revokeAssignment } from './assignments';
+import { errors, FormParams, orNotFound, security, staff } from './staffAccess';
+
+const AssignmentParams = z.object({ assignmentId: Uuid });
+
+export async function assignmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { outbox } = app.deps;
+
+  app.post(
+    '/eforms/forms/:formId/assign',
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['eforms'],
+        summary: 'Sends a published form to patients: one assignment and one fresh link each (the link is only in the message)',
+        security,
+        params: FormParams,
+        body: AssignBody,
+        response: { 200: AssignmentList, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await orNotFound(request, eformMessages.cardNotFound, (tx) => assignForm(tx, request, request.params.formId, request.body));
+      if (result.kind === 'unpublished') throw new HttpError(409, eformMessages.onlyPublished);
+      if (result.kind === 'invalid') throw new HttpError(400, 'Please correct the highlighted fields.', result.fields);
+      await outbox.deliver(result.refs);
+      return { assignments: result.assignments };
+    },
+  );
+
+  app.get(
+    '/eforms/assignments',
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['eforms'],
+        summary: 'Assignments of a form or of a patient, with their status',
+        security,
+        querystring: AssignmentsQuery,
+        response: { 200: AssignmentList, ...errors },
+      },
+    },
+    (request) => request.inTenant((tx) => listAssignments(tx, request, request.query)),
+  );
+
+  app.post(
+    '/eforms/assignments/:assignmentId/revoke',
+    {
+      config: { access: staff },
+      schema: { tags: ['eforms'], summary: 'Revokes an assignment: its link stops working at once', security, params: AssignmentParams, response: { 200: Assignment, ...errors } },
+    },
+    async (request) => {
+      const result = await orNotFound(request, eformMessages.assignmentNotFound, (tx) => revokeAssignment(tx, request, request.params.assignmentId));
+      if (result === 'submitted') throw new HttpError(409, 'This form was already submitted; it cannot be revoked.');
+      return result;
+    },
+  );
+
+  app.post(
+    '/eforms/assignments/:assignmentId/resend',
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['eforms'],
+        summary: 'Sends a new link (the old one stops working) valid for the form’s days again',
+        security,
+        params: AssignmentParams,
+        response: { 200: Assignment, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await orNotFound(request, eformMessages.assignmentNotFound, (tx) => resendAssignment(tx, request, request.params.assignmentId));
+      if (result === 'submitted') throw new HttpError(409, 'This form was already submitted.');
+      if (result === 'revoked') throw new HttpError(409, 'This assignment was revoked; send the form again instead.');
+      if (result === 'noContact') throw new HttpError(400, eformMessages.noContact);
+      await outbox.deliver(result.refs);
+      return result.assignment;
+    },
+  );
+
+  app.get(
+    '/eforms/assignments/:assignmentId/submission',
+    {
+      config: { access: staff },
+      schema: { tags: ['eforms'], summary: 'The answers a patient submitted', security, params: AssignmentParams, response: { 200: Submission, ...errors } },
+    },
+    (request) => orNotFound(request, eformMessages.assignmentNotFound, (tx) => readSubmission(tx, request, request.params.assignmentId)),
+  );
+}

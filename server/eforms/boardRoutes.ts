@@ -1,0 +1,66 @@
+/** eForm boards of a store: list with their cards, create, rename, delete an empty one. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Uuid } from '../../src/contract/common';
+import { Board, BoardInput, BoardRename, eformMessages, FormStores, FormStoresQuery } from '../../src/contract/eforms';
+import { HttpError } from '../http/errors';
+import { createBoard, deleteBoard, renameBoard, storeBoards } from './boards';
+import { errors, orNotFound, security, staff } from './staffAccess';
+
+const BoardParams = z.object({ boardId: Uuid });
+
+export async function boardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/patient/formstores',
+    {
+      config: { access: staff },
+      schema: { tags: ['eforms'], summary: "A store's boards with their forms", security, querystring: FormStoresQuery, response: { 200: FormStores, ...errors } },
+    },
+    (request) => orNotFound(request, eformMessages.boardNotFound, (tx) => storeBoards(tx, request, request.query.locationId)),
+  );
+
+  app.post(
+    '/eforms/boards',
+    {
+      config: { access: staff },
+      schema: { tags: ['eforms'], summary: 'Creates a board in a store', security, body: BoardInput, response: { 200: Board, ...errors } },
+    },
+    async (request) => {
+      const result = await request.inTenant((tx) => createBoard(tx, request, request.body));
+      if (result === 'notFound') throw new HttpError(404, eformMessages.boardNotFound);
+      if (result === 'taken') throw new HttpError(409, 'A board with this address exists in this store.', { uri: 'A board with this address exists in this store.' });
+      return result;
+    },
+  );
+
+  app.post(
+    '/eforms/boards/:boardId/rename',
+    {
+      config: { access: staff },
+      schema: { tags: ['eforms'], summary: 'Renames a board (its address stays)', security, params: BoardParams, body: BoardRename, response: { 200: Board, ...errors } },
+    },
+    (request) => orNotFound(request, eformMessages.boardNotFound, (tx) => renameBoard(tx, request, request.params.boardId, request.body.name)),
+  );
+
+  app.post(
+    '/eforms/boards/:boardId/delete',
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['eforms'],
+        summary: 'Deletes an empty board (a board with forms is refused)',
+        security,
+        params: BoardParams,
+        response: { 200: z.object({ id: z.string(), removed: z.literal('deleted') }), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await orNotFound(request, eformMessages.boardNotFound, (tx) => deleteBoard(tx, request, request.params.boardId));
+      if (result === 'notEmpty') throw new HttpError(409, 'Move or remove the forms of this board first.');
+      return result;
+    },
+  );
+}

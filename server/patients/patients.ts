@@ -1,0 +1,106 @@
+/** Staff and kiosk writes of patient demographics. */
+import { eq } from 'drizzle-orm';
+import {
+  channelProblem,
+  type KioskRegistration,
+  type PatientAdminView,
+  type PatientInput,
+  type PatientUpdate,
+} from '../../src/contract/patientsAdmin';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
+import { patients } from '../db/schema-records';
+import { HttpError } from '../http/errors';
+import type { Done } from '../scope/audited';
+import { canSeeStore, requireBodyStore, visiblePatient, type PatientRow, type Scope } from '../scope/scope';
+
+
+export function toAdminView(p: PatientRow): PatientAdminView {
+  return {
+    id: p.id,
+    locationId: p.locationId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth,
+    sex: p.sex,
+    phone: p.phone,
+    email: p.email,
+    addressLine: p.addressLine,
+    city: p.city,
+    postalCode: p.postalCode,
+    preferredChannel: p.preferredChannel,
+    preferredLanguage: p.preferredLanguage,
+    guardianName: p.guardianName,
+    notes: p.notes,
+    consentContact: p.consentContact,
+    consentPrivacy: p.consentPrivacy,
+    createdVia: p.createdVia,
+  };
+}
+
+export async function createPatient(tx: Tx, scope: Scope, input: PatientInput, now: Date): Done<PatientAdminView> {
+  await requireBodyStore(tx, scope, input.locationId);
+  const [row] = await tx
+    .insert(patients)
+    .values({
+      tenantId: scope.tenantId,
+      ...input,
+      consentAt: input.consentContact || input.consentPrivacy ? now : null,
+      createdVia: 'staff',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return { result: toAdminView(row!), audit: { targetType: 'patient', targetId: row!.id, patientId: row!.id, details: { locationId: row!.locationId } } };
+}
+
+export async function updatePatient(tx: Tx, scope: Scope, patientId: string, input: PatientUpdate, now: Date): Done<PatientAdminView> {
+  const current = await visiblePatient(tx, scope, patientId, { lock: true });
+  if (input.locationId && input.locationId !== current.locationId) await requireBodyStore(tx, scope, input.locationId);
+  const merged = { ...current, ...input };
+  const problem = channelProblem(merged);
+  if (problem) throw new HttpError(400, 'Please correct the highlighted fields.', { [problem.field]: problem.message });
+  const consentGiven = (input.consentContact && !current.consentContact) || (input.consentPrivacy && !current.consentPrivacy);
+  const [row] = await tx
+    .update(patients)
+    .set({ ...input, ...(consentGiven ? { consentAt: now } : {}), updatedAt: now })
+    .where(eq(patients.id, patientId))
+    .returning();
+  const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== (current as Record<string, unknown>)[k]);
+  return { result: toAdminView(row!), audit: { targetType: 'patient', targetId: patientId, patientId, details: { changed } } };
+}
+
+/** The kiosk's store: the one it signed in at if it may, else its only store, else its default store. */
+export async function kioskStore(tx: Tx, scope: Scope): Promise<string> {
+  const stores = scope.stores;
+  if (scope.signedInAt && canSeeStore(stores, scope.signedInAt)) return scope.signedInAt;
+  if (stores !== 'all' && stores.length === 1) return stores[0]!;
+  const [user] = await tx.select({ loc: users.defaultLocationId }).from(users).where(eq(users.id, scope.userId));
+  if (user?.loc && canSeeStore(stores, user.loc)) return user.loc;
+  throw new HttpError(409, 'This kiosk is not assigned to a store. Please ask the store to set it up.');
+}
+
+export async function kioskRegister(tx: Tx, scope: Scope, input: KioskRegistration, now: Date): Done<{ id: string; firstName: string }> {
+  const locationId = await kioskStore(tx, scope);
+  const [row] = await tx
+    .insert(patients)
+    .values({
+      tenantId: scope.tenantId,
+      locationId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      dateOfBirth: input.dateOfBirth,
+      phone: input.phone,
+      email: input.email,
+      preferredChannel: input.preferredChannel,
+      preferredLanguage: input.preferredLanguage,
+      consentContact: input.consentContact,
+      consentPrivacy: true,
+      consentAt: now,
+      createdVia: 'kiosk',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: patients.id, firstName: patients.firstName });
+  return { result: row!, audit: { targetType: 'patient', targetId: row!.id, patientId: row!.id, details: { locationId, createdVia: 'kiosk' } } };
+}

@@ -1,0 +1,159 @@
+/**
+ * Patients: the staff patient list, creating and changing patients, kiosk registration, and the patient record's
+ * demographics and home, read by the patient (/my/*) and by staff (/patients/:patientId/*).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Uuid, type Role } from '../../src/contract/common';
+import {
+  KioskRegistered,
+  KioskRegistration,
+  PatientAdminView,
+  PatientInput,
+  PatientListPage,
+  PatientListQuery,
+  PatientUpdate,
+} from '../../src/contract/patientsAdmin';
+import { ContactUpdateRequest, PatientDashboard, PatientProfile } from '../../src/contract/records';
+import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { found, onPatient, patientOnly, recordErrors, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
+import { canSeeStore, locationExists, NotVisible } from '../scope/scope';
+import { readDashboard } from './dashboard';
+import { listPatients } from './patientList';
+import { createPatient, kioskRegister, updatePatient } from './patients';
+import { readProfile, updateContact } from './profile';
+
+const kioskOnly = ['kiosk'] as const satisfies readonly Role[];
+const security = [{ bearer: [] }];
+
+const reads: ReadRoute[] = [
+  {
+    path: '/profile',
+    summary: 'Demographics and contact details',
+    response: PatientProfile,
+    op: { action: 'patient.profile.read', run: async (tx, id, ctx) => found(await readProfile(tx, id, ctx)) },
+  },
+];
+
+export async function patientRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const staff = { access: clinicalRoles };
+  registerRecordReads(fastify, reads);
+
+  app.get(
+    '/patients',
+    {
+      config: staff,
+      schema: {
+        tags: ['patients'],
+        summary: 'The patient list of the stores the user may see (search, keyset paging)',
+        security,
+        querystring: PatientListQuery,
+        response: { 200: PatientListPage, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'patient.list', async (tx, scope) => {
+        const q = request.query;
+        if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) {
+          throw new NotVisible('location', q.locationId);
+        }
+        const stores = q.locationId ? [q.locationId] : scope.stores;
+        const page = await listPatients(tx, { tenantId: scope.tenantId, stores, search: q.search, cursor: q.cursor, limit: q.limit });
+        return {
+          result: page,
+          audit: {
+            targetType: 'patient',
+            details: { locationId: q.locationId ?? null, searched: q.search !== undefined, paged: q.cursor !== undefined, patientIds: page.items.map((p) => p.id) },
+          },
+        };
+      }),
+  );
+
+  app.post(
+    '/patients',
+    {
+      config: staff,
+      schema: { tags: ['patients'], summary: 'Create a patient in one of the user’s stores', security, body: PatientInput, response: { 201: PatientAdminView, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'patient.create', (tx, scope) => createPatient(tx, scope, request.body, nowOf(request)));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.patch(
+    '/patients/:patientId',
+    {
+      config: staff,
+      schema: {
+        tags: ['patients'],
+        summary: 'Change a patient’s demographics',
+        security,
+        params: z.object({ patientId: Uuid }),
+        body: PatientUpdate,
+        response: { 200: PatientAdminView, ...errors },
+      },
+    },
+    (request) => runAudited(request, 'patient.update', (tx, scope) => updatePatient(tx, scope, request.params.patientId, request.body, nowOf(request))),
+  );
+
+  app.post(
+    '/kiosk/patients',
+    {
+      config: { access: kioskOnly },
+      schema: {
+        tags: ['kiosk'],
+        summary: 'Register a new patient at the kiosk’s store (answers only the id and first name)',
+        security,
+        body: KioskRegistration,
+        response: { 201: KioskRegistered, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'patient.kiosk_register', (tx, scope) => kioskRegister(tx, scope, request.body, nowOf(request)));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.patch(
+    '/my/profile',
+    {
+      config: { access: patientOnly },
+      schema: {
+        tags: ['my records'],
+        summary: 'Correct contact details, preferred channel and language (identity fields are refused)',
+        security,
+        body: ContactUpdateRequest,
+        response: { 200: PatientProfile, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const { firstName: _f, lastName: _l, dateOfBirth: _d, sex: _s, ...update } = request.body;
+      return onPatient(request, 'self', {
+        action: 'patient.profile.update',
+        run: async (tx, id, ctx) => {
+          const written = await updateContact(tx, id, update, ctx.now);
+          if (!written.ok) return written;
+          return { ok: true, value: (await readProfile(tx, id, ctx))!, details: written.details };
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/my/dashboard',
+    {
+      config: { access: patientOnly },
+      schema: {
+        tags: ['my records'],
+        summary: "The patient's home: next visit, current Rx, orders in progress, balance, recalls and forms to fill",
+        security,
+        response: { 200: PatientDashboard, ...recordErrors },
+      },
+    },
+    (request) =>
+      onPatient(request, 'self', { action: 'patient.dashboard.read', run: async (tx, id, ctx) => found(await readDashboard(tx, id, ctx)) }),
+  );
+}

@@ -1,0 +1,77 @@
+/** Prescriptions: staff record spectacle and contact-lens Rx; the patient and staff read them. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Uuid } from '../../src/contract/common';
+import { ContactLensRxInput, RxCreated, SpectacleRxInput } from '../../src/contract/rx';
+import { Prescriptions, RxOrders } from '../../src/contract/records';
+import { clinicalRoles, runAudited, writeErrors as errors } from '../scope/audited';
+import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
+import { createContactLensRx, createSpectacleRx } from './prescriptions';
+import { readPrescriptions, readRxOrders } from './rx';
+
+const security = [{ bearer: [] }];
+
+const reads: ReadRoute[] = [
+  {
+    path: '/prescriptions',
+    summary: 'Spectacle and contact-lens prescriptions, newest first (expired ones marked)',
+    response: Prescriptions,
+    op: { action: 'patient.prescriptions.read', run: async (tx, id, ctx) => found(await readPrescriptions(tx, id, ctx)) },
+  },
+  {
+    path: '/prescriptions/:rxId/orders',
+    summary: 'One prescription and the lab orders made from it',
+    params: { rxId: Uuid },
+    response: RxOrders,
+    op: {
+      action: 'patient.rx_orders.read',
+      target: (p) => ({ type: 'rx', id: p.rxId! }),
+      run: async (tx, id, ctx, p) => found(await readRxOrders(tx, id, p.rxId!, ctx)),
+    },
+  },
+];
+
+export async function rxRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const staff = { access: clinicalRoles };
+  registerRecordReads(fastify, reads);
+
+  app.post(
+    '/patients/:patientId/spectacle-rx',
+    {
+      config: staff,
+      schema: {
+        tags: ['prescriptions'],
+        summary: 'Record a spectacle prescription',
+        security,
+        params: z.object({ patientId: Uuid }),
+        body: SpectacleRxInput,
+        response: { 201: RxCreated, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'spectacle_rx.create', (tx, scope) => createSpectacleRx(tx, scope, request.params.patientId, request.body));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/patients/:patientId/contact-lens-rx',
+    {
+      config: staff,
+      schema: {
+        tags: ['prescriptions'],
+        summary: 'Record a contact-lens prescription',
+        security,
+        params: z.object({ patientId: Uuid }),
+        body: ContactLensRxInput,
+        response: { 201: RxCreated, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'contact_lens_rx.create', (tx, scope) => createContactLensRx(tx, scope, request.params.patientId, request.body));
+      return reply.code(201).send(result);
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/** Invoices and payments: staff create, pay and void them; the patient and staff read them. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Uuid } from '../../src/contract/common';
+import { InvoiceDetail, InvoiceList } from '../../src/contract/records';
+import { IdempotencyKey, InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult, salesMessages, VoidResult } from '../../src/contract/sales';
+import { HttpError } from '../http/errors';
+import { pgError } from '../db/pg';
+import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
+import { createInvoice, payInvoice, voidInvoice } from './invoices';
+import { readInvoice, readInvoices } from './sales';
+
+const security = [{ bearer: [] }];
+const FIELD_ERROR = 'Please correct the highlighted fields.';
+
+/** A unique key the database refused, as a 409: a second payment with a key used on another invoice, else a concurrent change. */
+function paymentKeyOrDuplicate(err: unknown): HttpError | null {
+  const e = pgError(err);
+  if (e.code === '23505' && e.constraint === 'payments_idempotency_key') return new HttpError(409, 'This idempotency key was already used for a different payment.');
+  return duplicateKey(err);
+}
+
+const reads: ReadRoute[] = [
+  {
+    path: '/invoices',
+    summary: 'Invoices, newest first, with the open balance',
+    response: InvoiceList,
+    op: { action: 'patient.invoices.read', run: async (tx, id) => found(await readInvoices(tx, id)) },
+  },
+  {
+    path: '/invoices/:invoiceId',
+    summary: 'One invoice: lines, payments, balance and what the printed receipt needs',
+    params: { invoiceId: Uuid },
+    response: InvoiceDetail,
+    op: {
+      action: 'patient.invoice.read',
+      target: (p) => ({ type: 'invoice', id: p.invoiceId! }),
+      run: async (tx, id, _ctx, p) => found(await readInvoice(tx, id, p.invoiceId!)),
+    },
+  },
+];
+
+export async function salesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const staff = { access: clinicalRoles };
+  registerRecordReads(fastify, reads);
+
+  app.post(
+    '/invoices',
+    {
+      config: staff,
+      schema: { tags: ['invoices'], summary: 'Create an invoice with its lines (totals computed here)', security, body: InvoiceCreate, response: { 201: InvoiceView, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'invoice.create', (tx, scope) => createInvoice(tx, scope, request.body, nowOf(request)), paymentKeyOrDuplicate);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/invoices/:invoiceId/payments',
+    {
+      config: staff,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Record a payment (once per Idempotency-Key)',
+        security,
+        params: z.object({ invoiceId: Uuid }),
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: PaymentInput,
+        response: { 200: PaymentResult, 201: PaymentResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      let key = request.body.idempotencyKey;
+      if (typeof header === 'string') {
+        if (!IdempotencyKey.safeParse(header).success) throw new HttpError(400, FIELD_ERROR, { 'Idempotency-Key': salesMessages.idempotencyKey });
+        if (key !== undefined && key !== header) throw new HttpError(400, FIELD_ERROR, { idempotencyKey: 'The idempotency key of the body and of the header differ' });
+        key = header;
+      }
+      const result = await runAudited(
+        request,
+        'invoice.payment',
+        (tx, scope) => payInvoice(tx, scope, request.params.invoiceId, { ...request.body, idempotencyKey: key }, nowOf(request)),
+        paymentKeyOrDuplicate,
+      );
+      return reply.code(result.replayed ? 200 : 201).send(result);
+    },
+  );
+
+  app.post(
+    '/invoices/:invoiceId/void',
+    {
+      config: staff,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Void an open invoice or refund a paid one (a linked credit record; the invoice itself is not edited)',
+        security,
+        params: z.object({ invoiceId: Uuid }),
+        body: InvoiceVoid,
+        response: { 200: VoidResult, ...errors },
+      },
+    },
+    (request) => runAudited(request, 'invoice.void', (tx, scope) => voidInvoice(tx, scope, request.params.invoiceId, request.body, nowOf(request)), paymentKeyOrDuplicate),
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Whose records a caller reaches: a patient their own (found from the token's subject, never from an id in the
+ * request), staff the patients of their stores whatever ids a request carries. Every record query also names the
+ * patient, so another patient's record id finds nothing (404). Every read and write is audited, refusals included
+ * (in a transaction that commits; the error is answered after it).
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
+import { recordMessages } from '../../src/contract/records';
+import { audit } from '../audit/audit';
+import type { Tx } from '../db/client';
+import { patients } from '../db/schema-records';
+import { HttpError } from '../http/errors';
+import { canSeeStore, storesOf } from './scope';
+
+/** Who is reading: the patient sees no staff notes. */
+export type Viewer = 'self' | 'staff';
+
+export interface ReadContext {
+  now: Date;
+  viewer: Viewer;
+}
+
+/** A record operation's answer: returned instead of thrown, so a refusal is audited in a transaction that commits. */
+export type Outcome<T> =
+  | { ok: true; value: T; details?: Record<string, unknown> }
+  | { ok: false; status: number; error: string; fields?: Record<string, string>; reason: string };
+
+export const notFound = <T>(): Outcome<T> => ({ ok: false, status: 404, error: messages.notFound, reason: 'not-found' });
+export const found = <T>(value: T | null): Outcome<T> => (value === null ? notFound() : { ok: true, value });
+
+/** The patient record linked to this portal account, or null. */
+export async function ownPatientId(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.userId, userId));
+  return row?.id ?? null;
+}
+
+/**
+ * The patient when the staff account may see them: in the caller's tenant (RLS) and of a store the account may
+ * work in. Null otherwise (unknown, other company, or another store).
+ */
+export async function staffReach(tx: Tx, userId: string, patientId: string): Promise<string | null> {
+  const [row] = await tx.select({ id: patients.id, locationId: patients.locationId }).from(patients).where(eq(patients.id, patientId));
+  if (!row) return null;
+  return canSeeStore(await storesOf(tx, userId), row.locationId) ? row.id : null;
+}
+
+export interface Operation<T> {
+  action: string;
+  /** What the request names besides the patient (audited), e.g. { rxId }. */
+  target?: (params: Record<string, string>) => { type: string; id: string };
+  run: (tx: Tx, patientId: string, ctx: ReadContext, params: Record<string, string>) => Promise<Outcome<T>>;
+}
+
+/**
+ * Finds the patient the caller may reach (self: by the account; staff: the path's patient within their stores),
+ * runs the operation and audits the outcome. A caller who reaches no such patient gets 404 and a denied entry.
+ */
+export async function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: Operation<T>): Promise<T> {
+  const auth = request.auth!;
+  const params = (request.params ?? {}) as Record<string, string>;
+  const ctx: ReadContext = { now: request.server.deps.config.now(), viewer };
+  const actor = { tenantId: auth.tid, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip };
+  const target = op.target?.(params);
+  const result = await request.inTenant(async (tx): Promise<Outcome<T>> => {
+    const patientId = viewer === 'self' ? await ownPatientId(tx, auth.sub) : await staffReach(tx, auth.sub, params.patientId!);
+    if (!patientId) {
+      await audit(tx, {
+        ...actor,
+        action: op.action,
+        outcome: viewer === 'self' ? 'failure' : 'denied',
+        targetType: target?.type ?? 'patient',
+        targetId: target?.id ?? params.patientId,
+        details: { via: viewer, ...params, reason: viewer === 'self' ? 'no-patient-record' : 'patient-out-of-reach' },
+      });
+      return {
+        ok: false,
+        status: 404,
+        error: viewer === 'self' ? recordMessages.noPatientRecord : messages.notFound,
+        reason: 'no-patient',
+      };
+    }
+    const outcome = await op.run(tx, patientId, ctx, params);
+    await audit(tx, {
+      ...actor,
+      action: op.action,
+      outcome: outcome.ok ? 'success' : outcome.status === 404 ? 'denied' : 'failure',
+      patientId,
+      targetType: target?.type ?? 'patient',
+      targetId: target?.id ?? patientId,
+      details: { via: viewer, ...params, ...(outcome.ok ? outcome.details : { reason: outcome.reason }) },
+    });
+    return outcome;
+  });
+  if (!result.ok) throw new HttpError(result.status, result.error, result.fields);
+  return result.value;
+}
+
+export const patientOnly = ['patient'] as const;
+export const recordStaff = ['admin', 'staff'] as const;
+export const security = [{ bearer: [] }];
+export const recordErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** One record read of the portal and of the staff chart: the same query, keyed by patient id. */
+export interface ReadRoute {
+  path: string;
+  summary: string;
+  params?: Record<string, typeof Uuid>;
+  response: z.ZodType;
+  op: Operation<unknown>;
+}
+
+/** Registers each read twice: `/my<path>` for the signed-in patient, `/patients/:patientId<path>` for staff. */
+export function registerRecordReads(fastify: FastifyInstance, reads: ReadRoute[]): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const r of reads) {
+    app.get(
+      `/my${r.path}`,
+      {
+        config: { access: patientOnly },
+        schema: {
+          tags: ['my records'],
+          summary: `${r.summary} (the signed-in patient)`,
+          security,
+          ...(r.params ? { params: z.object(r.params) } : {}),
+          response: { 200: r.response, ...recordErrors },
+        },
+      },
+      (request) => onPatient(request, 'self', r.op),
+    );
+    app.get(
+      `/patients/:patientId${r.path}`,
+      {
+        config: { access: recordStaff },
+        schema: {
+          tags: ['patient records'],
+          summary: `${r.summary} (one patient of the caller's stores)`,
+          security,
+          params: z.object({ patientId: Uuid, ...r.params }),
+          response: { 200: r.response, ...recordErrors },
+        },
+      },
+      (request) => onPatient(request, 'staff', r.op),
+    );
+  }
+}
