@@ -21,7 +21,7 @@ import { App } from '../app/App';
 import { firstCallsOf } from '../app/firstCalls';
 import { createServerQueries } from '../app/queries';
 import { chunksOf } from '../app/routes';
-import { routeById } from '../app/routeTable';
+import { routeById } from '../contract/routeTable';
 import type { Runtime } from '../app/runtime';
 import { createSessionActor } from '../app/sessionActor';
 import { writeStoredSession } from '../app/storedSession';

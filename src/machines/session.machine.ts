@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { ApiError } from '../api/http';
+import { ApiError } from '../contract/apiError';
 import type { LoginRequest, LoginResponse, User } from '../contract/auth';
 import { messages } from '../contract/messages';
 import type { ErrorResponse, Role } from '../contract/common';

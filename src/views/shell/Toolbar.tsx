@@ -20,7 +20,7 @@ import {
   TooltipTrigger,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { authRoles, hasPermission } from '../../app/access';
+import { authRoles, hasPermission } from '../../contract/access';
 import { flattenNavigation } from '../../app/navigation';
 import type { NavigationItem } from '../../app/navigation';
 import type { User } from '../../contract/auth';

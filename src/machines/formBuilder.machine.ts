@@ -1,5 +1,5 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate';
-import { ApiError } from '../api/http';
+import { ApiError } from '../contract/apiError';
 import { CardInput, listKeyOf, OPTION_CHECKLIST, OPTION_DROPDOWN, OPTION_RADIO } from '../contract/eforms';
 import type { Card, CardStatus, OptionId, Section } from '../contract/eforms';
 
