@@ -7,7 +7,7 @@ import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
-import { FirstPaintHandOff } from '../firstPaint/FirstPaintHandOff';
+import { FirstPaintHandOff } from '../views/shell/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
 import { loadEarlyStart } from './earlyStartChunk';

@@ -3,7 +3,7 @@ import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
 import { createSnackbar } from '../views/shell/shellRuntime';
 import { startPageLoad } from './earlyStartChunk';
-import { createDevInspector } from './inspector';
+import { createDevInspector } from '../views/ui/inspector';
 import { createServerQueries } from './queries';
 import { createRouteAccess } from './routeAccess';
 import { createSessionActor, followSessionEnd, followSignInAddresses } from './sessionActor';

@@ -21,7 +21,7 @@ import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } 
 export interface SessionActorOptions {
   sessionStorage: Storage;
   localStorage: Storage;
-  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
+  /** The development inspector (src/views/ui/inspector.ts), when `?inspect` asked for it. */
   inspect?: Observer<InspectionEvent>;
 }
 

@@ -2,7 +2,7 @@
  * The server-drawn first paint of a signed-in page load (docs/architecture.md, "The first paint from the server").
  * Built by Vite as its own server module (vite.config.ts, `firstPaintBuild`) and called by server/firstPaint.ts:
  * the same App, routes, shell and page the browser draws, rendered once to HTML with the page's first answers, so
- * the document itself shows the data. The browser app then starts as usual and takes over (src/firstPaint/FirstPaintHandOff.tsx).
+ * the document itself shows the data. The browser app then starts as usual and takes over (src/views/shell/FirstPaintHandOff.tsx).
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';

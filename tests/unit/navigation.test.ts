@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flattenNavigation, navigation, navigationFor, searchNavigation } from '../../src/app/navigation';
-import type { NavigationItem } from '../../src/app/navigation';
+import { flattenNavigation, navigation, navigationFor, searchNavigation } from '../../src/views/shell/navigation';
+import type { NavigationItem } from '../../src/views/shell/navigation';
 import { matchRoute } from '../../src/contract/routeTable';
 import { createI18n } from '../../src/i18n/i18n';
 

@@ -39,7 +39,7 @@ export function createSettingsActor({
 }: {
   session: SessionActor;
   localStorage: Storage;
-  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
+  /** The development inspector (src/views/ui/inspector.ts), when `?inspect` asked for it. */
   inspect?: Observer<InspectionEvent>;
 }) {
   const userOf = () => session.getSnapshot().context.session?.user ?? null;

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { usePageTexts } from '../../../i18n/pageTexts';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
-import { createDevInspector } from '../../../app/inspector';
+import { createDevInspector } from '../../ui/inspector';
 import { canSubmit } from '../../../machines/eform.machine';
 import type { eformMachine } from '../../../machines/eform.machine';
 import type { otpMachine } from '../../../machines/otp.machine';
