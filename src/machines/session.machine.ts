@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '../contract/apiError';
 import type { LoginRequest, LoginResponse, User } from '../contract/auth';
 import { messages } from '../contract/messages';
@@ -196,6 +197,13 @@ const sessionSetup = setup({
       loginUrl: context.loginUrl,
       reason: context.endReason ?? 'logout',
     })),
+    /** The route guard (a sibling in the app's actor system) forgets the user: the app is about to leave. */
+    endRouteAccess: ({ system }) => system.get('routeAccess')?.send({ type: 'session.ended' }),
+    /**
+     * Tells the session's siblings who is there now (the route guard the roles, the settings the user); supplied at
+     * app start, which knows the guest's stored settings. `pending`: the roles are not known (being checked or ended).
+     */
+    shareSession: (_, _params: { pending: boolean }) => {},
     clearError: assign({ error: null }),
     /** Keeps the failed call's error for the view (the server's text, or a known message). */
     keepError: assign({ error: ({ event }) => toError((event as { error?: unknown }).error) }),
@@ -238,7 +246,7 @@ const cancelNewUser = {
     'endSession',
     'persistSession',
     sessionSetup.assign({ endReason: 'newUserCancelled' as const }),
-    'announceEnd',
+    'announceEnd', 'endRouteAccess',
   ],
 } as const;
 
@@ -337,7 +345,7 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signedOut: {
       initial: 'idle',
-      entry: assign({ signInAddressOpened: false }),
+      entry: [assign({ signInAddressOpened: false }), { type: 'shareSession', params: { pending: false } }],
       states: {
         idle: { on: { 'session.login': startSignIn, 'password.resetRequested': startReset } },
         // The auth-code step: checks the credentials and says whether a code is needed or it is a new user.
@@ -544,15 +552,16 @@ export const sessionMachine = sessionSetup.createMachine({
     newUser: {
       tags: 'newUser',
       initial: 'ready',
+      entry: { type: 'shareSession', params: { pending: false } },
       on: {
         'session.signInAddressOpened': {
           target: 'signedOut',
-          actions: ['endSession', 'persistSession', assign({ endReason: 'signInAddress' }), 'announceEnd'],
+          actions: ['endSession', 'persistSession', assign({ endReason: 'signInAddress' }), 'announceEnd', 'endRouteAccess'],
         },
         // The restricted token has no session on the server to end.
         'logout.dispatch': {
           target: 'signedOut',
-          actions: ['endSession', 'persistSession', assign({ endReason: 'logout' }), 'announceEnd'],
+          actions: ['endSession', 'persistSession', assign({ endReason: 'logout' }), 'announceEnd', 'endRouteAccess'],
         },
       },
       states: {
@@ -627,7 +636,10 @@ export const sessionMachine = sessionSetup.createMachine({
     signedIn: {
       type: 'parallel',
       tags: 'signedIn',
-      entry: assign({ error: null, signInAddressOpened: false, endReason: null }),
+      entry: [
+        assign({ error: null, signInAddressOpened: false, endReason: null }),
+        { type: 'shareSession', params: { pending: false } },
+      ],
       on: {
         'logout.dispatch': {
           guard: 'hasRoles',
@@ -658,7 +670,7 @@ export const sessionMachine = sessionSetup.createMachine({
                       'endSession',
                       'persistSession',
                       assign({ error: { error: messages.tokenRefreshFailed }, endReason: 'refreshFailed' }),
-                      'announceEnd',
+                      'announceEnd', 'endRouteAccess',
                     ],
                   },
                   {
@@ -683,7 +695,7 @@ export const sessionMachine = sessionSetup.createMachine({
                     'endSession',
                     'persistSession',
                     assign({ error: { error: messages.tokenRefreshFailed }, endReason: 'refreshFailed' }),
-                    'announceEnd',
+                    'announceEnd', 'endRouteAccess',
                   ],
                 },
               },
@@ -712,22 +724,32 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => accessTokenOf(context),
         // The user asked to leave: the browser forgets the session even if the server could not be told
         // (offline, token already gone); the refresh cookie then dies with its family's idle timeout.
-        onDone: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd'] },
-        onError: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd'] },
+        onDone: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd', 'endRouteAccess'] },
+        onError: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd', 'endRouteAccess'] },
       },
     },
     // A sign-in address was opened with a valid session: the session ends there, and the sign-in form shows.
     autoLoggingOut: {
       tags: 'busy',
+      entry: { type: 'shareSession', params: { pending: true } },
       invoke: {
         src: 'logout',
         input: ({ context }) => accessTokenOf(context),
-        onDone: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd'] },
-        onError: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd'] },
+        onDone: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd', 'endRouteAccess'] },
+        onError: { target: 'signedOut', actions: ['endSession', 'persistSession', 'announceEnd', 'endRouteAccess'] },
       },
     },
   },
 });
+
+/**
+ * The roles the route guard works with: null while the stored session is checked (or, having been opened on a
+ * sign-in address, is being ended), [] for a guest, else the signed-in user's roles (newuser during the new-user flow).
+ */
+export function sessionRoles(snapshot: SnapshotFrom<typeof sessionMachine>): readonly Role[] | null {
+  if (snapshot.matches('checking') || snapshot.matches('autoLoggingOut')) return null;
+  return snapshot.context.session?.user.role ?? [];
+}
 
 /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
 function registrationExpired(user: User) {

@@ -307,7 +307,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  runtime?.session.stop();
+  runtime?.app.stop();
   runtime = null;
   vi.unstubAllGlobals();
 });
