@@ -1,22 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ActorRefFrom, InspectionEvent, Observer, SnapshotFrom } from 'xstate';
-import {
-  authCode,
-  changePassword,
-  fetchMe,
-  login,
-  logout,
-  refreshAccessToken,
-  requestPasswordReset,
-  resetPassword,
-  sendNewUserCode,
-  verifyResetCode,
-} from '../api/auth';
+import { authCode, fetchMe, login, logout, refreshAccessToken } from '../api/auth';
 import { ApiError, connectSession } from '../api/http';
 import type { Credentials } from '../api/http';
 import { isSignInAddress, sessionMachine } from '../machines/session.machine';
 import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
+
+const flows = () => import('../api/authFlows');
 
 export interface SessionActorOptions {
   sessionStorage: Storage;
@@ -55,11 +46,12 @@ export function sessionLogic({ sessionStorage, localStorage }: Pick<SessionActor
           return renewed ? logout(renewed.accessToken, signal) : null;
         }
       }),
-      sendNewUserCode: fromPromise(({ input, signal }) => sendNewUserCode(input.accessToken, signal)),
-      changePassword: fromPromise(({ input, signal }) => changePassword(input, signal)),
-      requestReset: fromPromise(({ input, signal }) => requestPasswordReset(input, signal)),
-      verifyResetCode: fromPromise(({ input, signal }) => verifyResetCode(input, signal)),
-      resetPassword: fromPromise(({ input, signal }) => resetPassword(input, signal)),
+      // The new-user and forgot-password calls come in their own chunk (src/api/authFlows.ts), with the first one.
+      sendNewUserCode: fromPromise(async ({ input, signal }) => (await flows()).sendNewUserCode(input.accessToken, signal)),
+      changePassword: fromPromise(async ({ input, signal }) => (await flows()).changePassword(input, signal)),
+      requestReset: fromPromise(async ({ input, signal }) => (await flows()).requestPasswordReset(input, signal)),
+      verifyResetCode: fromPromise(async ({ input, signal }) => (await flows()).verifyResetCode(input, signal)),
+      resetPassword: fromPromise(async ({ input, signal }) => (await flows()).resetPassword(input, signal)),
     },
     actions: {
       persistSession: ({ context }) => writeStoredSession(sessionStorage, context),

@@ -1,4 +1,4 @@
-import { enqueueActions, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Role } from '../contract/common';
 import type { navbarMachine } from './navbar.machine';
@@ -34,14 +34,19 @@ export interface AppInput {
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 
+interface AppContext extends AppInput {
+  /** The navbar, once the shell's chunk attached it. */
+  navbar: ActorRefFrom<typeof navbarMachine> | null;
+}
+
 export type AppEvent = { type: 'navbar.attach'; logic: typeof navbarMachine };
 
 export const appMachine = setup({
-  types: { input: {} as AppInput, context: {} as AppInput, events: {} as AppEvent },
+  types: { input: {} as AppInput, context: {} as AppContext, events: {} as AppEvent },
   actors: { session: sessionMachine, routeAccess: routeAccessMachine, settings: settingsMachine, snackbar: snackbarMachine },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, navbar: null }),
   // Order matters: the route guard's first decision reads the session made just before it.
   invoke: [
     { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
@@ -63,11 +68,14 @@ export const appMachine = setup({
   ],
   on: {
     'navbar.attach': {
-      actions: enqueueActions(({ event, system, enqueue }) => {
-        if (system.get('navbar')) return;
-        const settings: SettingsActor = system.get('settings');
-        const folded = settings.getSnapshot().context.settings.layout.config.navbar?.folded ?? false;
-        enqueue.spawnChild(event.logic, { systemId: 'navbar', input: { folded } });
+      guard: ({ context }) => !context.navbar,
+      // assign's spawn (not spawnChild): the entry chunk already carries assign.
+      actions: assign({
+        navbar: ({ event, spawn, system }) => {
+          const settings: SettingsActor = system.get('settings');
+          const folded = settings.getSnapshot().context.settings.layout.config.navbar?.folded ?? false;
+          return spawn(event.logic, { systemId: 'navbar', input: { folded } });
+        },
       }),
     },
   },
