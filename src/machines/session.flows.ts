@@ -79,7 +79,7 @@ export const forgotPasswordState = sessionSetup.createStateConfig({
         onError: [
           // The grant was used or ran out: start again from the email.
           {
-            guard: { type: 'resetGrantSpent', params: ({ event }) => ({ error: event.error }) },
+            guard: 'resetGrantSpent',
             target: 'enteringEmail',
             actions: 'keepError',
           },
@@ -124,7 +124,7 @@ export const newUserState = sessionSetup.createStateConfig({
         },
         onError: [
           {
-            guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) },
+            guard: 'unauthorized',
             target: '#session.signedOut',
             actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.tokenInvalid } })],
           },
@@ -166,7 +166,7 @@ export const newUserState = sessionSetup.createStateConfig({
         },
         onError: [
           {
-            guard: { type: 'unauthorized', params: ({ event }) => ({ error: event.error }) },
+            guard: 'unauthorized',
             target: '#session.signedOut',
             actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.tokenInvalid } })],
           },

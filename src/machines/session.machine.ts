@@ -4,7 +4,7 @@ import type { Role } from '../contract/common';
 import { messages } from '../contract/messages';
 import { sessionMessages } from '../contract/sessionMessages';
 import { forgotPasswordState, newUserState } from './session.flows';
-import { accessTokenOf, nowInSeconds, pendingRequest, rolesOf, sessionSetup, startReset, startSignIn, toError, toSession } from './session.setup';
+import { accessTokenOf, nowInSeconds, pendingRequest, sessionSetup, startReset, startSignIn, toError, toSession } from './session.setup';
 
 export type {
   AuthCodeAnswer,
@@ -56,7 +56,7 @@ export const sessionMachine = sessionSetup.createMachine({
             input: ({ context }) => accessTokenOf(context),
             onDone: [
               {
-                guard: { type: 'refreshRefused', params: ({ event }) => ({ answer: event.output }) },
+                guard: 'refreshRefused',
                 target: '#session.signedOut',
                 actions: ['endSession', assign({ error: { error: sessionMessages.tokenExpired } }), 'persistSession'],
               },
@@ -91,7 +91,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 actions: [assign({ endReason: 'signInAddress' })],
               },
               {
-                guard: { type: 'isNewUser', params: ({ event }) => ({ roles: event.output.role }) },
+                guard: 'isNewUser',
                 target: '#session.newUser',
                 actions: [
                   assign({ session: ({ context, event }) => context.session && { ...context.session, user: event.output } }),
@@ -126,9 +126,9 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'authCode',
             input: ({ context }) => pendingRequest(context),
             onDone: [
-              { guard: { type: 'isNewUser', params: ({ event }) => ({ roles: rolesOf(event.output) }) }, target: 'signingIn' },
-              { guard: { type: 'codeRequired', params: ({ event }) => event.output }, target: 'awaitingCode' },
-              { guard: { type: 'credentialsAccepted', params: ({ event }) => event.output }, target: 'signingIn' },
+              { guard: 'isNewUser', target: 'signingIn' },
+              { guard: 'codeRequired', target: 'awaitingCode' },
+              { guard: 'credentialsAccepted', target: 'signingIn' },
               {
                 target: 'idle',
                 actions: assign({
@@ -166,7 +166,7 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'authCode',
             input: ({ context }) => pendingRequest(context),
             onDone: [
-              { guard: { type: 'codeRequired', params: ({ event }) => event.output }, target: 'awaitingCode' },
+              { guard: 'codeRequired', target: 'awaitingCode' },
               {
                 target: 'idle',
                 actions: assign({
@@ -185,12 +185,12 @@ export const sessionMachine = sessionSetup.createMachine({
             input: ({ context }) => pendingRequest(context),
             onDone: [
               {
-                guard: { type: 'registrationExpired', params: ({ event }) => ({ user: event.output.user }) },
+                guard: 'registrationExpired',
                 target: 'idle',
                 actions: assign({ error: { error: messages.registrationExpired }, pending: null }),
               },
               {
-                guard: { type: 'isNewUser', params: ({ event }) => ({ roles: event.output.user.role }) },
+                guard: 'isNewUser',
                 target: '#session.newUser',
                 actions: [assign({ session: ({ event }) => toSession(event.output) }), 'persistSession'],
               },
@@ -215,7 +215,7 @@ export const sessionMachine = sessionSetup.createMachine({
             input: ({ context }) => pendingRequest(context),
             onDone: [
               {
-                guard: { type: 'registrationExpired', params: ({ event }) => ({ user: event.output.user }) },
+                guard: 'registrationExpired',
                 target: 'idle',
                 actions: assign({ error: { error: messages.registrationExpired }, pending: null }),
               },
@@ -269,7 +269,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 input: ({ context }) => accessTokenOf(context),
                 onDone: [
                   {
-                    guard: { type: 'refreshRefused', params: ({ event }) => ({ answer: event.output }) },
+                    guard: 'refreshRefused',
                     target: '#session.signedOut',
                     actions: [
                       'endSession',

@@ -115,8 +115,19 @@ export function toError(error: unknown): ErrorResponse {
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-export const rolesOf = (answer: AuthCodeAnswer | User) =>
-  ('data' in answer ? answer.role : Array.isArray(answer.role) ? answer.role : [answer.role]) as (Role | null)[];
+/** The roles an answer carries: the auth-code step's (one or a list), a user's, a sign-in's user's. */
+const rolesOf = (answer: AuthCodeAnswer | User | LoginResponse) =>
+  ('user' in answer ? answer.user.role : 'data' in answer ? answer.role : Array.isArray(answer.role) ? answer.role : [answer.role]) as (
+    | Role
+    | null
+  )[];
+
+/**
+ * The answer or the failure of the invoked call whose done or error event a guard is asked about (setup() types a
+ * named guard's event as the machine's own events).
+ */
+const outputOf = <T>(event: object) => (event as { output: T }).output;
+const errorOf = (event: object) => (event as { error: unknown }).error;
 
 /** Local date as YYYY-MM-DD, the form of `tempPwdExpiryDate`. */
 export function today() {
@@ -217,21 +228,23 @@ export const sessionSetup = setup({
     hasRoles: ({ context }) => (context.session?.user.role.length ?? 0) > 0,
     signInAddressWasOpened: ({ context }) => context.signInAddressOpened,
     /** The refresh cookie no longer holds a session (the server answered without a token). */
-    refreshRefused: (_, { answer }: { answer: RefreshAnswer }) => answer === null,
-    /** Signed in with a temporary password: the new-user flow follows. */
-    isNewUser: (_, { roles }: { roles: readonly (Role | null)[] }) => roles.includes('newuser'),
+    refreshRefused: ({ event }) => outputOf<RefreshAnswer>(event) === null,
+    /** Signed in with a temporary password (the auth-code step, the sign-in or the user read): the new-user flow. */
+    isNewUser: ({ event }) => rolesOf(outputOf<AuthCodeAnswer | User | LoginResponse>(event)).includes('newuser'),
     /** The credentials are right and the account asks for the emailed code. */
-    codeRequired: (_, answer: AuthCodeAnswer) => Boolean(answer.isauth && answer.codeRequired),
-    credentialsAccepted: (_, answer: AuthCodeAnswer) => Boolean(answer.isauth),
+    codeRequired: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth && outputOf<AuthCodeAnswer>(event).codeRequired),
+    credentialsAccepted: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth),
     /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
-    registrationExpired: (_, { user }: { user: User }) => registrationExpired(user),
+    registrationExpired: ({ event }) => registrationExpired(outputOf<LoginResponse>(event).user),
     codeWasResent: ({ context }) => context.codeResent,
     codeWasSent: ({ context }) => context.codeSentTo !== null,
     /** The reset grant was used or ran out: the flow starts again from the email. */
-    resetGrantSpent: (_, { error }: { error: unknown }) =>
-      error instanceof ApiError && Boolean(error.body?.fields?.resetToken),
+    resetGrantSpent: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof ApiError && Boolean(error.body?.fields?.resetToken);
+    },
     /** The restricted token was refused. */
-    unauthorized: (_, { error }: { error: unknown }) => isUnauthorized(error),
+    unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
   },
 });
 
