@@ -76,10 +76,3 @@ export async function refreshAccessToken(accessToken: string | null, signal?: Ab
 export function fetchMe(accessToken: string, signal?: AbortSignal) {
   return apiRequest('/api/patient/me', { accessToken, schema: schema((c) => c.MeResponse), signal });
 }
-
-const anything: Shape<unknown> = { parse: (value) => value };
-
-/** Revokes the refresh family on the server; the answer has no content the app needs. */
-export function logout(accessToken: string, signal?: AbortSignal) {
-  return apiRequest('/api/patient/logout', { method: 'POST', accessToken, schema: anything, signal });
-}

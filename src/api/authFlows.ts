@@ -1,9 +1,10 @@
+import { refreshAccessToken } from './auth';
 import { ApiError, apiRequest } from './http';
 import type { Shape } from './shapes';
 import type * as AuthContract from '../contract/auth';
 
 /**
- * The calls of the new-user and forgot-password flows. Their own chunk: the session's actors load it with the first
+ * The calls of the new-user and forgot-password flows, and the logout. Their own chunk: the session's actors load it with the first
  * such call (src/app/sessionActor.ts), so a sign-in page that never needs them does not carry them.
  */
 const schema =
@@ -74,4 +75,25 @@ export function resetPassword({ resetToken, password }: { resetToken: string; pa
     schema: schema((c) => c.PasswordResetResponse),
     signal,
   });
+}
+
+const anything: Shape<unknown> = { parse: (value) => value };
+
+/** Revokes the refresh family on the server; the answer has no content the app needs. */
+export function logout(accessToken: string, signal?: AbortSignal) {
+  return apiRequest('/api/patient/logout', { method: 'POST', accessToken, schema: anything, signal });
+}
+
+/**
+ * The logout of a session: an access token that ran out is renewed once so the server can still revoke the
+ * session's family.
+ */
+export async function logoutSession(accessToken: string, signal?: AbortSignal) {
+  try {
+    return await logout(accessToken, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    const renewed = await refreshAccessToken(accessToken, signal);
+    return renewed ? logout(renewed.accessToken, signal) : null;
+  }
 }

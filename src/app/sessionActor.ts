@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ActorRefFrom, InspectionEvent, Observer, SnapshotFrom } from 'xstate';
-import { authCode, fetchMe, login, logout, refreshAccessToken } from '../api/auth';
-import { ApiError, connectSession } from '../api/http';
+import { authCode, fetchMe, login, refreshAccessToken } from '../api/auth';
+import { connectSession } from '../api/http';
 import type { Credentials } from '../api/http';
 import { isSignInAddress, sessionMachine } from '../machines/session.machine';
 import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
@@ -36,17 +36,8 @@ export function sessionLogic({ sessionStorage, localStorage }: Pick<SessionActor
       login: fromPromise(({ input, signal }) => login(input, signal)),
       loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
       refresh: fromPromise(({ input, signal }) => refreshAccessToken(input.accessToken, signal)),
-      // An access token that ran out is renewed once so the server can still revoke the session's family.
-      logout: fromPromise(async ({ input, signal }) => {
-        try {
-          return await logout(input.accessToken, signal);
-        } catch (error) {
-          if (!(error instanceof ApiError && error.status === 401)) throw error;
-          const renewed = await refreshAccessToken(input.accessToken, signal);
-          return renewed ? logout(renewed.accessToken, signal) : null;
-        }
-      }),
-      // The new-user and forgot-password calls come in their own chunk (src/api/authFlows.ts), with the first one.
+      // The logout, new-user and forgot-password calls come in their own chunk (src/api/authFlows.ts), with the first.
+      logout: fromPromise(async ({ input, signal }) => (await flows()).logoutSession(input.accessToken, signal)),
       sendNewUserCode: fromPromise(async ({ input, signal }) => (await flows()).sendNewUserCode(input.accessToken, signal)),
       changePassword: fromPromise(async ({ input, signal }) => (await flows()).changePassword(input, signal)),
       requestReset: fromPromise(async ({ input, signal }) => (await flows()).requestPasswordReset(input, signal)),
