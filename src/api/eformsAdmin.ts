@@ -10,9 +10,8 @@ import {
 } from '../contract/eforms';
 import type { AssignmentStatus, CardInput, CardStatus } from '../contract/eforms';
 import { PatientListPage } from '../contract/patientsAdmin';
-import { StoreList } from '../contract/stores';
 import { z } from '../contract/zod';
-import type { CardDraft } from '../machines/formBuilder';
+import type { CardDraft } from '../machines/formBuilder.machine';
 import { apiRequest } from './http';
 import type { Shape } from './shapes';
 
@@ -35,8 +34,6 @@ const query = (params: Record<string, string | number | undefined>) => {
 const id = (value: string) => encodeURIComponent(value);
 
 // ---- fetchers ----------------------------------------------------------------------------------------------------
-
-export const fetchStores = (signal?: AbortSignal) => apiRequest('/api/stores', { schema: StoreList, signal });
 
 export const fetchFormStores = (locationId: string, signal?: AbortSignal) =>
   apiRequest(`/api/patient/formstores${query({ locationId })}`, { schema: FormStores, signal });
@@ -95,9 +92,6 @@ export const eformKeys = {
   card: (tenantId: string, formId: string) => [...root(tenantId), 'card', formId] as const,
   assignments: (tenantId: string) => [...root(tenantId), 'assignments'] as const,
 };
-
-export const storesQuery = (tenantId: string) =>
-  queryOptions({ queryKey: ['t', tenantId, 'stores'], queryFn: ({ signal }) => fetchStores(signal), staleTime: 60_000 });
 
 export const boardsQuery = (tenantId: string, locationId: string) =>
   queryOptions({ queryKey: eformKeys.boards(tenantId, locationId), queryFn: ({ signal }) => fetchFormStores(locationId, signal) });

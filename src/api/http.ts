@@ -1,20 +1,10 @@
-import type { ErrorResponse } from '../contract/common';
 import { messages } from '../contract/messages';
 import { ErrorResponse as ErrorShape, parseOrNull } from './shapes';
 import type { Shape } from './shapes';
+import { ApiError } from '../contract/apiError';
 
-/** A non-2xx answer of the API, carrying the server's `{ error, fields }` body. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    /** Null when the answer was not the API's error shape (a proxy page, a crash). */
-    readonly body: ErrorResponse | null,
-  ) {
-    super(body?.error ?? `HTTP ${status}`);
-  }
-}
+/** The API's error answer, defined in the contract so that machines can recognise it without the http layer. */
+export { ApiError };
 
 /** What a request of the signed-in session carries. */
 export interface Credentials {

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PatientListPage } from '../contract/patientsAdmin';
-import { StoreList } from '../contract/stores';
 import { apiRequest } from './http';
 
 /**
@@ -30,8 +29,6 @@ export const fetchPatientPage = (
   signal?: AbortSignal,
 ) => apiRequest(`/api/patients${queryString({ locationId, search, cursor, limit })}`, { schema: PatientListPage, signal });
 
-export const fetchStoreList = (signal?: AbortSignal) => apiRequest('/api/stores', { schema: StoreList, signal });
-
 /** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
 export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;
 
@@ -44,7 +41,4 @@ export const patientQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
-  /** The stores the user may see (the same key as the eForm screens' store list: one fetch for both). */
-  stores: (tenantId: string) =>
-    queryOptions({ queryKey: ['t', tenantId, 'stores'], queryFn: ({ signal }) => fetchStoreList(signal), staleTime: 60_000 }),
 };

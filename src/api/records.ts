@@ -13,7 +13,7 @@ import {
 } from '../contract/records';
 import type { ContactUpdate } from '../contract/records';
 import { KioskRegistered } from '../contract/patientsAdmin';
-import type { KioskDraft } from '../machines/kioskRegistration';
+import type { KioskDraft } from '../machines/kioskRegistration.machine';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
 import { recordsPaths } from './recordsPaths';

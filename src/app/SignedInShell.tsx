@@ -1,7 +1,6 @@
-import { navbarActorFor } from '../views/shell/navbarActor';
+import { navbarMachine } from '../machines/navbar.machine';
 import { Shell } from '../views/shell/Shell';
 import type { ShellProps } from '../views/shell/Shell';
-import { useSettingsActor } from '../views/settings/settingsActor';
 import { NavbarProvider, useShellActors } from '../views/ui/shellActors';
 import { ServerData } from './ServerData';
 
@@ -10,7 +9,8 @@ import { ServerData } from './ServerData';
  * (src/app/routes.tsx).
  */
 export function SignedInShell(props: ShellProps) {
-  const navbar = navbarActorFor(useSettingsActor(), useShellActors().inspect);
+  // The navbar's machine comes with this chunk; the app's actor system spawns it once (systemId 'navbar').
+  const navbar = useShellActors().attachNavbar(navbarMachine);
   return (
     <ServerData>
       <NavbarProvider value={navbar}>

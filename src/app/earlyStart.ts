@@ -1,7 +1,7 @@
 import { startEarlyGet } from '../api/http';
 import { firstCallOf } from './firstCalls';
 import { chunksOf } from './routes';
-import { resolveAccess, routeById } from './routeTable';
+import { resolveAccess, routeById } from '../contract/routeTable';
 import { readStoredSession } from './storedSession';
 
 /**

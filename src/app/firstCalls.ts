@@ -1,8 +1,8 @@
 import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
 import type { Role } from '../contract/common';
-import { resolveAccess, routeById } from './routeTable';
-import type { Page, RecordsView, RouteParams } from './routeTable';
+import { resolveAccess, routeById } from '../contract/routeTable';
+import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };
 

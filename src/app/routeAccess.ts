@@ -1,70 +1,39 @@
 import { createContext, useContext } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor } from 'xstate';
-import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
-import type { Role } from '../contract/common';
+import type { ActorRefFrom } from 'xstate';
 import { routeAccessMachine } from '../machines/routeAccess.machine';
-import type { SessionActor } from '../views/ui/session';
 
 /** Session storage key of the address a refused guest asked for (it must survive the sign-in page load). */
 export const rememberedPathKey = 'redirectPath';
 
 export type RouteAccessActor = ActorRefFrom<typeof routeAccessMachine>;
 
-/**
- * The roles the guard works with: null while the stored session is checked (or, having been opened on a sign-in
- * address, is being ended), [] for a guest, else the signed-in user's roles (newuser during the new-user flow).
- */
-export function sessionRoles(snapshot: ReturnType<SessionActor['getSnapshot']>): readonly Role[] | null {
-  if (snapshot.matches('checking') || snapshot.matches('autoLoggingOut')) return null;
-  return snapshot.context.session?.user.role ?? [];
-}
+export const currentAddress = () => window.location.pathname + window.location.search;
 
-const currentAddress = () => window.location.pathname + window.location.search;
-
-/**
- * Creates the route-access actor once (runtime.ts) and feeds it: every address change (wouter's pushState and
- * replaceState events, and popstate for Back/Forward) and every change of the session's roles. The address is
- * read a microtask later, so that a logout's `session.ended` (which comes with the login url's navigation) is
- * known before the new address is decided. Stops with the session actor.
- */
-export function createRouteAccess({
-  session,
-  sessionStorage,
-  inspect,
-  onSignedIn,
-}: {
-  session: SessionActor;
-  sessionStorage: Storage;
-  inspect?: Observer<InspectionEvent>;
-  /** A guest has just signed in: the address of the first page they are granted (or sent to). */
-  onSignedIn?: (path: string) => void;
-}) {
-  const routeAccess = createActor(
-    routeAccessMachine.provide({
-      actions: {
-        navigate: ({ context }) => {
-          if (context.access) navigate(context.access.path, { replace: true });
-        },
-        persistRemembered: ({ context }) => {
-          if (context.remembered) sessionStorage.setItem(rememberedPathKey, context.remembered);
-          else sessionStorage.removeItem(rememberedPathKey);
-        },
+/** The route-access machine with its real effects: the address (wouter's navigate) and session storage. */
+export function routeAccessLogic(sessionStorage: Storage) {
+  return routeAccessMachine.provide({
+    actions: {
+      navigate: ({ context }) => {
+        if (context.access) navigate(context.access.path, { replace: true });
       },
-    }),
-    {
-      systemId: 'routeAccess',
-      inspect,
-      input: {
-        path: currentAddress(),
-        roles: sessionRoles(session.getSnapshot()),
-        remembered: sessionStorage.getItem(rememberedPathKey),
+      persistRemembered: ({ context }) => {
+        if (context.remembered) sessionStorage.setItem(rememberedPathKey, context.remembered);
+        else sessionStorage.removeItem(rememberedPathKey);
       },
     },
-  );
+  });
+}
 
+/**
+ * Feeds the route guard every address change (wouter's pushState and replaceState events, popstate for Back and
+ * Forward). The address is read a microtask later, so that a logout's `session.ended` (which comes with the login
+ * url's navigation) is known before the new address is decided. Returns `changed` (the session's end calls it: the
+ * address is then decided as a guest's) and `stop`.
+ */
+export function followAddresses(routeAccess: RouteAccessActor, target: Window = window) {
   let pending = false;
-  const onAddressChange = () => {
+  const changed = () => {
     if (pending) return;
     pending = true;
     queueMicrotask(() => {
@@ -72,39 +41,14 @@ export function createRouteAccess({
       if (routeAccess.getSnapshot().status === 'active') routeAccess.send({ type: 'route.changed', path: currentAddress() });
     });
   };
-  const addressEvents = ['popstate', 'pushState', 'replaceState'] as const;
-  for (const type of addressEvents) window.addEventListener(type, onAddressChange);
-
-  let lastRoles = sessionRoles(session.getSnapshot());
-  const sameRoles = (a: readonly Role[] | null, b: readonly Role[] | null) =>
-    a === b || (a !== null && b !== null && a.join() === b.join());
-  const rolesSubscription = session.subscribe({
-    next: (snapshot) => {
-      const roles = sessionRoles(snapshot);
-      if (sameRoles(roles, lastRoles)) return;
-      const signedIn = lastRoles?.length === 0 && !!roles?.length;
-      lastRoles = roles;
-      routeAccess.send({ type: 'roles.changed', roles });
-      // The guard decides at once: the first page's address is known before anything draws it.
-      const first = routeAccess.getSnapshot().context.access;
-      if (signedIn && first) onSignedIn?.(first.path);
+  const types = ['popstate', 'pushState', 'replaceState'] as const;
+  for (const type of types) target.addEventListener(type, changed);
+  return {
+    changed,
+    stop: () => {
+      for (const type of types) target.removeEventListener(type, changed);
     },
-    complete: () => {
-      rolesSubscription.unsubscribe();
-      for (const type of addressEvents) window.removeEventListener(type, onAddressChange);
-      routeAccess.stop();
-    },
-  });
-  // The app may open the login url now (logout), or leave the address as it is (the guard then decides as for a
-  // guest); either way the address is decided a microtask later, as a guest's.
-  session.on('session.ended', () => {
-    lastRoles = [];
-    routeAccess.send({ type: 'session.ended' });
-    onAddressChange();
-  });
-
-  routeAccess.start();
-  return routeAccess;
+  };
 }
 
 const RouteAccessContext = createContext<RouteAccessActor | null>(null);

@@ -7,15 +7,15 @@ import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
 import { NotFoundPage } from '../views/shell/NotFoundPage';
-import { FirstPaintHandOff } from '../firstPaint/FirstPaintHandOff';
+import { FirstPaintHandOff } from '../views/shell/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
 import { loadEarlyStart } from './earlyStartChunk';
 import { useRouteAccessActor } from './routeAccess';
 import { PreloadHomeContext } from '../views/auth/preloadHome';
-import { homeOf, isGuestOnly, resolveAccess, routeById } from './routeTable';
+import { homeOf, isGuestOnly, resolveAccess, routeById } from '../contract/routeTable';
 import type { Role } from '../contract/common';
-import type { Page, RecordsView, RouteEntry, RouteParams } from './routeTable';
+import type { Page, RecordsView, RouteEntry, RouteParams } from '../contract/routeTable';
 
 /**
  * A lazy page whose chunk can also be fetched before its first render (a page load: src/app/earlyStart.ts). Once
@@ -248,7 +248,7 @@ function SplashUntilLoaded({ chunks, children }: { chunks: readonly Preloadable[
 }
 
 /**
- * Renders what the route-access machine granted (src/app/routeTable.ts lists every route): guest-only pages
+ * Renders what the route-access machine granted (src/contract/routeTable.ts lists every route): guest-only pages
  * alone, every other page inside the shell with the route's layout override. While the session is checked, the
  * guard is sending the person elsewhere or a page's first drawing waits for its chunks, the splash shows.
  */

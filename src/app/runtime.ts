@@ -1,17 +1,113 @@
+import type { i18n as I18n } from 'i18next';
 import { navigate } from 'wouter/use-browser-location';
+import { createActor } from 'xstate';
+import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { Role } from '../contract/common';
 import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
-import { bindDocumentTheme, createSettingsActor } from '../views/settings/settingsActor';
-import { createSnackbar } from '../views/shell/shellRuntime';
+import { appMachine } from '../machines/app.machine';
+import type { navbarMachine } from '../machines/navbar.machine';
+import type { routeAccessMachine } from '../machines/routeAccess.machine';
+import type { sessionMachine } from '../machines/session.machine';
+import type { settingsMachine } from '../machines/settings.machine';
+import type { snackbarMachine } from '../machines/snackbar.machine';
+import { bindDocumentTheme, settingsLogic, settingsOf } from '../views/settings/settingsActor';
+import { createDevInspector } from '../views/ui/inspector';
 import { startPageLoad } from './earlyStartChunk';
-import { createDevInspector } from './inspector';
 import { createServerQueries } from './queries';
-import { createRouteAccess } from './routeAccess';
-import { createSessionActor, followSessionEnd, followSignInAddresses } from './sessionActor';
+import { currentAddress, followAddresses, rememberedPathKey, routeAccessLogic } from './routeAccess';
+import { connectSessionToHttp, followSessionEnd, followSignInAddresses, sessionInputOf, sessionLogic } from './sessionActor';
 
 export interface RuntimeOptions {
   sessionStorage: Storage;
   localStorage: Storage;
   root: HTMLElement;
+}
+
+export interface AppActorOptions {
+  sessionStorage: Storage;
+  localStorage: Storage;
+  i18n: I18n;
+  inspect?: Observer<InspectionEvent>;
+  /** The address to decide first and, for the server's first paint, the roles to decide it with at once. */
+  route?: { path: string; roles?: readonly Role[] | null };
+  /** A guest has just signed in: the address of the first page they are granted (or sent to). */
+  onSignedIn?: (path: string) => void;
+}
+
+const sameRoles = (a: readonly Role[] | null, b: readonly Role[] | null) =>
+  a === b || (a !== null && b !== null && a.join() === b.join());
+
+/**
+ * The one place where the browser's long-lived actors are made: the root of the app's actor system with its
+ * children session, routeAccess, settings and snackbar (src/machines/app.machine.ts), each child's side effects
+ * supplied here. The navbar joins later, with the shell's chunk (`attachNavbar`). Not started.
+ */
+export function createAppActor({ sessionStorage, localStorage, i18n, inspect, route, onSignedIn }: AppActorOptions) {
+  const session = sessionInputOf({ sessionStorage, localStorage });
+  // The user the settings follow; the session tells when another one is there (`shareSession`).
+  let sharedUser = session.stored?.user ?? null;
+  const logic = appMachine.provide({
+    actors: {
+      session: sessionLogic({ sessionStorage, localStorage }).provide({
+        actions: {
+          shareSession: ({ context, system }, { pending }) => {
+            const user = context.session?.user ?? null;
+            const routeAccess: RouteAccessActor | undefined = system.get('routeAccess');
+            if (routeAccess) {
+              const roles = pending ? null : (user?.role ?? []);
+              const known = routeAccess.getSnapshot().context.roles;
+              if (!sameRoles(roles, known)) {
+                routeAccess.send({ type: 'roles.changed', roles });
+                // The guard decides at once: the first page's address is known before anything draws it.
+                const first = routeAccess.getSnapshot().context.access;
+                if (known?.length === 0 && roles?.length && first) onSignedIn?.(first.path);
+              }
+            }
+            if (user !== sharedUser) {
+              sharedUser = user;
+              system.get('settings')?.send({ type: 'settings.load', ...settingsOf(user, localStorage) });
+            }
+          },
+        },
+      }),
+      routeAccess: routeAccessLogic(sessionStorage),
+      settings: settingsLogic({ localStorage, i18n }),
+    },
+  });
+  return createActor(logic, {
+    inspect,
+    input: {
+      session,
+      settings: settingsOf(sharedUser, localStorage),
+      route: {
+        path: route?.path ?? currentAddress(),
+        remembered: sessionStorage.getItem(rememberedPathKey),
+        ...(route && 'roles' in route ? { roles: route.roles } : {}),
+      },
+    },
+  });
+}
+
+export type AppActor = ReturnType<typeof createAppActor>;
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type RouteAccessActor = ActorRefFrom<typeof routeAccessMachine>;
+export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+export type SnackbarActor = ActorRefFrom<typeof snackbarMachine>;
+export type NavbarActor = ActorRefFrom<typeof navbarMachine>;
+
+/** The children of the app's actor system, by systemId. */
+export function childrenOf(app: AppActor) {
+  return {
+    session: app.system.get('session') as SessionActor,
+    routeAccess: app.system.get('routeAccess') as RouteAccessActor,
+    settings: app.system.get('settings') as SettingsActor,
+    snackbar: app.system.get('snackbar') as SnackbarActor,
+    /** The shell's chunk brings the navbar's machine; the root spawns it once (systemId 'navbar'). */
+    attachNavbar: (navbar: typeof navbarMachine): NavbarActor => {
+      app.send({ type: 'navbar.attach', logic: navbar });
+      return app.system.get('navbar') as NavbarActor;
+    },
+  };
 }
 
 /**
@@ -25,31 +121,31 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   // The signed-in screens' TanStack Query client, made with the shell's chunk (src/app/SignedInShell.tsx).
   const queries = createServerQueries();
 
-  // Development only: `?inspect` opens the Stately inspector; pass `inspect` to every long-lived actor.
+  // Development only: `?inspect` opens the Stately inspector on the whole actor system.
   const inspect = createDevInspector(globalThis.location?.search ?? '');
 
-  const session = createSessionActor({ sessionStorage, localStorage, inspect });
-  followSessionEnd(session, queries, navigate);
-  session.start();
-  followSignInAddresses(session);
-  // The route guard follows the address and the session's roles (src/app/routeAccess.ts).
   // The first page after a sign-in starts as on a page load: its chunks and its first call at once, not after the
   // shell has drawn (src/app/earlyStart.ts; the sign-in form fetched that chunk when the person started typing).
-  const routeAccess = createRouteAccess({
-    session,
+  const app = createAppActor({
     sessionStorage,
+    localStorage,
+    i18n,
     inspect,
     onSignedIn: (path) => startPageLoad(path, sessionStorage),
   });
+  const actors = childrenOf(app);
+  connectSessionToHttp(actors.session);
+  const addresses = followAddresses(actors.routeAccess);
+  followSessionEnd(actors.session, queries, navigate);
+  // After a session's end the next address is decided as a guest's (the app may open the login url first).
+  actors.session.on('session.ended', addresses.changed);
+  app.start();
+  followSignInAddresses(actors.session);
 
   // Theme settings follow the session's user; <html> carries the main theme, data-mode and direction.
-  const settings = createSettingsActor({ session, localStorage, inspect });
-  bindDocumentTheme(settings, root, i18n);
+  bindDocumentTheme(actors.settings, root, i18n);
 
-  // The snackbar (`runtime.snackbar.send({ type: 'snackbar.show', ... })`); the navbar's actor comes with the shell.
-  const snackbar = createSnackbar({ settings, i18n, inspect });
-
-  return { i18n, queries, session, settings, inspect, routeAccess, snackbar };
+  return { i18n, queries, inspect, app, ...actors };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

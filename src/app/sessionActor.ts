@@ -1,31 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { InspectionEvent, Observer, SnapshotFrom } from 'xstate';
-import {
-  authCode,
-  changePassword,
-  fetchMe,
-  login,
-  logout,
-  refreshAccessToken,
-  requestPasswordReset,
-  resetPassword,
-  sendNewUserCode,
-  verifyResetCode,
-} from '../api/auth';
-import { ApiError, connectSession } from '../api/http';
+import type { ActorRefFrom, InspectionEvent, Observer, SnapshotFrom } from 'xstate';
+import { authCode, fetchMe, login, refreshAccessToken } from '../api/auth';
+import { connectSession } from '../api/http';
 import type { Credentials } from '../api/http';
 import { isSignInAddress, sessionMachine } from '../machines/session.machine';
 import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
 
+const flows = () => import('../api/authFlows');
+
 export interface SessionActorOptions {
   sessionStorage: Storage;
   localStorage: Storage;
-  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
+  /** The development inspector (src/views/ui/inspector.ts), when `?inspect` asked for it. */
   inspect?: Observer<InspectionEvent>;
 }
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 /** A full session's credentials; the new-user flow's restricted token is not one (its calls pass it themselves). */
 function credentialsOf(snapshot: SessionSnapshot): Credentials | null {
@@ -34,47 +26,41 @@ function credentialsOf(snapshot: SessionSnapshot): Credentials | null {
 }
 
 /**
- * The app's one session actor with its real effects: the API calls, session storage (never a refresh token) and
- * the last store in local storage. It is also connected to the http layer: a 401 there sends
- * `session.refreshRequested` and waits for the machine's answer, so all concurrent 401s share one refresh.
- * Not started: the caller subscribes first, then starts it.
+ * The session machine with its real effects: the API calls, session storage (never a refresh token) and the last
+ * store in local storage. The app's one session actor is a child of the app's actor system (src/app/runtime.ts).
  */
-export function createSessionActor({ sessionStorage, localStorage, inspect }: SessionActorOptions) {
-  const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        authCode: fromPromise(({ input, signal }) => authCode(input, signal)),
-        login: fromPromise(({ input, signal }) => login(input, signal)),
-        loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
-        refresh: fromPromise(({ input, signal }) => refreshAccessToken(input.accessToken, signal)),
-        // An access token that ran out is renewed once so the server can still revoke the session's family.
-        logout: fromPromise(async ({ input, signal }) => {
-          try {
-            return await logout(input.accessToken, signal);
-          } catch (error) {
-            if (!(error instanceof ApiError && error.status === 401)) throw error;
-            const renewed = await refreshAccessToken(input.accessToken, signal);
-            return renewed ? logout(renewed.accessToken, signal) : null;
-          }
-        }),
-        sendNewUserCode: fromPromise(({ input, signal }) => sendNewUserCode(input.accessToken, signal)),
-        changePassword: fromPromise(({ input, signal }) => changePassword(input, signal)),
-        requestReset: fromPromise(({ input, signal }) => requestPasswordReset(input, signal)),
-        verifyResetCode: fromPromise(({ input, signal }) => verifyResetCode(input, signal)),
-        resetPassword: fromPromise(({ input, signal }) => resetPassword(input, signal)),
-      },
-      actions: {
-        persistSession: ({ context }) => writeStoredSession(sessionStorage, context),
-        persistStore: ({ context }) => writeLastStore(localStorage, context.lastStore),
-      },
-    }),
-    {
-      systemId: 'session',
-      input: { ...readStoredSession(sessionStorage), lastStore: readLastStore(localStorage) },
-      inspect,
+export function sessionLogic({ sessionStorage, localStorage }: Pick<SessionActorOptions, 'sessionStorage' | 'localStorage'>) {
+  return sessionMachine.provide({
+    actors: {
+      authCode: fromPromise(({ input, signal }) => authCode(input, signal)),
+      login: fromPromise(({ input, signal }) => login(input, signal)),
+      loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
+      refresh: fromPromise(({ input, signal }) => refreshAccessToken(input.accessToken, signal)),
+      // The logout, new-user and forgot-password calls come in their own chunk (src/api/authFlows.ts), with the first.
+      logout: fromPromise(async ({ input, signal }) => (await flows()).logoutSession(input.accessToken, signal)),
+      sendNewUserCode: fromPromise(async ({ input, signal }) => (await flows()).sendNewUserCode(input.accessToken, signal)),
+      changePassword: fromPromise(async ({ input, signal }) => (await flows()).changePassword(input, signal)),
+      requestReset: fromPromise(async ({ input, signal }) => (await flows()).requestPasswordReset(input, signal)),
+      verifyResetCode: fromPromise(async ({ input, signal }) => (await flows()).verifyResetCode(input, signal)),
+      resetPassword: fromPromise(async ({ input, signal }) => (await flows()).resetPassword(input, signal)),
     },
-  );
+    actions: {
+      persistSession: ({ context }) => writeStoredSession(sessionStorage, context),
+      persistStore: ({ context }) => writeLastStore(localStorage, context.lastStore),
+    },
+  });
+}
 
+/** The session machine's input: what this tab stored (session storage) and the last store (local storage). */
+export function sessionInputOf({ sessionStorage, localStorage }: Pick<SessionActorOptions, 'sessionStorage' | 'localStorage'>) {
+  return { ...readStoredSession(sessionStorage), lastStore: readLastStore(localStorage) };
+}
+
+/**
+ * Connects the http layer to the session: a 401 there sends `session.refreshRequested` and waits for the machine's
+ * answer, so all concurrent 401s share one refresh.
+ */
+export function connectSessionToHttp(actor: SessionActor) {
   connectSession({
     current: () => credentialsOf(actor.getSnapshot()),
     async refresh() {
@@ -85,7 +71,19 @@ export function createSessionActor({ sessionStorage, localStorage, inspect }: Se
       return credentials;
     },
   });
+}
 
+/**
+ * A session actor on its own, with its real effects and connected to the http layer (the tests' harnesses; the app
+ * makes its session as a child of its actor system). Not started: the caller subscribes first, then starts it.
+ */
+export function createSessionActor({ sessionStorage, localStorage, inspect }: SessionActorOptions) {
+  const actor = createActor(sessionLogic({ sessionStorage, localStorage }), {
+    systemId: 'session',
+    input: sessionInputOf({ sessionStorage, localStorage }),
+    inspect,
+  });
+  connectSessionToHttp(actor);
   return actor;
 }
 
@@ -95,7 +93,7 @@ export function createSessionActor({ sessionStorage, localStorage, inspect }: Se
  * sign-in address or a failed refresh the route guard decides. Returns the unsubscribe.
  */
 export function followSessionEnd(
-  session: ReturnType<typeof createSessionActor>,
+  session: SessionActor,
   queryClient: Pick<QueryClient, 'clear'>,
   navigate: (to: string, options?: { replace?: boolean }) => void,
 ) {
@@ -111,7 +109,7 @@ export function followSessionEnd(
  * and replaceState events, popstate for Back/Forward), synchronously, so the route guard (which decides a microtask
  * later) already sees the session ending. The machine ignores it when nobody is signed in. Returns the stop.
  */
-export function followSignInAddresses(session: ReturnType<typeof createSessionActor>, target: Window = window) {
+export function followSignInAddresses(session: SessionActor, target: Window = window) {
   const check = () => {
     if (isSignInAddress(target.location.pathname) && session.getSnapshot().status === 'active') {
       session.send({ type: 'session.signInAddressOpened' });

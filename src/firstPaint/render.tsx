@@ -2,7 +2,7 @@
  * The server-drawn first paint of a signed-in page load (docs/architecture.md, "The first paint from the server").
  * Built by Vite as its own server module (vite.config.ts, `firstPaintBuild`) and called by server/firstPaint/firstPaint.ts:
  * the same App, routes, shell and page the browser draws, rendered once to HTML with the page's first answers, so
- * the document itself shows the data. The browser app then starts as usual and takes over (src/firstPaint/FirstPaintHandOff.tsx).
+ * the document itself shows the data. The browser app then starts as usual and takes over (src/views/shell/FirstPaintHandOff.tsx).
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -11,19 +11,16 @@ import { Router } from 'wouter';
 import type { User } from '../contract/auth';
 import { languages, type Language } from '../i18n/appI18n';
 import { createI18n } from '../i18n/i18n';
-import { routeAccessMachine } from '../machines/routeAccess.machine';
 import { themeModeOf } from '../theme/themeMode';
 import { light17Theme } from '../theme/themes/light17.css';
-import { createSettingsActor } from '../views/settings/settingsActor';
-import { createSnackbar } from '../views/shell/shellRuntime';
 import { ServerViewportProvider } from '../views/shell/serverViewport';
 import { App } from '../app/App';
 import { firstCallsOf } from '../app/firstCalls';
 import { createServerQueries } from '../app/queries';
 import { chunksOf } from '../app/routes';
-import { routeById } from '../app/routeTable';
+import { routeById } from '../contract/routeTable';
+import { childrenOf, createAppActor } from '../app/runtime';
 import type { Runtime } from '../app/runtime';
-import { createSessionActor } from '../app/sessionActor';
 import { writeStoredSession } from '../app/storedSession';
 import { clearEarlyAnswers, connectSession, seedEarlyAnswers } from '../api/http';
 
@@ -95,19 +92,26 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   });
   const localStorage = memoryStorage({ language: request.language });
   const i18n = createI18n(localStorage);
-  // Not started: the page is drawn from the stored session as the tab has it; nothing is checked or sent here.
-  const session = createSessionActor({ sessionStorage, localStorage });
-  const settings = createSettingsActor({ session, localStorage });
-  const themeSettings = settings.getSnapshot().context.settings;
+  // Not started: the page is drawn from the stored session as the tab has it; nothing is checked or sent here. The
+  // route guard decides at once with the user's roles, as the app's guard would.
+  const app = createAppActor({ sessionStorage, localStorage, i18n, route: { path: request.path, roles } });
+  const actors = childrenOf(app);
+  const themeSettings = actors.settings.getSnapshot().context.settings;
   // Another theme's CSS is a chunk the document does not link: the browser draws that page itself.
   if (themeSettings.theme.main !== 'light17') return null;
-  // Not started either: it decides the address at once, as the app's guard would.
-  const routeAccess = createActor(routeAccessMachine, { input: { path: request.path, roles, remembered: null } });
-  const granted = routeAccess.getSnapshot().hasTag('granted') ? routeAccess.getSnapshot().context.access : null;
+  const granted = actors.routeAccess.getSnapshot().hasTag('granted') ? actors.routeAccess.getSnapshot().context.access : null;
   const route = granted && routeById.get(granted.routeId);
   if (!route) return null;
-  const snackbar = createSnackbar({ settings, i18n });
-  const runtime: Runtime = { i18n, queries: createServerQueries(), session, settings, routeAccess, snackbar, inspect: undefined };
+  const folded = themeSettings.layout.config.navbar?.folded ?? false;
+  const runtime: Runtime = {
+    i18n,
+    queries: createServerQueries(),
+    inspect: undefined,
+    app,
+    ...actors,
+    // The drawing's own navbar, unstarted like the rest of this render's actors.
+    attachNavbar: (navbar) => createActor(navbar, { input: { folded } }),
+  };
 
   await Promise.all(chunksOf(route).map((chunk) => chunk.preload()));
   const credentials = { accessToken: request.accessToken, tenantId: request.tenantId };
@@ -136,8 +140,7 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
     clearEarlyAnswers();
     disconnect();
     runtime.queries.clear();
-    settings.stop();
-    snackbar.stop();
+    app.stop();
   }
 
   const dir = i18n.dir(request.language) === 'rtl' || themeSettings.direction === 'rtl' ? 'rtl' : 'ltr';

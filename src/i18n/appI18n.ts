@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import type { BackendModule, i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { messages } from '../contract/messages';
-import { sessionMessages } from '../machines/session.machine';
+import { sessionMessages } from '../contract/sessionMessages';
 import startEnglish from './locales/en.json?start';
 
 export const languages = ['en', 'tr', 'ar'] as const;

@@ -62,6 +62,13 @@ export const navbarMachine = setup({
   actions: {
     announceFolded: emit({ type: 'navbar.foldChanged' as const, folded: true }),
     announceUnfolded: emit({ type: 'navbar.foldChanged' as const, folded: false }),
+    /** The pin button's choice is saved with the user's settings (a sibling in the app's actor system). */
+    saveFolded: ({ system }, folded: boolean) => {
+      const settings = system.get('settings');
+      if (!settings) return;
+      settings.send({ type: 'settings.change', change: { layout: { config: { navbar: { folded } } } } });
+      settings.send({ type: 'settings.save' });
+    },
     rememberMenu: assign({
       menuId: ({ event }) => {
         assertEvent(event, ['navbar.menuEnter', 'navbar.menuToggle']);
@@ -87,7 +94,7 @@ export const navbarMachine = setup({
         unfolded: {
           tags: 'expanded',
           on: {
-            'navbar.toggleFold': { target: 'folded', actions: 'announceFolded' },
+            'navbar.toggleFold': { target: 'folded', actions: ['announceFolded', { type: 'saveFolded', params: true }] },
             'navbar.syncFolded': { guard: 'wantsFolded', target: 'folded' },
           },
         },
@@ -100,7 +107,7 @@ export const navbarMachine = setup({
             open: { tags: 'expanded', on: { 'navbar.hoverLeave': 'closed', 'navbar.itemChosen': 'closed' } },
           },
           on: {
-            'navbar.toggleFold': { target: 'unfolded', actions: 'announceUnfolded' },
+            'navbar.toggleFold': { target: 'unfolded', actions: ['announceUnfolded', { type: 'saveFolded', params: false }] },
             'navbar.syncFolded': { guard: 'wantsUnfolded', target: 'unfolded' },
           },
         },

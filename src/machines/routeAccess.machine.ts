@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Role } from '../contract/common';
-import { resolveAccess } from '../app/routeTable';
-import type { Access } from '../app/routeTable';
+import { resolveAccess } from '../contract/routeTable';
+import type { Access } from '../contract/routeTable';
 
 /**
  * Route access (spec 2.4, shell.md): on every change of address (links, Back, Forward, redirects) and of the

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { savedSnackbar } from './snackbar.machine';
 import { defaultThemeSettings } from '../contract/themes';
 import type { ThemeSettings } from '../contract/settings';
 
@@ -127,6 +128,13 @@ export const settingsMachine = setup({
     storeGuestSettings: (_, _values: SettingsValues) => {},
     clearNotice: assign({ message: null, error: null }),
     announceSaved: emit(({ context }) => ({ type: 'settings.saved' as const, message: context.message ?? '' })),
+    /** The app's snackbar (a sibling in the app's actor system) shows the save ('...changed successfully', 2 s). */
+    showSaved: ({ context, system }) => system.get('snackbar')?.send(savedSnackbar(context.message ?? '')),
+    /** Tells the reader that saving failed, in their language; supplied at app start (the text needs i18n). */
+    reportSaveFailed: () => {},
+    /** The navbar (once the shell made it) follows the folded flag: another user's settings, the panel's choice. */
+    syncNavbar: ({ context, system }) =>
+      system.get('navbar')?.send({ type: 'navbar.syncFolded', folded: context.settings.layout.config.navbar?.folded ?? false }),
   },
   guards: {
     isGuest: ({ context }) => context.isGuest,
@@ -140,6 +148,7 @@ export const settingsMachine = setup({
       actions: [
         'clearNotice',
         assign({ settings: ({ context, event }) => applySettingsChange(context.settings, event.change) }),
+        'syncNavbar',
       ],
     },
     'settings.chooseScheme': {
@@ -171,13 +180,16 @@ export const settingsMachine = setup({
         // root: a region's transition would take the event away from a root one.)
         'settings.load': {
           target: '.closed',
-          actions: assign(({ event }) => ({
-            settings: event.settings,
-            shortcuts: event.shortcuts,
-            isGuest: event.isGuest,
-            message: null,
-            error: null,
-          })),
+          actions: [
+            assign(({ event }) => ({
+              settings: event.settings,
+              shortcuts: event.shortcuts,
+              isGuest: event.isGuest,
+              message: null,
+              error: null,
+            })),
+            'syncNavbar',
+          ],
         },
       },
     },
@@ -196,6 +208,7 @@ export const settingsMachine = setup({
                   },
                   assign({ message: settingsMessages.saved, error: null }),
                   'announceSaved',
+                  'showSaved',
                 ],
               },
               { target: 'saving', actions: 'clearNotice' },
@@ -209,7 +222,11 @@ export const settingsMachine = setup({
             input: ({ context }) => ({ settings: context.settings, shortcuts: context.shortcuts }),
             onDone: {
               target: 'idle',
-              actions: [assign({ message: ({ event }) => event.output.message || settingsMessages.saved }), 'announceSaved'],
+              actions: [
+                assign({ message: ({ event }) => event.output.message || settingsMessages.saved }),
+                'announceSaved',
+                'showSaved',
+              ],
             },
             onError: {
               target: 'idle',
@@ -217,6 +234,7 @@ export const settingsMachine = setup({
               actions: [
                 assign({ error: settingsMessages.saveFailed }),
                 emit({ type: 'settings.saveFailed' as const, error: settingsMessages.saveFailed }),
+                'reportSaveFailed',
               ],
             },
           },

@@ -1,5 +1,5 @@
 /**
- * The otp machine alone (src/machines/otp.ts), with its two calls stubbed by name: the rules the page model
+ * The otp machine alone (src/machines/otp.machine.ts), with its two calls stubbed by name: the rules the page model
  * (eform.model.test.ts) drives through the screens, checked here on the machine: the 6-character trimmed entry,
  * what is sent, the refusal clearing the entry, Resend and a failed resend keeping the dialog, the token as output.
  */
@@ -8,7 +8,7 @@ import { createActor, fromPromise, toPromise } from 'xstate';
 import type { CodeSentAnswer, FormTokenAnswer } from '../../src/contract/eforms';
 import { eformMessages } from '../../src/contract/eforms';
 import { ApiError } from '../../src/api/http';
-import { isOtpValid, otpMachine } from '../../src/machines/otp';
+import { isOtpValid, otpMachine } from '../../src/machines/otp.machine';
 
 const link = { uri: 'Zq3v9Kx2LmP8rT5wY1bN4cD7fG0hJ6sA', tenant: 'enc-tenant-3f9a1c7d2e8b4a6c0d5f' };
 const sent: CodeSentAnswer = { sent: true, resent: false, destination: 'j***@example.com' };

@@ -3,8 +3,8 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import type { Card } from '../../src/contract/eforms';
 import { eformMessages } from '../../src/contract/eforms';
-import { formBuilderMachine } from '../../src/machines/formBuilder';
-import type { BuilderEmitted, CardDraft } from '../../src/machines/formBuilder';
+import { formBuilderMachine } from '../../src/machines/formBuilder.machine';
+import type { BuilderEmitted, CardDraft } from '../../src/machines/formBuilder.machine';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const boardId = '22222222-2222-4222-8222-222222222222';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/http';
-import { kioskDelays, kioskRegistrationMachine } from '../../src/machines/kioskRegistration';
-import type { KioskDraft } from '../../src/machines/kioskRegistration';
+import { kioskDelays, kioskRegistrationMachine } from '../../src/machines/kioskRegistration.machine';
+import type { KioskDraft } from '../../src/machines/kioskRegistration.machine';
 
 const ann: KioskDraft = {
   firstName: 'Ann',

@@ -220,11 +220,11 @@ const expectations: Record<string, () => Promise<void>> = {
   kioskHome: () => sees('Patient registration', '/patient/register'),
   kioskHomeAfterRefusal: () => sees('Patient registration', '/patient/register'),
   newUserPage: async () => {
-    expect(await screen.findByText(t('auth.newUserTitle'))).toBeTruthy();
+    expect(await screen.findByText(t('authFlows.newUserTitle'))).toBeTruthy();
     await vi.waitFor(() => expect(window.location.pathname).toBe('/register/newuser'));
   },
   newUserPageAfterRefusal: async () => {
-    expect(await screen.findByText(t('auth.newUserTitle'))).toBeTruthy();
+    expect(await screen.findByText(t('authFlows.newUserTitle'))).toBeTruthy();
     await vi.waitFor(() => expect(window.location.pathname).toBe('/register/newuser'));
   },
 };
@@ -307,7 +307,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  runtime?.session.stop();
+  runtime?.app.stop();
   runtime = null;
   vi.unstubAllGlobals();
 });

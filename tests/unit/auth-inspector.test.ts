@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDevInspector, maskSecrets } from '../../src/app/inspector';
+import { createDevInspector, maskSecrets } from '../../src/views/ui/inspector';
 
 describe('inspector masking', () => {
   it('masks tokens, codes and passwords at any depth and keeps the rest', () => {

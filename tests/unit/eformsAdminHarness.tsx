@@ -16,6 +16,11 @@ import { fakeApi } from '../fixtures/fakeApi';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import '../fixtures/jsdom-gaps';
 
+/** These pages are drawn without the shell: nothing here has a navbar. */
+const noNavbar = (): never => {
+  throw new Error('No navbar outside the shell');
+};
+
 /**
  * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
  * snackbar and its messages, router links), against a fake API.
@@ -32,7 +37,7 @@ export function renderAdminScreen(path: string, screen: ReactNode, api: (call: C
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session as unknown as SessionActor}>
-          <ShellActorsProvider value={{ snackbar }}>
+          <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={(to) => navigate(to)}>
               {screen}
               <Snackbars />

@@ -6,7 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kioskKey } from '../../src/api/records';
-import { kioskDelays } from '../../src/machines/kioskRegistration';
+import { kioskDelays } from '../../src/machines/kioskRegistration.machine';
 import { KioskRegisterPage } from '../../src/views/kiosk/KioskRegisterPage';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flattenNavigation, navigation, navigationFor, searchNavigation } from '../../src/app/navigation';
-import type { NavigationItem } from '../../src/app/navigation';
-import { matchRoute } from '../../src/app/routeTable';
+import { flattenNavigation, navigation, navigationFor, searchNavigation } from '../../src/views/shell/navigation';
+import type { NavigationItem } from '../../src/views/shell/navigation';
+import { matchRoute } from '../../src/contract/routeTable';
 import { createI18n } from '../../src/i18n/i18n';
 
 const ids = (items: readonly NavigationItem[]): string[] =>

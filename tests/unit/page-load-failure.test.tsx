@@ -36,7 +36,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  runtime.session.stop();
+  runtime.app.stop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -23,6 +23,11 @@ import { fakeApi } from '../fixtures/fakeApi';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import '../fixtures/jsdom-gaps';
 
+/** These pages are drawn without the shell: nothing here has a navbar. */
+const noNavbar = (): never => {
+  throw new Error('No navbar outside the shell');
+};
+
 export const withRoles = (user: User, role: User['role'], displayName: string): User => ({
   ...user,
   role,
@@ -55,7 +60,7 @@ export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', a
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session}>
-          <ShellActorsProvider value={{ snackbar }}>
+          <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={navigate}>
               {page}
               <Snackbars />

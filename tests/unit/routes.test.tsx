@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeOf, matchRoute, paths, resolveAccess, routeTable } from '../../src/app/routeTable';
+import { homeOf, matchRoute, paths, resolveAccess, routeTable } from '../../src/contract/routeTable';
 import { userMenuPaths } from '../../src/views/shell/Toolbar';
 
 const guest: string[] = [];

@@ -74,8 +74,7 @@ function openAs(user: User | null) {
 
 afterEach(() => {
   cleanup();
-  runtime?.session.stop();
-  runtime?.settings.stop();
+  runtime?.app.stop();
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   window.localStorage.clear();
@@ -127,8 +126,7 @@ describe('Theme Settings panel', () => {
 
     // Reload: the stored user is the one from before the save; /api/patient/me answers with the saved one.
     cleanup();
-    runtime.session.stop();
-    runtime.settings.stop();
+    runtime.app.stop();
     document.documentElement.dir = '';
     user = openAs(janeDoe);
     await waitFor(() => expect(runtime.settings.getSnapshot().context.settings.direction).toBe('rtl'));

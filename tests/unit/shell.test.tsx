@@ -90,7 +90,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
-  runtime.session.stop();
+  runtime.app.stop();
   vi.unstubAllGlobals();
   await act(() => runtime.i18n.changeLanguage('en'));
 });
@@ -240,7 +240,7 @@ describe('toolbar', () => {
     openAs(admin, '/admin/patients/all');
     expect((await screen.findByRole('link', { name: 'Stores' })).getAttribute('href')).toBe('/admin/stores');
     cleanup();
-    runtime.session.stop();
+    runtime.app.stop();
     openAs(patient, '/patient/demographicinfo');
     expect(await screen.findByRole('button', { name: 'Store name' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Stores' })).toBeNull();

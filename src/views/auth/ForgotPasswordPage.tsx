@@ -37,7 +37,7 @@ function BackToSignIn() {
         className={styles.link}
         onPress={() => session.send({ type: 'password.resetCancelled' })}
       >
-        {t('auth.backToSignIn')}
+        {t('authFlows.backToSignIn')}
       </Link>
     </div>
   );
@@ -51,7 +51,7 @@ function RequestStep() {
   const inReset = useSelector(session, (snapshot) => snapshot.hasTag('resetRequest'));
   const fieldErrors = useFieldErrors();
   const [chosen, setChosen] = useState<StoreAddress | null>(storeFromSearch(useSearch()) ?? lastStore);
-  const title = t('auth.forgotTitle');
+  const title = t('authFlows.forgotTitle');
 
   if (!chosen) {
     return (
@@ -75,11 +75,11 @@ function RequestStep() {
             session.send({ type: 'password.resetRequested', username: String(form.get('username') ?? ''), tenant: tenantID });
           }}
         >
-          <p className={styles.intro}>{t('auth.forgotIntro')}</p>
+          <p className={styles.intro}>{t('authFlows.forgotIntro')}</p>
           {inReset && <SessionErrorAlert />}
           <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
           <Button type="submit" isPending={isBusy}>
-            {t('auth.sendCode')}
+            {t('authFlows.sendCode')}
           </Button>
           <BackToSignIn />
         </Form>
@@ -92,10 +92,10 @@ function CodeStep() {
   const { t } = useTranslation();
   const session = useSessionActor();
   return (
-    <SignInFrame title={t('auth.forgotTitle')}>
+    <SignInFrame title={t('authFlows.forgotTitle')}>
       <CodeForm
-        label={t('auth.forgotTitle')}
-        sentText={t('auth.forgotCodeSent')}
+        label={t('authFlows.forgotTitle')}
+        sentText={t('authFlows.forgotCodeSent')}
         onSubmit={(vcode) => session.send({ type: 'password.codeSubmitted', vcode })}
         onResend={() => session.send({ type: 'password.codeResent' })}
       >
@@ -112,10 +112,10 @@ function PasswordStep() {
   const fieldErrors = useFieldErrors();
   const [mismatch, setMismatch] = useState(false);
   return (
-    <SignInFrame title={t('auth.forgotTitle')}>
+    <SignInFrame title={t('authFlows.forgotTitle')}>
       <Form
         className={styles.form}
-        aria-label={t('auth.forgotTitle')}
+        aria-label={t('authFlows.forgotTitle')}
         validationErrors={fieldErrors}
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
@@ -125,12 +125,12 @@ function PasswordStep() {
           if (!differ) session.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
         }}
       >
-        <p className={styles.intro}>{t('auth.choosePassword')}</p>
+        <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
         <SessionErrorAlert />
         <NewPasswordFields />
-        {mismatch && <Alert>{t('auth.passwordsDiffer')}</Alert>}
+        {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
         <Button type="submit" isPending={isBusy}>
-          {t('auth.setPassword')}
+          {t('authFlows.setPassword')}
         </Button>
         <BackToSignIn />
       </Form>
@@ -155,9 +155,9 @@ export function ForgotPasswordPage() {
   if (step === 'password') return <PasswordStep />;
   if (step === 'done') {
     return (
-      <SignInFrame title={t('auth.forgotTitle')}>
+      <SignInFrame title={t('authFlows.forgotTitle')}>
         <p className={styles.notice} role="status">
-          {t('auth.passwordChanged')}
+          {t('authFlows.passwordChanged')}
         </p>
         <BackToSignIn />
       </SignInFrame>

@@ -19,7 +19,7 @@ export function NewPasswordFields() {
         type="password"
         autoComplete="new-password"
         isRequired
-        label={t('auth.newPassword')}
+        label={t('authFlows.newPassword')}
         validate={(value) => {
           const problem = newPasswordProblem(value);
           return problem && i18n.t(`errors.${keyOf(problem)}`);
@@ -30,7 +30,7 @@ export function NewPasswordFields() {
         type="password"
         autoComplete="new-password"
         isRequired
-        label={t('auth.confirmPassword')}
+        label={t('authFlows.confirmPassword')}
       />
     </>
   );

@@ -47,33 +47,33 @@ export function NewUserPage() {
 
   const cancel = (
     <Button variant="secondary" onPress={() => session.send({ type: 'newUser.cancel' })} isDisabled={isBusy}>
-      {t('auth.backToSignIn')}
+      {t('authFlows.backToSignIn')}
     </Button>
   );
 
   return (
-    <SignInFrame title={t('auth.newUserTitle')}>
-      <p className={styles.intro}>{t('auth.newUserIntro', { name })}</p>
+    <SignInFrame title={t('authFlows.newUserTitle')}>
+      <p className={styles.intro}>{t('authFlows.newUserIntro', { name })}</p>
       {!codeSent ? (
         <>
           <SessionErrorAlert />
           <Button onPress={() => session.send({ type: 'newUser.codeRequested' })} isPending={isBusy}>
-            {t('auth.getCode')}
+            {t('authFlows.getCode')}
           </Button>
           {cancel}
         </>
       ) : (
-        <Form onSubmit={submit} validationErrors={fieldErrors} className={styles.form} aria-label={t('auth.newUserTitle')}>
+        <Form onSubmit={submit} validationErrors={fieldErrors} className={styles.form} aria-label={t('authFlows.newUserTitle')}>
           <SessionErrorAlert />
           <p className={styles.notice} role="status">
             {resent ? t('auth.codeResent') : t('auth.codeSent')}
-            {sentTo ? ` ${t('auth.sentTo', { email: sentTo })}` : ''}
+            {sentTo ? ` ${t('authFlows.sentTo', { email: sentTo })}` : ''}
           </p>
           <CodeField value={code} onChange={setCode} autoFocus />
           <NewPasswordFields />
-          {mismatch && <Alert>{t('auth.passwordsDiffer')}</Alert>}
+          {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
           <Button type="submit" isPending={isBusy} isDisabled={!isCodeValid(code)}>
-            {t('auth.setPassword')}
+            {t('authFlows.setPassword')}
           </Button>
           <div className={styles.actions}>
             {cancel}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { usePageTexts } from '../../i18n/pageTexts';
 import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eformRules';
 import type { Checklist, DateItem, DropdownList, RadioList, Section, TextItem } from '../../contract/eforms';
-import type { Answer } from '../../machines/eform';
+import type { Answer } from '../../machines/eform.machine';
 import * as styles from './eformSections.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 
@@ -16,7 +16,7 @@ import { visuallyHidden } from '../ui/visuallyHidden.css';
  * inputs): the public page is its own small entry (src/eformsMain.tsx) and React Aria is not part of it; the
  * browser gives the keyboard and screen-reader behaviour.
  *
- * Answers go out through `onAnswer`; write them in with `applyAnswer` (src/machines/eform.ts), which also
+ * Answers go out through `onAnswer`; write them in with `applyAnswer` (src/machines/eform.machine.ts), which also
  * recomputes each section's validated flag. Without `onAnswer`, or with `readOnly`, the form is view-only.
  */
 export interface EformSectionsProps {

@@ -1,6 +1,6 @@
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { ComingSoonArea } from '../../app/routeTable';
+import type { ComingSoonArea } from '../../contract/routeTable';
 import * as styles from './pages.css';
 
 /**

@@ -6,6 +6,7 @@ import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { patientQueries } from '../../api/patients';
+import { storesQuery } from '../../api/stores';
 import type { PatientListItem } from '../../contract/patientsAdmin';
 import { translateMessage } from '../../i18n/appI18n';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -83,7 +84,7 @@ export function PatientListPage() {
     input.current?.focus();
   };
 
-  const stores = useQuery(patientQueries.stores(tenantId));
+  const stores = useQuery(storesQuery(tenantId));
   const storeNames = new Map(stores.data?.stores.map((store) => [store.id, store.name]));
   const storeName = filter.store ? storeNames.get(filter.store) : undefined;
 

@@ -1,22 +1,20 @@
 import { createContext, useContext } from 'react';
 import { useSelector } from '@xstate/react';
 import type { i18n as I18n } from 'i18next';
-import { createActor, fromPromise } from 'xstate';
-import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import { readGuestSettings, saveThemeSettings, writeGuestSettings } from '../../api/settings';
 import type { User } from '../../contract/auth';
 import { defaultThemeSettings } from '../../contract/themes';
 import { pickThemeSettings, settingsMachine } from '../../machines/settings.machine';
 import type { SettingsInput } from '../../machines/settings.machine';
-import type { sessionMachine } from '../../machines/session.machine';
 import { themeModeOf } from '../../theme/themeMode';
 import { light17Theme } from '../../theme/themes/light17.css';
 
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
-type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 /** The settings a user starts from: their saved ones, or for a guest what this browser kept (else defaults). */
-function settingsOf(user: User | null, localStorage: Storage): SettingsInput {
+export function settingsOf(user: User | null, localStorage: Storage): SettingsInput {
   if (user && user.role.length > 0) {
     return { settings: pickThemeSettings(user.data.settings), shortcuts: user.data.shortcuts, isGuest: false };
   }
@@ -29,38 +27,21 @@ function settingsOf(user: User | null, localStorage: Storage): SettingsInput {
 }
 
 /**
- * The one settings actor (made in src/app/runtime.ts). It follows the session's user: sign-in, the fresh user
- * read from /api/patient/me at start-up (so saved settings survive a reload), sign-out.
+ * The settings machine with its real effects: saving for a signed-in user, this browser's storage for a guest, and
+ * a failed save reported in the snackbar in the reader's language. The app's one settings actor is a child of the
+ * app's actor system (src/app/runtime.ts); it follows the session's user (`settings.load`, sent by the session).
  */
-export function createSettingsActor({
-  session,
-  localStorage,
-  inspect,
-}: {
-  session: SessionActor;
-  localStorage: Storage;
-  /** The development inspector (src/app/inspector.ts), when `?inspect` asked for it. */
-  inspect?: Observer<InspectionEvent>;
-}) {
-  const userOf = () => session.getSnapshot().context.session?.user ?? null;
-  let user = userOf();
-  const settings = createActor(
-    settingsMachine.provide({
-      actors: {
-        saveSettings: fromPromise(({ input, signal }) => saveThemeSettings(input, signal)),
-      },
-      actions: { storeGuestSettings: (_, values) => writeGuestSettings(localStorage, values) },
-    }),
-    { input: settingsOf(user, localStorage), systemId: 'settings', inspect },
-  );
-  session.subscribe((snapshot) => {
-    const next = snapshot.context.session?.user ?? null;
-    if (next === user) return;
-    user = next;
-    settings.send({ type: 'settings.load', ...settingsOf(user, localStorage) });
+export function settingsLogic({ localStorage, i18n }: { localStorage: Storage; i18n: I18n }) {
+  return settingsMachine.provide({
+    actors: {
+      saveSettings: fromPromise(({ input, signal }) => saveThemeSettings(input, signal)),
+    },
+    actions: {
+      storeGuestSettings: (_, values) => writeGuestSettings(localStorage, values),
+      reportSaveFailed: ({ system }) =>
+        system.get('snackbar')?.send({ type: 'snackbar.show', kind: 'error', message: i18n.t('settings.saveFailed') }),
+    },
   });
-  settings.start();
-  return settings;
 }
 
 /**

@@ -6,7 +6,7 @@ import { useNavbarActor } from '../ui/shellActors';
 import { Icon } from '../ui/Icon';
 import { IconButton } from '../ui/IconButton';
 import * as menuStyles from '../ui/menu.css';
-import type { NavigationSearchResult } from '../../app/navigation';
+import type { NavigationSearchResult } from './navigation';
 import { EntryIcon } from './Navigation';
 import * as styles from './toolbar.css';
 

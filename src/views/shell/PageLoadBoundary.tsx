@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FirstPaintHandOff } from '../../firstPaint/FirstPaintHandOff';
+import { FirstPaintHandOff } from './FirstPaintHandOff';
 import { Button } from '../ui/Button';
 import * as styles from './shell.css';
 

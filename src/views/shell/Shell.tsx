@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteLayout } from '../../app/routeTable';
+import type { RouteLayout } from '../../contract/routeTable';
 import type { ThemeSettings } from '../../contract/settings';
 import { layoutDefaults } from '../../machines/settings.machine';
 import { LogoutDialog } from '../auth/LogoutDialog';

@@ -20,9 +20,9 @@ import {
   TooltipTrigger,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { authRoles, hasPermission } from '../../app/access';
-import { flattenNavigation } from '../../app/navigation';
-import type { NavigationItem } from '../../app/navigation';
+import { authRoles, hasPermission } from '../../contract/access';
+import { flattenNavigation } from './navigation';
+import type { NavigationItem } from './navigation';
 import type { User } from '../../contract/auth';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { useSettingsActor } from '../settings/settingsActor';

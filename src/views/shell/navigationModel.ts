@@ -2,12 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { navigationFor, searchNavigation } from '../../app/navigation';
-import type { NavigationItem, NavigationSearchResult } from '../../app/navigation';
+import { navigationFor, searchNavigation } from './navigation';
+import type { NavigationItem, NavigationSearchResult } from './navigation';
 import { useSessionActor } from '../ui/session';
 
 /**
- * What the shell needs of a navigation entry (src/app/navigation.ts holds the data and the access rule). Kept
+ * What the shell needs of a navigation entry (src/views/shell/navigation.ts holds the data and the access rule). Kept
  * structural so the renderer depends on fields, not on how the table is written.
  */
 export interface NavEntry {

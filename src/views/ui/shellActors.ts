@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { navbarMachine } from '../../machines/navbar.machine';
 import type { snackbarMachine } from '../../machines/snackbar.machine';
 
@@ -8,14 +8,14 @@ export type SnackbarActor = ActorRefFrom<typeof snackbarMachine>;
 
 export interface ShellActors {
   snackbar: SnackbarActor;
-  /** Development only: the Stately inspector, for actors made later (the navbar's, with the shell). */
-  inspect?: Observer<InspectionEvent>;
+  /** The navbar joins the app's actor system with the shell's chunk, which brings its machine; made once. */
+  attachNavbar(navbar: typeof navbarMachine): NavbarActor;
 }
 
 const ShellActorsContext = createContext<ShellActors | null>(null);
 const NavbarContext = createContext<NavbarActor | null>(null);
 
-/** The app's snackbar actor (created once in src/app/runtime.ts), handed to every view. */
+/** The app's snackbar actor (a child of the app's actor system, src/app/runtime.ts), handed to every view. */
 export const ShellActorsProvider = ShellActorsContext.Provider;
 
 /** The navbar's actor, given by the signed-in shell (src/app/SignedInShell.tsx). */

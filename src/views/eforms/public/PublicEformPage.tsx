@@ -3,10 +3,9 @@ import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { usePageTexts } from '../../../i18n/pageTexts';
 import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
-import { createDevInspector } from '../../../app/inspector';
-import { canSubmit } from '../../../machines/eform';
-import type { eformMachine } from '../../../machines/eform';
-import type { otpMachine } from '../../../machines/otp';
+import { createDevInspector } from '../../ui/inspector';
+import type { eformMachine } from '../../../machines/eform.machine';
+import type { otpMachine } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
 import { EformSections } from '../EformSections';
 import { LanguageButtons, PageButton, Progress } from './controls';
@@ -115,7 +114,8 @@ function FormScreen({ actor }: { actor: EformActor }) {
   const hintId = useId();
   const form = useSelector(actor, (s) => s.context.form);
   const sections = useSelector(actor, (s) => s.context.sections);
-  const submittable = useSelector(actor, (s) => canSubmit(s.context));
+  // The machine's own guard decides; while the answers are on their way the button stays as it was (pending).
+  const submittable = useSelector(actor, (s) => s.matches('submitting') || s.can({ type: 'form.submit' }));
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const error = useSelector(actor, (s) => s.context.error);
   const viewOnly = form?.assignId === 0;

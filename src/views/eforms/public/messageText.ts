@@ -1,6 +1,6 @@
 import { eformMessages } from '../../../contract/eformRules';
 import { messages } from '../../../contract/messages';
-import type { CallFailure } from '../../../machines/otp';
+import type { CallFailure } from '../../../machines/otp.machine';
 import type { Translate } from '../../../i18n/pageTexts';
 
 /**

@@ -1,6 +1,6 @@
-import type { Role } from '../contract/common';
-import { roles as allRoles } from '../contract/roles';
-import type { ThemeSettings } from '../contract/settings';
+import type { Role } from './common';
+import { roles as allRoles } from './roles';
+import type { ThemeSettings } from './settings';
 import { authRoles, hasPermission } from './access';
 import type { Auth } from './access';
 

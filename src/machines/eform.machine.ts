@@ -1,8 +1,8 @@
 import { assign, fromPromise, not, setup } from 'xstate';
 import { answersAreComplete, clearAnswers, isSectionValidated } from '../contract/eformRules';
 import type { EForm, Section, SubmitAnswer } from '../contract/eforms';
-import { failureOf, otpMachine } from './otp';
-import type { CallFailure, LinkInput } from './otp';
+import { failureOf, otpMachine } from './otp.machine';
+import type { CallFailure, LinkInput } from './otp.machine';
 
 /**
  * The public eForm page, /eforms?tenantid=<uuid>&uri=<link token> (spec 2.6, 4 'Public eForm flow', 5, 8).

@@ -1,4 +1,4 @@
-import type { Role } from '../contract/common';
+import type { Role } from './common';
 
 /**
  * The one access rule shared by the route guard, the navigation and the navigation search (shell.md):

@@ -1,7 +1,7 @@
-import type { MenuAccess } from '../contract/settings';
-import en from '../i18n/locales/en.json';
-import { authRoles, hasPermission } from './access';
-import type { Auth } from './access';
+import type { MenuAccess } from '../../contract/settings';
+import en from '../../i18n/locales/en.json';
+import { authRoles, hasPermission } from '../../contract/access';
+import type { Auth } from '../../contract/access';
 
 /**
  * The navigation of spec 2.5 and shell.md: what each role sees in the side menu, filtered by the same access rule

@@ -1,0 +1,286 @@
+/**
+ * The session machine's types, helpers and `setup()` (its named actors, actions and guards); the machine itself is
+ * src/machines/session.machine.ts, its side flows src/machines/session.flows.ts.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { ApiError } from '../contract/apiError';
+import type { LoginRequest, LoginResponse, User } from '../contract/auth';
+import { sessionMessages } from '../contract/sessionMessages';
+import type { ErrorResponse, Role } from '../contract/common';
+
+/** What the browser keeps of a signed-in user. The refresh token is an HttpOnly cookie, never here. */
+export interface Session {
+  accessToken: string;
+  tenantId: string;
+  user: User;
+  /** Epoch seconds after which the access token is no longer valid. */
+  expiresAt: number;
+}
+
+/** A public sign-in address /{company}/{store}, by its two slugs. */
+export interface StoreAddress {
+  company: string;
+  store: string;
+}
+
+/** The forgot-password flow's progress: who asked, for which tenant, and the grant the code was exchanged for. */
+export interface PasswordReset {
+  username: string;
+  tenant: string;
+  resetToken: string | null;
+}
+
+export type EndReason = 'logout' | 'signInAddress' | 'refreshFailed' | 'newUserCancelled';
+
+export interface SessionContext {
+  session: Session | null;
+  /** The address the user signed in from; logout returns there. */
+  loginUrl: string | null;
+  /** The last failure, shaped like the API's error body so that field messages can be shown too. */
+  error: ErrorResponse | null;
+  /** The store last signed in at in this browser (local storage); /login offers it. */
+  lastStore: StoreAddress | null;
+  /** A sign-in on its way: the credentials wait here while the emailed code is asked for. */
+  pending: { request: LoginRequest; store: StoreAddress | null } | null;
+  /** A code (sign-in, new-user or reset) was sent again: the screens say 'Re-sent'. */
+  codeResent: boolean;
+  /** Where the new-user code went (masked by the server). */
+  codeSentTo: string | null;
+  reset: PasswordReset | null;
+  /** An address ending in login or admin was opened while the stored session was being checked. */
+  signInAddressOpened: boolean;
+  endReason: EndReason | null;
+}
+
+export interface SessionInput {
+  stored: Session | null;
+  loginUrl: string | null;
+  lastStore?: StoreAddress | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; request: LoginRequest; loginUrl: string; store?: StoreAddress | null }
+  | { type: 'signIn.codeSubmitted'; vcode: string }
+  | { type: 'signIn.codeResent' }
+  | { type: 'signIn.codeCancelled' }
+  | { type: 'session.refreshRequested' }
+  | { type: 'session.signInAddressOpened' }
+  | { type: 'session.logout' }
+  | { type: 'logout.confirm' }
+  | { type: 'logout.cancel' }
+  | { type: 'logout.dispatch' }
+  | { type: 'newUser.codeRequested' }
+  | { type: 'newUser.passwordSubmitted'; vcode: string; password: string }
+  | { type: 'newUser.cancel' }
+  | { type: 'password.resetRequested'; username: string; tenant: string }
+  | { type: 'password.codeResent' }
+  | { type: 'password.codeSubmitted'; vcode: string }
+  | { type: 'password.newPasswordSubmitted'; password: string }
+  | { type: 'password.resetCancelled' };
+
+/**
+ * The session is over. `reason` tells the app what to do: after a logout the user goes to the login url (or '/');
+ * after an automatic logout on a sign-in address, or a failed refresh, the route guard decides.
+ */
+export type SessionEmitted = { type: 'session.ended'; loginUrl: string | null; reason: EndReason };
+
+
+export interface AuthCodeAnswer {
+  role: Role | Role[] | null;
+  isauth: boolean;
+  codeRequired: boolean;
+  error: string | null;
+}
+
+/** A refreshed access token, or null when the server answered without one (refused cookie). */
+export type RefreshAnswer = { accessToken: string; expiresIn: number } | null;
+
+/** An address that ends with login or admin (optional trailing slash): a valid session there is ended. */
+export const isSignInAddress = (path: string) => /(login|admin)\/?$/i.test(path);
+
+export const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+export function toSession(response: LoginResponse): Session {
+  return {
+    accessToken: response.access_token,
+    tenantId: response.tenantID,
+    user: response.user,
+    expiresAt: nowInSeconds() + response.expiresIn,
+  };
+}
+
+export function toError(error: unknown): ErrorResponse {
+  return error instanceof ApiError && error.body ? error.body : { error: sessionMessages.unexpected };
+}
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** The roles an answer carries: the auth-code step's (one or a list), a user's, a sign-in's user's. */
+const rolesOf = (answer: AuthCodeAnswer | User | LoginResponse) =>
+  ('user' in answer ? answer.user.role : 'data' in answer ? answer.role : Array.isArray(answer.role) ? answer.role : [answer.role]) as (
+    | Role
+    | null
+  )[];
+
+/**
+ * The answer or the failure of the invoked call whose done or error event a guard is asked about (setup() types a
+ * named guard's event as the machine's own events).
+ */
+const outputOf = <T>(event: object) => (event as { output: T }).output;
+const errorOf = (event: object) => (event as { error: unknown }).error;
+
+/** Local date as YYYY-MM-DD, the form of `tempPwdExpiryDate`. */
+export function today() {
+  const date = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The states that call this are only entered with a session (a guard or a successful login led there). */
+export function accessTokenOf(context: SessionContext) {
+  if (!context.session) throw new Error('This state needs a session');
+  return { accessToken: context.session.accessToken };
+}
+
+export function pendingRequest(context: SessionContext): LoginRequest {
+  if (!context.pending) throw new Error('This state needs a pending sign-in');
+  return context.pending.request;
+}
+
+export function resetOf(context: SessionContext): PasswordReset {
+  if (!context.reset) throw new Error('This state needs a password reset');
+  return context.reset;
+}
+
+export const notSupplied = (name: string) => async (): Promise<never> => {
+  throw new Error(`The ${name} actor is supplied at app start with .provide()`);
+};
+
+export const sessionSetup = setup({
+  types: {
+    context: {} as SessionContext,
+    input: {} as SessionInput,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+    /**
+     * busy: a call the user waits for; signedIn: a full session exists (also while asking about and doing
+     * logout); refreshing: the access token is being renewed (silently); newUser: the new-user flow;
+     * codeStep: the sign-in asks for the emailed code; codeSent: the new-user code was sent;
+     * confirmingLogout / loggingOut: the logout question and its call; reset*: the forgot-password steps.
+     */
+    tags: {} as
+      | 'busy'
+      | 'signedIn'
+      | 'refreshing'
+      | 'newUser'
+      | 'codeStep'
+      | 'codeSent'
+      | 'confirmingLogout'
+      | 'loggingOut'
+      | 'resetRequest'
+      | 'resetCode'
+      | 'resetPassword'
+      | 'resetDone',
+  },
+  actors: {
+    authCode: fromPromise<AuthCodeAnswer, LoginRequest>(notSupplied('authCode')),
+    login: fromPromise<LoginResponse, LoginRequest>(notSupplied('login')),
+    loadMe: fromPromise<User, { accessToken: string }>(notSupplied('loadMe')),
+    refresh: fromPromise<RefreshAnswer, { accessToken: string | null }>(notSupplied('refresh')),
+    logout: fromPromise<unknown, { accessToken: string }>(notSupplied('logout')),
+    sendNewUserCode: fromPromise<{ sentTo: string | null }, { accessToken: string }>(notSupplied('sendNewUserCode')),
+    changePassword: fromPromise<LoginResponse, { accessToken: string; vcode: string; password: string }>(
+      notSupplied('changePassword'),
+    ),
+    requestReset: fromPromise<unknown, { username: string; tenant: string }>(notSupplied('requestReset')),
+    verifyResetCode: fromPromise<{ resetToken: string }, { username: string; tenant: string; vcode: string }>(
+      notSupplied('verifyResetCode'),
+    ),
+    resetPassword: fromPromise<unknown, { resetToken: string; password: string }>(notSupplied('resetPassword')),
+  },
+  actions: {
+    /** Mirrors session and login url into session storage; supplied at app start. */
+    persistSession: () => {},
+    /** Mirrors `lastStore` into local storage; supplied at app start. */
+    persistStore: () => {},
+    endSession: assign({ session: null, pending: null, codeResent: false, codeSentTo: null }),
+    announceEnd: emit(({ context }) => ({
+      type: 'session.ended' as const,
+      loginUrl: context.loginUrl,
+      reason: context.endReason ?? 'logout',
+    })),
+    /** The route guard (a sibling in the app's actor system) forgets the user: the app is about to leave. */
+    endRouteAccess: ({ system }) => system.get('routeAccess')?.send({ type: 'session.ended' }),
+    /**
+     * Tells the session's siblings who is there now (the route guard the roles, the settings the user); supplied at
+     * app start, which knows the guest's stored settings. `pending`: the roles are not known (being checked or ended).
+     */
+    shareSession: (_, _params: { pending: boolean }) => {},
+    clearError: assign({ error: null }),
+    /** Keeps the failed call's error for the view (the server's text, or a known message). */
+    keepError: assign({ error: ({ event }) => toError((event as { error?: unknown }).error) }),
+    rememberStore: assign({ lastStore: ({ context }) => context.pending?.store ?? context.lastStore }),
+  },
+  guards: {
+    hasValidStoredToken: ({ context }) => context.session !== null && context.session.expiresAt > nowInSeconds(),
+    hasStoredSession: ({ context }) => context.session !== null,
+    /** A user with an empty role list cannot log out (the request is ignored). */
+    hasRoles: ({ context }) => (context.session?.user.role.length ?? 0) > 0,
+    signInAddressWasOpened: ({ context }) => context.signInAddressOpened,
+    /** The refresh cookie no longer holds a session (the server answered without a token). */
+    refreshRefused: ({ event }) => outputOf<RefreshAnswer>(event) === null,
+    /** Signed in with a temporary password (the auth-code step, the sign-in or the user read): the new-user flow. */
+    isNewUser: ({ event }) => rolesOf(outputOf<AuthCodeAnswer | User | LoginResponse>(event)).includes('newuser'),
+    /** The credentials are right and the account asks for the emailed code. */
+    codeRequired: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth && outputOf<AuthCodeAnswer>(event).codeRequired),
+    credentialsAccepted: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth),
+    /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
+    registrationExpired: ({ event }) => registrationExpired(outputOf<LoginResponse>(event).user),
+    codeWasResent: ({ context }) => context.codeResent,
+    codeWasSent: ({ context }) => context.codeSentTo !== null,
+    /** The reset grant was used or ran out: the flow starts again from the email. */
+    resetGrantSpent: ({ event }) => {
+      const error = errorOf(event);
+      return error instanceof ApiError && Boolean(error.body?.fields?.resetToken);
+    },
+    /** The restricted token was refused. */
+    unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
+  },
+});
+
+/** A sign-in begins with the auth-code step; the address it came from becomes the login url. */
+export const startSignIn = {
+  target: '#session.signedOut.authorizing',
+  actions: sessionSetup.assign({
+    loginUrl: ({ event }) => (event.type === 'session.login' ? event.loginUrl : null),
+    pending: ({ event }) => (event.type === 'session.login' ? { request: event.request, store: event.store ?? null } : null),
+    error: null,
+    codeResent: false,
+  }),
+} as const;
+
+export const startReset = {
+  target: '#session.signedOut.forgotPassword.sendingRequest',
+  actions: sessionSetup.assign({
+    reset: ({ event }) =>
+      event.type === 'password.resetRequested' ? { username: event.username, tenant: event.tenant, resetToken: null } : null,
+    error: null,
+    codeResent: false,
+  }),
+} as const;
+
+/** Back to sign-in from the new-user page: the restricted token is dropped (it has no session on the server). */
+export const cancelNewUser = {
+  target: '#session.signedOut',
+  actions: [
+    'endSession',
+    'persistSession',
+    sessionSetup.assign({ endReason: 'newUserCancelled' as const }),
+    'announceEnd', 'endRouteAccess',
+  ],
+} as const;
+
+/** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
+export function registrationExpired(user: User) {
+  return user.isRegistered === 0 && user.tempPwdExpiryDate !== null && user.tempPwdExpiryDate < today();
+}

@@ -1,0 +1,51 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The browser's one-way import flow (contract <- machines <- api <- views <- app) and the React hooks rules are
+ * lint rules (eslint.config.js); these cases check that the rules themselves fail a wrong import.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId);
+}
+
+describe('browser layering (eslint.config.js)', () => {
+  it.each([
+    ['a machine importing the http layer', "import { ApiError } from '../api/http';\nexport const x = ApiError;\n", 'src/machines/x.machine.ts'],
+    ['a machine importing React', "import { useState } from 'react';\nexport const x = useState;\n", 'src/machines/x.machine.ts'],
+    ['a machine importing the app', "import { routeById } from '../app/routes';\nexport const x = routeById;\n", 'src/machines/x.machine.ts'],
+    ['the contract importing a machine', "import { otpMachine } from '../machines/otp.machine';\nexport const x = otpMachine;\n", 'src/contract/x.ts'],
+    ['the api importing a view', "import { Shell } from '../views/shell/Shell';\nexport const x = Shell;\n", 'src/api/x.ts'],
+    ['a view importing the app', "import { App } from '../../app/App';\nexport const x = App;\n", 'src/views/shell/x.tsx'],
+    ['i18n importing a machine', "import { sessionMachine } from '../machines/session.machine';\nexport const x = sessionMachine;\n", 'src/i18n/x.ts'],
+  ])('%s fails', async (_name, code, filePath) => {
+    expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['a machine importing xstate, the contract and a machine', "import { setup } from 'xstate';\nimport { messages } from '../contract/messages';\nimport { otpMachine } from './otp.machine';\nexport const x = [setup, messages, otpMachine];\n", 'src/machines/x.machine.ts'],
+    ['the api importing the contract and a machine', "import { messages } from '../contract/messages';\nimport type { CardDraft } from '../machines/formBuilder.machine';\nexport const x: [typeof messages, CardDraft | null] = [messages, null];\n", 'src/api/x.ts'],
+    ['a view importing the api, a machine and i18n', "import { apiRequest } from '../../api/http';\nimport { otpMachine } from '../../machines/otp.machine';\nimport { languages } from '../../i18n/appI18n';\nexport const x = [apiRequest, otpMachine, languages];\n", 'src/views/shell/x.tsx'],
+    ['the app importing a view', "import { Shell } from '../views/shell/Shell';\nexport const x = Shell;\n", 'src/app/x.tsx'],
+  ])('%s passes', async (_name, code, filePath) => {
+    expect(await ruleIds(code, filePath)).toEqual([]);
+  });
+});
+
+describe('React hooks rules', () => {
+  it('a hook called conditionally fails', async () => {
+    const code =
+      "import { useState } from 'react';\nexport function View({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    expect(await ruleIds(code, 'src/views/shell/x.tsx')).toContain('react-hooks/rules-of-hooks');
+  });
+
+  it('an effect missing a dependency fails', async () => {
+    const code =
+      "import { useEffect } from 'react';\nexport function View({ value }: { value: number }) {\n  useEffect(() => {\n    console.log(value);\n  }, []);\n  return null;\n}\n";
+    expect(await ruleIds(code, 'src/views/shell/x.tsx')).toContain('react-hooks/exhaustive-deps');
+  });
+});
