@@ -21,8 +21,8 @@ import type { FirstPaintRequest, FirstPaint } from '../../src/firstPaint/render'
 import { ACCESS_TOKEN_SECONDS } from '../auth/tokens';
 
 export const PAGE_COOKIE = 'pp_page';
-/** Page loads drawn or waiting to be drawn at once; more are sent the plain app. */
-const maxQueuedDrawings = 16;
+/** Page loads being drawn at once; more are sent the plain app, which costs the server nothing to draw. */
+const maxConcurrentDrawings = 16;
 
 interface FirstPaintModule {
   firstCallsOf(path: string, roles: readonly string[]): string[] | null;
@@ -113,8 +113,8 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
     const path = request.url.split('?', 1)[0]!;
     const calls = module.firstCallsOf(path, roles);
     if (!calls) return null;
-    // Drawing is one at a time (src/firstPaint/render.tsx): past a short queue the browser draws the page itself.
-    if (drawing >= maxQueuedDrawings) return null;
+    // Each drawing holds its calls' answers and a render in memory: past this many the browser draws the page itself.
+    if (drawing >= maxConcurrentDrawings) return null;
     drawing++;
     try {
       return await draw(module, request, accessToken, claims, path, calls);

@@ -23,16 +23,35 @@ export interface SessionLink {
   refresh(): Promise<Credentials>;
 }
 
-let link: SessionLink | null = null;
-/** The one refresh all requests that met a 401 wait for. */
-let refreshing: Promise<Credentials> | null = null;
+/**
+ * What the http layer keeps between calls: the session link, the one refresh all requests that met a 401 wait for,
+ * and the answers of GETs started early. A tab has one; the server's drawing of a page (src/firstPaint/render.tsx)
+ * has one per drawing, so drawings for different people can run at the same time.
+ */
+export interface HttpScope {
+  link: SessionLink | null;
+  refreshing: Promise<Credentials> | null;
+  /** By token and path: see startEarlyGet. */
+  early: Map<string, Promise<Response>>;
+}
+
+const pageScope: HttpScope = { link: null, refreshing: null, early: new Map() };
+let findDrawingScope: () => HttpScope | undefined = () => undefined;
+// The server's build only: the browser's has one scope, and this test is removed from its bundle.
+const scope = (): HttpScope => (import.meta.env.SSR && findDrawingScope()) || pageScope;
+
+/** The server's drawing: where the scope of the drawing running now is found (its AsyncLocalStorage). */
+export function findDrawingScopeWith(find: () => HttpScope | undefined) {
+  findDrawingScope = find;
+}
 
 /** Connects the app's session; returns the disconnect. One session per page (tests connect one per test). */
 export function connectSession(next: SessionLink): () => void {
-  link = next;
-  refreshing = null;
+  const current = scope();
+  current.link = next;
+  current.refreshing = null;
   return () => {
-    if (link === next) link = null;
+    if (current.link === next) current.link = null;
   };
 }
 
@@ -72,7 +91,7 @@ export interface RequestOptions<T> {
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { auth = 'session', accessToken, schema } = options;
   const usesSession = !accessToken && auth === 'session';
-  const credentials = usesSession ? (link?.current() ?? null) : null;
+  const credentials = usesSession ? (scope().link?.current() ?? null) : null;
   const checker = typeof schema === 'function' ? schema() : schema;
   // Awaited only for a successful answer; a failed call must not also report the loader's failure as unhandled.
   if (checker instanceof Promise) checker.catch(() => {});
@@ -92,12 +111,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
  * GETs started before the app could ask for them (a page load's first call, src/app/earlyStart.ts), by token and
  * path. The first identical request takes the answer; one nobody takes is dropped after `earlyAnswerLifetimeMs`.
  */
-const earlyAnswers = new Map<string, Promise<Response>>();
 const earlyAnswerLifetimeMs = 10_000;
 const earlyKey = (path: string, token: string) => `${token} ${path}`;
 
 /** Starts a session GET now, so that the page's own request for the same path (and token) finds it answered. */
 export function startEarlyGet(path: string, credentials: Credentials): void {
+  const earlyAnswers = scope().early;
   const key = earlyKey(path, credentials.accessToken);
   if (earlyAnswers.has(key)) return;
   const answer = fetchAnswer(path, {}, credentials.accessToken, credentials.tenantId);
@@ -110,17 +129,20 @@ export function startEarlyGet(path: string, credentials: Credentials): void {
 }
 
 /**
- * The server's drawing of a page (src/firstPaint/render.tsx): bodies of 200 answers it already has, by path, taken
- * by the page's own requests; `clearEarlyAnswers` forgets what was not taken. (Not in the browser's bundle.)
+ * The scope of one server drawing of a page (src/firstPaint/render.tsx): its session's credentials (never refreshed
+ * there) and the bodies of the 200 answers it already has, by path, which the page's own requests take. (Not in the
+ * browser's bundle.)
  */
-export function seedEarlyAnswers(accessToken: string, bodies: Record<string, unknown>): void {
-  for (const [path, body] of Object.entries(bodies)) earlyAnswers.set(earlyKey(path, accessToken), Promise.resolve(new Response(JSON.stringify(body))));
+export function drawingScope(credentials: Credentials, bodies: Record<string, unknown>): HttpScope {
+  const early = new Map<string, Promise<Response>>();
+  for (const [path, body] of Object.entries(bodies)) early.set(earlyKey(path, credentials.accessToken), Promise.resolve(new Response(JSON.stringify(body))));
+  const link: SessionLink = { current: () => credentials, refresh: () => Promise.reject(new Error('no refresh on the server')) };
+  return { link, refreshing: null, early };
 }
-
-export const clearEarlyAnswers = () => earlyAnswers.clear();
 
 function takeEarlyAnswer(path: string, method: string, token: string | null | undefined): Promise<Response> | null {
   if (method !== 'GET' || !token) return null;
+  const earlyAnswers = scope().early;
   const key = earlyKey(path, token);
   const answer = earlyAnswers.get(key);
   if (answer) earlyAnswers.delete(key);
@@ -159,14 +181,16 @@ function fetchAnswer(
 
 /** One refresh for every request that met a 401 with the same token; a later 401 with an old token just retries. */
 async function renewAfter401(used: Credentials): Promise<Credentials> {
+  const http = scope();
+  const link = http.link;
   const current = link?.current();
   if (current && current.accessToken !== used.accessToken) return current;
   if (!link) throw new ApiError(401, { error: messages.tokenRefreshFailed });
-  refreshing ??= link.refresh().finally(() => {
-    refreshing = null;
+  http.refreshing ??= link.refresh().finally(() => {
+    http.refreshing = null;
   });
   try {
-    return await refreshing;
+    return await http.refreshing;
   } catch {
     throw new ApiError(401, { error: messages.tokenRefreshFailed });
   }

@@ -4,6 +4,7 @@
  * the same App, routes, shell and page the browser draws, rendered once to HTML with the page's first answers, so
  * the document itself shows the data. The browser app then starts as usual and takes over (src/views/shell/FirstPaintHandOff.tsx).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createActor } from 'xstate';
@@ -22,7 +23,7 @@ import { routeById } from '../contract/routeTable';
 import { childrenOf, createAppActor } from '../app/runtime';
 import type { Runtime } from '../app/runtime';
 import { writeStoredSession } from '../app/storedSession';
-import { clearEarlyAnswers, connectSession, seedEarlyAnswers } from '../api/http';
+import { drawingScope, findDrawingScopeWith, type HttpScope } from '../api/http';
 
 export { firstCallsOf };
 
@@ -70,13 +71,14 @@ export interface FirstPaint {
  * theme other than the default, or a call without its answer).
  */
 export function renderFirstPaint(request: FirstPaintRequest): Promise<FirstPaint | null> {
-  // One at a time: the http layer's session link and its early answers are one per module, as they are one per tab.
-  const drawn = queue.then(() => draw(request));
-  queue = drawn.catch(() => null);
-  return drawn;
+  // Each drawing has its own http scope (session credentials and answers), found through the async context of the
+  // calls its queries make: drawings for different people run at the same time without sharing either.
+  const scope = drawingScope({ accessToken: request.accessToken, tenantId: request.tenantId }, request.answers);
+  return drawings.run(scope, () => draw(request));
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+const drawings = new AsyncLocalStorage<HttpScope>();
+findDrawingScopeWith(() => drawings.getStore());
 
 async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   const roles = request.user.role;
@@ -114,8 +116,6 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   };
 
   await Promise.all(chunksOf(route).map((chunk) => chunk.preload()));
-  const credentials = { accessToken: request.accessToken, tenantId: request.tenantId };
-  const disconnect = connectSession({ current: () => credentials, refresh: () => Promise.reject(new Error('no refresh on the server')) });
   const renderApp = () =>
     renderToString(
       <Router ssrPath={request.path}>
@@ -127,7 +127,6 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   let html: string;
   let queries: DehydratedState;
   try {
-    seedEarlyAnswers(request.accessToken, request.answers);
     // The first pass makes the page's queries (TanStack Query builds them as it renders); they are then answered
     // from the seeded answers, and the second pass draws the page with its data.
     renderApp();
@@ -137,8 +136,6 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
     html = renderApp();
     queries = dehydrate(runtime.queries.client(() => new QueryClient()));
   } finally {
-    clearEarlyAnswers();
-    disconnect();
     runtime.queries.clear();
     app.stop();
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 5, the first paint from the server (server/firstPaint/firstPaint.ts, docs/architecture.md): a page load of a patient
+ * The first paint from the server (server/firstPaint/firstPaint.ts, docs/architecture.md): a page load of a patient
  * page in a signed-in tab gets a document that already shows the page with its data; the app then takes over. Over
  * HTTP as a client: whose data a document may hold (the signed-in patient's only; nothing for another company's
  * patient, for staff, after logout or without the cookie) and how it is sent. In the browser: the data is on screen
@@ -113,6 +113,33 @@ describe('the document of a patient page, over HTTP', () => {
     // His own pages are drawn, with his own data.
     expect(await (await pageLoad('/admin/dashboard/patients', john.cookie)).text()).toContain('Hello, John');
     expect(drawn(await (await pageLoad('/patient/rxinfo', john.cookie)).text())).toBe(true);
+  });
+
+  it("draws two patients' pages at the same time, each with only their own data", async () => {
+    const janeSession = await signIn('patient@clearview.test');
+    const john = await signIn('patient@brightsight.test', stores.brightsight);
+    const saved = await fetch(`${e2e.baseURL}/api/patient/savethemesettings`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${john.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { settings: defaultThemeSettings, shortcuts: [] } }),
+    });
+    expect(saved.status).toBe(200);
+    // The same page for both, interleaved and all in flight together: a drawing that used the other's session or
+    // answers would show the other's prescriber.
+    const loads = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? 'jane' : 'john') as 'jane' | 'john');
+    const documents = await Promise.all(
+      loads.map(async (who) => ({ who, html: await (await pageLoad('/patient/rxinfo', who === 'jane' ? janeSession.cookie : john.cookie)).text() })),
+    );
+    for (const { who, html } of documents) {
+      expect(drawn(html), who).toBe(true);
+      if (who === 'jane') {
+        expect(html).toContain('Dr. Maya Patel');
+        expect(html).not.toContain('Dr. Aaron Whitfield');
+      } else {
+        expect(html).toContain('Dr. Aaron Whitfield');
+        expect(html).not.toContain('Dr. Maya Patel');
+      }
+    }
   });
 
   it('is the plain app once the patient has logged out, even with the old cookie', async () => {
