@@ -88,7 +88,11 @@ export const shape = <T>(check: Check<T>): Shape<T> => ({ parse: check });
 const role = oneOf(roles);
 const themeName = oneOf(themeNames);
 
-export const ErrorResponse: Shape<Common.ErrorResponse> = shape(object({ error: string, fields: optional(record(string)) }));
+const textValue: Check<string | number> = (value) => (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? value : fail());
+
+export const ErrorResponse: Shape<Common.ErrorResponse> = shape(
+  object({ error: string, code: optional(string), params: optional(record(textValue)), fields: optional(record(string)) }),
+);
 
 const bar = object({
   display: boolean,

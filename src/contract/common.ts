@@ -18,6 +18,10 @@ export const Uuid = z.uuid({ error: 'Must be an id (UUID)' });
 /** Every error answer of the API has this shape; `fields` names the offending request fields. */
 export const ErrorResponse = z.object({
   error: z.string(),
+  /** The error's code (./errorCodes.ts): what the browser translates. */
+  code: z.string().optional(),
+  /** The values in the code's text. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,4 +1,6 @@
 import type { i18n as I18n } from 'i18next';
+import { ApiError } from '../contract/apiError';
+import { translateMessage } from './appI18n';
 
 /** An error answer of the API: the spec's English text, and its code (src/contract/errorCodes.ts) with its values. */
 export type ApiErrorBody = { error: string; code?: string; params?: Record<string, string | number> };
@@ -14,3 +16,17 @@ export function translateApiError(i18n: I18n, body: ApiErrorBody | null, fallbac
   if (key && i18n.exists(key)) return i18n.t(key, { ...body?.params });
   return body?.error || fallback;
 }
+
+/**
+ * Any failure as the reader should see it: an API answer by its code (its English text when it has none), and the
+ * app's own texts (a refused refresh, a connection lost) through the known-text catalogue of translateMessage.
+ */
+export function translateError(i18n: I18n, error: unknown, fallback = i18n.t('errors.unexpected')): string {
+  const body: ApiErrorBody | null = error instanceof ApiError ? error.body : isErrorBody(error) ? error : null;
+  if (body?.code) return translateApiError(i18n, body, fallback);
+  const text = body?.error ?? (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
+  return text ? translateMessage(i18n, text) : fallback;
+}
+
+const isErrorBody = (value: unknown): value is ApiErrorBody =>
+  typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';

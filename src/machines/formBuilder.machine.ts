@@ -1,5 +1,6 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError } from '../contract/apiError';
+import type { ErrorResponse } from '../contract/common';
 import type { Card, CardStatus, OptionId, Section } from '../contract/eforms';
 import { applyEdit, builderMessages, cardIssues, listTitle, sameCard, toDraft } from './formBuilder.edits';
 
@@ -58,8 +59,8 @@ export interface BuilderContext {
   titleEdit: TitleEdit | null;
   /** Why the card cannot be saved yet (the contract's messages), or the server's refusal. */
   issues: string[];
-  /** The load's or save's failure text (the server's message). */
-  error: string | null;
+  /** The load's or save's failure: the server's answer (text and code), or the builder's own text. */
+  error: ErrorResponse | null;
   idPrefix: string;
   nextId: number;
 }
@@ -91,16 +92,16 @@ export type BuilderEvent =
 
 export type BuilderEmitted =
   | { type: 'builder.saved'; message: string; card: Card; created: boolean }
-  | { type: 'builder.saveFailed'; error: string };
+  | { type: 'builder.saveFailed'; error: ErrorResponse };
 
 
 // ---- pure edits of the card ------------------------------------------------------------------------------------
 
-const errorText = (error: unknown) => (error instanceof ApiError && error.body ? error.body.error : builderMessages.unexpected);
+const errorOf = (error: unknown): ErrorResponse => (error instanceof ApiError && error.body ? error.body : { error: builderMessages.unexpected });
 
 /** The server's field messages of a refused save, else its message. */
 const refusalOf = (error: unknown): string[] =>
-  error instanceof ApiError && error.body?.fields ? [...new Set(Object.values(error.body.fields))] : [errorText(error)];
+  error instanceof ApiError && error.body?.fields ? [...new Set(Object.values(error.body.fields))] : [errorOf(error).error];
 
 function blankCard(input: BuilderInput): CardDraft {
   return {
@@ -145,7 +146,7 @@ export const formBuilderMachine = setup({
   },
   actions: {
     /** The server's message for 2 s, top right (the view's snackbar). */
-    announceLoadFailed: (_, _params: { error: string }) => {},
+    announceLoadFailed: (_, _params: { error: ErrorResponse }) => {},
     /** To the store's boards (/admin/eforms/forms/{locationId}). */
     goToBoards: (_, _params: { locationId: string }) => {},
     applyEdit: assign(({ context, event }) => applyEdit(context, event)),
@@ -196,12 +197,12 @@ export const formBuilderMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => errorText(event.error) }),
+          actions: assign({ error: ({ event }) => errorOf(event.error) }),
         },
       },
     },
     loadFailed: {
-      entry: { type: 'announceLoadFailed', params: ({ context }) => ({ error: context.error ?? builderMessages.unexpected }) },
+      entry: { type: 'announceLoadFailed', params: ({ context }) => ({ error: context.error ?? { error: builderMessages.unexpected } }) },
       after: { messageTime: 'left' },
     },
     left: {
@@ -319,8 +320,8 @@ export const formBuilderMachine = setup({
         onError: {
           target: '#formBuilder.editing.changes.dirty',
           actions: [
-            assign(({ event }) => ({ error: errorText(event.error), issues: refusalOf(event.error) })),
-            emit(({ event }) => ({ type: 'builder.saveFailed' as const, error: errorText(event.error) })),
+            assign(({ event }) => ({ error: errorOf(event.error), issues: refusalOf(event.error) })),
+            emit(({ event }) => ({ type: 'builder.saveFailed' as const, error: errorOf(event.error) })),
           ],
         },
       },

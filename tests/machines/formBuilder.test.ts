@@ -197,7 +197,10 @@ describe('formBuilder machine', () => {
     expect(isDirty(actor)).toBe(true);
     expect(actor.getSnapshot().context.card.name).toBe('Intake');
     expect(actor.getSnapshot().context.issues).toEqual(['The form name can be at most 120 characters']);
-    expect(emitted).toContainEqual({ type: 'builder.saveFailed', error: 'Please correct the highlighted fields.' });
+    expect(emitted).toContainEqual({
+      type: 'builder.saveFailed',
+      error: { error: 'Please correct the highlighted fields.', fields: { name: 'The form name can be at most 120 characters' } },
+    });
   });
 
   it('a failed load announces the server’s message, then after 2 seconds goes to the boards', async () => {
@@ -208,7 +211,7 @@ describe('formBuilder machine', () => {
       },
     });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('loadFailed')).toBe(true));
-    expect(announced).toHaveBeenCalledWith(eformMessages.cardNotFound);
+    expect(announced).toHaveBeenCalledWith({ error: eformMessages.cardNotFound });
     clock.increment(1999);
     expect(left).not.toHaveBeenCalled();
     clock.increment(1);

@@ -6,7 +6,9 @@ import { errorCodes, errorText, errorTexts, type ErrorCode } from '../../src/con
 import { labOrderMessages } from '../../src/contract/labOrders';
 import { AppointmentStatus, InvoiceStatus, LabOrderStatus, recordMessages, RecallStatus } from '../../src/contract/records';
 import { cannotMove } from '../../src/contract/sales';
-import { translateApiError } from '../../src/i18n/apiErrors';
+import { ApiError } from '../../src/contract/apiError';
+import { messages } from '../../src/contract/messages';
+import { translateApiError, translateError } from '../../src/i18n/apiErrors';
 import { createI18n } from '../../src/i18n/i18n';
 import ar from '../../src/i18n/locales/ar.json';
 import en from '../../src/i18n/locales/en.json';
@@ -170,5 +172,32 @@ describe('translateApiError', () => {
     expect(translateApiError(i18n, { error: 'A group, not a text.', code: 'auth' }, 'fallback')).toBe('A group, not a text.');
     expect(translateApiError(i18n, { error: '' }, 'fallback')).toBe('fallback');
     expect(translateApiError(i18n, null, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('translateError', () => {
+  const instance = (language: 'en' | 'tr' | 'ar') => {
+    localStorage.setItem('language', language);
+    return createI18n(localStorage);
+  };
+
+  it('translates an API failure by its code, even when its English text is not one the app knows', () => {
+    const refused = new ApiError(409, {
+      error: errorText('sales.invoiceAlreadyClosed', { status: 'void' }),
+      code: 'sales.invoiceAlreadyClosed',
+      params: { status: 'void' },
+    });
+    const arabic = translateError(instance('ar'), refused);
+    expect(arabic).not.toBe(refused.message);
+    expect(arabic).toContain(ar.records.invoices.statuses.void);
+    expect(translateError(instance('en'), refused)).toBe('This invoice is already void.');
+  });
+
+  it("translates the app's own texts (no code) by the known-text catalogue, and falls back for anything else", () => {
+    const arabic = instance('ar');
+    expect(translateError(arabic, new ApiError(401, { error: messages.tokenRefreshFailed }))).toBe(ar.errors.tokenRefreshFailed);
+    expect(translateError(arabic, new Error('Failed to fetch'))).toBe('Failed to fetch');
+    expect(translateError(arabic, new ApiError(502, null))).toBe('HTTP 502');
+    expect(translateError(arabic, null)).toBe(ar.errors.unexpected);
   });
 });

@@ -64,6 +64,7 @@ describe('the zod-free shapes of the sign-in page and start-up', () => {
     agrees(shapes.ErrorResponse, ErrorResponse, [
       ...samplesFrom({ error: 'Invalid Username or Password' }),
       ...samplesFrom({ error: 'Bad request', fields: { 'body.username': 'Enter the user name (email)' } }),
+      ...samplesFrom({ error: 'This invoice is void: it takes no more payments.', code: 'sales.invoiceNotOpen', params: { status: 'void', n: 2 } }),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
 import { Alert } from '../ui/Alert';
 import { useSessionActor } from '../ui/session';
@@ -8,7 +9,7 @@ import { useSessionActor } from '../ui/session';
 export function SessionErrorAlert() {
   const { i18n } = useTranslation();
   const error = useSelector(useSessionActor(), (snapshot) => snapshot.context.error);
-  return error ? <Alert>{translateMessage(i18n, error.error)}</Alert> : null;
+  return error ? <Alert>{translateError(i18n, error)}</Alert> : null;
 }
 
 /** The server's field messages (`fields`), translated when known, for a Form's validationErrors. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { translateError } from '../../i18n/apiErrors';
 import { cancelAppointment, recordsKey, recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import type { Appointment } from '../../contract/records';
@@ -79,7 +80,7 @@ function AppointmentTable({
 }
 
 function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formats = useFormats();
   const snackbar = useSnackbarActor();
   const queryClient = useQueryClient();
@@ -93,7 +94,7 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
         type: 'snackbar.show',
         kind: 'error',
         message:
-          error instanceof ApiError && error.status < 500 && error.body ? error.body.error : t('records.appointments.cancelFailed'),
+          error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : t('records.appointments.cancelFailed'),
       }),
     // Whatever happened, show what the server now has (the visit, the home page's next visit).
     onSettled: () => {

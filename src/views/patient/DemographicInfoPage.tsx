@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { translateError } from '../../i18n/apiErrors';
 import { recordsKey, recordsQueries, updateProfile } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import { recordMessages } from '../../contract/records';
@@ -70,7 +71,7 @@ function Identity({ profile }: { profile: PatientProfile }) {
 
 /** The contact fields the patient may correct; the server's field messages show under the fields. */
 function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile; tenantId: string; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbarActor();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<ContactValues>(() => contactOf(profile));
@@ -124,7 +125,9 @@ function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile;
           <Alert>
             {save.error instanceof ApiError && save.error.status === 400
               ? t('records.profile.saveFailed')
-              : (save.error instanceof ApiError && save.error.body?.error) || t('records.loadFailedHint')}
+              : save.error instanceof ApiError && save.error.body
+                ? translateError(i18n, save.error)
+                : t('records.loadFailedHint')}
           </Alert>
         )}
         <div className={styles.fields}>

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { translateError } from '../../i18n/apiErrors';
 import type { RecordsScope } from '../../api/records';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -71,7 +72,7 @@ export function NoPatientState() {
  * not find it); a 4xx with the API's message shows that message.
  */
 export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (query.isPending) {
     return (
       <div className={styles.state}>
@@ -87,7 +88,7 @@ export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; ch
     const error = query.error;
     // A record that is not there (or not the reader's) is information, not an alarm: no alert, no retry.
     if (error instanceof ApiError && error.status === 404) return <EmptyState>{t('records.notFound')}</EmptyState>;
-    const message = error instanceof ApiError && error.status < 500 ? error.body?.error : undefined;
+    const message = error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : undefined;
     return (
       <div role="alert" className={styles.state}>
         <p className={styles.heading}>{t('records.loadFailed')}</p>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patientNameQuery } from '../../api/eformsAdmin';
-import { translateMessage } from '../../i18n/appI18n';
+import { translateError } from '../../i18n/apiErrors';
 import { PatientEforms } from '../eforms/admin/PatientEforms';
 import { useTenantId } from '../eforms/admin/useTenant';
 import * as styles from '../eforms/admin/eformsAdmin.css';
@@ -31,7 +31,7 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
         <h1 id="patient-chart-title" className={styles.title}>
           {t('patientChart.title')}
         </h1>
-        <Alert>{translateMessage(i18n, patient.error.message)}</Alert>
+        <Alert>{translateError(i18n, patient.error)}</Alert>
       </section>
     );
   }

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/http';
 import { patientQueries } from '../../api/patients';
 import { storesQuery } from '../../api/stores';
 import type { PatientListItem } from '../../contract/patientsAdmin';
-import { translateMessage } from '../../i18n/appI18n';
+import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
@@ -254,8 +254,7 @@ function Missing() {
 
 /** The server's own words for a refused request (a 4xx), translated when known. */
 function messageOf(error: Error, i18n: ReturnType<typeof useTranslation>['i18n']): string | undefined {
-  const message = error instanceof ApiError && error.status < 500 ? error.body?.error : undefined;
-  return message ? translateMessage(i18n, message) : undefined;
+  return error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : undefined;
 }
 
 function Failed({ error, retry }: { error: Error; retry: () => void }) {

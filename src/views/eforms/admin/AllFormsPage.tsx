@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formsQuery } from '../../../api/eformsAdmin';
 import { storesQuery } from '../../../api/stores';
 import { CardStatus } from '../../../contract/eforms';
-import { translateMessage } from '../../../i18n/appI18n';
+import { translateError } from '../../../i18n/apiErrors';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -79,7 +79,7 @@ export function AllFormsPage() {
         </nav>
       )}
       {forms.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-      {forms.isError && <Alert>{translateMessage(i18n, forms.error.message)}</Alert>}
+      {forms.isError && <Alert>{translateError(i18n, forms.error)}</Alert>}
       {forms.data?.forms.length === 0 && <p className={styles.muted}>{t('eformsAdmin.all.none')}</p>}
       {forms.data && forms.data.forms.length > 0 && (
         <table className={styles.table}>

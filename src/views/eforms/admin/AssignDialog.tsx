@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formsQuery, patientSearchQuery, useAssignForm } from '../../../api/eformsAdmin';
 import type { Channel } from '../../../api/eformsAdmin';
 import { ApiError } from '../../../api/http';
+import type { i18n as I18n } from 'i18next';
+import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
@@ -47,10 +49,10 @@ function ChannelPicker({ value, onChange }: { value: Channel[]; onChange: (value
 }
 
 /** The server's refusal in the reader's language, its field messages included. */
-function refusal(error: Error | null, translate: (text: string) => string): string[] {
+function refusal(error: Error | null, i18n: I18n): string[] {
   if (!error) return [];
-  if (error instanceof ApiError && error.body?.fields) return [...new Set(Object.values(error.body.fields))].map(translate);
-  return [translate(error.message)];
+  if (error instanceof ApiError && error.body?.fields) return [...new Set(Object.values(error.body.fields))].map((text) => translateMessage(i18n, text));
+  return [translateError(i18n, error)];
 }
 
 function useSendAssignment(onClose: () => void) {
@@ -68,7 +70,7 @@ function useSendAssignment(onClose: () => void) {
         },
       },
     );
-  return { send, isPending: assign.isPending, errors: refusal(assign.error, (text) => translateMessage(i18n, text)) };
+  return { send, isPending: assign.isPending, errors: refusal(assign.error, i18n) };
 }
 
 /** From a form: search the store's patients, pick one or many, choose email and/or SMS, send. */
@@ -105,7 +107,7 @@ export function AssignDialog({
       <TextField label={t('eformsAdmin.assign.search')} type="search" value={search} onChange={setSearch} autoFocus />
       <div role="group" aria-label={t('eformsAdmin.assign.results')}>
         {patients.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-        {patients.isError && <Alert>{translateMessage(i18n, patients.error.message)}</Alert>}
+        {patients.isError && <Alert>{translateError(i18n, patients.error)}</Alert>}
         {patients.data?.items.length === 0 && <p className={styles.muted}>{t('eformsAdmin.assign.noPatients')}</p>}
         <ul className={styles.list}>
           {patients.data?.items.map((patient) => {
@@ -165,7 +167,7 @@ export function AssignToPatientDialog({
   return (
     <DialogFrame title={t('eformsAdmin.assign.toPatient', { name: patientName })} onClose={onClose}>
       {forms.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-      {forms.isError && <Alert>{translateMessage(i18n, forms.error.message)}</Alert>}
+      {forms.isError && <Alert>{translateError(i18n, forms.error)}</Alert>}
       {forms.data && (
         <label className={styles.fieldLabel}>
           {t('eformsAdmin.assign.form')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { assignmentsQuery, isOpenAssignment, useAssignmentAction } from '../../../api/eformsAdmin';
-import { translateMessage } from '../../../i18n/appI18n';
+import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -44,7 +44,7 @@ export function AssignmentsPanel({ formId, patientId, onAssign, headingLevel = 2
       { assignmentId, action: kind },
       {
         onSuccess: () => snackbar.send(savedSnackbar(t(kind === 'revoke' ? 'eformsAdmin.messages.revoked' : 'eformsAdmin.messages.resent'))),
-        onError: (error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateMessage(i18n, error.message) }),
+        onError: (error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateError(i18n, error) }),
       },
     );
 
@@ -57,7 +57,7 @@ export function AssignmentsPanel({ formId, patientId, onAssign, headingLevel = 2
         {onAssign && <Button onPress={onAssign}>{t('eformsAdmin.actions.assign')}</Button>}
       </div>
       {assignments.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-      {assignments.isError && <Alert>{translateMessage(i18n, assignments.error.message)}</Alert>}
+      {assignments.isError && <Alert>{translateError(i18n, assignments.error)}</Alert>}
       {assignments.data?.assignments.length === 0 && <p className={styles.muted}>{t('eformsAdmin.assignments.none')}</p>}
       {assignments.data && assignments.data.assignments.length > 0 && (
         <table className={styles.table}>

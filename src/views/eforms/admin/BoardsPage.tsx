@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { boardsQuery, useCreateBoard } from '../../../api/eformsAdmin';
 import { storesQuery } from '../../../api/stores';
 import { ApiError } from '../../../api/http';
+import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
@@ -33,9 +34,9 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
   const chosen = list.find((board) => board.uri.toLowerCase() === boardUri?.toLowerCase()) ?? (boardUri ? undefined : list[0]);
   const createErrors =
     create.error instanceof ApiError && create.error.body?.fields
-      ? Object.values(create.error.body.fields)
+      ? Object.values(create.error.body.fields).map((text) => translateMessage(i18n, text))
       : create.error
-        ? [create.error.message]
+        ? [translateError(i18n, create.error)]
         : [];
 
   return (
@@ -86,10 +87,10 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
           {t('eformsAdmin.boards.create')}
         </Button>
       </Form>
-      {createErrors.length > 0 && <Alert>{createErrors.map((text) => translateMessage(i18n, text)).join(' ')}</Alert>}
+      {createErrors.length > 0 && <Alert>{createErrors.join(' ')}</Alert>}
 
       {boards.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-      {boards.isError && <Alert>{translateMessage(i18n, boards.error.message)}</Alert>}
+      {boards.isError && <Alert>{translateError(i18n, boards.error)}</Alert>}
       {boards.data && list.length === 0 && <p className={styles.muted}>{t('eformsAdmin.boards.none')}</p>}
       {list.length > 0 && (
         <nav aria-label={t('eformsAdmin.boards.listLabel')}>

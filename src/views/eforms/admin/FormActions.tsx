@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { useDuplicateForm, usePublishForm, useRemoveForm } from '../../../api/eformsAdmin';
 import type { CardSummary } from '../../../contract/eforms';
-import { translateMessage } from '../../../i18n/appI18n';
+import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useSnackbarActor } from '../../ui/shellActors';
@@ -23,7 +23,7 @@ export function FormActions({ form }: { form: CardSummary }) {
   const remove = useRemoveForm(tenantId);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [assigning, setAssigning] = useState(false);
-  const failed = (error: Error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateMessage(i18n, error.message) });
+  const failed = (error: Error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateError(i18n, error) });
   const busy = publish.isPending || duplicate.isPending || remove.isPending;
   // A form that was ever sent is archived, not deleted: its assignments and answers stay.
   const removeKind = form.assignmentCount > 0 ? 'archive' : 'delete';

@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { boardsQuery, cardQuery, eformKeys, saveCard, usePublishForm } from '../../../api/eformsAdmin';
 import { storesQuery } from '../../../api/stores';
 import type { OptionId } from '../../../contract/eforms';
+import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
 import { formBuilderMachine } from '../../../machines/formBuilder.machine';
 import type { BuilderEvent } from '../../../machines/formBuilder.machine';
@@ -53,7 +54,7 @@ function ChooseStore() {
       </h1>
       <p className={styles.muted}>{t('eformsAdmin.builder.chooseStore')}</p>
       {stores.isPending && <Spinner label={t('eformsAdmin.loading')} />}
-      {stores.isError && <Alert>{translateMessage(i18n, stores.error.message)}</Alert>}
+      {stores.isError && <Alert>{translateError(i18n, stores.error)}</Alert>}
       <ul className={styles.list}>
         {stores.data?.stores.map((store) => (
           <li key={store.id}>
@@ -88,7 +89,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
           snackbar.send({
             type: 'snackbar.show',
             kind: 'error',
-            message: translateMessage(i18n, error),
+            message: translateError(i18n, error),
             duration: snackbarDurations.save,
             placement: 'topEnd',
           }),
@@ -106,7 +107,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
       if (created) navigate(editPath(card.locationId, card.id), { replace: true });
     });
     const failed = builder.on('builder.saveFailed', ({ error }) =>
-      snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateMessage(i18n, error) }),
+      snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateError(i18n, error) }),
     );
     return () => {
       saved.unsubscribe();
@@ -174,7 +175,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
         send({ type: 'card.statusChanged', status: 'published' });
         snackbar.send(savedSnackbar(t('eformsAdmin.messages.published')));
       },
-      onError: (error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateMessage(i18n, error.message) }),
+      onError: (error) => snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateError(i18n, error) }),
     });
   };
 

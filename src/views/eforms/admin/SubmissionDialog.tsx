@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { submissionQuery } from '../../../api/eformsAdmin';
-import { translateMessage } from '../../../i18n/appI18n';
+import { translateError } from '../../../i18n/apiErrors';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import * as dialogStyles from '../../ui/dialog.css';
@@ -29,7 +29,7 @@ export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: stri
               : t('eformsAdmin.submission.loading')}
           </Heading>
           {submission.isPending && <Spinner label={t('eformsAdmin.submission.loading')} />}
-          {submission.isError && <Alert>{translateMessage(i18n, submission.error.message)}</Alert>}
+          {submission.isError && <Alert>{translateError(i18n, submission.error)}</Alert>}
           {submission.data && (
             <>
               <p className={styles.muted}>{t('eformsAdmin.submission.submittedAt', { when: dateTime(submission.data.submittedAt) })}</p>
