@@ -38,7 +38,19 @@ export function startTexts(): Plugin {
       if (!groups || !file?.endsWith('.json')) return null;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      const picked = Object.fromEntries(groups.map((group) => [group, all[group]]));
+      // A group is a top-level key, or a dotted path to a part of one (`apiErrors.eforms`), kept at the same path.
+      const picked: Record<string, unknown> = {};
+      for (const group of groups) {
+        const path = group.split('.');
+        const last = path.pop()!;
+        let from: unknown = all;
+        let to = picked;
+        for (const key of path) {
+          from = (from as Record<string, unknown> | undefined)?.[key];
+          to = (to[key] ??= {}) as Record<string, unknown>;
+        }
+        to[last] = (from as Record<string, unknown> | undefined)?.[last];
+      }
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(picked))});`;
     },
   };

@@ -11,4 +11,4 @@ export const startGroups = ['language', 'splash', 'signIn', 'notFound', 'errors'
  * The groups of en.json (and tr, ar) the public eForm page (src/eformsMain.tsx, its own entry) draws:
  * `import ... from './locales/en.json?eform'` gives only these.
  */
-export const eformGroups = ['language', 'errors', 'eformPublic'] as const;
+export const eformGroups = ['language', 'errors', 'eformPublic', 'apiErrors.eforms', 'apiErrors.request', 'apiErrors.server'] as const;

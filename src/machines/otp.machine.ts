@@ -28,6 +28,9 @@ export interface LinkInput {
 export interface CallFailure {
   status: number | null;
   message: string | null;
+  /** The answer's error code and its values (src/contract/errorCodes.ts): what the page translates. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 export interface OtpContext extends LinkInput {
@@ -56,8 +59,9 @@ export interface OtpOutput {
 /** Turns a rejected call into what the page shows; the api layer's ApiError carries the status and the body. */
 export function failureOf(error: unknown): CallFailure {
   if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') {
-    const body = 'body' in error ? (error.body as { error?: unknown } | null) : null;
-    return { status: error.status, message: typeof body?.error === 'string' ? body.error : null };
+    const body = 'body' in error ? (error.body as { error?: unknown; code?: unknown; params?: Record<string, string | number> } | null) : null;
+    const code = typeof body?.code === 'string' ? { code: body.code, params: body.params } : {};
+    return { status: error.status, message: typeof body?.error === 'string' ? body.error : null, ...code };
   }
   return { status: null, message: null };
 }

@@ -4,6 +4,7 @@ import ar from '../../src/i18n/locales/ar.json';
 import en from '../../src/i18n/locales/en.json';
 import tr from '../../src/i18n/locales/tr.json';
 import { translate } from '../../src/i18n/pageTexts';
+import { messageText } from '../../src/views/eforms/public/messageText';
 
 // The public eForm page's own translator (src/i18n/eformI18n.ts, src/i18n/pageTexts.ts) in place of i18next: the
 // same texts, the same storage key as the app, and the document's lang and dir following the language.
@@ -33,6 +34,16 @@ describe('the eForm page’s texts', () => {
     expect([root.lang, root.dir]).toEqual(['ar', 'rtl']);
     expect(texts.t('eformPublic.submit')).toBe(ar.eformPublic.submit);
     expect(texts.t('errors.tokenRefreshFailed')).toBe(ar.errors.tokenRefreshFailed);
+  });
+
+  it("show a refused call by its error code in the reader's language, whatever its English text", async () => {
+    const { storage, root } = page('ar');
+    const texts = (await createEformTexts(storage, root)).current();
+    const failure = { status: 429, message: 'Some other English words', code: 'eforms.codeLocked' };
+    expect(messageText(texts.t, failure)).toBe(ar.apiErrors.eforms.codeLocked);
+    expect(messageText(texts.t, { status: 400, message: 'x', code: 'request.fieldsInvalid' })).toBe(ar.apiErrors.request.fieldsInvalid);
+    // A code the page has no text for shows the server's own words.
+    expect(messageText(texts.t, { status: 409, message: 'As the server said', code: 'sales.invoiceAlreadyClosed' })).toBe('As the server said');
   });
 
   it('switch when a language is chosen, once its texts arrive, and keep the choice', async () => {

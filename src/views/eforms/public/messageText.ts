@@ -12,6 +12,7 @@ export function messageText(t: Translate, failure: CallFailure | null): string |
   if (!failure) return null;
   const text = failure.message;
   if (text === null) return t('eformPublic.unexpected');
+  if (failure.code) return t(`apiErrors.${failure.code}`, { ...failure.params, defaultValue: text });
   const eformKey = (Object.keys(eformMessages) as (keyof typeof eformMessages)[]).find((key) => eformMessages[key] === text);
   if (eformKey) return t(`eformPublic.messages.${eformKey}`, { defaultValue: text });
   const key = (Object.keys(messages) as (keyof typeof messages)[]).find((name) => messages[name] === text);
