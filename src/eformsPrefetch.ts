@@ -23,7 +23,7 @@ const get = (path: string, tenant?: string): Promise<EformPrefetchAnswer> =>
   );
 
 // The encrypted tenant the server put into the page for this link's tenantid (server/eforms/page.ts); without it
-// (no valid tenantid) the page's first call is getencryptedtenant, as before.
+// (no valid tenantid) the page's first call is getencryptedtenant.
 const inPage = document.querySelector<HTMLMetaElement>('meta[name="eform-tenant"]')?.content;
 
 if (tenantId && uri) {

@@ -20,7 +20,7 @@ import { recordsPaths } from './recordsPaths';
 import type { RecordsScope } from './recordsPaths';
 
 /**
- * Patient records (issue 5): one fetcher per endpoint (addresses in ./recordsPaths.ts) and TanStack Query options
+ * Patient records: one fetcher per endpoint (addresses in ./recordsPaths.ts) and TanStack Query options
  * keyed by tenant. The server decides what each caller may see.
  */
 export type { RecordsScope };

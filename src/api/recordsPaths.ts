@@ -1,5 +1,5 @@
 /**
- * The addresses of the patient-record reads (issue 5), without their schemas: the fetchers of ./records.ts use
+ * The addresses of the patient-record reads, without their schemas: the fetchers of ./records.ts use
  * them, and so does the early start of a page load (src/app/earlyStart.ts), which is in the entry chunk and must
  * not pull zod in. Whose records: `own` is the signed-in patient (/api/my/...); `patient` is one patient a staff
  * member or admin opened (/api/patients/:patientId/..., the same shapes).

@@ -66,7 +66,7 @@ const PatientListPage = preloadable(() =>
   import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
 );
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
-// The public eForm page (issue 4): its own chunk, drawn without the shell and without the signed-in session.
+// The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
   import('../views/eforms/public/PublicEformPage').then((module) => module.PublicEformPage),
 );
@@ -87,7 +87,7 @@ function AddAllTexts() {
   return null;
 }
 
-// Issue 5: the patient record pages, the patient home and the kiosk sign-up, each its own chunk.
+// The patient record pages, the patient home and the kiosk sign-up, each its own chunk.
 const recordPages = {
   demographicInfo: preloadable(() =>
     import('../views/patient/DemographicInfoPage').then((module) => module.DemographicInfoPage),

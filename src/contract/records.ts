@@ -1,5 +1,5 @@
 /**
- * Patient records (issue 5): the read models the API answers with (patient portal and staff reads of one
+ * Patient records: the read models the API answers with (patient portal and staff reads of one
  * patient), the one patient-editable input (ContactUpdate), and the status enums other modules reuse.
  *
  * Conventions: ids are UUID strings; dates without time are `YYYY-MM-DD`; instants are ISO 8601 strings in UTC;

@@ -95,7 +95,7 @@ export type Page =
   | { kind: 'patientChart' }
   | { kind: 'patientList' };
 
-/** The patient record pages of issue 5 (src/views/patient), one lazy chunk each. */
+/** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
   | 'demographicInfo'
   | 'rxInfo'
@@ -141,7 +141,7 @@ const guestRoutes = group({ auth: guestOnly, layout: bare }, [
   { id: 'kioskLogin', path: '/kiosk/login', auth: undefined, page: { kind: 'signIn', variant: 'kiosk' } },
   { id: 'adminLogin', path: '/admin', auth: undefined, page: { kind: 'signIn', variant: 'admin' } },
   { id: 'forgotPassword', path: '/ForgotPassword', auth: undefined, page: { kind: 'forgotPassword' } },
-  // Public form-fill page; reads the tenantid query parameter of the emailed link (issue 4).
+  // Public form-fill page; reads the tenantid query parameter of the emailed link.
   { id: 'publicForm', path: '/eforms', auth: undefined, page: { kind: 'publicEform' } },
   { id: 'publicLink', path: '/pr/:key', auth: undefined, page: soon('publicLink') },
   // The guests' 'Register' menu entry: accounts are made by the store, so registering starts at sign-in.

@@ -24,7 +24,7 @@ function linkOf(search: string) {
 }
 
 /**
- * The public eForm page (issue 4; spec 2.6): a guest opens the emailed link, proves with a one-time code that it is
+ * The public eForm page (spec 2.6): a guest opens the emailed link, proves with a one-time code that it is
  * theirs when the form asks for it, fills the form in and submits it. No shell and nothing of the signed-in
  * session: its calls carry the link's tenant and the form token only (src/api/eformsPublic.ts). A full page load
  * of /eforms gets its own small entry (src/eformsMain.tsx, eforms.html); the app's route table draws it too.
