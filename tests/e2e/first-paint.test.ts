@@ -48,6 +48,19 @@ const pageLoad = (path: string, cookie?: string, headers: Record<string, string>
 
 const drawn = (html: string) => html.includes('id="first-paint"');
 
+/**
+ * The default theme, so that the person's pages are drawn (another theme's CSS is a chunk the document does not
+ * carry: the app then draws the page itself; the theme panel's test may have chosen one).
+ */
+async function chooseDefaultTheme(session: SignedIn) {
+  const saved = await fetch(`${e2e.baseURL}/api/patient/savethemesettings`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: { settings: defaultThemeSettings, shortcuts: [] } }),
+  });
+  expect(saved.status).toBe(200);
+}
+
 async function janesFirstRx(token: string) {
   const res = await fetch(`${e2e.baseURL}/api/my/prescriptions`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { spectacle: { id: string }[] }).spectacle[0]!.id;
@@ -96,14 +109,7 @@ describe('the document of a patient page, over HTTP', () => {
     const janeSession = await signIn('patient@clearview.test');
     const rxId = await janesFirstRx(janeSession.token);
     const john = await signIn('patient@brightsight.test', stores.brightsight);
-    // The default theme, so that his pages are drawn (another theme's CSS is a chunk the document does not carry:
-    // the app then draws the page itself; the theme panel's test may have chosen one for him).
-    const saved = await fetch(`${e2e.baseURL}/api/patient/savethemesettings`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${john.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data: { settings: defaultThemeSettings, shortcuts: [] } }),
-    });
-    expect(saved.status).toBe(200);
+    await chooseDefaultTheme(john);
     for (const path of ['/patient/rxinfo', `/patient/rxinfo/orders/${rxId}/${jane.id}/${jane.downtown}`, '/admin/dashboard/patients']) {
       const html = await (await pageLoad(path, john.cookie)).text();
       expect(html, path).not.toContain('Jane');
@@ -118,12 +124,7 @@ describe('the document of a patient page, over HTTP', () => {
   it("draws two patients' pages at the same time, each with only their own data", async () => {
     const janeSession = await signIn('patient@clearview.test');
     const john = await signIn('patient@brightsight.test', stores.brightsight);
-    const saved = await fetch(`${e2e.baseURL}/api/patient/savethemesettings`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${john.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data: { settings: defaultThemeSettings, shortcuts: [] } }),
-    });
-    expect(saved.status).toBe(200);
+    await chooseDefaultTheme(john);
     // The same page for both, interleaved and all in flight together: a drawing that used the other's session or
     // answers would show the other's prescriber.
     const loads = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? 'jane' : 'john') as 'jane' | 'john');
