@@ -1,5 +1,6 @@
 import type * as Auth from '../contract/auth';
 import type * as Common from '../contract/common';
+import { errorCodes } from '../contract/errorCodes';
 import { roles } from '../contract/roles';
 import type * as Settings from '../contract/settings';
 import { themeNames } from '../contract/themes';
@@ -88,7 +89,10 @@ export const shape = <T>(check: Check<T>): Shape<T> => ({ parse: check });
 const role = oneOf(roles);
 const themeName = oneOf(themeNames);
 
-export const ErrorResponse: Shape<Common.ErrorResponse> = shape(object({ error: string, fields: optional(record(string)) }));
+const stringOrNumber: Check<string | number> = (value) => (typeof value === 'number' && Number.isFinite(value) ? value : string(value));
+export const ErrorResponse: Shape<Common.ErrorResponse> = shape(
+  object({ error: string, code: optional(oneOf(errorCodes)), params: optional(record(stringOrNumber)), fields: optional(record(string)) }),
+);
 
 const bar = object({
   display: boolean,
