@@ -8,14 +8,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { messages } from '../src/contract/common';
+import type { ErrorCode } from '../src/contract/errorCodes';
 import { ServerBusyError } from './auth/passwords';
 import type { Secrets } from './db/secrets';
 import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { HttpError } from './http/errors';
+import { errorBody, HttpError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
@@ -61,6 +61,14 @@ function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
 }
 
+/** Fastify's own refusals of a request (its error codes) with the catalogue's code; any other 4xx is request.invalid. */
+const fastifyErrorCodes: Record<string, ErrorCode | undefined> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupportedMediaType',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.malformedJson',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformedJson',
+};
+
 export async function buildApp(opts: {
   config: Config;
   db: Database;
@@ -84,9 +92,7 @@ export async function buildApp(opts: {
       // Sent before any route (and its onSend hook) is found, so the headers are set here.
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       securityHeaders(request, reply as FastifyReply);
-      void (reply as FastifyReply)
-        .code(status)
-        .send({ error: status === 414 ? 'The address is too long.' : 'The address is not valid.' });
+      void (reply as FastifyReply).code(status).send(errorBody(status === 414 ? 'request.addressTooLong' : 'request.addressInvalid'));
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -103,17 +109,17 @@ export async function buildApp(opts: {
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
-    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     return withTenant(db, auth.tid, fn, liveSession(auth)).catch(sessionEndedIs401);
   });
   app.decorateRequest('readInTenant', function (this: FastifyRequest, query) {
     const auth = this.auth;
-    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     return readInTenant(db, auth.tid, query, liveSession(auth)).catch(sessionEndedIs401);
   });
   const liveSession = (auth: AccessClaims) => (auth.sid ? { id: auth.sid, now: config.now() } : undefined);
   const sessionEndedIs401 = (err: unknown): never => {
-    throw err instanceof SessionEndedError ? new HttpError(401, messages.notSignedIn) : err;
+    throw err instanceof SessionEndedError ? new HttpError(401, 'auth.notSignedIn') : err;
   };
 
   // Deny by default: an /api route without a declared access rule is a programming error.
@@ -136,9 +142,9 @@ export async function buildApp(opts: {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const auth = request.auth;
-    if (!auth) throw new HttpError(401, messages.notSignedIn);
+    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     if (access !== 'signedIn' && !auth.roles.some((r) => access.includes(r))) {
-      throw new HttpError(403, messages.forbidden);
+      throw new HttpError(403, 'auth.forbidden');
     }
     // The tenant comes from the token; a header naming another one is refused and recorded.
     const claimed = request.headers['x-tenant-id'];
@@ -154,7 +160,7 @@ export async function buildApp(opts: {
           details: { claimedTenant: String(claimed).slice(0, 100), url: request.url.slice(0, 300) },
         }),
       );
-      throw new HttpError(403, messages.tenantMismatch);
+      throw new HttpError(403, 'tenancy.tenantMismatch');
     }
   });
 
@@ -170,25 +176,23 @@ export async function buildApp(opts: {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
         fields[key] ??= issue.message ?? 'Invalid value';
       }
-      return reply.code(400).send({ error: 'Please correct the highlighted fields.', fields });
+      return reply.code(400).send(errorBody('request.fieldsInvalid', { fields }));
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
-    }
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (error instanceof ServerBusyError) {
-      return reply.code(503).header('Retry-After', '1').send({ error: messages.serverBusy });
+      return reply.code(503).header('Retry-After', '1').send(errorBody('server.busy'));
     }
     // Text PostgreSQL cannot store (a NUL byte) that slipped past the contract is the client's input, not our fault.
     const dbCode = (error as { cause?: { code?: string } }).cause?.code;
     if (dbCode === '22021' || dbCode === '22P05') {
-      return reply.code(400).send({ error: 'The request contains characters that cannot be stored.' });
+      return reply.code(400).send(errorBody('request.unstorableCharacters'));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ error: (error as Error).message });
+      return reply.code(status).send(errorBody(fastifyErrorCodes[(error as { code?: string }).code ?? ''] ?? 'request.invalid'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send(errorBody('server.unexpected'));
   });
 
   app.setNotFoundHandler(

@@ -1,6 +1,6 @@
 /** Appointment reads of one patient, the store's cancel policy, and the patient's own cancel. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { liveAppointmentStatuses, recordMessages, type Appointment, type AppointmentLists } from '../../src/contract/records';
+import { liveAppointmentStatuses, type Appointment, type AppointmentLists } from '../../src/contract/records';
 import { queryRows, type Tx } from '../db/client';
 import { appointments } from '../db/schema-records';
 import { isoOrNull, localParts, num, rows } from '../db/values';
@@ -90,12 +90,12 @@ export async function cancelAppointment(
       where a.id = ${appointmentId} and a.patient_id = ${patientId}
       for update of a`,
   );
-  if (!row) return { ok: false, status: 404, error: 'Not found.', reason: 'not-found' };
+  if (!row) return { ok: false, status: 404, code: 'request.notFound', reason: 'not-found' };
   const policy = { patientsMayCancel: row.patients_may_cancel, cancelNoticeHours: Number(row.cancel_notice_hours) };
   const refusal = cancelRefusal({ status: row.status, startsAt: new Date(row.starts_at) }, policy, ctx.now);
-  if (refusal === 'not-upcoming') return { ok: false, status: 409, error: recordMessages.cancelNotUpcoming, reason: refusal };
-  if (refusal === 'not-allowed') return { ok: false, status: 409, error: recordMessages.cancelNotAllowed, reason: refusal };
-  if (refusal === 'too-late') return { ok: false, status: 409, error: recordMessages.cancelTooLate(policy.cancelNoticeHours), reason: refusal };
+  if (refusal === 'not-upcoming') return { ok: false, status: 409, code: 'records.cancelNotUpcoming', reason: refusal };
+  if (refusal === 'not-allowed') return { ok: false, status: 409, code: 'records.cancelNotAllowed', reason: refusal };
+  if (refusal === 'too-late') return { ok: false, status: 409, code: 'records.cancelTooLate', params: { hours: policy.cancelNoticeHours }, reason: refusal };
   await tx
     .update(appointments)
     .set({ status: 'cancelled', cancelledAt: ctx.now, cancelledBy: byUserId, updatedAt: ctx.now })

@@ -2,7 +2,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   appointmentEdges,
-  cannotMove,
   salesMessages,
   type AppointmentCreate,
   type AppointmentStatus,
@@ -15,12 +14,10 @@ import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
 import { NotVisible, providerFor, requireBodyStore, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
-export const slotTakenMessage = 'This provider is already booked at that time. Please choose another time.';
-
 /** The database's refusal of a second live booking of one provider slot, as a 409. */
 export function slotTaken(err: unknown): HttpError | null {
   const e = pgError(err);
-  return e.code === '23505' && (e.constraint === undefined || e.constraint === 'appointments_provider_slot_key') ? new HttpError(409, slotTakenMessage) : null;
+  return e.code === '23505' && (e.constraint === undefined || e.constraint === 'appointments_provider_slot_key') ? new HttpError(409, 'appointments.slotTaken') : null;
 }
 
 function appointmentView(a: typeof appointments.$inferSelect): AppointmentView {
@@ -69,12 +66,12 @@ export async function bookAppointment(tx: Tx, scope: Scope, input: AppointmentCr
   const locationId = input.locationId ?? patient.locationId;
   await requireBodyStore(tx, scope, locationId);
   const provider = await providerFor(tx, input.providerId, locationId);
-  if (!provider) throw new HttpError(400, 'Please correct the highlighted fields.', { providerId: 'Provider must be a staff member of this store' });
+  if (!provider) throw new HttpError(400, 'request.fieldsInvalid', { fields: { providerId: 'Provider must be a staff member of this store' } });
   const startsAt = new Date(input.startsAt);
   // The contract admits years 0000..9999 with any offset; PostgreSQL has no year 0 and no 5-digit year input.
   const year = startsAt.getUTCFullYear();
-  if (year < 1 || year > 9999) throw new HttpError(400, 'Please correct the highlighted fields.', { startsAt: salesMessages.startsAt });
-  if (await providerBusy(tx, scope.tenantId, provider.id, startsAt, input.durationMinutes)) throw new HttpError(409, slotTakenMessage);
+  if (year < 1 || year > 9999) throw new HttpError(400, 'request.fieldsInvalid', { fields: { startsAt: salesMessages.startsAt } });
+  if (await providerBusy(tx, scope.tenantId, provider.id, startsAt, input.durationMinutes)) throw new HttpError(409, 'appointments.slotTaken');
   const [row] = await tx
     .insert(appointments)
     .values({
@@ -105,7 +102,7 @@ export async function moveAppointment(tx: Tx, scope: Scope, appointmentId: strin
   const [a] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId)).for('update');
   if (!a) throw new NotVisible('appointment', appointmentId);
   requireStore(scope, a.locationId, 'appointment');
-  if (!appointmentEdges[a.status].includes(to)) throw new HttpError(409, cannotMove('an appointment', a.status, to));
+  if (!appointmentEdges[a.status].includes(to)) throw new HttpError(409, 'appointments.cannotMove', { params: { from: a.status, to } });
   const [row] = await tx
     .update(appointments)
     .set({ status: to, updatedAt: now, ...(to === 'cancelled' ? { cancelledAt: now, cancelledBy: scope.userId } : {}) })

@@ -3,11 +3,12 @@
  * flow (the emailed code exchanged for a single-use grant, then the new password, which ends every session).
  */
 import { and, eq } from 'drizzle-orm';
-import { messages, Uuid } from '../../src/contract/common';
+import { Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { withTenant, type Database, type Tx } from '../db/client';
 import { users } from '../db/schema';
 import type { Secrets } from '../db/secrets';
+import { errorText } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueMessage } from '../messaging/outbox';
 import { authMessages } from '../messaging/templates';
@@ -29,9 +30,9 @@ export interface PasswordDeps {
 export async function checkNewUserCode(d: PasswordDeps, tenantId: string, userId: string, vcode: string, password: string, ip: string): Promise<UserRow | null> {
   return withTenant(d.db, tenantId, async (tx) => {
     const user = await findUserById(tx, userId);
-    if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
+    if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
     const problem = passwordProblem(password, user.email);
-    if (problem) throw new HttpError(400, problem, { password: problem });
+    if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
     if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId, purpose: 'newuser', subjectId: user.id }, vcode, d.now()))) {
       await audit(tx, { tenantId, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip, details: { reason: 'code' } });
       return null;
@@ -47,7 +48,7 @@ export async function storeFirstPassword(tx: Tx, tenantId: string, userId: strin
     .set({ passwordHash, isRegistered: true, tempPasswordExpiresOn: null, passwordChangedAt: now, updatedAt: now })
     .where(and(eq(users.id, userId), eq(users.isRegistered, false)))
     .returning();
-  if (!user) throw new HttpError(403, messages.forbidden);
+  if (!user) throw new HttpError(403, 'auth.forbidden');
   await audit(tx, { tenantId, action: 'password.set', outcome: 'success', actorUserId: user.id, ip });
   return user;
 }
@@ -66,9 +67,7 @@ export async function exchangeResetCode(d: PasswordDeps, tenantId: string, userI
 }
 
 const invalidReset = () =>
-  new HttpError(400, 'This reset request is no longer valid. Please ask for a new code.', {
-    resetToken: 'This reset request is no longer valid. Please ask for a new code.',
-  });
+  new HttpError(400, 'auth.resetInvalid', { fields: { resetToken: errorText('auth.resetInvalid') } });
 
 /**
  * Sets the new password with the reset token (single use), unlocks the account and ends every session of it.
@@ -80,7 +79,7 @@ export async function resetPassword(d: PasswordDeps, resetToken: string, passwor
   const user = await withTenant(d.db, tenant!, (tx) => findUserById(tx, userId!));
   if (!user) throw invalidReset();
   const problem = passwordProblem(password, user.email);
-  if (problem) throw new HttpError(400, problem, { password: problem });
+  if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
   const hash = await hashPassword(password);
   const ref = await withTenant(d.db, tenant!, async (tx) => {
     if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId: tenant!, purpose: 'reset-grant', subjectId: user.id }, grant, d.now()))) return null;

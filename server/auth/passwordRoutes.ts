@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ChangePasswordRequest, ForgotPasswordRequest, ForgotPasswordResponse, LoginResponse, OtpSubmitRequest, OtpSubmitResponse, PasswordResetRequest, PasswordResetResponse, SendOtpResponse } from '../../src/contract/auth';
 import { ErrorResponse, messages } from '../../src/contract/common';
 import { withTenant } from '../db/client';
-import { HttpError } from '../http/errors';
+import { errorBody, HttpError } from '../http/errors';
 import { maskEmail } from '../messaging/messaging';
 import { hashPassword } from './passwords';
 import { checkNewUserCode, exchangeResetCode, resetPassword, storeFirstPassword } from './passwordReset';
@@ -34,9 +34,9 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       await rateLimited(request);
       const auth = request.auth!;
       const user = await withTenant(db, auth.tid, (tx) => findUserById(tx, auth.sub));
-      if (!user || user.isRegistered) throw new HttpError(403, messages.forbidden);
+      if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
       const sent = await sendCode(auth.tid, user, 'newuser');
-      if (sent !== true) return reply.code(429).send({ error: sent });
+      if (sent !== true) return reply.code(429).send(errorBody(sent));
       return { user: { email: maskEmail(user.email) }, error: null };
     },
   );
@@ -58,7 +58,7 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       const auth = request.auth!;
       const { vcode, password } = request.body;
       const result = await checkNewUserCode(deps, auth.tid, auth.sub, vcode, password, request.ip);
-      if (!result) return reply.code(400).send({ error: messages.invalidCode, fields: { vcode: messages.invalidCode } });
+      if (!result) return reply.code(400).send(errorBody('auth.invalidCode', { fields: { vcode: messages.invalidCode } }));
       const passwordHash = await hashPassword(password);
       return withTenant(db, auth.tid, async (tx) => {
         const user = await storeFirstPassword(tx, auth.tid, auth.sub, passwordHash, now(), request.ip);
@@ -103,7 +103,7 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       const { username, tenant, vcode } = request.body;
       const user = await findInTenant(tenant, username);
       const resetToken = user ? await exchangeResetCode(deps, tenant, user.id, vcode, request.ip) : null;
-      if (!resetToken) return reply.code(400).send({ error: messages.invalidCode, fields: { vcode: messages.invalidCode } });
+      if (!resetToken) return reply.code(400).send(errorBody('auth.invalidCode', { fields: { vcode: messages.invalidCode } }));
       return { resetToken };
     },
   );

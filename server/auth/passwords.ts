@@ -42,12 +42,13 @@ export async function verifyPassword(hash: string | null, password: string): Pro
   return hash !== null && ok;
 }
 
-/** Why a new password is refused, or null. Length limits are in the contract; this adds what a schema can't. */
-export function passwordProblem(password: string, email: string): string | null {
+export type PasswordProblem = 'auth.passwordTooCommon' | 'auth.passwordIsUserName' | 'auth.passwordTooSimple';
+
+/** Why a new password is refused (its error code), or null. Length limits are in the contract; this adds what a schema can't. */
+export function passwordProblem(password: string, email: string): PasswordProblem | null {
   const lower = password.toLowerCase();
-  if (commonPasswords.has(lower)) return 'This password is too common. Please choose another one.';
-  if (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0])
-    return 'The password must not be your user name.';
-  if (new Set(password).size < 4) return 'The password repeats too few characters. Please choose another one.';
+  if (commonPasswords.has(lower)) return 'auth.passwordTooCommon';
+  if (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0]) return 'auth.passwordIsUserName';
+  if (new Set(password).size < 4) return 'auth.passwordTooSimple';
   return null;
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeResponse, RefreshRequest, RefreshResponse } from '../../src/contract/auth';
-import { ErrorResponse, messages } from '../../src/contract/common';
+import { ErrorResponse } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
 import { revokeFamily } from './sessions';
@@ -14,11 +14,14 @@ import { checkCredentials } from './sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
 import { withTenant } from '../db/client';
-import { HttpError } from '../http/errors';
+import { errorBody, HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
 import { refreshSession } from './refresh';
 import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
 import { passwordRoutes } from './passwordRoutes';
+
+/** The auth-code step's refusal: the spec's answer shape, with the error's code beside its text like every error. */
+const AuthCodeRefusal = AuthCodeResponse.extend({ code: ErrorResponse.shape.code });
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,8 +48,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         now: now(),
         action: 'login',
       });
-      if (check.kind === 'refused') return reply.code(401).send({ error: messages.invalidLogin });
-      if (check.kind === 'registrationExpired') return reply.code(403).send({ error: messages.registrationExpired });
+      if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
+      if (check.kind === 'registrationExpired') return reply.code(403).send(errorBody('auth.registrationExpired'));
       if (check.kind === 'newUser') {
         // A short token that admits only the new-user calls (sendotp, cpassword); no session yet.
         const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'] }, now());
@@ -74,7 +77,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         await audit(tx, { tenantId, action: 'login', outcome: 'success', actorUserId: user.id, actorRoles: user.roles, ip: request.ip, details: { variant, locationId } });
         return openSession(tx, request, reply, user, locationId, variant === 'kiosk');
       });
-      if (!result) return reply.code(401).send({ error: messages.invalidLogin });
+      if (!result) return reply.code(401).send(errorBody('auth.invalidCredentials'));
       return result;
     },
   );
@@ -87,7 +90,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Auth-code step: checks the credentials, sends the sign-in code when the account needs one',
         body: AuthCodeRequest,
-        response: { 200: AuthCodeResponse, 401: AuthCodeResponse, 403: AuthCodeResponse, 400: ErrorResponse, 429: ErrorResponse },
+        response: { 200: AuthCodeResponse, 401: AuthCodeRefusal, 403: AuthCodeRefusal, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -98,15 +101,15 @@ export async function authRoutes(fastify: FastifyInstance) {
         now: now(),
         action: 'authcode',
       });
-      if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, error: messages.invalidLogin });
+      if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.invalidCredentials') });
       if (check.kind === 'registrationExpired')
-        return reply.code(403).send({ role: null, isauth: false, codeRequired: false, error: messages.registrationExpired });
+        return reply.code(403).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.registrationExpired') });
       if (check.kind === 'newUser') return { role: 'newuser' as const, isauth: false, codeRequired: false, error: null };
       const { user, tenantId } = check;
       const roles = user.roles as z.infer<typeof AuthCodeResponse>['role'] & string[];
       if (!user.requiresAuthCode) return { role: roles, isauth: true, codeRequired: false, error: null };
       const sent = await sendCode(tenantId, user, 'signin');
-      if (sent !== true) return reply.code(429).send({ error: sent });
+      if (sent !== true) return reply.code(429).send(errorBody(sent));
       return { role: roles, isauth: true, codeRequired: true, error: null };
     },
   );
@@ -128,7 +131,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const refused = () => {
         clearRefreshCookie(reply);
         clearPageCookie(reply);
-        return reply.code(401).send({ error: messages.tokenRefreshFailed });
+        return reply.code(401).send(errorBody('auth.tokenRefreshFailed'));
       };
       if (!parsed) return refused();
       const result = await withTenant(db, parsed.tenantId, (tx) => refreshSession(tx, parsed.tenantId, parsed.hash, now, request.ip));
@@ -194,11 +197,11 @@ export async function authRoutes(fastify: FastifyInstance) {
         return request.inTenant(async (tx) => {
           const user = await findUserById(tx, auth.sub);
           if (user) return { user: newUserView(user) };
-          throw new HttpError(401, messages.notSignedIn);
+          throw new HttpError(401, 'auth.notSignedIn');
         });
       }
       const [row] = await request.readInTenant<UserViewRow>(userViewQuery(auth.sub, auth.loc));
-      if (!row) throw new HttpError(401, messages.notSignedIn);
+      if (!row) throw new HttpError(401, 'auth.notSignedIn');
       return { user: toUserView(row) };
     },
   );

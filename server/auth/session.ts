@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResponse } from '../../src/contract/auth';
-import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
+import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { CodesLockedError, issueCode, TooManyCodesError } from './codes';
 import { admitAuthRequest } from '../http/rateLimit';
@@ -27,7 +27,7 @@ export function authKit(app: FastifyInstance) {
   /** At most N auth requests a minute from one address (security.md). */
   const rateLimited = async (request: FastifyRequest) => {
     if (!(await admitAuthRequest(db, request.ip, config.authRequestsPerMinute, now()))) {
-      throw new HttpError(429, messages.tooManyRequests);
+      throw new HttpError(429, 'request.tooManyRequests');
     }
   };
 
@@ -77,8 +77,8 @@ export function authKit(app: FastifyInstance) {
     };
   };
 
-  /** Issues a code and writes its message; answers true, or the message saying why no code was sent. */
-  const sendCode = async (tenantId: string, user: UserRow, purpose: 'signin' | 'newuser' | 'reset'): Promise<true | string> => {
+  /** Issues a code and writes its message; answers true, or the code of the error saying why no code was sent. */
+  const sendCode = async (tenantId: string, user: UserRow, purpose: 'signin' | 'newuser' | 'reset'): Promise<true | 'auth.tooManyCodes' | 'auth.codeLocked'> => {
     try {
       const ref = await withTenant(db, tenantId, async (tx) => {
         const code = await issueCode(tx, secrets.codeKey, { tenantId, purpose, subjectId: user.id }, now());
@@ -89,8 +89,8 @@ export function authKit(app: FastifyInstance) {
       await outbox.deliver([ref]);
       return true;
     } catch (err) {
-      if (err instanceof TooManyCodesError) return messages.tooManyCodes;
-      if (err instanceof CodesLockedError) return messages.codeLocked;
+      if (err instanceof TooManyCodesError) return 'auth.tooManyCodes';
+      if (err instanceof CodesLockedError) return 'auth.codeLocked';
       throw err;
     }
   };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
-import { AssignBody, Assignment, AssignmentList, AssignmentsQuery, eformMessages, Submission } from '../../src/contract/eforms';
+import { AssignBody, Assignment, AssignmentList, AssignmentsQuery, Submission } from '../../src/contract/eforms';
 import { HttpError } from '../http/errors';
 import { assignForm, listAssignments, readSubmission, resendAssignment, revokeAssignment } from './assignments';
 import { errors, FormParams, orNotFound, security, staff } from './staffAccess';
@@ -28,9 +28,9 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await orNotFound(request, eformMessages.cardNotFound, (tx) => assignForm(tx, request, request.params.formId, request.body));
-      if (result.kind === 'unpublished') throw new HttpError(409, eformMessages.onlyPublished);
-      if (result.kind === 'invalid') throw new HttpError(400, 'Please correct the highlighted fields.', result.fields);
+      const result = await orNotFound(request, 'eforms.cardNotFound', (tx) => assignForm(tx, request, request.params.formId, request.body));
+      if (result.kind === 'unpublished') throw new HttpError(409, 'eforms.onlyPublished');
+      if (result.kind === 'invalid') throw new HttpError(400, 'request.fieldsInvalid', { fields: result.fields });
       await outbox.deliver(result.refs);
       return { assignments: result.assignments };
     },
@@ -58,8 +58,8 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
       schema: { tags: ['eforms'], summary: 'Revokes an assignment: its link stops working at once', security, params: AssignmentParams, response: { 200: Assignment, ...errors } },
     },
     async (request) => {
-      const result = await orNotFound(request, eformMessages.assignmentNotFound, (tx) => revokeAssignment(tx, request, request.params.assignmentId));
-      if (result === 'submitted') throw new HttpError(409, 'This form was already submitted; it cannot be revoked.');
+      const result = await orNotFound(request, 'eforms.assignmentNotFound', (tx) => revokeAssignment(tx, request, request.params.assignmentId));
+      if (result === 'submitted') throw new HttpError(409, 'eforms.submittedNotRevocable');
       return result;
     },
   );
@@ -77,10 +77,10 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await orNotFound(request, eformMessages.assignmentNotFound, (tx) => resendAssignment(tx, request, request.params.assignmentId));
-      if (result === 'submitted') throw new HttpError(409, 'This form was already submitted.');
-      if (result === 'revoked') throw new HttpError(409, 'This assignment was revoked; send the form again instead.');
-      if (result === 'noContact') throw new HttpError(400, eformMessages.noContact);
+      const result = await orNotFound(request, 'eforms.assignmentNotFound', (tx) => resendAssignment(tx, request, request.params.assignmentId));
+      if (result === 'submitted') throw new HttpError(409, 'eforms.alreadySubmitted');
+      if (result === 'revoked') throw new HttpError(409, 'eforms.assignmentRevoked');
+      if (result === 'noContact') throw new HttpError(400, 'eforms.noContact');
       await outbox.deliver(result.refs);
       return result.assignment;
     },
@@ -92,6 +92,6 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
       config: { access: staff },
       schema: { tags: ['eforms'], summary: 'The answers a patient submitted', security, params: AssignmentParams, response: { 200: Submission, ...errors } },
     },
-    (request) => orNotFound(request, eformMessages.assignmentNotFound, (tx) => readSubmission(tx, request, request.params.assignmentId)),
+    (request) => orNotFound(request, 'eforms.assignmentNotFound', (tx) => readSubmission(tx, request, request.params.assignmentId)),
   );
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
-import { Board, BoardInput, BoardRename, eformMessages, FormStores, FormStoresQuery } from '../../src/contract/eforms';
+import { Board, BoardInput, BoardRename, FormStores, FormStoresQuery } from '../../src/contract/eforms';
+import { errorText } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { createBoard, deleteBoard, renameBoard, storeBoards } from './boards';
 import { errors, orNotFound, security, staff } from './staffAccess';
@@ -19,7 +20,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       config: { access: staff },
       schema: { tags: ['eforms'], summary: "A store's boards with their forms", security, querystring: FormStoresQuery, response: { 200: FormStores, ...errors } },
     },
-    (request) => orNotFound(request, eformMessages.boardNotFound, (tx) => storeBoards(tx, request, request.query.locationId)),
+    (request) => orNotFound(request, 'eforms.boardNotFound', (tx) => storeBoards(tx, request, request.query.locationId)),
   );
 
   app.post(
@@ -30,8 +31,8 @@ export async function boardRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const result = await request.inTenant((tx) => createBoard(tx, request, request.body));
-      if (result === 'notFound') throw new HttpError(404, eformMessages.boardNotFound);
-      if (result === 'taken') throw new HttpError(409, 'A board with this address exists in this store.', { uri: 'A board with this address exists in this store.' });
+      if (result === 'notFound') throw new HttpError(404, 'eforms.boardNotFound');
+      if (result === 'taken') throw new HttpError(409, 'eforms.boardUriTaken', { fields: { uri: errorText('eforms.boardUriTaken') } });
       return result;
     },
   );
@@ -42,7 +43,7 @@ export async function boardRoutes(fastify: FastifyInstance) {
       config: { access: staff },
       schema: { tags: ['eforms'], summary: 'Renames a board (its address stays)', security, params: BoardParams, body: BoardRename, response: { 200: Board, ...errors } },
     },
-    (request) => orNotFound(request, eformMessages.boardNotFound, (tx) => renameBoard(tx, request, request.params.boardId, request.body.name)),
+    (request) => orNotFound(request, 'eforms.boardNotFound', (tx) => renameBoard(tx, request, request.params.boardId, request.body.name)),
   );
 
   app.post(
@@ -58,8 +59,8 @@ export async function boardRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await orNotFound(request, eformMessages.boardNotFound, (tx) => deleteBoard(tx, request, request.params.boardId));
-      if (result === 'notEmpty') throw new HttpError(409, 'Move or remove the forms of this board first.');
+      const result = await orNotFound(request, 'eforms.boardNotFound', (tx) => deleteBoard(tx, request, request.params.boardId));
+      if (result === 'notEmpty') throw new HttpError(409, 'eforms.boardNotEmpty');
       return result;
     },
   );

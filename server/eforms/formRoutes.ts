@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors';
 import { duplicateForm, listForms, previewForm, publishForm, readCard, removeCard, saveCard } from './forms';
 import { errors, FormParams, orNotFound, security, staff } from './staffAccess';
 
-const needsSection = () => new HttpError(400, 'Please correct the highlighted fields.', { sections: 'A published form needs at least 1 section' });
+const needsSection = () => new HttpError(400, 'request.fieldsInvalid', { fields: { sections: 'A published form needs at least 1 section' } });
 
 export async function formRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +17,7 @@ export async function formRoutes(fastify: FastifyInstance) {
       config: { access: staff },
       schema: { tags: ['eforms'], summary: 'One form (card) for the builder', security, querystring: GetFormQuery, response: { 200: Card, ...errors } },
     },
-    (request) => orNotFound(request, eformMessages.cardNotFound, (tx) => readCard(tx, request, request.query.formId)),
+    (request) => orNotFound(request, 'eforms.cardNotFound', (tx) => readCard(tx, request, request.query.formId)),
   );
 
   app.post(
@@ -35,7 +35,7 @@ export async function formRoutes(fastify: FastifyInstance) {
     async (request) => {
       const sections = clearAnswers(request.body.sections);
       if (request.body.status === 'published' && sections.length === 0) throw needsSection();
-      const card = await orNotFound(request, eformMessages.cardNotFound, (tx) => saveCard(tx, request, request.body, sections));
+      const card = await orNotFound(request, 'eforms.cardNotFound', (tx) => saveCard(tx, request, request.body, sections));
       if (card === 'empty') throw needsSection();
       return { card, message: eformMessages.cardSaved };
     },
@@ -53,7 +53,7 @@ export async function formRoutes(fastify: FastifyInstance) {
         response: { 200: RemoveFormAnswer, ...errors },
       },
     },
-    (request) => orNotFound(request, eformMessages.cardNotFound, (tx) => removeCard(tx, request, request.body.id)),
+    (request) => orNotFound(request, 'eforms.cardNotFound', (tx) => removeCard(tx, request, request.body.id)),
   );
 
   app.get(
@@ -72,7 +72,7 @@ export async function formRoutes(fastify: FastifyInstance) {
       schema: { tags: ['eforms'], summary: 'Publishes a form (it needs at least one section)', security, params: FormParams, response: { 200: Card, ...errors } },
     },
     async (request) => {
-      const card = await orNotFound(request, eformMessages.cardNotFound, (tx) => publishForm(tx, request, request.params.formId));
+      const card = await orNotFound(request, 'eforms.cardNotFound', (tx) => publishForm(tx, request, request.params.formId));
       if (card === 'empty') throw needsSection();
       return card;
     },
@@ -84,7 +84,7 @@ export async function formRoutes(fastify: FastifyInstance) {
       config: { access: staff },
       schema: { tags: ['eforms'], summary: 'Copies a form as a new draft on the same board', security, params: FormParams, response: { 200: Card, ...errors } },
     },
-    (request) => orNotFound(request, eformMessages.cardNotFound, (tx) => duplicateForm(tx, request, request.params.formId)),
+    (request) => orNotFound(request, 'eforms.cardNotFound', (tx) => duplicateForm(tx, request, request.params.formId)),
   );
 
   app.get(
@@ -99,6 +99,6 @@ export async function formRoutes(fastify: FastifyInstance) {
         response: { 200: EForm, ...errors },
       },
     },
-    (request) => orNotFound(request, eformMessages.cardNotFound, (tx) => previewForm(tx, request, request.params.formId)),
+    (request) => orNotFound(request, 'eforms.cardNotFound', (tx) => previewForm(tx, request, request.params.formId)),
   );
 }

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { eformMessages, Section, type EForm } from '../../src/contract/eforms';
+import { Section, type EForm } from '../../src/contract/eforms';
 import { audit } from '../audit/audit';
 import { CodesLockedError, consumeCode, isLocked, issueCode, TooManyCodesError } from '../auth/codes';
 import type { Tx } from '../db/client';
@@ -56,15 +56,15 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
   });
 
   const stateError = (state: 'submitted' | 'expired') =>
-    state === 'submitted' ? new HttpError(409, eformMessages.alreadyReceived) : new HttpError(410, eformMessages.expiredBody);
+    state === 'submitted' ? new HttpError(409, 'eforms.alreadyReceived') : new HttpError(410, 'eforms.expired');
 
   /** The open, code-gated assignment of a link (the code calls); any other is refused before anything is written. */
   const codeGatedAssignment = async (tx: Tx, uri: string): Promise<AssignmentRow> => {
     const a = await findByLink(tx, uri);
-    if (!a) throw new HttpError(404, eformMessages.formNotFound);
+    if (!a) throw new HttpError(404, 'eforms.formNotFound');
     const state = stateOf(a);
     if (state !== 'open') throw stateError(state);
-    if (!a.requiresCode) throw new HttpError(400, eformMessages.noCodeNeeded);
+    if (!a.requiresCode) throw new HttpError(400, 'eforms.noCodeNeeded');
     return a;
   };
 

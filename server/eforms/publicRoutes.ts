@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorResponse, messages } from '../../src/contract/common';
+import { ErrorResponse } from '../../src/contract/common';
 import { CodeSentAnswer, EForm, EncryptedTenantAnswer, eformMessages, FormTokenAnswer, GetCardQuery, SubmitAnswer, SubmitBody, TenantQuery, UriBody, VerifyBody } from '../../src/contract/eforms';
 import { admitAuthRequest } from '../http/rateLimit';
 import { withTenant } from '../db/client';
@@ -23,16 +23,16 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
 
   const rateLimited = async (request: FastifyRequest) => {
     if (!(await admitAuthRequest(db, request.ip, config.authRequestsPerMinute, now()))) {
-      throw new HttpError(429, messages.tooManyRequests);
+      throw new HttpError(429, 'request.tooManyRequests');
     }
   };
 
   /** The tenant of the encrypted header: 400 when there is none, 404 (like an unknown link) when it is not ours. */
   const tenantOf = (request: FastifyRequest): string => {
     const header = request.headers['x-tenant-id'];
-    if (header === undefined || header === '') throw new HttpError(400, eformMessages.tenantMissing);
+    if (header === undefined || header === '') throw new HttpError(400, 'eforms.tenantMissing');
     const tenantId = decryptTenant(secrets, header);
-    if (!tenantId) throw new HttpError(404, eformMessages.formNotFound);
+    if (!tenantId) throw new HttpError(404, 'eforms.formNotFound');
     return tenantId;
   };
 
@@ -54,7 +54,7 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
     async (request) => {
       const tenantId = request.query.tenantid;
       const known = await withTenant(db, tenantId, (tx) => isCompany(tx, tenantId));
-      if (!known) throw new HttpError(404, eformMessages.formNotFound);
+      if (!known) throw new HttpError(404, 'eforms.formNotFound');
       return { tenant: encryptTenant(secrets, tenantId) };
     },
   );
@@ -74,7 +74,7 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
     async (request) => {
       const tenantId = tenantOf(request);
       const answer = await withTenant(db, tenantId, (tx) => openCard(tx, tenantId, request.query.uri, bearerOf(request), request.ip));
-      if (!answer) throw new HttpError(404, eformMessages.formNotFound);
+      if (!answer) throw new HttpError(404, 'eforms.formNotFound');
       return answer;
     },
   );
@@ -97,11 +97,11 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
       const result = await withTenant(db, tenantId, (tx) => sendFormCode(tx, tenantId, request.body.uri, request.ip));
       switch (result.kind) {
         case 'noContact':
-          throw new HttpError(400, eformMessages.noContact);
+          throw new HttpError(400, 'eforms.noContact');
         case 'tooMany':
-          throw new HttpError(429, eformMessages.tooManyCodes);
+          throw new HttpError(429, 'eforms.tooManyCodes');
         case 'locked':
-          throw new HttpError(429, eformMessages.codeLocked);
+          throw new HttpError(429, 'eforms.codeLocked');
       }
       await outbox.deliver([result.ref]);
       return { sent: true as const, resent: result.resent, destination: result.destination };
@@ -126,9 +126,9 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
       const result = await withTenant(db, tenantId, (tx) => verifyFormCode(tx, tenantId, request.body.uri, request.body.vCode, request.ip));
       switch (result.kind) {
         case 'locked':
-          throw new HttpError(429, eformMessages.codeLocked);
+          throw new HttpError(429, 'eforms.codeLocked');
         case 'invalid':
-          throw new HttpError(400, eformMessages.invalidCode, { vCode: eformMessages.invalidCode });
+          throw new HttpError(400, 'eforms.invalidCode', { fields: { vCode: eformMessages.invalidCode } });
       }
       const a = result.a;
       const formToken = await signFormToken(secrets, { tid: tenantId, aid: a.id, fid: a.formId, lnk: linkMark(a.linkTokenHash) }, now());
@@ -162,13 +162,13 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
       );
       switch (result.kind) {
         case 'notFound':
-          throw new HttpError(404, eformMessages.formNotFound);
+          throw new HttpError(404, 'eforms.formNotFound');
         case 'expired':
           throw stateError('expired');
         case 'gated':
-          throw new HttpError(401, eformMessages.formTokenRequired);
+          throw new HttpError(401, 'eforms.formTokenRequired');
         case 'invalid':
-          throw new HttpError(400, 'Please correct the highlighted fields.', result.fields);
+          throw new HttpError(400, 'request.fieldsInvalid', { fields: result.fields });
         case 'already':
           return { submitted: true as const, alreadySubmitted: true };
         case 'stored':

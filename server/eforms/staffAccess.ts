@@ -14,6 +14,7 @@ import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { formAssignments, formBoards, forms } from '../db/schema-eforms';
 import { patients } from '../db/schema-records';
+import type { ErrorCode } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueEformMessage } from './messages';
 import { canSeeStore, storesOf, type Stores } from '../scope/scope';
@@ -103,9 +104,9 @@ export const event = (request: FastifyRequest, e: Omit<AuditEvent, 'tenantId' | 
 });
 
 /** Denied look-ups are recorded in a transaction that commits; the 404 is thrown after it. */
-export const orNotFound = async <T>(request: FastifyRequest, message: string, fn: (tx: Tx) => Promise<T | null>): Promise<T> => {
+export const orNotFound = async <T>(request: FastifyRequest, code: ErrorCode, fn: (tx: Tx) => Promise<T | null>): Promise<T> => {
   const result = await request.inTenant(fn);
-  if (result === null) throw new HttpError(404, message);
+  if (result === null) throw new HttpError(404, code);
   return result;
 };
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../src/contract/common';
+import { errorBody } from '../http/errors';
 import type { Secrets } from '../db/secrets';
 import { eformPageHtml } from '../eforms/page';
 import { createFirstPaint } from './firstPaint';
@@ -23,7 +23,7 @@ export function documentHandler(
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A missing asset is a 404, never the app's HTML (a browser would refuse it as a script anyway).
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !existsSync(distDir)) {
-      return reply.code(404).send({ error: messages.notFound });
+      return reply.code(404).send(errorBody('request.notFound'));
     }
     // The public eForm link (/eforms?tenantid=...&uri=...) has its own small page (vite.config.ts, eformPage); the
     // browser app owns every other path (client-side routes).

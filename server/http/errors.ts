@@ -1,10 +1,48 @@
-/** An error that becomes an HTTP answer `{ error, fields? }` with its status. */
+import { errorText, type ErrorCode } from '../../src/contract/errorCodes';
+
+/** The values of an error text's `{{name}}` placeholders. */
+export type ErrorParams = Record<string, string | number>;
+
+/**
+ * The body of every error answer: the code of the catalogue (src/contract/errorCodes.ts), its English text, the
+ * values in that text (only when it has any) and the offending request fields (a 400's field messages).
+ */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+  fields?: Record<string, string>;
+}
+
+/** The error body of `code`: the text is the catalogue's, so server and client never word it apart. */
+export function errorBody(code: ErrorCode, opts: { params?: ErrorParams; fields?: Record<string, string> } = {}): ErrorBody {
+  return {
+    error: errorText(code, opts.params),
+    code,
+    ...(opts.params ? { params: opts.params } : {}),
+    ...(opts.fields ? { fields: opts.fields } : {}),
+  };
+}
+
+/**
+ * An error that becomes an HTTP answer with its status: `new HttpError(409, 'sales.invoiceNotOpen', { params:
+ * { status } })`. The message is the code's text, so logs and audit details read as the answer does.
+ */
 export class HttpError extends Error {
+  readonly params?: ErrorParams;
+  readonly fields?: Record<string, string>;
+
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly code: ErrorCode,
+    opts: { params?: ErrorParams; fields?: Record<string, string> } = {},
   ) {
-    super(message);
+    super(errorText(code, opts.params));
+    this.params = opts.params;
+    this.fields = opts.fields;
+  }
+
+  get body(): ErrorBody {
+    return errorBody(this.code, { params: this.params, fields: this.fields });
   }
 }

@@ -6,7 +6,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   canMoveLabOrder,
-  labOrderMessages,
   type LabOrderCreate,
   type LabOrderStatus,
   type LabOrderStatusChange,
@@ -54,13 +53,13 @@ export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate
   if (!inv) throw new NotVisible('invoice', input.invoiceId);
   requireStore(scope, inv.locationId, 'invoice');
   if (inv.status === 'void' || inv.status === 'refunded' || inv.relatedInvoiceId) {
-    throw new HttpError(409, `The invoice is ${inv.relatedInvoiceId ? 'a credit record' : inv.status}: no lab order can be made from it.`);
+    throw new HttpError(409, inv.relatedInvoiceId ? 'labOrders.invoiceIsCreditRecord' : 'labOrders.invoiceNotOpen', inv.relatedInvoiceId ? {} : { params: { status: inv.status } });
   }
   const [line] = await tx
     .select({ lineNo: invoiceLines.lineNo })
     .from(invoiceLines)
     .where(and(eq(invoiceLines.invoiceId, inv.id), eq(invoiceLines.lineNo, input.invoiceLineNo)));
-  if (!line) throw new HttpError(400, 'Please correct the highlighted fields.', { invoiceLineNo: 'Invoice line must be a line number of the invoice' });
+  if (!line) throw new HttpError(400, 'request.fieldsInvalid', { fields: { invoiceLineNo: 'Invoice line must be a line number of the invoice' } });
   const number = await nextOrderNumber(tx, inv.locationId);
   const [order] = await tx
     .insert(labOrders)
@@ -104,7 +103,7 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
   requireStore(scope, order.locationId, 'lab_order');
   const from = order.status;
   const held = from === 'on-hold' ? await heldFrom(tx, order.id) : null;
-  if (!canMoveLabOrder(from, input.to, held)) throw new HttpError(409, labOrderMessages.cannotMove(from, input.to));
+  if (!canMoveLabOrder(from, input.to, held)) throw new HttpError(409, 'labOrders.cannotMove', { params: { from, to: input.to } });
 
   const byName = await displayNameOf(tx, scope.userId);
   const [updated] = await tx.update(labOrders).set({ status: input.to, updatedAt: now }).where(eq(labOrders.id, order.id)).returning();

@@ -57,7 +57,7 @@ export function decodeCursor(cursor: string): Key {
   } catch {
     // fall through
   }
-  throw new HttpError(400, 'Please correct the highlighted fields.', { cursor: patientMessages.cursor });
+  throw new HttpError(400, 'request.fieldsInvalid', { fields: { cursor: patientMessages.cursor } });
 }
 
 const TOP = '\u{10FFFF}';

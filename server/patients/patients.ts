@@ -59,7 +59,7 @@ export async function updatePatient(tx: Tx, scope: Scope, patientId: string, inp
   if (input.locationId && input.locationId !== current.locationId) await requireBodyStore(tx, scope, input.locationId);
   const merged = { ...current, ...input };
   const problem = channelProblem(merged);
-  if (problem) throw new HttpError(400, 'Please correct the highlighted fields.', { [problem.field]: problem.message });
+  if (problem) throw new HttpError(400, 'request.fieldsInvalid', { fields: { [problem.field]: problem.message } });
   const consentGiven = (input.consentContact && !current.consentContact) || (input.consentPrivacy && !current.consentPrivacy);
   const [row] = await tx
     .update(patients)
@@ -77,7 +77,7 @@ export async function kioskStore(tx: Tx, scope: Scope): Promise<string> {
   if (stores !== 'all' && stores.length === 1) return stores[0]!;
   const [user] = await tx.select({ loc: users.defaultLocationId }).from(users).where(eq(users.id, scope.userId));
   if (user?.loc && canSeeStore(stores, user.loc)) return user.loc;
-  throw new HttpError(409, 'This kiosk is not assigned to a store. Please ask the store to set it up.');
+  throw new HttpError(409, 'patients.kioskNotAssigned');
 }
 
 export async function kioskRegister(tx: Tx, scope: Scope, input: KioskRegistration, now: Date): Done<{ id: string; firstName: string }> {

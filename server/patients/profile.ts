@@ -68,17 +68,17 @@ async function contactRow(tx: Tx, patientId: string) {
  */
 export async function updateContact(tx: Tx, patientId: string, update: ContactUpdate, now: Date): Promise<Outcome<string[]>> {
   const current = await contactRow(tx, patientId);
-  if (!current) return { ok: false, status: 404, error: 'Not found.', reason: 'no-patient' };
+  if (!current) return { ok: false, status: 404, code: 'request.notFound', reason: 'no-patient' };
   const next = { ...current };
   for (const f of contactUpdateFields) {
     const v = update[f];
     if (v !== undefined) (next as Record<string, string>)[f] = v;
   }
   if (next.preferredChannel === 'sms' && next.phone === '') {
-    return { ok: false, status: 400, error: 'Please correct the highlighted fields.', fields: { phone: recordMessages.smsNeedsPhone }, reason: 'channel-without-address' };
+    return { ok: false, status: 400, code: 'request.fieldsInvalid', fields: { phone: recordMessages.smsNeedsPhone }, reason: 'channel-without-address' };
   }
   if (next.preferredChannel === 'email' && next.email === '') {
-    return { ok: false, status: 400, error: 'Please correct the highlighted fields.', fields: { email: recordMessages.emailNeedsEmail }, reason: 'channel-without-address' };
+    return { ok: false, status: 400, code: 'request.fieldsInvalid', fields: { email: recordMessages.emailNeedsEmail }, reason: 'channel-without-address' };
   }
   const changed = contactUpdateFields.filter((f) => next[f] !== current[f]);
   if (changed.length) {

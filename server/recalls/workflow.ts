@@ -1,6 +1,6 @@
 /** Recalls created and moved by staff; moving one to sent sends the reminder on its channel. */
 import { eq } from 'drizzle-orm';
-import { recallEdges, cannotMove, type RecallCreate, type RecallStatus, type RecallView } from '../../src/contract/sales';
+import { recallEdges, type RecallCreate, type RecallStatus, type RecallView } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
 import { recalls } from '../db/schema-records';
 import { HttpError } from '../http/errors';
@@ -47,11 +47,11 @@ export async function moveRecall(tx: Tx, scope: Scope, recallId: string, to: Rec
   const [r] = await tx.select().from(recalls).where(eq(recalls.id, recallId)).for('update');
   if (!r) throw new NotVisible('recall', recallId);
   requireStore(scope, r.locationId, 'recall');
-  if (!recallEdges[r.status].includes(to)) throw new HttpError(409, cannotMove('a recall', r.status, to));
+  if (!recallEdges[r.status].includes(to)) throw new HttpError(409, 'recalls.cannotMove', { params: { from: r.status, to } });
   const deliver: { tenantId: string; id: string }[] = [];
   if (to === 'sent') {
     const patient = await visiblePatient(tx, { ...scope, stores: 'all' }, r.patientId);
-    if (!patient.consentContact) throw new HttpError(409, 'This patient has not agreed to be contacted; the recall was not sent.');
+    if (!patient.consentContact) throw new HttpError(409, 'recalls.noConsent');
     const sent = await notifyPatient(tx, {
       tenantId: scope.tenantId,
       patient: { ...patient, preferredChannel: r.channel },
@@ -59,7 +59,7 @@ export async function moveRecall(tx: Tx, scope: Scope, recallId: string, to: Rec
       key: 'recall.due',
       fields: { dueDate: r.dueOn },
     });
-    if (!sent) throw new HttpError(409, `This patient has no ${r.channel === 'email' ? 'email address' : 'phone number'} to send the recall to.`);
+    if (!sent) throw new HttpError(409, r.channel === 'email' ? 'recalls.noEmailAddress' : 'recalls.noPhoneNumber');
     deliver.push(sent.ref);
   }
   const [row] = await tx

@@ -107,7 +107,7 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
     const [earlier] = await tx.select().from(payments).where(eq(payments.idempotencyKey, key));
     if (earlier) {
       if (earlier.invoiceId !== inv.id || earlier.amount !== input.amount || earlier.method !== input.method) {
-        throw new HttpError(409, 'This idempotency key was already used for a different payment.');
+        throw new HttpError(409, 'sales.idempotencyKeyReused');
       }
       return {
         result: { payment: { id: earlier.id, method: earlier.method, amount: earlier.amount, reference: earlier.reference }, invoice: await invoiceView(tx, inv), replayed: true },
@@ -115,10 +115,10 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
       };
     }
   }
-  if (inv.status !== 'open') throw new HttpError(409, `This invoice is ${inv.status}: it takes no more payments.`);
+  if (inv.status !== 'open') throw new HttpError(409, 'sales.invoiceNotOpen', { params: { status: inv.status } });
   const balance = inv.total - inv.paidTotal;
   if (input.amount > balance) {
-    throw new HttpError(400, 'Please correct the highlighted fields.', { amount: `Amount cannot be more than the balance of ${balance} cents` });
+    throw new HttpError(400, 'request.fieldsInvalid', { fields: { amount: `Amount cannot be more than the balance of ${balance} cents` } });
   }
   const [payment] = await tx
     .insert(payments)
@@ -142,8 +142,8 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
  */
 export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input: InvoiceVoid, now: Date): Done<{ invoice: InvoiceView; credit: InvoiceView }> {
   const inv = await lockedInvoice(tx, scope, invoiceId);
-  if (inv.relatedInvoiceId) throw new HttpError(409, 'This is a credit record of another invoice; it cannot be voided.');
-  if (inv.status === 'void' || inv.status === 'refunded') throw new HttpError(409, `This invoice is already ${inv.status}.`);
+  if (inv.relatedInvoiceId) throw new HttpError(409, 'sales.creditRecordNotVoidable');
+  if (inv.status === 'void' || inv.status === 'refunded') throw new HttpError(409, 'sales.invoiceAlreadyClosed', { params: { status: inv.status } });
   const refunded = inv.paidTotal > 0;
   const status = refunded ? 'refunded' : 'void';
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));

@@ -13,12 +13,11 @@ import { createInvoice, payInvoice, voidInvoice } from './invoices';
 import { readInvoice, readInvoices } from './sales';
 
 const security = [{ bearer: [] }];
-const FIELD_ERROR = 'Please correct the highlighted fields.';
 
 /** A unique key the database refused, as a 409: a second payment with a key used on another invoice, else a concurrent change. */
 function paymentKeyOrDuplicate(err: unknown): HttpError | null {
   const e = pgError(err);
-  if (e.code === '23505' && e.constraint === 'payments_idempotency_key') return new HttpError(409, 'This idempotency key was already used for a different payment.');
+  if (e.code === '23505' && e.constraint === 'payments_idempotency_key') return new HttpError(409, 'sales.idempotencyKeyReused');
   return duplicateKey(err);
 }
 
@@ -77,8 +76,8 @@ export async function salesRoutes(fastify: FastifyInstance) {
       const header = request.headers['idempotency-key'];
       let key = request.body.idempotencyKey;
       if (typeof header === 'string') {
-        if (!IdempotencyKey.safeParse(header).success) throw new HttpError(400, FIELD_ERROR, { 'Idempotency-Key': salesMessages.idempotencyKey });
-        if (key !== undefined && key !== header) throw new HttpError(400, FIELD_ERROR, { idempotencyKey: 'The idempotency key of the body and of the header differ' });
+        if (!IdempotencyKey.safeParse(header).success) throw new HttpError(400, 'request.fieldsInvalid', { fields: { 'Idempotency-Key': salesMessages.idempotencyKey } });
+        if (key !== undefined && key !== header) throw new HttpError(400, 'request.fieldsInvalid', { fields: { idempotencyKey: 'The idempotency key of the body and of the header differ' } });
         key = header;
       }
       const result = await runAudited(

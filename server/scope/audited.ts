@@ -77,7 +77,7 @@ export async function runAudited<T>(
 /** A unique key the database refused: a concurrent change, answered 409. */
 export function duplicateKey(err: unknown): HttpError | null {
   if (pgError(err).code !== '23505') return null;
-  return new HttpError(409, 'This record was changed at the same time by someone else. Please try again.');
+  return new HttpError(409, 'request.concurrentChange');
 }
 
 /** Store staff: admins and staff accounts (staff limited to their stores). */

@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
-import { recordMessages } from '../../src/contract/records';
+import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { patients } from '../db/schema-records';
-import { HttpError } from '../http/errors';
+import type { ErrorCode } from '../../src/contract/errorCodes';
+import { HttpError, type ErrorParams } from '../http/errors';
 import { canSeeStore, storesOf } from './scope';
 
 /** Who is reading: the patient sees no staff notes. */
@@ -27,9 +27,9 @@ export interface ReadContext {
 /** A record operation's answer: returned instead of thrown, so a refusal is audited in a transaction that commits. */
 export type Outcome<T> =
   | { ok: true; value: T; details?: Record<string, unknown> }
-  | { ok: false; status: number; error: string; fields?: Record<string, string>; reason: string };
+  | { ok: false; status: number; code: ErrorCode; params?: ErrorParams; fields?: Record<string, string>; reason: string };
 
-export const notFound = <T>(): Outcome<T> => ({ ok: false, status: 404, error: messages.notFound, reason: 'not-found' });
+export const notFound = <T>(): Outcome<T> => ({ ok: false, status: 404, code: 'request.notFound', reason: 'not-found' });
 export const found = <T>(value: T | null): Outcome<T> => (value === null ? notFound() : { ok: true, value });
 
 /** The patient record linked to this portal account, or null. */
@@ -79,7 +79,7 @@ export async function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: 
       return {
         ok: false,
         status: 404,
-        error: viewer === 'self' ? recordMessages.noPatientRecord : messages.notFound,
+        code: viewer === 'self' ? 'records.noPatientRecord' : 'request.notFound',
         reason: 'no-patient',
       };
     }
@@ -95,7 +95,7 @@ export async function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: 
     });
     return outcome;
   });
-  if (!result.ok) throw new HttpError(result.status, result.error, result.fields);
+  if (!result.ok) throw new HttpError(result.status, result.code, { params: result.params, fields: result.fields });
   return result.value;
 }
 

@@ -8,7 +8,6 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../src/contract/common';
 import type { Tx } from '../db/client';
 import { locations, userLocations, users } from '../db/schema';
 import { patients } from '../db/schema-records';
@@ -52,7 +51,7 @@ export class NotVisible extends HttpError {
     readonly targetType: string,
     readonly targetId: string,
   ) {
-    super(404, messages.notFound);
+    super(404, 'request.notFound');
   }
 }
 

@@ -31,7 +31,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       return request.inTenant(async (tx) => {
         await tx.update(users).set({ settings, shortcuts, updatedAt: now() }).where(eq(users.id, auth.sub));
         const user = await loadUserView(tx, auth.sub, auth.loc);
-        if (!user) throw new HttpError(401, messages.notSignedIn);
+        if (!user) throw new HttpError(401, 'auth.notSignedIn');
         return { user, message: messages.settingsSaved };
       });
     },

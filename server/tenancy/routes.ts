@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PortalMapping, Slug } from '../../src/contract/auth';
-import { ErrorResponse, messages, Uuid } from '../../src/contract/common';
+import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { EnterpriseSummary } from '../../src/contract/records';
 import { Store, StoreList } from '../../src/contract/stores';
 import { sessionRoles } from '../http/access';
@@ -15,7 +15,7 @@ import { audit } from '../audit/audit';
 import { storeCondition, storesOf } from '../scope/scope';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { errorBody, HttpError } from '../http/errors';
 import { readEnterpriseSummary } from './enterprise';
 import { resolvePortal } from './portal';
 
@@ -56,7 +56,7 @@ export async function tenancyRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const mapping = await resolvePortal(db, request.params.company, request.params.store);
-      if (!mapping) return reply.code(404).send({ error: messages.unknownPortal });
+      if (!mapping) return reply.code(404).send(errorBody('tenancy.unknownPortal'));
       return mapping;
     },
   );
@@ -120,7 +120,7 @@ export async function tenancyRoutes(fastify: FastifyInstance) {
       });
       return null;
     });
-    if (!store) throw new HttpError(404, messages.notFound);
+    if (!store) throw new HttpError(404, 'request.notFound');
     return store;
   };
 

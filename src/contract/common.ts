@@ -1,3 +1,4 @@
+import { errorCodes } from './errorCodes';
 import { roles } from './roles';
 import { z } from './zod';
 
@@ -15,12 +16,14 @@ export const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
 
 export const Uuid = z.uuid({ error: 'Must be an id (UUID)' });
 
-/** Every error answer of the API has this shape; `fields` names the offending request fields. */
+/**
+ * Every error answer of the API has this shape: `code` is one of the catalogue's (./errorCodes.ts), `error` its
+ * English text with `params` filled in, `fields` names the offending request fields. The server always sends a
+ * code; it is optional here because the browser also builds errors of this type that no answer carried.
+ */
 export const ErrorResponse = z.object({
   error: z.string(),
-  /** The error's code (./errorCodes.ts): what the browser translates. */
-  code: z.string().optional(),
-  /** The values in the code's text. */
+  code: z.enum(errorCodes).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -182,7 +182,7 @@ describe('patients', () => {
     ] as const) {
       const res = await call(staff, method, url, body);
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
-      expect(json(res)).toEqual({ error: 'Not found.' });
+      expect(json(res)).toEqual({ error: 'Not found.', code: 'request.notFound' });
     }
     const denied = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from audit_log where outcome = 'denied' and target_id = ${uptown.id}`);
     expect(denied[0]!.n).toBeGreaterThanOrEqual(5);
@@ -286,7 +286,7 @@ describe('appointments', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.statusCode === 409)!;
-    expect(json(refused)).toEqual({ error: 'This provider is already booked at that time. Please choose another time.' });
+    expect(json(refused)).toEqual({ error: 'This provider is already booked at that time. Please choose another time.', code: 'appointments.slotTaken' });
     const booked = json<{ id: string }>(results.find((r) => r.statusCode === 201)!);
     const rows = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from appointments where provider_id = ${admin.user.id} and starts_at = '2031-03-03T10:00:00Z'`);
     expect(rows[0]!.n).toBe(1);
@@ -294,11 +294,11 @@ describe('appointments', () => {
     expect(json(await call(admin, 'POST', `/api/appointments/${booked.id}/status`, { to: 'cancelled' }))).toMatchObject({ status: 'cancelled' });
     const again = await call(admin, 'POST', `/api/appointments/${booked.id}/status`, { to: 'confirmed' });
     expect(again.statusCode).toBe(409);
-    expect(json(again)).toEqual({ error: 'Cannot move an appointment from cancelled to confirmed' });
+    expect(json(again)).toEqual({ error: 'Cannot move an appointment from cancelled to confirmed', code: 'appointments.cannotMove', params: { from: 'cancelled', to: 'confirmed' } });
     await ok(call(staff, 'POST', '/api/appointments', { ...slot, patientId: b.id }));
   });
 
-  const slotTaken = { error: 'This provider is already booked at that time. Please choose another time.' };
+  const slotTaken = { error: 'This provider is already booked at that time. Please choose another time.', code: 'appointments.slotTaken' };
   const book = (who: SignedIn, patientId: string, providerId: string, startsAt: string, durationMinutes: number) =>
     call(who, 'POST', '/api/appointments', { patientId, providerId, type: 'eye-exam', startsAt, durationMinutes });
 
@@ -504,7 +504,7 @@ describe('lab orders', () => {
       expect(Math.abs(Date.now() - new Date(ev!.at).getTime())).toBeLessThan(120_000);
     } else {
       expect(res.statusCode, res.body).toBe(409);
-      expect(json(res)).toEqual({ error: `Cannot move an order from ${from} to ${to}` });
+      expect(json(res)).toEqual({ error: `Cannot move an order from ${from} to ${to}`, code: 'labOrders.cannotMove', params: { from, to } });
       const [row] = await ownerRows<{ status: string }>(h, sql`select status from lab_orders where id = ${id}`);
       expect(row!.status).toBe(from);
     }

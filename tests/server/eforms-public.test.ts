@@ -290,7 +290,7 @@ describe('the limits of the code', () => {
     for (let i = 0; i < 5; i += 1) expect((await verify(link, tenant, wrong)).statusCode).toBe(400);
     const right = await verify(link, tenant, code);
     expect(right.statusCode).toBe(400);
-    expect(json(right)).toEqual({ error: eformMessages.invalidCode, fields: { vCode: eformMessages.invalidCode } });
+    expect(json(right)).toEqual({ error: eformMessages.invalidCode, code: 'eforms.invalidCode', fields: { vCode: eformMessages.invalidCode } });
   });
 
   it('an expired code (10 minutes) is refused like a wrong one', async () => {
@@ -309,7 +309,7 @@ describe('the limits of the code', () => {
     for (let i = 0; i < 5; i += 1) expect((await askCode(link, tenant)).statusCode).toBe(200);
     const sixth = await askCode(link, tenant);
     expect(sixth.statusCode).toBe(429);
-    expect(json(sixth)).toEqual({ error: eformMessages.tooManyCodes });
+    expect(json(sixth)).toEqual({ error: eformMessages.tooManyCodes, code: 'eforms.tooManyCodes' });
     const [{ n: messages } = { n: 0 }] = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from communication_log where recipient = ${link.email} and template = 'eform.code'`);
     expect(messages).toBe(5);
     await advance(60 * 60 * 1000 + 1000);
@@ -327,10 +327,10 @@ describe('the limits of the code', () => {
     const code = codeIn(await lastMessageTo(h, link.email));
     const locked = await verify(link, tenant, code);
     expect(locked.statusCode).toBe(429);
-    expect(json(locked)).toEqual({ error: eformMessages.codeLocked });
+    expect(json(locked)).toEqual({ error: eformMessages.codeLocked, code: 'eforms.codeLocked' });
     const ask = await askCode(link, tenant);
     expect(ask.statusCode).toBe(429);
-    expect(json(ask)).toEqual({ error: eformMessages.codeLocked });
+    expect(json(ask)).toEqual({ error: eformMessages.codeLocked, code: 'eforms.codeLocked' });
     // The lock holds across a restart: it is rows in the database.
     await h.restart();
     expect((await askCode(link, tenant)).statusCode).toBe(429);
@@ -348,7 +348,7 @@ describe('the limits of the link', () => {
     expect((await askCode(link, tenant)).statusCode).toBe(410);
     const res = await submit(link, tenant, answered(form.sectionlists!), token);
     expect(res.statusCode).toBe(410);
-    expect(json(res)).toEqual({ error: eformMessages.expiredBody });
+    expect(json(res)).toEqual({ error: eformMessages.expiredBody, code: 'eforms.expired' });
     expect(await submissionRows(link.assignmentId)).toBe(0);
   });
 
@@ -404,7 +404,7 @@ describe('the limits of the link', () => {
     const bright = await encrypted(demoIds.brightsight);
     for (const res of [await getcard(link, bright), await askCode(link, bright), await verify(link, bright, '123456'), await submit(link, bright, [])]) {
       expect(res.statusCode, res.body).toBe(404);
-      expect(json(res)).toEqual({ error: eformMessages.formNotFound });
+      expect(json(res)).toEqual({ error: eformMessages.formNotFound, code: 'eforms.formNotFound' });
     }
     const tenant = await encrypted(link.tenantid);
     const flipped = `${tenant.slice(0, 20)}${tenant[20] === 'A' ? 'B' : 'A'}${tenant.slice(21)}`;
@@ -415,7 +415,7 @@ describe('the limits of the link', () => {
     }
     const none = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${link.uri}` });
     expect(none.statusCode).toBe(400);
-    expect(json(none)).toEqual({ error: eformMessages.tenantMissing });
+    expect(json(none)).toEqual({ error: eformMessages.tenantMissing, code: 'eforms.tenantMissing' });
     for (const id of ['7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11', demoIds.platform]) {
       expect((await h.app.inject({ method: 'GET', url: `/api/patient/getencryptedtenant?tenantid=${id}` })).statusCode).toBe(404);
     }

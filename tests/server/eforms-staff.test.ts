@@ -140,7 +140,7 @@ describe('the builder', () => {
   it('answers the builder a message it can show when a form does not exist', async () => {
     const res = await get(admin, '/api/patient/getform?formId=7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11');
     expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({ error: eformMessages.cardNotFound });
+    expect(json(res)).toEqual({ error: eformMessages.cardNotFound, code: 'eforms.cardNotFound' });
   });
 });
 

@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { errorCodes, errorText, type ErrorCode } from '../../src/contract/errorCodes';
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/db/secrets';
 import { loadConfig, type Config } from '../../server/config';
@@ -26,6 +27,7 @@ export interface Harness {
   advance(ms: number): void;
   /** Restarts the app on the same database (counters must survive). */
   restart(): Promise<void>;
+  /** Closes the app and the database; throws when an answer was an error without a proper code. */
   close(): Promise<void>;
 }
 
@@ -53,6 +55,45 @@ async function freshPostgres(baseUrl: string, template: string): Promise<{ url: 
 let templateDump: Blob | undefined;
 const pgliteTemplate = () => (templateDump ??= new Blob([new Uint8Array(readFileSync(inject('pgliteTemplate')))]));
 
+/**
+ * Why an answer is not a proper error answer, or null: every answer with status >= 400 and a JSON body carries a
+ * code of the catalogue and, as `error`, that code's text with its `params`. The health check's 503 is its report
+ * (the Health shape), not an error answer.
+ */
+export function errorAnswerProblem(method: string, url: string, res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>): string | null {
+  if (res.statusCode < 400 || !String(res.headers['content-type'] ?? '').startsWith('application/json')) return null;
+  if (res.statusCode === 503 && url.split('?')[0] === '/api/health') return null;
+  let body: { error?: unknown; code?: unknown; params?: Record<string, string | number> };
+  try {
+    body = JSON.parse(res.body) as typeof body;
+  } catch {
+    return `${method} ${url}: ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 300)}`;
+  }
+  const code = body?.code as ErrorCode;
+  if (typeof code !== 'string' || !errorCodes.includes(code)) return `${method} ${url}: ${res.statusCode} without a catalogue code: ${res.body.slice(0, 300)}`;
+  if (body.error !== errorText(code, body.params)) return `${method} ${url}: ${res.statusCode} whose error is not the text of ${code}: ${res.body.slice(0, 300)}`;
+  return null;
+}
+
+/** Records every answer the app gives through inject that is not a proper error answer (see errorAnswerProblem). */
+function checkErrorAnswers(app: FastifyInstance, problems: string[]): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const checked = (opts?: InjectOptions | string, callback?: unknown) => {
+    // The chained form (no options) and the callback form are not used by the suite; they pass through unchecked.
+    if (opts === undefined || callback !== undefined) return (inject as (...args: unknown[]) => unknown)(opts, callback);
+    const method = typeof opts === 'string' ? 'GET' : (opts.method ?? 'GET');
+    const target = typeof opts === 'string' ? opts : (opts.url ?? opts.path);
+    const url = typeof target === 'string' ? target : JSON.stringify(target);
+    return inject(opts).then((res) => {
+      const problem = errorAnswerProblem(String(method), url, res);
+      if (problem) problems.push(problem);
+      return res;
+    });
+  };
+  app.inject = checked as FastifyInstance['inject'];
+  return app;
+}
+
 export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase, inject('postgresTemplate')) : null;
@@ -75,8 +116,9 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
     now: () => new Date(Date.now() + offset),
   };
   const secrets = await loadSecrets(db.owner, config);
+  const problems: string[] = [];
   const harness: Harness = {
-    app: await buildApp({ config, db, secrets }),
+    app: checkErrorAnswers(await buildApp({ config, db, secrets }), problems),
     db,
     config,
     advance(ms) {
@@ -84,12 +126,14 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
     },
     async restart() {
       await harness.app.close();
-      harness.app = await buildApp({ config, db, secrets: await loadSecrets(db.owner, config) });
+      harness.app = checkErrorAnswers(await buildApp({ config, db, secrets: await loadSecrets(db.owner, config) }), problems);
     },
     async close() {
       await harness.app.close();
       await db.close();
       await pgDb?.drop();
+      // Any test file fails when an answer it received was an error without a proper code.
+      if (problems.length) throw new Error(`error answers without a catalogue code:\n${problems.join('\n')}`);
     },
   };
   return harness;

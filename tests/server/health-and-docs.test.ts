@@ -69,7 +69,7 @@ describe('operations endpoints', () => {
   it('answers unknown API paths with 404 JSON', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found.' });
+    expect(res.json()).toEqual({ error: 'Not found.', code: 'request.notFound' });
   });
 
   // The built pages (dist, made by `vite build`; the e2e setup and `npm start` build it when stale).
@@ -88,7 +88,7 @@ describe('operations endpoints', () => {
     expect(withTenant.body.indexOf('eform-tenant')).toBeLessThan(withTenant.body.indexOf('<script'));
     const card = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${'a'.repeat(43)}`, headers: { 'x-tenant-id': tenant! } });
     expect(card.statusCode).toBe(404);
-    expect(card.json()).toEqual({ error: eformMessages.formNotFound });
+    expect(card.json()).toEqual({ error: eformMessages.formNotFound, code: 'eforms.formNotFound' });
     const forged = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${'a'.repeat(43)}`, headers: { 'x-tenant-id': `${tenant!.slice(0, -2)}AA` } });
     expect(forged.statusCode).toBe(404);
     // No valid tenantid: the page as built, and its scripts ask getencryptedtenant.

@@ -169,12 +169,12 @@ describe("another patient's ids in the path", () => {
     for (const url of urls) {
       const res = await get(jane, url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
-      expect(json(res)).toEqual({ error: messages.notFound });
+      expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
     }
     for (const id of [other.appointment_id, ids.johnAppointment]) {
       const res = await post(jane, `/api/my/appointments/${id}/cancel`);
       expect(res.statusCode, res.body).toBe(404);
-      expect(json(res)).toEqual({ error: messages.notFound });
+      expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
     }
     // Nothing changed: their appointments are still live.
     const live = await ownerRows<{ status: string }>(h, sql`select status from appointments where id in (${other.appointment_id}, ${ids.johnAppointment})`);
@@ -207,7 +207,7 @@ describe("another patient's ids in the path", () => {
       for (const url of ['/api/my/profile', '/api/my/prescriptions', '/api/my/dashboard', `/api/my/invoices/${ids.janePaidInvoice}`]) {
         const res = await get(jane, url);
         expect(res.statusCode, res.body).toBe(404);
-        expect(json(res)).toEqual({ error: recordMessages.noPatientRecord });
+        expect(json(res)).toEqual({ error: recordMessages.noPatientRecord, code: 'records.noPatientRecord' });
       }
       const res = await patch(jane, '/api/my/profile', { city: 'Shelbyville' });
       expect(res.statusCode).toBe(404);
@@ -278,7 +278,7 @@ describe('cancelling an appointment', () => {
   it('refuses a past one, one at a store that does not allow it, and one inside the notice period; then cancels', async () => {
     const past = await post(jane, `/api/my/appointments/${ids.janePastAppointment}/cancel`);
     expect(past.statusCode, past.body).toBe(409);
-    expect(json(past)).toEqual({ error: recordMessages.cancelNotUpcoming });
+    expect(json(past)).toEqual({ error: recordMessages.cancelNotUpcoming, code: 'records.cancelNotUpcoming' });
 
     // An upcoming appointment of Jane's at Uptown, which does not let patients cancel online.
     const uptownId = '9f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
@@ -289,7 +289,7 @@ describe('cancelling an appointment', () => {
     );
     const uptown = await post(jane, `/api/my/appointments/${uptownId}/cancel`);
     expect(uptown.statusCode, uptown.body).toBe(409);
-    expect(json(uptown)).toEqual({ error: recordMessages.cancelNotAllowed });
+    expect(json(uptown)).toEqual({ error: recordMessages.cancelNotAllowed, code: 'records.cancelNotAllowed' });
     const listed = AppointmentLists.parse(json(await get(jane, '/api/my/appointments')));
     expect(listed.upcoming.find((a) => a.id === uptownId)).toMatchObject({ canCancel: false, cancelNoticeHours: null, storeName: 'Uptown' });
 
@@ -301,7 +301,7 @@ describe('cancelling an appointment', () => {
       const fresh = await signIn(h, 'patient@clearview.test');
       const late = await post(fresh, `/api/my/appointments/${ids.janeUpcomingAppointment}/cancel`);
       expect(late.statusCode, late.body).toBe(409);
-      expect(json(late)).toEqual({ error: recordMessages.cancelTooLate(24) });
+      expect(json(late)).toEqual({ error: recordMessages.cancelTooLate(24), code: 'records.cancelTooLate', params: { hours: 24 } });
       const view = AppointmentLists.parse(json(await get(fresh, '/api/my/appointments')));
       expect(view.upcoming.find((a) => a.id === ids.janeUpcomingAppointment)!.canCancel).toBe(false);
     } finally {

@@ -77,7 +77,7 @@ describe('staff reads of one patient', () => {
     for (const url of urls) {
       const res = await get(staff, url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
-      expect(json(res)).toEqual({ error: messages.notFound });
+      expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
     }
     const denied = await ownerRows<{ details: { reason: string; patientId: string } }>(
       h,

@@ -52,7 +52,7 @@ describe('POST /api/patient/refreshtoken', () => {
     const rotated = refreshCookieOf(first)!;
     const stolen = await refresh(s.cookie);
     expect(stolen.statusCode).toBe(401);
-    expect(stolen.json()).toEqual({ error: 'Token refresh failed' });
+    expect(stolen.json()).toEqual({ error: 'Token refresh failed', code: 'auth.tokenRefreshFailed' });
     // The legitimate holder's newer token is dead too, and so is the family's access token.
     expect((await refresh(rotated)).statusCode).toBe(401);
     expect((await me(first.json().accessToken)).statusCode).toBe(401);
@@ -73,7 +73,7 @@ describe('POST /api/patient/refreshtoken', () => {
     h.advance(11 * 60 * 1000);
     const late = await refresh(cookie);
     expect(late.statusCode).toBe(401);
-    expect(late.json()).toEqual({ error: 'Token refresh failed' });
+    expect(late.json()).toEqual({ error: 'Token refresh failed', code: 'auth.tokenRefreshFailed' });
   });
 
   it('ends after 15 idle minutes; a kiosk after 2', async () => {

@@ -196,7 +196,7 @@ const routes: Record<string, RouteSpec> = {
     access: 'public',
     body: () => ({}),
     publicStatus: 401,
-    check: (res) => expect(json(res)).toEqual({ error: messages.tokenRefreshFailed }),
+    check: (res) => expect(json(res)).toEqual({ error: messages.tokenRefreshFailed, code: 'auth.tokenRefreshFailed' }),
   },
   'POST /api/patient/sendotp': {
     access: 'newuser',
@@ -232,7 +232,7 @@ const routes: Record<string, RouteSpec> = {
   ...((): Record<string, RouteSpec> => {
     const staffRoles = ['admin', 'staff'] as const;
     const refusedOr = (check: (res: LightMyRequestResponse, x: Ctx, c: AccountName) => void) => (res: LightMyRequestResponse, c: Caller, x: Ctx) => {
-      if (res.statusCode === 404) expect(json(res)).toEqual({ error: messages.notFound });
+      if (res.statusCode === 404) expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
       else check(res, x, c as AccountName);
     };
     let walkPatients = 0;
@@ -345,25 +345,25 @@ const routes: Record<string, RouteSpec> = {
     access: 'public',
     url: () => `/api/patient/getcard?uri=${'A'.repeat(43)}`,
     publicStatus: 400,
-    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing, code: 'eforms.tenantMissing' }),
   },
   'POST /api/patient/euauthcode': {
     access: 'public',
     body: () => ({ uri: 'A'.repeat(43) }),
     publicStatus: 400,
-    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing, code: 'eforms.tenantMissing' }),
   },
   'POST /api/patient/euverify': {
     access: 'public',
     body: () => ({ uri: 'A'.repeat(43), vCode: '123456' }),
     publicStatus: 400,
-    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing, code: 'eforms.tenantMissing' }),
   },
   'POST /api/patient/submitform': {
     access: 'public',
     body: () => ({ uri: 'A'.repeat(43), sectionlists: [] }),
     publicStatus: 400,
-    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing }),
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.tenantMissing, code: 'eforms.tenantMissing' }),
   },
   // Staff calls: admins and staff only, in their own company and stores.
   'GET /api/patient/formstores': {
@@ -386,7 +386,7 @@ const routes: Record<string, RouteSpec> = {
     access: ['admin', 'staff'],
     url: () => `/api/patient/getform?formId=${UNKNOWN_UUID}`,
     admitted: () => 404,
-    check: (res) => expect(json(res)).toEqual({ error: eformMessages.cardNotFound }),
+    check: (res) => expect(json(res)).toEqual({ error: eformMessages.cardNotFound, code: 'eforms.cardNotFound' }),
   },
   'POST /api/patient/updateform': { access: ['admin', 'staff'], body: () => ({ boardId: UNKNOWN_UUID, name: 'Walk form' }), admitted: () => 404 },
   'POST /api/patient/removeform': { access: ['admin', 'staff'], body: () => ({ id: UNKNOWN_UUID }), admitted: () => 404 },
@@ -610,10 +610,10 @@ describe('every route with every caller', () => {
       spec.check?.(res, caller, ctx);
     } else if (!isAccount(caller)) {
       expect(res.statusCode, context).toBe(401);
-      expect(json(res), context).toEqual({ error: messages.notSignedIn });
+      expect(json(res), context).toEqual({ error: messages.notSignedIn, code: 'auth.notSignedIn' });
     } else if (!admits(access, caller)) {
       expect(res.statusCode, context).toBe(403);
-      expect(json(res), context).toEqual({ error: messages.forbidden });
+      expect(json(res), context).toEqual({ error: messages.forbidden, code: 'auth.forbidden' });
     } else {
       expect(res.statusCode, context).toBe(spec.admitted!(caller));
       spec.check?.(res, caller, ctx);
@@ -633,7 +633,7 @@ describe("the other company's ids", () => {
     const headers = { ...(await headersFor(caller, route)), 'x-tenant-id': otherTenant(caller) };
     const res = await call(route, headers, ctxFor(caller));
     expect(res.statusCode, res.body).toBe(403);
-    expect(json(res)).toEqual({ error: messages.tenantMismatch });
+    expect(json(res)).toEqual({ error: messages.tenantMismatch, code: 'tenancy.tenantMismatch' });
   });
 
   const sessionCallers = accountNames.filter((c) => admits('session', c));
@@ -642,7 +642,7 @@ describe("the other company's ids", () => {
     for (const url of [`/api/stores/${other.locationId}`, `/api/stores/by-slug/${other.store}`]) {
       const res = await h.app.inject({ method: 'GET', url, headers: authHeader[caller] });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
-      expect(json(res)).toEqual({ error: messages.notFound });
+      expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
     }
   });
 
@@ -667,7 +667,7 @@ describe('methods a route does not have', () => {
   it.each(unregistered)('$method $path: 404 JSON, even with an admin token', async ({ method, path }) => {
     const res = await h.app.inject({ method, url: path, headers: authHeader.admin });
     expect(res.statusCode, res.body).toBe(404);
-    expect(json(res)).toEqual({ error: messages.notFound });
+    expect(json(res)).toEqual({ error: messages.notFound, code: 'request.notFound' });
   });
 });
 

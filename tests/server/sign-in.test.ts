@@ -51,7 +51,7 @@ describe('POST /api/patient/login variants', () => {
   it('unknown sign-in address answers 404', async () => {
     const res = await h.app.inject({ method: 'GET', url: '/api/portal/clearview/nowhere' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'This sign-in address is not known.' });
+    expect(res.json()).toEqual({ error: 'This sign-in address is not known.', code: 'tenancy.unknownPortal' });
   });
 
   it('/login and /Patient/login: a patient signs in without a store (isPatient)', async () => {
@@ -67,7 +67,7 @@ describe('POST /api/patient/login variants', () => {
     expect(admin.json().user.role).toEqual(['admin']);
     const patient = await login({ username: 'patient@clearview.test', password: DEMO_PASSWORD });
     expect(patient.statusCode).toBe(401);
-    expect(patient.json()).toEqual({ error: 'Invalid Username or Password' });
+    expect(patient.json()).toEqual({ error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
   });
 
   it('enterprise admin signs in with isEnterpriseAdmin into the platform tenant only', async () => {
@@ -121,7 +121,7 @@ describe('POST /api/patient/login variants', () => {
   ])('any failure (%s) answers only "Invalid Username or Password"', async (_name, payload) => {
     const res = await login(payload);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Invalid Username or Password' });
+    expect(res.json()).toEqual({ error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
     expect(refreshCookieOf(res)).toBeUndefined();
   });
 
@@ -142,13 +142,13 @@ describe('registration: expired link and the new-user flow', () => {
   it("an unregistered user whose temporary password expired gets the spec's message", async () => {
     const res = await login({ username: 'expired@clearview.test', password: DEMO_PASSWORD, ...demo.clearview });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'Sorry! Registration link expired. Please reach store Admin for assistence' });
+    expect(res.json()).toEqual({ error: 'Sorry! Registration link expired. Please reach store Admin for assistence', code: 'auth.registrationExpired' });
     expect(refreshCookieOf(res)).toBeUndefined();
   });
 
   it('the expired message is given only for the right password', async () => {
     const res = await login({ username: 'expired@clearview.test', password: 'Wrong-Password-1', ...demo.clearview });
-    expect(res.json()).toEqual({ error: 'Invalid Username or Password' });
+    expect(res.json()).toEqual({ error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
   });
 
   it('newuser: sign-in says newuser, code by email, new password opens the session', async () => {
@@ -202,7 +202,7 @@ describe('auth-code step', () => {
 
     const bad = await post({ username: 'staff@clearview.test', password: 'nope-nope-nope', ...demo.clearview });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ role: null, isauth: false, codeRequired: false, error: 'Invalid Username or Password' });
+    expect(bad.json()).toEqual({ role: null, isauth: false, codeRequired: false, error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
 
     await ownerRows(h, sql`update users set requires_auth_code = true where email = 'admin@brightsight.test'`);
     const needs = await post({ username: 'admin@brightsight.test', password: DEMO_PASSWORD });

@@ -39,7 +39,7 @@ describe('a user of one company asking for the other company', () => {
     for (const url of ['/api/patient/me', '/api/stores', `/api/stores/${demoIds.main}`]) {
       const res = await get(url, jane, { 'x-tenant-id': demoIds.brightsight });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ error: 'The tenant of this request does not match your session.' });
+      expect(res.json()).toEqual({ error: 'The tenant of this request does not match your session.', code: 'tenancy.tenantMismatch' });
     }
     const events = await auditActions(h, demoIds.clearview);
     expect(events.filter((e) => e.action === 'tenant.header_mismatch')).toHaveLength(3);

@@ -17,7 +17,7 @@ describe('sign-in throttling and lockout', () => {
     // Within the 1 s delay the right password is refused too, with the same message.
     const early = await attempt('staff@clearview.test', DEMO_PASSWORD);
     expect(early.statusCode).toBe(401);
-    expect(early.json()).toEqual({ error: 'Invalid Username or Password' });
+    expect(early.json()).toEqual({ error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
     h.advance(1100);
     expect((await attempt('staff@clearview.test', DEMO_PASSWORD)).statusCode).toBe(200);
     const events = await auditActions(h, demoIds.clearview);
@@ -71,7 +71,7 @@ describe('per-address rate limit', () => {
       for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(200);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.' });
+      expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'request.tooManyRequests' });
       // Another address is not affected; the next minute admits again.
       const other = await limited.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username: 'x@clearview.test', tenant: demoIds.clearview }, remoteAddress: '192.0.2.51' });
       expect(other.statusCode).toBe(200);
