@@ -304,8 +304,8 @@ describe('session machine: the side flows are child machines, loaded when they s
   const lostChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
 
   it('forgot password: the request spawns the child forgotPassword, whose end is the done step', async () => {
-    const requestReset = vi.fn(async () => ({ sent: true }));
-    const resetPassword = vi.fn(async () => ({ changed: true }));
+    const requestReset = vi.fn(async (_input: { username: string; tenant: string }) => ({ sent: true }));
+    const resetPassword = vi.fn(async (_input: { resetToken: string; password: string }) => ({ changed: true }));
     const logic = forgotPasswordMachine.provide({
       actors: {
         requestReset: fromPromise(({ input }) => requestReset(input)),
@@ -357,10 +357,10 @@ describe('session machine: the side flows are child machines, loaded when they s
   });
 
   it('new user: the child newUser ends signed in, and the session takes the session its output carries', async () => {
-    const changePassword = vi.fn(async () => janeLogin);
+    const changePassword = vi.fn(async (_input: { accessToken: string; vcode: string; password: string }) => janeLogin);
     const logic = newUserMachine.provide({
       actors: {
-        sendNewUserCode: fromPromise(async () => ({ sentTo: 'n******@clearview.test' })),
+        sendNewUserCode: fromPromise(async () => ({ sentTo: 'n******@clearview.test' as string | null })),
         changePassword: fromPromise(({ input }) => changePassword(input)),
       },
     });
