@@ -33,7 +33,7 @@ export interface ResetRequest {
   tenant: string;
 }
 
-/** A side flow's machine, loaded with its calls already supplied (the runtime's `loadForgotPassword`/`loadNewUser`). */
+/** A side flow's machine, loaded with its calls supplied (`loadForgotPassword`/`loadNewUser`, src/app/sessionActor.ts). */
 export interface LoadedFlow<TLogic> {
   logic: TLogic;
 }
@@ -52,6 +52,7 @@ export interface SessionContext {
   pending: { request: LoginRequest; store: StoreAddress | null } | null;
   /** The sign-in code was sent again: the code step says 'Re-sent'. */
   codeResent: boolean;
+  /** The request the forgot-password child starts with, kept while its code loads. */
   resetRequest: ResetRequest | null;
   /** The forgot-password child (systemId `forgotPassword`) while that flow runs. */
   forgotPassword: ActorRefFrom<ForgotPasswordLogic> | null;
