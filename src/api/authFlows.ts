@@ -4,8 +4,9 @@ import type { Shape } from './shapes';
 import type * as AuthContract from '../contract/auth';
 
 /**
- * The calls of the new-user and forgot-password flows, and the logout. Their own chunk: the session's actors load it with the first
- * such call (src/app/sessionActor.ts), so a sign-in page that never needs them does not carry them.
+ * The calls of the new-user and forgot-password flows, and the logout. Their own chunk: the session's actors load it
+ * with the logout or with a flow's machine (src/app/sessionActor.ts), so a sign-in page that never needs them does
+ * not carry them.
  */
 const schema =
   <T>(pick: (contract: typeof AuthContract) => Shape<T>) =>

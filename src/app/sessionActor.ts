@@ -8,6 +8,7 @@ import { isSignInAddress, sessionMachine } from '../machines/session.machine';
 import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
 
 const flows = () => import('../api/authFlows');
+const sessionFlows = () => import('./sessionFlows');
 
 export interface SessionActorOptions {
   sessionStorage: Storage;
@@ -36,13 +37,12 @@ export function sessionLogic({ sessionStorage, localStorage }: Pick<SessionActor
       login: fromPromise(({ input, signal }) => login(input, signal)),
       loadMe: fromPromise(async ({ input, signal }) => (await fetchMe(input.accessToken, signal)).user),
       refresh: fromPromise(({ input, signal }) => refreshAccessToken(input.accessToken, signal)),
-      // The logout, new-user and forgot-password calls come in their own chunk (src/api/authFlows.ts), with the first.
+      // The logout and the side flows' calls come in their own chunk (src/api/authFlows.ts), with the first of them.
       logout: fromPromise(async ({ input, signal }) => (await flows()).logoutSession(input.accessToken, signal)),
-      sendNewUserCode: fromPromise(async ({ input, signal }) => (await flows()).sendNewUserCode(input.accessToken, signal)),
-      changePassword: fromPromise(async ({ input, signal }) => (await flows()).changePassword(input, signal)),
-      requestReset: fromPromise(async ({ input, signal }) => (await flows()).requestPasswordReset(input, signal)),
-      verifyResetCode: fromPromise(async ({ input, signal }) => (await flows()).verifyResetCode(input, signal)),
-      resetPassword: fromPromise(async ({ input, signal }) => (await flows()).resetPassword(input, signal)),
+      // The side flows' machines come in their own chunk with their calls (src/app/sessionFlows.ts): the sign-in
+      // page's entry does not carry them. The session spawns the logic loaded here as its child.
+      loadForgotPassword: fromPromise(async () => ({ logic: (await sessionFlows()).forgotPasswordLogic })),
+      loadNewUser: fromPromise(async () => ({ logic: (await sessionFlows()).newUserLogic })),
     },
     actions: {
       persistSession: ({ context }) => writeStoredSession(sessionStorage, context),

@@ -96,6 +96,7 @@ export const otpMachine = setup({
     keepToken: assign({ formToken: (_, params: { formToken: string }) => params.formToken }),
   },
   guards: {
+    /** The dialog's Submit asks this (`snapshot.can({ type: 'otp.submit' })`): enabled only for a complete code. */
     entryIsValid: ({ context }) => isOtpValid(context.vCode),
   },
 }).createMachine({

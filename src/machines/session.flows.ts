@@ -1,92 +1,54 @@
-import { assign } from 'xstate';
+import { assign, stopChild } from 'xstate';
+import type { ActorRefFromLogic, AnyActorLogic, InputFrom } from 'xstate';
 import { sessionMessages } from '../contract/sessionMessages';
-import { accessTokenOf, cancelNewUser, resetOf, sessionSetup, startReset, startSignIn, toSession } from './session.setup';
+import { accessTokenOf, cancelNewUser, resetRequestOf, sessionSetup, startReset, startSignIn, toSession } from './session.setup';
 
 /**
- * The two side flows of the session (signed out: forgot password; signed in with a temporary password: the new
- * user's code and password), as state configs of the session machine (src/machines/session.machine.ts).
+ * Where the session runs its two side flows (signed out: forgot password; signed in with a temporary password: the
+ * new user's code and password), as state configs of the session machine (src/machines/session.machine.ts). Each
+ * flow is a child machine (src/machines/forgotPassword.machine.ts, src/machines/newUser.machine.ts) whose code the
+ * session does not import: `loading` asks the named loader actor for its logic (a dynamic import, supplied at app
+ * start), then spawns it with its systemId; the session reacts to the child's end. A chunk that fails to load
+ * (offline, a new deployment) leaves the flow with the generic message.
  */
 
-/** Forgot password: email + store -> code -> new password. */
+/**
+ * assign's `spawn`, with the id the child's done event is named by (`xstate.done.actor.<id>`). XState's types only
+ * take an id for logic named in setup(); these children come loaded at run time (spawn itself takes it for any logic).
+ */
+type SpawnFlow = <T extends AnyActorLogic>(
+  logic: T,
+  options: { id: string; systemId: string; input: InputFrom<T> },
+) => ActorRefFromLogic<T>;
+
+/** The forgot-password child, spawned with the request the reader sent from /ForgotPassword. */
 export const forgotPasswordState = sessionSetup.createStateConfig({
-  initial: 'enteringEmail',
-  exit: assign({ reset: null }),
+  initial: 'loading',
+  exit: [stopChild('forgotPassword'), assign({ forgotPassword: null, resetRequest: null })],
   on: {
     'password.resetCancelled': { target: 'idle', actions: assign({ error: null, codeResent: false }) },
     'session.login': startSignIn,
   },
   states: {
-    enteringEmail: {
-      tags: 'resetRequest',
-      on: { 'password.resetRequested': { ...startReset, target: 'sendingRequest' } },
-    },
-    sendingRequest: {
-      tags: ['busy', 'resetRequest'],
+    loading: {
+      tags: 'busy',
       invoke: {
-        src: 'requestReset',
-        input: ({ context }) => {
-          const { username, tenant } = resetOf(context);
-          return { username, tenant };
-        },
-        onDone: 'awaitingCode',
-        onError: [
-          {
-            guard: 'codeWasResent',
-            target: 'awaitingCode',
-            actions: 'keepError',
-          },
-          { target: 'enteringEmail', actions: 'keepError' },
-        ],
-      },
-    },
-    awaitingCode: {
-      tags: 'resetCode',
-      on: {
-        'password.codeSubmitted': { target: 'verifyingCode', actions: 'clearError' },
-        'password.codeResent': { target: 'sendingRequest', actions: assign({ codeResent: true, error: null }) },
-      },
-    },
-    verifyingCode: {
-      tags: ['busy', 'resetCode'],
-      invoke: {
-        src: 'verifyResetCode',
-        input: ({ context, event }) => {
-          const { username, tenant } = resetOf(context);
-          return { username, tenant, vcode: event.type === 'password.codeSubmitted' ? event.vcode.trim() : '' };
-        },
+        src: 'loadForgotPassword',
         onDone: {
-          target: 'choosingPassword',
+          target: 'running',
           actions: assign({
-            reset: ({ context, event }) => ({ ...resetOf(context), resetToken: event.output.resetToken }),
+            forgotPassword: ({ context, event, spawn }) =>
+              (spawn as SpawnFlow)(event.output.logic, { id: 'forgotPassword', systemId: 'forgotPassword', input: resetRequestOf(context) }),
           }),
         },
-        onError: { target: 'awaitingCode', actions: 'keepError' },
+        onError: { target: 'failed', actions: assign({ error: { error: sessionMessages.unexpected } }) },
       },
     },
-    choosingPassword: {
-      tags: 'resetPassword',
-      on: { 'password.newPasswordSubmitted': { target: 'resetting', actions: 'clearError' } },
+    running: {
+      on: { 'xstate.done.actor.forgotPassword': 'done' },
     },
-    resetting: {
-      tags: ['busy', 'resetPassword'],
-      invoke: {
-        src: 'resetPassword',
-        input: ({ context, event }) => ({
-          resetToken: resetOf(context).resetToken ?? '',
-          password: event.type === 'password.newPasswordSubmitted' ? event.password : '',
-        }),
-        onDone: 'done',
-        onError: [
-          // The grant was used or ran out: start again from the email.
-          {
-            guard: 'resetGrantSpent',
-            target: 'enteringEmail',
-            actions: 'keepError',
-          },
-          { target: 'choosingPassword', actions: 'keepError' },
-        ],
-      },
-    },
+    // The request form shows again with the error; sending it tries the load again.
+    failed: { tags: 'flowFailed', on: { 'password.resetRequested': startReset } },
     done: { tags: 'resetDone' },
   },
 });
@@ -94,8 +56,9 @@ export const forgotPasswordState = sessionSetup.createStateConfig({
 /** Signed in with the temporary password: a restricted token that only admits the new-user calls. */
 export const newUserState = sessionSetup.createStateConfig({
   tags: 'newUser',
-  initial: 'ready',
+  initial: 'loading',
   entry: { type: 'shareSession', params: { pending: false } },
+  exit: [stopChild('newUser'), assign({ newUser: null })],
   on: {
     'session.signInAddressOpened': {
       target: 'signedOut',
@@ -108,69 +71,46 @@ export const newUserState = sessionSetup.createStateConfig({
     },
   },
   states: {
-    ready: { on: { 'newUser.codeRequested': 'sendingCode', 'newUser.cancel': cancelNewUser } },
-    sendingCode: {
-      tags: 'busy',
+    loading: {
       invoke: {
-        src: 'sendNewUserCode',
-        input: ({ context }) => accessTokenOf(context),
+        src: 'loadNewUser',
         onDone: {
-          target: 'codeSent',
+          target: 'running',
           actions: assign({
-            codeResent: ({ context }) => context.codeSentTo !== null,
-            codeSentTo: ({ event, context }) => event.output.sentTo ?? context.codeSentTo ?? '',
-            error: null,
+            newUser: ({ context, event, spawn }) =>
+              (spawn as SpawnFlow)(event.output.logic, { id: 'newUser', systemId: 'newUser', input: accessTokenOf(context) }),
           }),
         },
-        onError: [
-          {
-            guard: 'unauthorized',
-            target: '#session.signedOut',
-            actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.tokenInvalid } })],
-          },
-          {
-            guard: 'codeWasSent',
-            target: 'codeSent',
-            actions: 'keepError',
-          },
-          { target: 'ready', actions: 'keepError' },
-        ],
-      },
-    },
-    codeSent: {
-      tags: 'codeSent',
-      on: {
-        'newUser.codeRequested': 'sendingCode',
-        'newUser.passwordSubmitted': { target: 'changingPassword', actions: 'clearError' },
-        'newUser.cancel': cancelNewUser,
-      },
-    },
-    changingPassword: {
-      tags: ['busy', 'codeSent'],
-      invoke: {
-        src: 'changePassword',
-        input: ({ context, event }) => ({
-          ...accessTokenOf(context),
-          vcode: event.type === 'newUser.passwordSubmitted' ? event.vcode.trim() : '',
-          password: event.type === 'newUser.passwordSubmitted' ? event.password : '',
-        }),
-        onDone: {
-          target: '#session.signedIn',
-          actions: [
-            assign({ session: ({ event }) => toSession(event.output), codeSentTo: null, codeResent: false }),
-            'persistSession',
-            { type: 'rememberStore' },
-            'persistStore',
-            assign({ pending: null }),
-          ],
+        // Without the flow's code the temporary password cannot be changed: back to sign-in, which shows the error.
+        onError: {
+          target: '#session.signedOut',
+          actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.unexpected } })],
         },
-        onError: [
+      },
+    },
+    running: {
+      on: {
+        'xstate.done.actor.newUser': [
           {
-            guard: 'unauthorized',
+            guard: 'newUserSignedIn',
+            target: '#session.signedIn',
+            actions: [
+              assign({
+                session: ({ event }) => (event.output.outcome === 'signedIn' ? toSession(event.output.login) : null),
+                codeResent: false,
+              }),
+              'persistSession',
+              { type: 'rememberStore' },
+              'persistStore',
+              assign({ pending: null }),
+            ],
+          },
+          {
+            guard: 'newUserTokenRefused',
             target: '#session.signedOut',
             actions: ['endSession', 'persistSession', assign({ error: { error: sessionMessages.tokenInvalid } })],
           },
-          { target: 'codeSent', actions: 'keepError' },
+          cancelNewUser,
         ],
       },
     },

@@ -9,8 +9,9 @@ import { accessTokenOf, nowInSeconds, pendingRequest, sessionSetup, startReset, 
 export type {
   AuthCodeAnswer,
   EndReason,
-  PasswordReset,
+  LoadedFlow,
   RefreshAnswer,
+  ResetRequest,
   Session,
   SessionContext,
   SessionEmitted,
@@ -18,7 +19,7 @@ export type {
   SessionInput,
   StoreAddress,
 } from './session.setup';
-export { isSignInAddress } from './session.setup';
+export { CODE_MIN_LENGTH, isCodeComplete, isSignInAddress } from './session.setup';
 export { sessionMessages };
 
 export const sessionMachine = sessionSetup.createMachine({
@@ -30,8 +31,9 @@ export const sessionMachine = sessionSetup.createMachine({
     lastStore: input.lastStore ?? null,
     pending: null,
     codeResent: false,
-    codeSentTo: null,
-    reset: null,
+    resetRequest: null,
+    forgotPassword: null,
+    newUser: null,
     signInAddressOpened: false,
     endReason: null,
   }),
@@ -144,6 +146,7 @@ export const sessionMachine = sessionSetup.createMachine({
           tags: 'codeStep',
           on: {
             'signIn.codeSubmitted': {
+              guard: 'codeComplete',
               target: 'signingInWithCode',
               actions: assign({
                 pending: ({ context, event }) =>

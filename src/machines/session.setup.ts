@@ -1,12 +1,16 @@
 /**
  * The session machine's types, helpers and `setup()` (its named actors, actions and guards); the machine itself is
- * src/machines/session.machine.ts, its side flows src/machines/session.flows.ts.
+ * src/machines/session.machine.ts, its side flows the child machines src/machines/forgotPassword.machine.ts and
+ * src/machines/newUser.machine.ts (only their types here: their code is loaded when a flow starts).
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { ApiError } from '../contract/apiError';
 import type { LoginRequest, LoginResponse, User } from '../contract/auth';
 import { sessionMessages } from '../contract/sessionMessages';
 import type { ErrorResponse, Role } from '../contract/common';
+import type { ForgotPasswordLogic } from './forgotPassword.machine';
+import type { NewUserLogic, NewUserOutput } from './newUser.machine';
 
 /** What the browser keeps of a signed-in user. The refresh token is an HttpOnly cookie, never here. */
 export interface Session {
@@ -23,11 +27,15 @@ export interface StoreAddress {
   store: string;
 }
 
-/** The forgot-password flow's progress: who asked, for which tenant, and the grant the code was exchanged for. */
-export interface PasswordReset {
+/** Who asked for a password reset, for which tenant: the forgot-password child's input once its code is loaded. */
+export interface ResetRequest {
   username: string;
   tenant: string;
-  resetToken: string | null;
+}
+
+/** A side flow's machine, loaded with its calls supplied (`loadForgotPassword`/`loadNewUser`, src/app/sessionActor.ts). */
+export interface LoadedFlow<TLogic> {
+  logic: TLogic;
 }
 
 export type EndReason = 'logout' | 'signInAddress' | 'refreshFailed' | 'newUserCancelled';
@@ -42,11 +50,14 @@ export interface SessionContext {
   lastStore: StoreAddress | null;
   /** A sign-in on its way: the credentials wait here while the emailed code is asked for. */
   pending: { request: LoginRequest; store: StoreAddress | null } | null;
-  /** A code (sign-in, new-user or reset) was sent again: the screens say 'Re-sent'. */
+  /** The sign-in code was sent again: the code step says 'Re-sent'. */
   codeResent: boolean;
-  /** Where the new-user code went (masked by the server). */
-  codeSentTo: string | null;
-  reset: PasswordReset | null;
+  /** The request the forgot-password child starts with, kept while its code loads. */
+  resetRequest: ResetRequest | null;
+  /** The forgot-password child (systemId `forgotPassword`) while that flow runs. */
+  forgotPassword: ActorRefFrom<ForgotPasswordLogic> | null;
+  /** The new-user child (systemId `newUser`) while that flow runs. */
+  newUser: ActorRefFrom<NewUserLogic> | null;
   /** An address ending in login or admin was opened while the stored session was being checked. */
   signInAddressOpened: boolean;
   endReason: EndReason | null;
@@ -69,14 +80,11 @@ export type SessionEvent =
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
   | { type: 'logout.dispatch' }
-  | { type: 'newUser.codeRequested' }
-  | { type: 'newUser.passwordSubmitted'; vcode: string; password: string }
-  | { type: 'newUser.cancel' }
   | { type: 'password.resetRequested'; username: string; tenant: string }
-  | { type: 'password.codeResent' }
-  | { type: 'password.codeSubmitted'; vcode: string }
-  | { type: 'password.newPasswordSubmitted'; password: string }
-  | { type: 'password.resetCancelled' };
+  | { type: 'password.resetCancelled' }
+  // Sent by XState when a child flow reaches its final state (the actor id is the flow's name).
+  | DoneActorEvent<unknown, 'forgotPassword'>
+  | DoneActorEvent<NewUserOutput, 'newUser'>;
 
 /**
  * The session is over. `reason` tells the app what to do: after a logout the user goes to the login url (or '/');
@@ -123,11 +131,10 @@ const rolesOf = (answer: AuthCodeAnswer | User | LoginResponse) =>
   )[];
 
 /**
- * The answer or the failure of the invoked call whose done or error event a guard is asked about (setup() types a
+ * The answer of the invoked call (or child) whose done event a guard is asked about (setup() types a
  * named guard's event as the machine's own events).
  */
 const outputOf = <T>(event: object) => (event as { output: T }).output;
-const errorOf = (event: object) => (event as { error: unknown }).error;
 
 /** Local date as YYYY-MM-DD, the form of `tempPwdExpiryDate`. */
 export function today() {
@@ -147,10 +154,14 @@ export function pendingRequest(context: SessionContext): LoginRequest {
   return context.pending.request;
 }
 
-export function resetOf(context: SessionContext): PasswordReset {
-  if (!context.reset) throw new Error('This state needs a password reset');
-  return context.reset;
+export function resetRequestOf(context: SessionContext): ResetRequest {
+  if (!context.resetRequest) throw new Error('This state needs a password reset request');
+  return context.resetRequest;
 }
+
+/** Spec 5 and 9: an emailed code is trimmed and at least 6 characters long. */
+export const CODE_MIN_LENGTH = 6;
+export const isCodeComplete = (value: string) => value.trim().length >= CODE_MIN_LENGTH;
 
 export const notSupplied = (name: string) => async (): Promise<never> => {
   throw new Error(`The ${name} actor is supplied at app start with .provide()`);
@@ -163,10 +174,11 @@ export const sessionSetup = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     /**
-     * busy: a call the user waits for; signedIn: a full session exists (also while asking about and doing
-     * logout); refreshing: the access token is being renewed (silently); newUser: the new-user flow;
-     * codeStep: the sign-in asks for the emailed code; codeSent: the new-user code was sent;
-     * confirmingLogout / loggingOut: the logout question and its call; reset*: the forgot-password steps.
+     * busy: a call the user waits for (or a flow's code loading); signedIn: a full session exists (also while
+     * asking about and doing logout); refreshing: the access token is being renewed (silently); newUser: the
+     * new-user flow (its steps are the child's tags); codeStep: the sign-in asks for the emailed code;
+     * confirmingLogout / loggingOut: the logout question and its call; resetDone: the forgot-password child ended
+     * with the password changed; flowFailed: a flow's code could not be loaded (the error says so).
      */
     tags: {} as
       | 'busy'
@@ -174,13 +186,10 @@ export const sessionSetup = setup({
       | 'refreshing'
       | 'newUser'
       | 'codeStep'
-      | 'codeSent'
       | 'confirmingLogout'
       | 'loggingOut'
-      | 'resetRequest'
-      | 'resetCode'
-      | 'resetPassword'
-      | 'resetDone',
+      | 'resetDone'
+      | 'flowFailed',
   },
   actors: {
     authCode: fromPromise<AuthCodeAnswer, LoginRequest>(notSupplied('authCode')),
@@ -188,22 +197,19 @@ export const sessionSetup = setup({
     loadMe: fromPromise<User, { accessToken: string }>(notSupplied('loadMe')),
     refresh: fromPromise<RefreshAnswer, { accessToken: string | null }>(notSupplied('refresh')),
     logout: fromPromise<unknown, { accessToken: string }>(notSupplied('logout')),
-    sendNewUserCode: fromPromise<{ sentTo: string | null }, { accessToken: string }>(notSupplied('sendNewUserCode')),
-    changePassword: fromPromise<LoginResponse, { accessToken: string; vcode: string; password: string }>(
-      notSupplied('changePassword'),
-    ),
-    requestReset: fromPromise<unknown, { username: string; tenant: string }>(notSupplied('requestReset')),
-    verifyResetCode: fromPromise<{ resetToken: string }, { username: string; tenant: string; vcode: string }>(
-      notSupplied('verifyResetCode'),
-    ),
-    resetPassword: fromPromise<unknown, { resetToken: string; password: string }>(notSupplied('resetPassword')),
+    /**
+     * The side flows' machines, with their calls supplied: a dynamic import each, so that their code stays out of
+     * the sign-in page's entry chunk (src/app/sessionActor.ts). The session spawns what they load.
+     */
+    loadForgotPassword: fromPromise<LoadedFlow<ForgotPasswordLogic>>(notSupplied('loadForgotPassword')),
+    loadNewUser: fromPromise<LoadedFlow<NewUserLogic>>(notSupplied('loadNewUser')),
   },
   actions: {
     /** Mirrors session and login url into session storage; supplied at app start. */
     persistSession: () => {},
     /** Mirrors `lastStore` into local storage; supplied at app start. */
     persistStore: () => {},
-    endSession: assign({ session: null, pending: null, codeResent: false, codeSentTo: null }),
+    endSession: assign({ session: null, pending: null, codeResent: false }),
     announceEnd: emit(({ context }) => ({
       type: 'session.ended' as const,
       loginUrl: context.loginUrl,
@@ -236,15 +242,12 @@ export const sessionSetup = setup({
     credentialsAccepted: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth),
     /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
     registrationExpired: ({ event }) => registrationExpired(outputOf<LoginResponse>(event).user),
-    codeWasResent: ({ context }) => context.codeResent,
-    codeWasSent: ({ context }) => context.codeSentTo !== null,
-    /** The reset grant was used or ran out: the flow starts again from the email. */
-    resetGrantSpent: ({ event }) => {
-      const error = errorOf(event);
-      return error instanceof ApiError && Boolean(error.body?.fields?.resetToken);
-    },
-    /** The restricted token was refused. */
-    unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
+    /** Spec 5 and 9: the sign-in code is trimmed and at least 6 characters long (the code step's Submit asks this). */
+    codeComplete: ({ event }) => event.type === 'signIn.codeSubmitted' && isCodeComplete(event.vcode),
+    /** The new-user child ended with the new password set: its output carries the full session's login answer. */
+    newUserSignedIn: ({ event }) => outputOf<NewUserOutput>(event).outcome === 'signedIn',
+    /** The new-user child ended because the restricted token was refused. */
+    newUserTokenRefused: ({ event }) => outputOf<NewUserOutput>(event).outcome === 'tokenRefused',
   },
 });
 
@@ -259,11 +262,13 @@ export const startSignIn = {
   }),
 } as const;
 
+/** The request of /ForgotPassword starts the forgot-password flow: its code loads, then its child takes the request. */
 export const startReset = {
-  target: '#session.signedOut.forgotPassword.sendingRequest',
+  target: '#session.signedOut.forgotPassword',
+  reenter: true,
   actions: sessionSetup.assign({
-    reset: ({ event }) =>
-      event.type === 'password.resetRequested' ? { username: event.username, tenant: event.tenant, resetToken: null } : null,
+    resetRequest: ({ event }) =>
+      event.type === 'password.resetRequested' ? { username: event.username, tenant: event.tenant } : null,
     error: null,
     codeResent: false,
   }),

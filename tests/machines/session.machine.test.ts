@@ -3,15 +3,18 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../src/api/http';
 import type { LoginRequest, LoginResponse, User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
+import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine';
+import { newUserMachine } from '../../src/machines/newUser.machine';
 import { sessionMachine, sessionMessages } from '../../src/machines/session.machine';
 import type {
   AuthCodeAnswer,
+  LoadedFlow,
   RefreshAnswer,
   Session,
   SessionContext,
   SessionInput,
 } from '../../src/machines/session.machine';
-import { janeDoe, janeLogin } from '../fixtures/auth';
+import { janeDoe, janeLogin, newUser as newUserFixture, newUserLogin } from '../fixtures/auth';
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 const storedSession = (expiresAt: number): Session => ({
@@ -28,6 +31,8 @@ interface Fakes {
   login?: (request: LoginRequest) => Promise<LoginResponse>;
   loadMe?: (input: { accessToken: string }) => Promise<User>;
   logout?: (input: { accessToken: string }) => Promise<unknown>;
+  loadForgotPassword?: () => Promise<LoadedFlow<typeof forgotPasswordMachine>>;
+  loadNewUser?: () => Promise<LoadedFlow<typeof newUserMachine>>;
 }
 
 /** The machine with fake actors; `persisted` records every context the app would mirror to storage. */
@@ -46,6 +51,8 @@ function start(input: SessionInput, fakes: Fakes = {}) {
         login: fromPromise(({ input: request }) => (fakes.login ?? unexpectedCall)(request)),
         loadMe: fromPromise(({ input: token }) => (fakes.loadMe ?? unexpectedCall)(token)),
         logout: fromPromise(({ input: token }) => (fakes.logout ?? unexpectedCall)(token)),
+        loadForgotPassword: fromPromise(() => (fakes.loadForgotPassword ?? unexpectedCall)()),
+        loadNewUser: fromPromise(() => (fakes.loadNewUser ?? unexpectedCall)()),
       },
       actions: { persistSession: ({ context }) => void persisted.push(context) },
     }),
@@ -290,5 +297,141 @@ describe('session machine: rules of the signed-in session', () => {
     expect(refresh).toHaveBeenCalledOnce();
     expect(actor.getSnapshot().context.error).toEqual({ error: messages.tokenRefreshFailed });
     expect(ended).toHaveBeenCalledWith(expect.objectContaining({ reason: 'refreshFailed' }));
+  });
+});
+
+describe('session machine: the side flows are child machines, loaded when they start', () => {
+  const lostChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+
+  it('forgot password: the request spawns the child forgotPassword, whose end is the done step', async () => {
+    const requestReset = vi.fn(async (_input: { username: string; tenant: string }) => ({ sent: true }));
+    const resetPassword = vi.fn(async (_input: { resetToken: string; password: string }) => ({ changed: true }));
+    const logic = forgotPasswordMachine.provide({
+      actors: {
+        requestReset: fromPromise(({ input }) => requestReset(input)),
+        verifyResetCode: fromPromise(async () => ({ resetToken: 'grant-1' })),
+        resetPassword: fromPromise(({ input }) => resetPassword(input)),
+      },
+    });
+    const { actor } = start({ stored: null, loginUrl: null }, { loadForgotPassword: async () => ({ logic }) });
+    actor.send({ type: 'password.resetRequested', username: 'jane@clearview.test', tenant: 'tenant-1' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+
+    await waitFor(actor, (snapshot) => snapshot.context.forgotPassword !== null);
+    const child = actor.getSnapshot().context.forgotPassword!;
+    expect(actor.system.get('forgotPassword')).toBe(child);
+    expect(requestReset).toHaveBeenCalledWith({ username: 'jane@clearview.test', tenant: 'tenant-1' });
+    await waitFor(child, (snapshot) => snapshot.hasTag('resetCode'));
+
+    // The guard codeComplete: a code is trimmed and at least 6 characters long.
+    expect(child.getSnapshot().can({ type: 'password.codeSubmitted', vcode: ' 12345 ' })).toBe(false);
+    expect(child.getSnapshot().can({ type: 'password.codeSubmitted', vcode: ' 123456 ' })).toBe(true);
+    child.send({ type: 'password.codeSubmitted', vcode: '12345' });
+    expect(child.getSnapshot().hasTag('busy')).toBe(false);
+    child.send({ type: 'password.codeSubmitted', vcode: ' 123456 ' });
+    await waitFor(child, (snapshot) => snapshot.hasTag('resetPassword'));
+    child.send({ type: 'password.newPasswordSubmitted', password: 'a-long-new-password' });
+
+    await waitFor(actor, (snapshot) => snapshot.hasTag('resetDone'));
+    expect(resetPassword).toHaveBeenCalledWith({ resetToken: 'grant-1', password: 'a-long-new-password' });
+    expect(actor.getSnapshot().matches({ signedOut: { forgotPassword: 'done' } })).toBe(true);
+
+    actor.send({ type: 'password.resetCancelled' });
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.forgotPassword).toBeNull();
+    expect(actor.system.get('forgotPassword')).toBeUndefined();
+  });
+
+  it("forgot password: a chunk that fails to load shows the generic message; asking again loads again", async () => {
+    const loadForgotPassword = vi.fn(lostChunk);
+    const { actor } = start({ stored: null, loginUrl: null }, { loadForgotPassword });
+    actor.send({ type: 'password.resetRequested', username: 'jane@clearview.test', tenant: 'tenant-1' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('flowFailed'));
+    expect(actor.getSnapshot().context.error).toEqual({ error: sessionMessages.unexpected });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+
+    actor.send({ type: 'password.resetRequested', username: 'jane@clearview.test', tenant: 'tenant-1' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await waitFor(actor, (snapshot) => snapshot.hasTag('flowFailed'));
+    expect(loadForgotPassword).toHaveBeenCalledTimes(2);
+  });
+
+  it('new user: the child newUser ends signed in, and the session takes the session its output carries', async () => {
+    const changePassword = vi.fn(async (_input: { accessToken: string; vcode: string; password: string }) => janeLogin);
+    const logic = newUserMachine.provide({
+      actors: {
+        sendNewUserCode: fromPromise(async () => ({ sentTo: 'n******@clearview.test' as string | null })),
+        changePassword: fromPromise(({ input }) => changePassword(input)),
+      },
+    });
+    const { actor, persisted } = start(
+      { stored: null, loginUrl: null },
+      {
+        authCode: async () => ({ role: 'newuser', isauth: false, codeRequired: false, error: null }),
+        login: async () => newUserLogin,
+        loadNewUser: async () => ({ logic }),
+      },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.context.newUser !== null);
+    const child = actor.getSnapshot().context.newUser!;
+    expect(actor.system.get('newUser')).toBe(child);
+    expect(actor.getSnapshot().hasTag('newUser')).toBe(true);
+
+    child.send({ type: 'newUser.codeRequested' });
+    await waitFor(child, (snapshot) => snapshot.hasTag('codeSent') && !snapshot.hasTag('busy'));
+    expect(child.getSnapshot().context.codeSentTo).toBe('n******@clearview.test');
+    expect(child.getSnapshot().can({ type: 'newUser.passwordSubmitted', vcode: '123', password: 'x' })).toBe(false);
+    child.send({ type: 'newUser.passwordSubmitted', vcode: ' 123456 ', password: 'a-long-new-password' });
+
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(changePassword).toHaveBeenCalledWith({
+      accessToken: newUserLogin.access_token,
+      vcode: '123456',
+      password: 'a-long-new-password',
+    });
+    expect(actor.getSnapshot().context.session?.accessToken).toBe(janeLogin.access_token);
+    expect(persisted.at(-1)?.session?.user).toEqual(janeLogin.user);
+    expect(actor.getSnapshot().context.newUser).toBeNull();
+  });
+
+  it('new user: cancelling ends the restricted session; a refused token signs out with the spec message', async () => {
+    const stored = { ...storedSession(nowInSeconds() + 300), user: newUserFixture };
+    const refusing = newUserMachine.provide({
+      actors: { sendNewUserCode: fromPromise(() => Promise.reject(new ApiError(401, { error: messages.notSignedIn }))) },
+    });
+    const cancelled = start({ stored, loginUrl: '/login' }, { loadMe: async () => newUserFixture, loadNewUser: async () => ({ logic: newUserMachine }) });
+    const ended = vi.fn();
+    cancelled.actor.on('session.ended', ended);
+    await waitFor(cancelled.actor, (snapshot) => snapshot.context.newUser !== null);
+    cancelled.actor.getSnapshot().context.newUser!.send({ type: 'newUser.cancel' });
+    expect(cancelled.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(ended).toHaveBeenCalledWith(expect.objectContaining({ reason: 'newUserCancelled' }));
+
+    const refused = start({ stored, loginUrl: '/login' }, { loadMe: async () => newUserFixture, loadNewUser: async () => ({ logic: refusing }) });
+    await waitFor(refused.actor, (snapshot) => snapshot.context.newUser !== null);
+    refused.actor.getSnapshot().context.newUser!.send({ type: 'newUser.codeRequested' });
+    await waitFor(refused.actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(refused.actor.getSnapshot().context.error).toEqual({ error: sessionMessages.tokenInvalid });
+    expect(refused.actor.getSnapshot().context.session).toBeNull();
+  });
+
+  it('new user: a chunk that fails to load signs out with the generic message', async () => {
+    const stored = { ...storedSession(nowInSeconds() + 300), user: newUserFixture };
+    const { actor, persisted } = start({ stored, loginUrl: '/login' }, { loadMe: async () => newUserFixture, loadNewUser: lostChunk });
+    await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
+    expect(actor.getSnapshot().context.error).toEqual({ error: sessionMessages.unexpected });
+    expect(persisted.at(-1)?.session).toBeNull();
+  });
+
+  it('the sign-in code step takes only a complete code (guard codeComplete)', async () => {
+    const { actor } = start(
+      { stored: null, loginUrl: null },
+      { authCode: async () => ({ role: ['patient'], isauth: true, codeRequired: true, error: null }) },
+    );
+    actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('codeStep'));
+    expect(actor.getSnapshot().can({ type: 'signIn.codeSubmitted', vcode: ' 12345 ' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'signIn.codeSubmitted', vcode: '123456' })).toBe(true);
   });
 });

@@ -1,11 +1,14 @@
 /**
- * Model-based tests of the session: a small pure model (same states and events as src/machines/session.machine.ts,
- * with the API's answers as events and bounded boolean context) gives paths through every state and transition
- * (`xstate/graph`); each path drives the real auth screens and session actor against a fake API.
+ * Model-based tests of the session: a small pure model (the states and events the reader meets in
+ * src/machines/session.machine.ts and its child flows forgotPassword and newUser, with the API's answers as events and
+ * bounded boolean context) gives paths through every state and transition (`xstate/graph`); each path drives the real
+ * auth screens, session actor and child actors against a fake API. The model stays flat: its `forgotPassword` and
+ * `newUser` states are the session's state with the child's state inside (`realValue`).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assign, setup } from 'xstate';
+import { assign, matchesState, setup } from 'xstate';
+import type { StateValue } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
@@ -413,11 +416,11 @@ const events: Record<string, Exec> = {
   },
 
   'newUser.codeRequested': async () => {
-    const sent = session().getSnapshot().hasTag('codeSent');
+    const sent = session().getSnapshot().context.newUser?.getSnapshot().hasTag('codeSent') ?? false;
     await user().click(await button(sent ? 'Resend' : 'Click to Get OTP'));
   },
   'api.sendOtp.ok': async () => {
-    const resent = session().getSnapshot().context.codeSentTo !== null;
+    const resent = (session().getSnapshot().context.newUser?.getSnapshot().context.codeSentTo ?? null) !== null;
     const call = await api.reply('/api/patient/sendotp', {
       status: 200,
       body: { user: { email: 'n******@clearview.test' }, error: null },
@@ -480,10 +483,29 @@ const events: Record<string, Exec> = {
   },
 };
 
-/** What the reader sees in each state, and that the real session actor is in the same state. */
-async function expectVisible(state: ModelSnapshot) {
+/**
+ * The session's state with a running child flow's state inside it, as the model names it: the session at
+ * signedOut.forgotPassword.running with its child at awaitingCode is the model's signedOut.forgotPassword.awaitingCode.
+ * The child must be the one the actor system knows by its systemId.
+ */
+function realValue(): StateValue {
   const snapshot = session().getSnapshot();
-  await waitFor(() => expect(session().getSnapshot().matches(state.value as never)).toBe(true));
+  const { forgotPassword, newUser } = snapshot.context;
+  if (snapshot.matches({ signedOut: { forgotPassword: 'running' } }) && forgotPassword) {
+    expect(session().system.get('forgotPassword')).toBe(forgotPassword);
+    return { signedOut: { forgotPassword: forgotPassword.getSnapshot().value } };
+  }
+  if (snapshot.matches({ newUser: 'running' }) && newUser) {
+    expect(session().system.get('newUser')).toBe(newUser);
+    return { newUser: newUser.getSnapshot().value };
+  }
+  return snapshot.value;
+}
+
+/** What the reader sees in each state, and that the real session actor (and its child flow) is in the same state. */
+async function expectVisible(state: ModelSnapshot) {
+  await waitFor(() => expect(matchesState(state.value, realValue())).toBe(true));
+  const snapshot = session().getSnapshot();
   const busyButton = async () => waitFor(() => expect(screen.getAllByRole('button').some(isPending)).toBe(true));
 
   if (state.matches('checking')) {

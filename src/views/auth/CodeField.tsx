@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCodeComplete } from '../../machines/session.machine';
 import { TextField } from '../ui/TextField';
 
-/** Spec 5 and 9: the code is trimmed and at least 6 characters long. */
-export const CODE_MIN_LENGTH = 6;
-export const isCodeValid = (value: string) => value.trim().length >= CODE_MIN_LENGTH;
 
 export interface CodeFieldProps {
   value: string;
@@ -12,7 +10,10 @@ export interface CodeFieldProps {
   autoFocus?: boolean;
 }
 
-/** The emailed code: 'OTP code is Incorrect' once the reader leaves a too-short entry. */
+/**
+ * The emailed code: 'OTP code is Incorrect' once the reader leaves a too-short entry (the same rule as the machines'
+ * guard `codeComplete`, which decides whether Submit is enabled).
+ */
 export function CodeField({ value, onChange, autoFocus }: CodeFieldProps) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
@@ -29,7 +30,7 @@ export function CodeField({ value, onChange, autoFocus }: CodeFieldProps) {
       maxLength={12}
       isRequired
       validationBehavior="aria"
-      validate={(entry) => (touched && !isCodeValid(entry) ? t('errors.codeIncorrect') : null)}
+      validate={(entry) => (touched && !isCodeComplete(entry) ? t('errors.codeIncorrect') : null)}
     />
   );
 }

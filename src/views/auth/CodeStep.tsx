@@ -3,30 +3,42 @@ import type { FormEvent, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import type { AnyActorRef, EventObject } from 'xstate';
+import type { ErrorResponse } from '../../contract/common';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
-import { CodeField, isCodeValid } from './CodeField';
-import { SessionErrorAlert } from './ErrorAlert';
+import { CodeField } from './CodeField';
+import { FlowErrorAlert } from './FlowErrorAlert';
 import * as styles from './signIn.css';
+
+/** What the code form reads of the machine that asks for the code (the session, or the forgot-password child). */
+interface CodeAskingSnapshot {
+  hasTag(tag: 'busy'): boolean;
+  can(event: EventObject): boolean;
+  context: { error: ErrorResponse | null; codeResent: boolean };
+}
 
 /**
  * Asks for an emailed code: what was sent (or 'Re-sent'), the code field, Submit, Resend and the step's own
- * extra actions. A refused code is cleared so the next one is typed afresh.
+ * extra actions. Submit is enabled when the machine would take the code (its guard `codeComplete`). A refused code
+ * is cleared so the next one is typed afresh.
  */
 export function CodeForm(props: {
+  actor: AnyActorRef;
   label: string;
   sentText: string;
-  onSubmit: (vcode: string) => void;
-  onResend: () => void;
+  submitEvent: (vcode: string) => EventObject;
+  resendEvent: EventObject;
   actions?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const session = useSessionActor();
-  const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
-  const resent = useSelector(session, (snapshot) => snapshot.context.codeResent);
-  const error = useSelector(session, (snapshot) => snapshot.context.error);
+  const { actor, submitEvent } = props;
   const [code, setCode] = useState('');
+  const isBusy = useSelector(actor, (snapshot: CodeAskingSnapshot) => snapshot.hasTag('busy'));
+  const resent = useSelector(actor, (snapshot: CodeAskingSnapshot) => snapshot.context.codeResent);
+  const error = useSelector(actor, (snapshot: CodeAskingSnapshot) => snapshot.context.error);
+  const canSubmit = useSelector(actor, (snapshot: CodeAskingSnapshot) => snapshot.can(submitEvent(code.trim())));
 
   useEffect(() => {
     if (error) setCode('');
@@ -34,22 +46,23 @@ export function CodeForm(props: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isCodeValid(code)) props.onSubmit(code.trim());
+    if (canSubmit) actor.send(submitEvent(code.trim()));
   }
 
   return (
     <Form onSubmit={submit} className={styles.form} aria-label={props.label}>
-      <SessionErrorAlert />
+      <FlowErrorAlert error={error} />
       <p className={styles.notice} role="status">
         {resent ? t('auth.codeResent') : props.sentText}
       </p>
       <CodeField value={code} onChange={setCode} autoFocus />
-      <Button type="submit" isPending={isBusy} isDisabled={!isCodeValid(code)}>
+      {/* While the code is checked the button shows its progress (and takes no press) rather than going grey. */}
+      <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit}>
         {t('auth.submit')}
       </Button>
       <div className={styles.actions}>
         {props.actions}
-        <Button variant="secondary" onPress={props.onResend} isDisabled={isBusy}>
+        <Button variant="secondary" onPress={() => actor.send(props.resendEvent)} isDisabled={isBusy}>
           {t('auth.resend')}
         </Button>
       </div>
@@ -65,10 +78,11 @@ export function CodeStep() {
   const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   return (
     <CodeForm
+      actor={session}
       label={t('auth.codeTitle')}
       sentText={t('auth.codeSent')}
-      onSubmit={(vcode) => session.send({ type: 'signIn.codeSubmitted', vcode })}
-      onResend={() => session.send({ type: 'signIn.codeResent' })}
+      submitEvent={(vcode) => ({ type: 'signIn.codeSubmitted', vcode })}
+      resendEvent={{ type: 'signIn.codeResent' }}
       actions={
         <Button variant="secondary" onPress={() => session.send({ type: 'signIn.codeCancelled' })} isDisabled={isBusy}>
           {t('auth.back')}

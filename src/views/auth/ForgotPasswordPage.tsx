@@ -4,12 +4,14 @@ import { useSelector } from '@xstate/react';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { ForgotPasswordLogic } from '../../machines/forgotPassword.machine';
 import type { StoreAddress } from '../../machines/session.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
-import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
+import { FlowErrorAlert, useFlowFieldErrors } from './FlowErrorAlert';
 import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
 import { CodeForm } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
@@ -43,13 +45,26 @@ function BackToSignIn() {
   );
 }
 
-function RequestStep() {
+type ForgotPasswordActor = ActorRefFrom<ForgotPasswordLogic>;
+
+/** The forgot-password child of the session (systemId `forgotPassword`), while the flow runs. */
+const useForgotPasswordActor = () => useSelector(useSessionActor(), (snapshot) => snapshot.context.forgotPassword);
+
+/**
+ * The email and store. The first request goes to the session (which loads the flow and spawns its child); after a
+ * failure the child asks again. Only this flow's own failure shows here (not an earlier sign-in's).
+ */
+function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
   const { t } = useTranslation();
   const session = useSessionActor();
   const lastStore = useSelector(session, (snapshot) => snapshot.context.lastStore);
-  const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
-  const inReset = useSelector(session, (snapshot) => snapshot.hasTag('resetRequest'));
-  const fieldErrors = useFieldErrors();
+  const isLoading = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
+  const loadError = useSelector(session, (snapshot) => (snapshot.hasTag('flowFailed') ? snapshot.context.error : null));
+  const isSending = useSelector(flow ?? undefined, (snapshot) => snapshot?.hasTag('busy') ?? false);
+  const flowError = useSelector(flow ?? undefined, (snapshot) => snapshot?.context.error ?? null);
+  const error = flow ? flowError : loadError;
+  const isBusy = isLoading || isSending;
+  const fieldErrors = useFlowFieldErrors(error);
   const [chosen, setChosen] = useState<StoreAddress | null>(storeFromSearch(useSearch()) ?? lastStore);
   const title = t('authFlows.forgotTitle');
 
@@ -68,15 +83,17 @@ function RequestStep() {
         <Form
           className={styles.form}
           aria-label={title}
-          validationErrors={inReset ? fieldErrors : {}}
+          validationErrors={fieldErrors}
           onSubmit={(event: FormEvent<HTMLFormElement>) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
-            session.send({ type: 'password.resetRequested', username: String(form.get('username') ?? ''), tenant: tenantID });
+            const request = { type: 'password.resetRequested', username: String(form.get('username') ?? ''), tenant: tenantID } as const;
+            if (flow) flow.send(request);
+            else session.send(request);
           }}
         >
           <p className={styles.intro}>{t('authFlows.forgotIntro')}</p>
-          {inReset && <SessionErrorAlert />}
+          <FlowErrorAlert error={error} />
           <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
           <Button type="submit" isPending={isBusy}>
             {t('authFlows.sendCode')}
@@ -88,16 +105,16 @@ function RequestStep() {
   );
 }
 
-function CodeStep() {
+function CodeStep({ flow }: { flow: ForgotPasswordActor }) {
   const { t } = useTranslation();
-  const session = useSessionActor();
   return (
     <SignInFrame title={t('authFlows.forgotTitle')}>
       <CodeForm
+        actor={flow}
         label={t('authFlows.forgotTitle')}
         sentText={t('authFlows.forgotCodeSent')}
-        onSubmit={(vcode) => session.send({ type: 'password.codeSubmitted', vcode })}
-        onResend={() => session.send({ type: 'password.codeResent' })}
+        submitEvent={(vcode) => ({ type: 'password.codeSubmitted', vcode })}
+        resendEvent={{ type: 'password.codeResent' }}
       >
         <BackToSignIn />
       </CodeForm>
@@ -105,11 +122,11 @@ function CodeStep() {
   );
 }
 
-function PasswordStep() {
+function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
   const { t } = useTranslation();
-  const session = useSessionActor();
-  const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
-  const fieldErrors = useFieldErrors();
+  const isBusy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
+  const error = useSelector(flow, (snapshot) => snapshot.context.error);
+  const fieldErrors = useFlowFieldErrors(error);
   const [mismatch, setMismatch] = useState(false);
   return (
     <SignInFrame title={t('authFlows.forgotTitle')}>
@@ -122,11 +139,11 @@ function PasswordStep() {
           const form = new FormData(event.currentTarget);
           const differ = passwordsDiffer(form);
           setMismatch(differ);
-          if (!differ) session.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
+          if (!differ) flow.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
         }}
       >
         <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
-        <SessionErrorAlert />
+        <FlowErrorAlert error={error} />
         <NewPasswordFields />
         {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
         <Button type="submit" isPending={isBusy}>
@@ -141,19 +158,14 @@ function PasswordStep() {
 /** /ForgotPassword: email and store -> the emailed code -> a new password. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const session = useSessionActor();
-  const step = useSelector(session, (snapshot) =>
-    snapshot.hasTag('resetDone')
-      ? 'done'
-      : snapshot.hasTag('resetPassword')
-        ? 'password'
-        : snapshot.hasTag('resetCode')
-          ? 'code'
-          : 'request',
+  const done = useSelector(useSessionActor(), (snapshot) => snapshot.hasTag('resetDone'));
+  const flow = useForgotPasswordActor();
+  const step = useSelector(flow ?? undefined, (snapshot) =>
+    snapshot?.hasTag('resetPassword') ? 'password' : snapshot?.hasTag('resetCode') ? 'code' : 'request',
   );
-  if (step === 'code') return <CodeStep />;
-  if (step === 'password') return <PasswordStep />;
-  if (step === 'done') {
+  if (flow && step === 'code') return <CodeStep flow={flow} />;
+  if (flow && step === 'password') return <PasswordStep flow={flow} />;
+  if (done) {
     return (
       <SignInFrame title={t('authFlows.forgotTitle')}>
         <p className={styles.notice} role="status">
@@ -163,5 +175,5 @@ export function ForgotPasswordPage() {
       </SignInFrame>
     );
   }
-  return <RequestStep />;
+  return <RequestStep flow={flow} />;
 }

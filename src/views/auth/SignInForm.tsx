@@ -29,8 +29,6 @@ export interface SignInFormProps {
   forgotPasswordHref?: string | null;
 }
 
-const resetTags = ['resetRequest', 'resetCode', 'resetPassword', 'resetDone'] as const;
-
 /** Who most likely signs in at this address: a store's own address is the one its patients are sent. */
 const likelyRoles = (fields: AddressFields): Role[] =>
   fields.isKiosk ? ['kiosk'] : fields.isPatient || fields.tenentID ? ['patient'] : ['staff'];
@@ -42,7 +40,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const isCodeStep = useSelector(session, (snapshot) => snapshot.hasTag('codeStep'));
   // A forgot-password flow left half-way keeps its own messages to itself.
-  const inReset = useSelector(session, (snapshot) => resetTags.some((tag) => snapshot.hasTag(tag)));
+  const inReset = useSelector(session, (snapshot) => snapshot.matches({ signedOut: 'forgotPassword' }));
   const fieldErrors = useFieldErrors();
   const [location] = useLocation();
   const preloadHome = usePreloadHome();

@@ -87,6 +87,8 @@ function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>
   const error = useSelector(otp, (s) => s.context.error);
   const verifying = useSelector(otp, (s) => s.matches('verifying'));
   const resending = useSelector(otp, (s) => s.matches('resending'));
+  // The machine's guard `entryIsValid` decides whether Submit is enabled (not while a code is re-sent).
+  const canSubmit = useSelector(otp, (s) => s.can({ type: 'otp.submit' }));
   const [touched, setTouched] = useState(false);
 
   const input = useRef<HTMLInputElement>(null);
@@ -109,6 +111,7 @@ function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>
   }
 
   const failure = messageText(t, error);
+  // The field's message follows the same rule as the guard.
   const tooShort = touched && !isOtpValid(vCode);
   return (
     <>
@@ -152,7 +155,8 @@ function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>
           <PageButton variant="secondary" onPress={() => otp.send({ type: 'otp.resend' })} pending={resending} disabled={verifying}>
             {t('eformPublic.resend')}
           </PageButton>
-          <PageButton type="submit" disabled={!isOtpValid(vCode) || resending} pending={verifying}>
+          {/* While the code is checked the button shows its progress rather than going grey. */}
+          <PageButton type="submit" disabled={!canSubmit && !verifying} pending={verifying}>
             {t('eformPublic.submit')}
           </PageButton>
         </div>
