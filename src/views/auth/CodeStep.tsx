@@ -8,7 +8,7 @@ import type { ErrorResponse } from '../../contract/common';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
 import { CodeField } from './CodeField';
-import { FlowErrorAlert } from './FlowErrorAlert';
+import { ErrorAlert } from './ErrorAlert';
 import * as styles from './signIn.css';
 
 /** What the code form reads of the machine that asks for the code (the session, or the forgot-password child). */
@@ -51,7 +51,7 @@ export function CodeForm(props: {
 
   return (
     <Form onSubmit={submit} className={styles.form} aria-label={props.label}>
-      <FlowErrorAlert error={error} />
+      <ErrorAlert error={error} />
       <p className={styles.notice} role="status">
         {resent ? t('auth.codeResent') : props.sentText}
       </p>

@@ -1,20 +1,29 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ErrorResponse } from '../../contract/common';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
 import { Alert } from '../ui/Alert';
 import { useSessionActor } from '../ui/session';
 
-/** The session's last failure, in the reader's language. */
-export function SessionErrorAlert() {
+/** A flow's last failure (the session's or a child flow's `error`), in the reader's language: an answer by its code. */
+export function ErrorAlert({ error }: { error: ErrorResponse | null }) {
   const { i18n } = useTranslation();
-  const error = useSelector(useSessionActor(), (snapshot) => snapshot.context.error);
   return error ? <Alert>{translateError(i18n, error)}</Alert> : null;
 }
 
-/** The server's field messages (`fields`), translated when known, for a Form's validationErrors. */
-export function useFieldErrors(): Record<string, string> {
+/** A flow's field messages (`fields` of its error), translated when known, for a Form's validationErrors. */
+export function useErrorFields(error: ErrorResponse | null | undefined): Record<string, string> {
   const { i18n } = useTranslation();
-  const fields = useSelector(useSessionActor(), (snapshot) => snapshot.context.error?.fields);
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
+  return Object.fromEntries(Object.entries(error?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
+}
+
+/** The session's own last failure. */
+export function SessionErrorAlert() {
+  return <ErrorAlert error={useSelector(useSessionActor(), (snapshot) => snapshot.context.error)} />;
+}
+
+/** The session's own field messages. */
+export function useFieldErrors(): Record<string, string> {
+  return useErrorFields(useSelector(useSessionActor(), (snapshot) => snapshot.context.error));
 }

@@ -11,7 +11,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
-import { FlowErrorAlert, useFlowFieldErrors } from './FlowErrorAlert';
+import { ErrorAlert, useErrorFields } from './ErrorAlert';
 import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
 import { CodeForm } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
@@ -64,7 +64,7 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
   const flowError = useSelector(flow ?? undefined, (snapshot) => snapshot?.context.error ?? null);
   const error = flow ? flowError : loadError;
   const isBusy = isLoading || isSending;
-  const fieldErrors = useFlowFieldErrors(error);
+  const fieldErrors = useErrorFields(error);
   const [chosen, setChosen] = useState<StoreAddress | null>(storeFromSearch(useSearch()) ?? lastStore);
   const title = t('authFlows.forgotTitle');
 
@@ -93,7 +93,7 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
           }}
         >
           <p className={styles.intro}>{t('authFlows.forgotIntro')}</p>
-          <FlowErrorAlert error={error} />
+          <ErrorAlert error={error} />
           <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
           <Button type="submit" isPending={isBusy}>
             {t('authFlows.sendCode')}
@@ -126,7 +126,7 @@ function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
   const { t } = useTranslation();
   const isBusy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(flow, (snapshot) => snapshot.context.error);
-  const fieldErrors = useFlowFieldErrors(error);
+  const fieldErrors = useErrorFields(error);
   const [mismatch, setMismatch] = useState(false);
   return (
     <SignInFrame title={t('authFlows.forgotTitle')}>
@@ -143,7 +143,7 @@ function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
         }}
       >
         <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
-        <FlowErrorAlert error={error} />
+        <ErrorAlert error={error} />
         <NewPasswordFields />
         {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
         <Button type="submit" isPending={isBusy}>

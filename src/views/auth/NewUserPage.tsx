@@ -9,7 +9,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
 import { CodeField } from './CodeField';
-import { FlowErrorAlert, useFlowFieldErrors } from './FlowErrorAlert';
+import { ErrorAlert, useErrorFields } from './ErrorAlert';
 import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
 import { SignInFrame } from './SignInFrame';
 import * as styles from './signIn.css';
@@ -46,7 +46,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
   const resent = useSelector(flow, (snapshot) => snapshot.context.codeResent);
   const sentTo = useSelector(flow, (snapshot) => snapshot.context.codeSentTo);
   const error = useSelector(flow, (snapshot) => snapshot.context.error);
-  const fieldErrors = useFlowFieldErrors(error);
+  const fieldErrors = useErrorFields(error);
   const [code, setCode] = useState('');
   const [mismatch, setMismatch] = useState(false);
   // The machine's guard `codeComplete` decides whether the code may be sent (the password is the form's to check).
@@ -75,7 +75,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
 
   return !codeSent ? (
     <>
-      <FlowErrorAlert error={error} />
+      <ErrorAlert error={error} />
       <Button onPress={() => flow.send({ type: 'newUser.codeRequested' })} isPending={isBusy}>
         {t('authFlows.getCode')}
       </Button>
@@ -83,7 +83,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
     </>
   ) : (
     <Form onSubmit={submit} validationErrors={fieldErrors} className={styles.form} aria-label={t('authFlows.newUserTitle')}>
-      <FlowErrorAlert error={error} />
+      <ErrorAlert error={error} />
       <p className={styles.notice} role="status">
         {resent ? t('auth.codeResent') : t('auth.codeSent')}
         {sentTo ? ` ${t('authFlows.sentTo', { email: sentTo })}` : ''}
