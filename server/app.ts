@@ -106,6 +106,8 @@ export async function buildApp(opts: {
     printMessages: config.env === 'development',
   });
   app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
+  // Closing waits for the work still running after its answer (the database is closed after the app).
+  app.addHook('onClose', () => outbox.idle());
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
