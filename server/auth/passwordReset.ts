@@ -25,20 +25,19 @@ export interface PasswordDeps {
 
 /**
  * The new user, when the password is acceptable and the emailed code is right; null for a wrong code (audited).
- * 403 for an account that is registered already, 400 for a password refused.
+ * 403 for an account that is registered already, 400 for a password refused. In the caller's transaction, which
+ * must commit on null so the wrong try counts.
  */
-export async function checkNewUserCode(d: PasswordDeps, tenantId: string, userId: string, vcode: string, password: string, ip: string): Promise<UserRow | null> {
-  return withTenant(d.db, tenantId, async (tx) => {
-    const user = await findUserById(tx, userId);
-    if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
-    const problem = passwordProblem(password, user.email);
-    if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
-    if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId, purpose: 'newuser', subjectId: user.id }, vcode, d.now()))) {
-      await audit(tx, { tenantId, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip, details: { reason: 'code' } });
-      return null;
-    }
-    return user;
-  });
+export async function checkNewUserCode(tx: Tx, d: PasswordDeps, tenantId: string, userId: string, vcode: string, password: string, ip: string): Promise<UserRow | null> {
+  const user = await findUserById(tx, userId);
+  if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
+  const problem = passwordProblem(password, user.email);
+  if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
+  if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId, purpose: 'newuser', subjectId: user.id }, vcode, d.now()))) {
+    await audit(tx, { tenantId, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip, details: { reason: 'code' } });
+    return null;
+  }
+  return user;
 }
 
 /** Stores the new user's first password (hashed outside the transaction): the account is registered. */
