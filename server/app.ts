@@ -106,6 +106,8 @@ export async function buildApp(opts: {
     printMessages: config.env === 'development',
   });
   app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
+  // Closing waits for the work still running after its answer (the database is closed after the app).
+  app.addHook('onClose', () => outbox.idle());
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
@@ -117,7 +119,7 @@ export async function buildApp(opts: {
     if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     return readInTenant(db, auth.tid, query, liveSession(auth)).catch(sessionEndedIs401);
   });
-  const liveSession = (auth: AccessClaims) => (auth.sid ? { id: auth.sid, now: config.now() } : undefined);
+  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, now: config.now() });
   const sessionEndedIs401 = (err: unknown): never => {
     throw err instanceof SessionEndedError ? new HttpError(401, 'auth.notSignedIn') : err;
   };

@@ -87,6 +87,31 @@ export async function issueCode(
 }
 
 /**
+ * Whether the code is the subject's current, usable one, without spending it or counting a try: the cheap check
+ * before slow work (the reset grant is 256 random bits, so uncounted tries cannot find it). Spend it with
+ * consumeCode, which checks again.
+ */
+export async function codeIsCurrent(tx: Tx, key: Buffer, s: Subject, code: string, now: Date): Promise<boolean> {
+  if (await isLocked(tx, s, now)) return false;
+  const [current] = await tx
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, s.purpose),
+        eq(oneTimeCodes.subjectId, s.subjectId),
+        isNull(oneTimeCodes.consumedAt),
+        isNull(oneTimeCodes.replacedAt),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  const usable = !!current && current.expiresAt > now && current.failedAttempts < MAX_TRIES_PER_CODE;
+  const expected = Buffer.from(current?.codeHash ?? '0'.repeat(64), 'hex');
+  return timingSafeEqual(expected, Buffer.from(hash(key, s, code.trim()), 'hex')) && usable;
+}
+
+/**
  * Checks and spends a code. Wrong, expired, replaced, over-tried and unknown codes all give false; a wrong try is
  * counted. The caller must let the transaction commit on false so the count holds.
  */

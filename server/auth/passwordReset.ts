@@ -12,7 +12,7 @@ import { errorText } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueMessage } from '../messaging/outbox';
 import { authMessages } from '../messaging/templates';
-import { consumeCode, issueCode } from './codes';
+import { codeIsCurrent, consumeCode, issueCode } from './codes';
 import { hashPassword, passwordProblem } from './passwords';
 import { revokeAllSessions } from './sessions';
 import { findUserById, type UserRow } from './user-view';
@@ -25,20 +25,19 @@ export interface PasswordDeps {
 
 /**
  * The new user, when the password is acceptable and the emailed code is right; null for a wrong code (audited).
- * 403 for an account that is registered already, 400 for a password refused.
+ * 403 for an account that is registered already, 400 for a password refused. In the caller's transaction, which
+ * must commit on null so the wrong try counts.
  */
-export async function checkNewUserCode(d: PasswordDeps, tenantId: string, userId: string, vcode: string, password: string, ip: string): Promise<UserRow | null> {
-  return withTenant(d.db, tenantId, async (tx) => {
-    const user = await findUserById(tx, userId);
-    if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
-    const problem = passwordProblem(password, user.email);
-    if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
-    if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId, purpose: 'newuser', subjectId: user.id }, vcode, d.now()))) {
-      await audit(tx, { tenantId, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip, details: { reason: 'code' } });
-      return null;
-    }
-    return user;
-  });
+export async function checkNewUserCode(tx: Tx, d: PasswordDeps, tenantId: string, userId: string, vcode: string, password: string, ip: string): Promise<UserRow | null> {
+  const user = await findUserById(tx, userId);
+  if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
+  const problem = passwordProblem(password, user.email);
+  if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
+  if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId, purpose: 'newuser', subjectId: user.id }, vcode, d.now()))) {
+    await audit(tx, { tenantId, action: 'password.set', outcome: 'failure', actorUserId: user.id, ip, details: { reason: 'code' } });
+    return null;
+  }
+  return user;
 }
 
 /** Stores the new user's first password (hashed outside the transaction): the account is registered. */
@@ -72,17 +71,24 @@ const invalidReset = () =>
 /**
  * Sets the new password with the reset token (single use), unlocks the account and ends every session of it.
  * Answers the "password changed" message to deliver; 400 for a token no longer valid or a password refused.
+ * The grant is checked first, and for every user id alike: a token that is not valid gets the same answer, as fast,
+ * whatever the account and the password; only then are the password rules checked and the password hashed.
  */
 export async function resetPassword(d: PasswordDeps, resetToken: string, password: string, ip: string): Promise<{ tenantId: string; id: string }> {
   const [tenant, userId, grant, ...rest] = resetToken.split('.');
   if (rest.length || !grant || !Uuid.safeParse(tenant).success || !Uuid.safeParse(userId).success) throw invalidReset();
-  const user = await withTenant(d.db, tenant!, (tx) => findUserById(tx, userId!));
+  const subject = { tenantId: tenant!, purpose: 'reset-grant' as const, subjectId: userId! };
+  const user = await withTenant(d.db, tenant!, async (tx) => {
+    const found = await findUserById(tx, userId!);
+    const granted = await codeIsCurrent(tx, d.secrets.codeKey, subject, grant, d.now());
+    return granted ? found : undefined;
+  });
   if (!user) throw invalidReset();
   const problem = passwordProblem(password, user.email);
   if (problem) throw new HttpError(400, problem, { fields: { password: errorText(problem) } });
   const hash = await hashPassword(password);
   const ref = await withTenant(d.db, tenant!, async (tx) => {
-    if (!(await consumeCode(tx, d.secrets.codeKey, { tenantId: tenant!, purpose: 'reset-grant', subjectId: user.id }, grant, d.now()))) return null;
+    if (!(await consumeCode(tx, d.secrets.codeKey, subject, grant, d.now()))) return null;
     await tx
       .update(users)
       .set({ passwordHash: hash, passwordChangedAt: d.now(), updatedAt: d.now(), failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })

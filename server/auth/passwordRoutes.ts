@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChangePasswordRequest, ForgotPasswordRequest, ForgotPasswordResponse, LoginResponse, OtpSubmitRequest, OtpSubmitResponse, PasswordResetRequest, PasswordResetResponse, SendOtpResponse } from '../../src/contract/auth';
 import { ErrorResponse, messages } from '../../src/contract/common';
-import { withTenant } from '../db/client';
 import { errorBody, HttpError } from '../http/errors';
 import { maskEmail } from '../messaging/messaging';
 import { hashPassword } from './passwords';
 import { checkNewUserCode, exchangeResetCode, resetPassword, storeFirstPassword } from './passwordReset';
 import { authErrors as errors, authKit } from './session';
+import { revokeFamily } from './sessions';
 import { findUserById } from './user-view';
 
 export async function passwordRoutes(fastify: FastifyInstance) {
@@ -33,7 +33,8 @@ export async function passwordRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await rateLimited(request);
       const auth = request.auth!;
-      const user = await withTenant(db, auth.tid, (tx) => findUserById(tx, auth.sub));
+      // inTenant: the new-user token's session must still be open (logout ends it).
+      const user = await request.inTenant((tx) => findUserById(tx, auth.sub));
       if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
       const sent = await sendCode(auth.tid, user, 'newuser');
       if (sent !== true) return reply.code(429).send(errorBody(sent));
@@ -57,11 +58,13 @@ export async function passwordRoutes(fastify: FastifyInstance) {
       await rateLimited(request);
       const auth = request.auth!;
       const { vcode, password } = request.body;
-      const result = await checkNewUserCode(deps, auth.tid, auth.sub, vcode, password, request.ip);
+      const result = await request.inTenant((tx) => checkNewUserCode(tx, deps, auth.tid, auth.sub, vcode, password, request.ip));
       if (!result) return reply.code(400).send(errorBody('auth.invalidCode', { fields: { vcode: messages.invalidCode } }));
       const passwordHash = await hashPassword(password);
-      return withTenant(db, auth.tid, async (tx) => {
+      return request.inTenant(async (tx) => {
         const user = await storeFirstPassword(tx, auth.tid, auth.sub, passwordHash, now(), request.ip);
+        // The new-user token has done its work: the full session opened here replaces its session.
+        await revokeFamily(tx, auth.sid, 'registered', now());
         return openSession(tx, request, reply, user, user.defaultLocationId, false);
       });
     },
@@ -81,8 +84,11 @@ export async function passwordRoutes(fastify: FastifyInstance) {
     async (request) => {
       await rateLimited(request);
       const { username, tenant } = request.body;
-      const user = await findInTenant(tenant, username);
-      if (user && user.isRegistered && !user.disabledAt) await sendCode(tenant, user, 'reset');
+      // The account is looked up after the answer has gone: the answer and its timing are the same for every name.
+      outbox.afterAnswer('forgot-password code', async () => {
+        const user = await findInTenant(tenant, username);
+        if (user && user.isRegistered && !user.disabledAt) await sendCode(tenant, user, 'reset');
+      });
       return { sent: true as const };
     },
   );

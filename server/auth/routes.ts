@@ -9,7 +9,7 @@ import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeRespo
 import { ErrorResponse } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
-import { revokeFamily } from './sessions';
+import { createNewUserSession, revokeFamily } from './sessions';
 import { checkCredentials } from './sign-in';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
@@ -51,11 +51,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
       if (check.kind === 'registrationExpired') return reply.code(403).send(errorBody('auth.registrationExpired'));
       if (check.kind === 'newUser') {
-        // A short token that admits only the new-user calls (sendotp, cpassword); no session yet.
-        const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'] }, now());
-        await withTenant(db, check.tenantId, (tx) =>
-          audit(tx, { tenantId: check.tenantId, action: 'login', outcome: 'success', actorUserId: check.user.id, actorRoles: ['newuser'], ip: request.ip, details: { newUser: true } }),
-        );
+        // A short token that admits only the new-user calls (sendotp, cpassword), in a session of its own that
+        // logout ends like any other.
+        const sid = await withTenant(db, check.tenantId, async (tx) => {
+          await audit(tx, { tenantId: check.tenantId, action: 'login', outcome: 'success', actorUserId: check.user.id, actorRoles: ['newuser'], ip: request.ip, details: { newUser: true } });
+          return createNewUserSession(tx, { tenantId: check.tenantId, userId: check.user.id, ip: request.ip, userAgent: request.headers['user-agent'], now: now(), seconds: ACCESS_TOKEN_SECONDS });
+        });
+        const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'], sid }, now());
         return {
           user: newUserView(check.user),
           access_token: token,
@@ -171,7 +173,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const auth = request.auth!;
       await withTenant(db, auth.tid, async (tx) => {
-        if (auth.sid) await revokeFamily(tx, auth.sid, 'logout', now());
+        await revokeFamily(tx, auth.sid, 'logout', now());
         await audit(tx, { tenantId: auth.tid, action: 'logout', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip });
       });
       clearRefreshCookie(reply);

@@ -30,6 +30,30 @@ export async function createSession(
   return { familyId: family!.id, refreshToken: token };
 }
 
+/**
+ * The session of the new-user token: it lives as long as that token, has no refresh token, and ends at logout or
+ * once the first password is set.
+ */
+export async function createNewUserSession(
+  tx: Tx,
+  opts: { tenantId: string; userId: string; ip: string; userAgent: string | undefined; now: Date; seconds: number },
+): Promise<string> {
+  const [family] = await tx
+    .insert(refreshFamilies)
+    .values({
+      tenantId: opts.tenantId,
+      userId: opts.userId,
+      createdAt: opts.now,
+      lastUsedAt: opts.now,
+      absoluteExpiresAt: new Date(opts.now.getTime() + opts.seconds * 1000),
+      idleSeconds: opts.seconds,
+      ip: opts.ip,
+      userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: refreshFamilies.id });
+  return family!.id;
+}
+
 export type RotateOutcome =
   | { kind: 'rotated'; refreshToken: string; familyId: string; userId: string }
   | { kind: 'unknown' }

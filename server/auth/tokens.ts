@@ -12,8 +12,8 @@ const Claims = z.object({
   sub: z.uuid(),
   tid: z.uuid(),
   roles: z.array(Role),
-  /** Session (refresh family) id; absent on the short new-user token. */
-  sid: z.uuid().optional(),
+  /** Session (refresh family) id: every token has one, so logout (which ends the session) ends the token too. */
+  sid: z.uuid(),
   /** The store the user signed in at. */
   loc: z.uuid().optional(),
 });

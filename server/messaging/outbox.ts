@@ -55,6 +55,13 @@ export async function queueMessage(tx: Tx, m: OutgoingMessage): Promise<{ tenant
 export interface Outbox {
   /** Hands logged messages to the transport after their transaction committed; never throws. */
   deliver(refs: { tenantId: string; id: string }[]): Promise<void>;
+  /**
+   * Runs work that ends in messages after the answer has gone, for calls whose answer must not depend on it (its
+   * duration would tell whether an account exists). A failure is logged, never thrown.
+   */
+  afterAnswer(what: string, work: () => Promise<unknown>): void;
+  /** Resolves once all the work handed to afterAnswer has finished: shutdown waits for it, and so can tests. */
+  idle(): Promise<void>;
 }
 
 export function createOutbox(opts: {
@@ -65,7 +72,22 @@ export function createOutbox(opts: {
   /** Development only: print messages (with their codes and links) so a local user can read them. */
   printMessages: boolean;
 }): Outbox {
+  const pending = new Set<Promise<void>>();
   return {
+    afterAnswer(what, work) {
+      // setImmediate: the answer is written before the work takes its first turn (PGlite runs one query at a time).
+      const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .then(
+          () => undefined,
+          (err: unknown) => opts.log.error({ err, work: what }, 'work after the answer failed'),
+        )
+        .finally(() => pending.delete(done));
+      pending.add(done);
+    },
+    async idle() {
+      while (pending.size) await Promise.all(pending);
+    },
     async deliver(refs) {
       for (const ref of refs) {
         const where = and(eq(communicationLog.tenantId, ref.tenantId), eq(communicationLog.id, ref.id));

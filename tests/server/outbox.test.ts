@@ -27,8 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const forgot = (username: string) =>
-  h.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username, tenant: demoIds.clearview } });
+/** The code is sent after the answer; this app is not the harness's, which waits for that by itself. */
+const forgot = async (username: string) => {
+  const res = await h.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username, tenant: demoIds.clearview } });
+  await h.app.deps.outbox.idle();
+  return res;
+};
 const logRows = (recipient: string) =>
   ownerRows<{ status: string; template: string; error: string | null; sent_at: Date | null }>(
     h,

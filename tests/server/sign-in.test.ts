@@ -185,9 +185,9 @@ describe('registration: expired link and the new-user flow', () => {
     expect(done.json().user).toMatchObject({ role: ['patient'], isRegistered: 1, tempPwdExpiryDate: null });
     expect(refreshCookieOf(done)).toBeDefined();
 
-    // The code is spent, the old password is gone, the new one works.
+    // The new-user token's session ended with the full session's start, the old password is gone, the new one works.
     const again = await h.app.inject({ method: 'POST', url: '/api/patient/cpassword', headers: auth, payload: { vcode: code, password: 'Another-Pass-2026' } });
-    expect(again.statusCode).toBe(403);
+    expect(again.statusCode).toBe(401);
     expect((await login({ username: 'newuser@clearview.test', password: DEMO_PASSWORD, ...demo.clearview })).statusCode).toBe(401);
     const fresh = await login({ username: 'newuser@clearview.test', password: 'Brand-New-Pass-2026', ...demo.clearview });
     expect(fresh.json().user.role).toEqual(['patient']);
