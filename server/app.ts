@@ -15,7 +15,7 @@ import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { errorBody, HttpError } from './http/errors';
+import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
@@ -182,11 +182,7 @@ export async function buildApp(opts: {
     if (error instanceof ServerBusyError) {
       return reply.code(503).header('Retry-After', '1').send(errorBody('server.busy'));
     }
-    // Text PostgreSQL cannot store (a NUL byte) that slipped past the contract is the client's input, not our fault.
-    const dbCode = (error as { cause?: { code?: string } }).cause?.code;
-    if (dbCode === '22021' || dbCode === '22P05') {
-      return reply.code(400).send(errorBody('request.unstorableCharacters'));
-    }
+    if (isUnstorableTextError(error)) return reply.code(400).send(errorBody('request.unstorableCharacters'));
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(fastifyErrorCodes[(error as { code?: string }).code ?? ''] ?? 'request.invalid'));
