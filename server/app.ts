@@ -69,6 +69,10 @@ const fastifyErrorCodes: Record<string, ErrorCode | undefined> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformedJson',
 };
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(opts: {
   config: Config;
   db: Database;
@@ -85,7 +89,9 @@ export async function buildApp(opts: {
             // Tokens and codes never reach the log.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies from the socket inwards: the client is the address the outermost
+    // appended, whatever a client wrote further left (Fastify's own reading of a number, typed as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     // Errors Fastify raises before routing (a broken URL, an overlong parameter) get our shape and headers.
     frameworkErrors: (error, request, reply) => {
