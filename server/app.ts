@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -51,7 +53,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
-  // The API docs page sets its own (it needs its bundled styles); everything else gets ours.
+  // A drawn first paint sets its own (ours plus its guard script's hash); everything else gets ours.
   if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'no-referrer');
@@ -68,6 +70,37 @@ const fastifyErrorCodes: Record<string, ErrorCode | undefined> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'request.malformedJson',
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformedJson',
 };
+
+/**
+ * Node's refusals of a request it cannot hand to Fastify (headers too large, too slow, unparsable), written on the
+ * socket in the product's error shape: the connection is closed after it.
+ */
+function clientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request.timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'request.headersTooLarge']
+        : [400, 'request.invalid'];
+  const body = JSON.stringify(errorBody(code));
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Content-Security-Policy: ${contentSecurityPolicy}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
+}
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -94,6 +127,7 @@ export async function buildApp(opts: {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     // Errors Fastify raises before routing (a broken URL, an overlong parameter) get our shape and headers.
+    clientErrorHandler: clientError,
     frameworkErrors: (error, request, reply) => {
       // Sent before any route (and its onSend hook) is found, so the headers are set here.
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -215,7 +249,8 @@ export async function buildApp(opts: {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
+  // Its page and assets are served from here, so the app's own policy (securityHeaders) covers them.
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   if (existsSync(distDir)) {
