@@ -19,6 +19,7 @@ export interface AuditEvent {
  * the row, and the event (a refused sign-in, say) must be written whatever the caller sent.
  */
 function storable(value: unknown): unknown {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what jsonb cannot hold
   if (typeof value === 'string') return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g, '\ufffd');
   if (Array.isArray(value)) return value.map(storable);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
