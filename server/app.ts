@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import { verifyAccessToken, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { errorBody, HttpError } from './http/errors';
+import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { appointmentRoutes } from './appointments/routes';
 import { authRoutes } from './auth/routes';
@@ -51,7 +53,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 function securityHeaders(request: FastifyRequest, reply: FastifyReply) {
-  // The API docs page sets its own (it needs its bundled styles); everything else gets ours.
+  // A drawn first paint sets its own (ours plus its guard script's hash); everything else gets ours.
   if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'no-referrer');
@@ -69,6 +71,41 @@ const fastifyErrorCodes: Record<string, ErrorCode | undefined> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformedJson',
 };
 
+/**
+ * Node's refusals of a request it cannot hand to Fastify (headers too large, too slow, unparsable), written on the
+ * socket in the product's error shape: the connection is closed after it.
+ */
+function clientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request.timeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'request.headersTooLarge']
+        : [400, 'request.invalid'];
+  const body = JSON.stringify(errorBody(code));
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `Content-Security-Policy: ${contentSecurityPolicy}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(opts: {
   config: Config;
   db: Database;
@@ -85,9 +122,12 @@ export async function buildApp(opts: {
             // Tokens and codes never reach the log.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies from the socket inwards: the client is the address the outermost
+    // appended, whatever a client wrote further left (Fastify's own reading of a number, typed as a function).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
     // Errors Fastify raises before routing (a broken URL, an overlong parameter) get our shape and headers.
+    clientErrorHandler: clientError,
     frameworkErrors: (error, request, reply) => {
       // Sent before any route (and its onSend hook) is found, so the headers are set here.
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -184,11 +224,7 @@ export async function buildApp(opts: {
     if (error instanceof ServerBusyError) {
       return reply.code(503).header('Retry-After', '1').send(errorBody('server.busy'));
     }
-    // Text PostgreSQL cannot store (a NUL byte) that slipped past the contract is the client's input, not our fault.
-    const dbCode = (error as { cause?: { code?: string } }).cause?.code;
-    if (dbCode === '22021' || dbCode === '22P05') {
-      return reply.code(400).send(errorBody('request.unstorableCharacters'));
-    }
+    if (isUnstorableTextError(error)) return reply.code(400).send(errorBody('request.unstorableCharacters'));
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send(errorBody(fastifyErrorCodes[(error as { code?: string }).code ?? ''] ?? 'request.invalid'));
@@ -215,7 +251,8 @@ export async function buildApp(opts: {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs', staticCSP: true });
+  // Its page and assets are served from here, so the app's own policy (securityHeaders) covers them.
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   if (existsSync(distDir)) {

@@ -1,4 +1,43 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An address or a CIDR range (198.51.100.7, 10.0.0.0/8, fd00::/8): what Fastify's trustProxy matches proxies by. */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries are believed: the number of proxies in front of the app (the client is the address
+ * the outermost of them appended), or the proxies' addresses; unset or 'false' believes none. 'true' is refused:
+ * it would believe the leftmost entry, which any client writes itself, and so rotate past the sign-in limit.
+ */
+const TrustProxy = z
+  .string()
+  .default('false')
+  .transform((v, ctx): false | number | string[] => {
+    const text = v.trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    if (text === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "'true' would believe any X-Forwarded-For a client sends; give the number of reverse proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.0/8)",
+      });
+      return z.NEVER;
+    }
+    const list = text.split(',').map((a) => a.trim());
+    const bad = list.filter((a) => !isAddressOrRange(a));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count or a list of proxy addresses (${bad.join(', ')})` });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,12 +56,15 @@ const Env = z.object({
   /** Key for hashing one-time codes (32+ characters); unset generates one and keeps it in the database. */
   CODE_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a reverse proxy (for client addresses and HTTPS detection). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  /** Believe X-Forwarded-* from the reverse proxies in front (client addresses, HTTPS detection): TrustProxy. */
+  TRUST_PROXY: TrustProxy,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Sign-in and code requests admitted per client address per minute (a store's people may share one address). */
+  AUTH_REQUESTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .min(1, 'must be a positive whole number')
+    .default(20),
 });
 
 export interface Config {
@@ -37,9 +79,10 @@ export interface Config {
   jwtPrivateKey: string | undefined;
   codeSecret: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, the proxies' hop count, or their addresses. */
+  trustProxy: false | number | string[];
   dbPoolSize: number;
-  /** Auth requests admitted per address per minute (security.md: 20). */
+  /** Auth requests admitted per address per minute (security.md: 20 unless AUTH_REQUESTS_PER_MINUTE says). */
   authRequestsPerMinute: number;
   /** The clock; tests move it. */
   now: () => Date;
@@ -53,6 +96,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    // Production is the deployed mode: links in messages must reach users over HTTPS (the cookies are Secure) and
+    // codes must reach them by mail, since nothing is printed to the log.
+    const missing: string[] = [];
+    if (!env.PUBLIC_URL || new URL(e.PUBLIC_URL).protocol !== 'https:') {
+      missing.push('  PUBLIC_URL: production needs the https:// address users reach the app at');
+    }
+    if (!e.SMTP_URL) missing.push('  SMTP_URL: production needs a mail server to send codes and links (smtp://user:pass@host:port)');
+    if (missing.length) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -67,7 +120,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
-    authRequestsPerMinute: 20,
+    authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     now: () => new Date(),
   };
+}
+
+/**
+ * The one line start-up prints when the server runs outside production, saying what is insecure about it; null in
+ * production.
+ */
+export function insecureModeNotice(config: Pick<Config, 'env'>): string | null {
+  if (config.env === 'production') return null;
+  const printing = config.env === 'development' ? ', and one-time codes and links are printed to this log' : '';
+  return `NODE_ENV=${config.env} is not for real patients: cookies are not marked Secure${printing}. Deploy with NODE_ENV=production (docs/operations.md).`;
 }

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { loadSecrets } from './db/secrets';
-import { loadConfig } from './config';
+import { insecureModeNotice, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
@@ -49,7 +49,8 @@ async function main() {
       `  ${base}/kiosk/login          kiosk.downtown@clearview.test`,
       `  ${base}/login                patients`,
       `API docs: ${base}/api/docs`,
-      config.smtpUrl ? '' : 'No SMTP_URL: emails are kept in the communication log and printed in this log (development).',
+      config.smtpUrl ? '' : 'No SMTP_URL: emails are kept in the communication log.',
+      insecureModeNotice(config) ?? '',
       '',
     ].join('\n'),
   );

@@ -14,6 +14,20 @@ export interface AuditEvent {
   details?: Record<string, unknown>;
 }
 
+/**
+ * Request text in the details made storable in jsonb: a lone UTF-16 surrogate or a NUL would make PostgreSQL refuse
+ * the row, and the event (a refused sign-in, say) must be written whatever the caller sent.
+ */
+function storable(value: unknown): unknown {
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what jsonb cannot hold
+  if (typeof value === 'string') return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g, '\ufffd');
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
+  }
+  return value;
+}
+
 /** Appends one event to the audit log, inside the caller's transaction (it is written if and only if that commits). */
 export async function audit(tx: Tx, e: AuditEvent): Promise<void> {
   await tx.insert(auditLog).values({
@@ -26,6 +40,6 @@ export async function audit(tx: Tx, e: AuditEvent): Promise<void> {
     targetId: e.targetId ?? null,
     patientId: e.patientId ?? null,
     ip: e.ip ?? null,
-    details: e.details ?? {},
+    details: e.details ? (storable(e.details) as Record<string, unknown>) : {},
   });
 }

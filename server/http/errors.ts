@@ -46,3 +46,17 @@ export class HttpError extends Error {
     return errorBody(this.code, { params: this.params, fields: this.fields });
   }
 }
+
+/**
+ * PostgreSQL's refusal of text it cannot store: a NUL byte or a character the encoding lacks (22021, 22P05), or
+ * JSON text with a lone UTF-16 surrogate (22P02 on the json types). Such text is the client's input, not a fault
+ * of the server; the contract refuses it first, this catches what slips past. Drivers and Drizzle wrap the
+ * database's error, so the cause is looked at too.
+ */
+export function isUnstorableTextError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+    if (e.code === '22P02' && typeof e.message === 'string' && /\bjsonb?\b/i.test(e.message)) return true;
+  }
+  return false;
+}

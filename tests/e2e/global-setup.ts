@@ -4,9 +4,9 @@
  * to the tests (`inject('e2eBaseURL')`). SIGTERM after the last file.
  *
  * The server admits 20 auth requests a minute per client address (security.md), and every browser here runs on
- * the same machine. TRUST_PROXY=true lets each browser context present its own client address in
- * X-Forwarded-For (support/browser.ts), as distinct people behind a reverse proxy would, so every test has its
- * own budget and one server serves the whole run.
+ * the same machine. TRUST_PROXY=1 (one proxy in front: the client is the rightmost X-Forwarded-For entry) lets
+ * each browser context present its own client address in X-Forwarded-For (support/browser.ts), as distinct people
+ * behind a reverse proxy would, so every test has its own budget and one server serves the whole run.
  */
 import type { TestProject } from 'vitest/node';
 import { buildAppIfStale, buildId, startServer } from './support/server';
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   buildAppIfStale();
   // Taken before the server registers the files of dist, so a build that lands during start-up is noticed too.
   project.provide('e2eBuildId', buildId() ?? '');
-  const server = await startServer({ env: { TRUST_PROXY: 'true' } });
+  const server = await startServer({ env: { TRUST_PROXY: '1' } });
   project.provide('e2eBaseURL', server.baseURL);
   return async () => {
     await server.stop();

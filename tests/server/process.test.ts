@@ -24,7 +24,16 @@ function freePort(): Promise<number> {
 
 async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let output = '';
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  // Production needs an https address and a mail server; nothing is mailed here (no sign-in needs a code).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://portal.example.test',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
@@ -57,6 +66,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
     const first = await startServer(port);
     expect(first.output()).toContain(`http://localhost:${port}/clearview/downtown`);
     expect(first.output()).toContain('demo data created');
+    expect(first.output()).not.toContain('not for real patients');
 
     const base = `http://127.0.0.1:${port}/api`;
     const login = await fetch(`${base}/patient/login`, {
@@ -97,5 +107,17 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(output).toMatch(/Invalid configuration:\n\s+PORT:/);
+  });
+
+  it('refuses to start in production without an https PUBLIC_URL and SMTP_URL', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir };
+    delete env.PUBLIC_URL;
+    delete env.SMTP_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/Invalid configuration:\n\s+PUBLIC_URL: .*\n\s+SMTP_URL: /);
   });
 });

@@ -31,8 +31,8 @@ export const patience = { timeout: 15_000 };
 let clients = 0;
 
 /**
- * A distinct client address per context or API client (the server trusts X-Forwarded-For in the e2e run:
- * global-setup.ts).
+ * A distinct client address per context or API client, sent as the only X-Forwarded-For entry: the e2e server
+ * trusts one proxy hop (TRUST_PROXY=1, global-setup.ts), so this rightmost entry is the client's address.
  */
 export function nextClientAddress(): string {
   clients += 1;
