@@ -28,13 +28,12 @@ import puppeteer from 'puppeteer-core';
 import type { Page as PuppeteerPage } from 'puppeteer-core';
 import type { Flags as LighthouseFlags } from 'lighthouse';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { demoIds } from '../server/db/seed';
+import { DEMO_PASSWORD, demoIds } from '../server/db/seed';
 import { buildAppIfStale, root, startServer, type RunningServer } from '../tests/e2e/support/server';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium';
+import { kB, log } from './lib/format';
 
-const CHROMIUM = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
-const DEMO_PASSWORD = 'Demo-Pass-2026!';
 const TIMEOUT = 30_000;
 
 const budgets = { routeJsGzip: 60_000, dataShownMs: 1_000, eformJsGzip: 120_000, eformInteractiveMs: 1_500, eformA11y: 100 };
@@ -42,12 +41,7 @@ const budgets = { routeJsGzip: 60_000, dataShownMs: 1_000, eformJsGzip: 120_000,
 /** Lighthouse's mobile profile (its "slow 4G" plus a mid-range phone's CPU). */
 const mobile = { latencyMs: 150, downloadBps: (1.6 * 1024 * 1024) / 8, uploadBps: (750 * 1024) / 8, cpuSlowdown: 4 };
 
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (n: number) => `${Math.round(n)} ms`;
-
-function log(line: string) {
-  process.stderr.write(`${line}\n`);
-}
 
 /** JS files fetched from now on, with their gzip size (level 6, as the budgets count). */
 function recordJs(page: Page): () => Promise<{ path: string; gzipBytes: number }[]> {

@@ -14,7 +14,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -24,15 +23,14 @@ import { loadConfig } from '../server/config';
 import { inlineQuery, openDatabase, queryRows, withTenant } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { DEMO_PASSWORD, demoIds, seedDemoData } from '../server/db/seed';
+import { log } from './lib/format';
+import { root } from './lib/paths';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BUDGET_MS = 50;
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = 'bench_patients';
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-
-const log = (s: string) => process.stderr.write(`${s}\n`);
 
 async function admin(query: string) {
   const c = new pg.Client({ connectionString: base });
