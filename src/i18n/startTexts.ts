@@ -1,11 +1,23 @@
 /**
  * The groups of en.json the app needs before any lazy page: the sign-in screens (with the code step), the splash,
- * the not-found page, error texts and the language switch. `import ... from './locales/en.json?start'` gives only
+ * the not-found page, the error texts its views name and the language switch. `import ... from './locales/en.json?start'` gives only
  * these (the `startTexts` plugin in vite.config.ts), so the entry chunk carries a fraction of the English texts;
  * the whole of English arrives before any other page renders (src/app/routes.tsx; fetchAllTexts in appI18n.ts).
  * A text that a view of the entry chunk shows must be in one of these groups.
  */
-export const startGroups = ['language', 'splash', 'signIn', 'notFound', 'errors', 'auth'] as const;
+export const startGroups = [
+  'language',
+  'splash',
+  'signIn',
+  'notFound',
+  // Of the error texts, only those the entry's views name themselves: a text translated by its English words
+  // (translateMessage) is already English when the English key is missing, and the rest of English arrives before
+  // any other page draws.
+  'errors.unknownPortal',
+  'errors.codeIncorrect',
+  'errors.unexpected',
+  'auth',
+] as const;
 
 /**
  * The groups of en.json (and tr, ar) the public eForm page (src/eformsMain.tsx, its own entry) draws:
