@@ -266,15 +266,21 @@ export function AppRoutes() {
     <PageLoadBoundary routeId={route.id}>
       <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
         <Suspense fallback={<Splash />}>
-          <FirstPaintHandOff />
           {!hasStartTexts(route) && <AllTexts />}
           {alone ? (
-            <PreloadHomeContext.Provider value={preloadHomeOf}>{page}</PreloadHomeContext.Provider>
+            <PreloadHomeContext.Provider value={preloadHomeOf}>
+              <FirstPaintHandOff />
+              {page}
+            </PreloadHomeContext.Provider>
           ) : (
             <Shell layout={route.layout}>
               {/* A page's chunk loading (or failing) on the way from another page leaves the shell in place. */}
               <PageLoadBoundary routeId={route.id} inShell>
-                <Suspense fallback={null}>{page}</Suspense>
+                {/* With the page itself: the server's drawing stays until the app's page is there to replace it. */}
+                <Suspense fallback={null}>
+                  <FirstPaintHandOff />
+                  {page}
+                </Suspense>
               </PageLoadBoundary>
             </Shell>
           )}
