@@ -13,7 +13,7 @@ import {
 import type { ErrorCode } from '../src/contract/errorCodes';
 import { ServerBusyError } from './auth/passwords';
 import type { Secrets } from './db/secrets';
-import { verifyAccessToken, type AccessClaims } from './auth/tokens';
+import { createAccessTokenVerifier, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
@@ -171,12 +171,13 @@ export async function buildApp(opts: {
     }
   });
 
+  const verifyToken = createAccessTokenVerifier(secrets);
   app.addHook('onRequest', async (request) => {
     // The public eForm calls (public access only) carry a form-scoped token that their routes check, and an
     // encrypted tenant in X-Tenant-ID: they are served as a guest, never as a session.
     if (request.routeOptions.config.eformPublic && request.routeOptions.config.access === 'public') return;
     const bearer = request.headers.authorization?.match(/^bearer\s+(\S+)\s*$/i)?.[1];
-    if (bearer) request.auth = await verifyAccessToken(secrets, bearer, config.now());
+    if (bearer) request.auth = await verifyToken(bearer, config.now());
   });
 
   // Before validation: a caller without access learns nothing about the shape of the input.

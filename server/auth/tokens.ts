@@ -32,7 +32,7 @@ export async function signAccessToken(secrets: Secrets, claims: AccessClaims, no
 }
 
 /** Verifies signature (EdDSA only), issuer, audience and expiry; null for anything else. */
-export async function verifyAccessToken(secrets: Secrets, token: string, now: Date): Promise<AccessClaims | null> {
+async function verifyWithExpiry(secrets: Secrets, token: string, now: Date): Promise<{ claims: AccessClaims; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secrets.verifyKey, {
       algorithms: ['EdDSA'],
@@ -41,10 +41,32 @@ export async function verifyAccessToken(secrets: Secrets, token: string, now: Da
       currentDate: now,
     });
     const claims = Claims.safeParse(payload);
-    return claims.success ? claims.data : null;
+    return claims.success && payload.exp ? { claims: claims.data, expiresAt: payload.exp * 1000 } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The access token's check (verifyWithExpiry), with the tokens it accepted kept until they expire: the signature check is a tenth of an
+ * authenticated read's CPU (docs/operations.md), and a token says the same thing on every request. Only accepted
+ * tokens are kept (refused ones would let anyone fill the memory), at most `max`, the oldest dropped first.
+ * Revocation is unaffected: every request still checks that the token's session is live (request.inTenant).
+ */
+export function createAccessTokenVerifier(secrets: Secrets, max = 10_000) {
+  const accepted = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  return async (token: string, now: Date): Promise<AccessClaims | null> => {
+    const known = accepted.get(token);
+    if (known) {
+      if (now.getTime() < known.expiresAt) return known.claims;
+      accepted.delete(token);
+    }
+    const verified = await verifyWithExpiry(secrets, token, now);
+    if (!verified) return null;
+    if (accepted.size >= max) accepted.delete(accepted.keys().next().value!);
+    accepted.set(token, verified);
+    return verified.claims;
+  };
 }
 
 /**
