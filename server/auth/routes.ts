@@ -20,6 +20,7 @@ import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
 import { refreshSession } from './refresh';
 import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
 import { passwordRoutes } from './passwordRoutes';
+import { lockRoutes } from './locks';
 
 /** The auth-code step's refusal: the spec's answer shape, with the error's code beside its text like every error. */
 const AuthCodeRefusal = AuthCodeResponse.extend({ code: ErrorResponse.shape.code });
@@ -226,4 +227,5 @@ export async function authRoutes(fastify: FastifyInstance) {
 
 
   await fastify.register(passwordRoutes);
+  await fastify.register(lockRoutes);
 }

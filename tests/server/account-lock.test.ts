@@ -153,3 +153,52 @@ describe('the guesser', () => {
     expect(deviceCookieOf(again)).toBeDefined();
   });
 });
+
+describe('staff see and clear the throttling', () => {
+  const locks = (token: string) => h.app.inject({ method: 'GET', url: '/api/staff/locks', headers: { authorization: `Bearer ${token}` } });
+  const clear = (token: string, userId: string) =>
+    h.app.inject({ method: 'POST', url: `/api/staff/locks/${userId}/clear`, headers: { authorization: `Bearer ${token}` } });
+  const tokenOf = async (username: string, extra: Record<string, unknown> = demo.clearview) => {
+    const res = await login(username, DEMO_PASSWORD, { ip: '10.9.1.1', extra });
+    expect(`${username} ${res.statusCode} ${res.body.slice(0, 120)}`).toBe(`${username} 200 ${res.body.slice(0, 120)}`);
+    return res.json().access_token as string;
+  };
+
+  it("admin and staff see Jane's state and clear it, audited; a patient cannot; the other company's admin neither", async () => {
+    await clearAll();
+    const staff = await tokenOf('staff@clearview.test');
+    const admin = await tokenOf('admin@clearview.test', {});
+    const patient = await tokenOf('patient@clearview.test');
+    const otherAdmin = await tokenOf('admin@brightsight.test', demo.brightsight);
+    await attack(JANE);
+    const [jane] = await ownerRows<{ id: string }>(h, sql`select id from users where email = ${JANE}`);
+
+    const seen = await locks(staff);
+    expect(seen.statusCode).toBe(200);
+    const entry = seen.json().locks.find((l: { email: string }) => l.email === JANE);
+    expect(entry).toMatchObject({ userId: jane!.id, accountFailures: 12, codeStepRequired: true });
+    expect(entry.counters.map((c: { scope: string }) => c.scope).sort()).toEqual(['ip:198.51.100.1', 'ip:198.51.100.2', 'ip:198.51.100.3']);
+    expect((await locks(admin)).statusCode).toBe(200);
+
+    // A patient cannot; the other company's admin sees none of it and cannot clear it.
+    expect((await locks(patient)).statusCode).toBe(403);
+    expect((await clear(patient, jane!.id)).statusCode).toBe(403);
+    const foreign = await locks(otherAdmin);
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.body).not.toContain(JANE);
+    expect((await clear(otherAdmin, jane!.id)).statusCode).toBe(404);
+    const [still] = await ownerRows<{ n: number }>(h, sql`select failed_login_count as n from users where email = ${JANE}`);
+    expect(still!.n).toBe(12);
+
+    const cleared = await clear(admin, jane!.id);
+    expect(cleared.statusCode).toBe(200);
+    expect((await locks(staff)).json().locks.find((l: { email: string }) => l.email === JANE)).toBeUndefined();
+    const [event] = await ownerRows<{ actor_user_id: string; target_id: string }>(
+      h,
+      sql`select actor_user_id, target_id from audit_log where action = 'account.lock.cleared' and tenant_id = ${demoIds.clearview} order by id desc limit 1`,
+    );
+    expect(event!.target_id).toBe(jane!.id);
+    // Jane's password alone works again from a new device.
+    expect((await login(JANE, DEMO_PASSWORD, { ip: '10.9.1.2' })).statusCode).toBe(200);
+  });
+});
