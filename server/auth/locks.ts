@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AccountLockList } from '../../src/contract/auth';
+import { AccountLockList } from '../../src/contract/locks';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { queryRows } from '../db/client';
