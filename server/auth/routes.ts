@@ -10,7 +10,8 @@ import { ErrorResponse } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
 import { createNewUserSession, revokeFamily } from './sessions';
-import { checkCredentials } from './sign-in';
+import { checkCredentials, clearFailures } from './sign-in';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
 import { withTenant } from '../db/client';
@@ -19,6 +20,7 @@ import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
 import { refreshSession } from './refresh';
 import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
 import { passwordRoutes } from './passwordRoutes';
+import { lockRoutes } from './locks';
 
 /** The auth-code step's refusal: the spec's answer shape, with the error's code beside its text like every error. */
 const AuthCodeRefusal = AuthCodeResponse.extend({ code: ErrorResponse.shape.code });
@@ -47,6 +49,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         ip: request.ip,
         now: now(),
         action: 'login',
+        device: request.cookies[DEVICE_COOKIE],
+        codeKey: secrets.codeKey,
       });
       if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
       if (check.kind === 'registrationExpired') return reply.code(403).send(errorBody('auth.registrationExpired'));
@@ -67,19 +71,30 @@ export async function authRoutes(fastify: FastifyInstance) {
           error: null,
         };
       }
-      const { user, tenantId, locationId, variant } = check;
+      const { user, tenantId, locationId, variant, codeStep, trustedDevice, deviceNonce } = check;
       const result = await withTenant(db, tenantId, async (tx) => {
-        if (user.requiresAuthCode) {
+        if (user.requiresAuthCode || codeStep) {
           const ok = body.isauth && body.vcode && (await consumeCode(tx, secrets.codeKey, { tenantId, purpose: 'signin', subjectId: user.id }, body.vcode, now()));
           if (!ok) {
-            await audit(tx, { tenantId, action: 'login', outcome: 'failure', actorUserId: user.id, ip: request.ip, details: { reason: 'auth_code' } });
+            await audit(tx, { tenantId, action: 'login', outcome: 'failure', actorUserId: user.id, ip: request.ip, details: { reason: codeStep ? 'code_step' : 'auth_code' } });
             return null;
           }
         }
+        await clearFailures(tx, user, request.ip, deviceNonce, !trustedDevice);
         await audit(tx, { tenantId, action: 'login', outcome: 'success', actorUserId: user.id, actorRoles: user.roles, ip: request.ip, details: { variant, locationId } });
         return openSession(tx, request, reply, user, locationId, variant === 'kiosk');
       });
       if (!result) return reply.code(401).send(errorBody('auth.invalidCredentials'));
+      // The browser that signed in is trusted from now on (security.md): a new cookie unless it holds a good one.
+      if (!deviceNonce) {
+        reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(secrets.codeKey, tenantId, user.id), {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.env === 'production',
+          path: DEVICE_COOKIE_PATH,
+          maxAge: DEVICE_COOKIE_SECONDS,
+        });
+      }
       return result;
     },
   );
@@ -102,6 +117,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         ip: request.ip,
         now: now(),
         action: 'authcode',
+        device: request.cookies[DEVICE_COOKIE],
+        codeKey: secrets.codeKey,
       });
       if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.invalidCredentials') });
       if (check.kind === 'registrationExpired')
@@ -109,7 +126,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'newUser') return { role: 'newuser' as const, isauth: false, codeRequired: false, error: null };
       const { user, tenantId } = check;
       const roles = user.roles as z.infer<typeof AuthCodeResponse>['role'] & string[];
-      if (!user.requiresAuthCode) return { role: roles, isauth: true, codeRequired: false, error: null };
+      if (!user.requiresAuthCode && !check.codeStep) return { role: roles, isauth: true, codeRequired: false, error: null };
       const sent = await sendCode(tenantId, user, 'signin');
       if (sent !== true) return reply.code(429).send(errorBody(sent));
       return { role: roles, isauth: true, codeRequired: true, error: null };
@@ -210,4 +227,5 @@ export async function authRoutes(fastify: FastifyInstance) {
 
 
   await fastify.register(passwordRoutes);
+  await fastify.register(lockRoutes);
 }

@@ -1,25 +1,31 @@
 /**
- * Checking a user name and password for one of the sign-in variants, with the lockout and growing delay of
- * security.md. Reads and writes are split around the (slow, bounded) password hash check so no transaction is
+ * Checking a user name and password for one of the sign-in variants, with the device-cookie throttling of
+ * security.md: a trusted device counts only against itself; other attempts count per (account, address), with a
+ * growing delay, and per account, where repeated failures put the sign-in code step in front of untrusted clients
+ * instead of a lock. Reads and writes are split around the (slow, bounded) password hash check so no transaction is
  * held open while it runs.
  */
 import { sql } from 'drizzle-orm';
 import type { LoginRequest } from '../../src/contract/auth';
 import { audit } from '../audit/audit';
 import { queryRows, withoutTenant, withTenant, type Database, type Tx } from '../db/client';
-import { companies, users } from '../db/schema';
+import { companies, signInFailures, users } from '../db/schema';
+import { deviceNonceFor } from './device';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import { verifyPassword } from './passwords';
 import { canSeeStore, locationExists, storesOf } from '../scope/scope';
 import { findUserByEmail, type UserRow } from './user-view';
 
 export const FAILURES_BEFORE_DELAY = 5;
-export const FAILURES_BEFORE_LOCK = 10;
-export const LOCK_MINUTES = 15;
+/** Untrusted failures on an account after which untrusted clients must pass the sign-in code step. */
+export const FAILURES_BEFORE_CODE_STEP = 5;
+/** Failures through one device cookie after which it is treated as no cookie. */
+export const DEVICE_FAILURES_BEFORE_UNTRUSTED = 10;
+export const MAX_DELAY_SECONDS = 15 * 60;
 
-/** Seconds to wait after `failures` consecutive failures: 1, 2, 4, 8, 16 from the fifth on. */
+/** Seconds to wait after `failures` consecutive failures: 1, 2, 4, 8, 16, ... from the fifth on, at most 15 minutes. */
 export function throttleSeconds(failures: number): number {
-  return failures < FAILURES_BEFORE_DELAY ? 0 : 2 ** (failures - FAILURES_BEFORE_DELAY);
+  return failures < FAILURES_BEFORE_DELAY ? 0 : Math.min(2 ** Math.min(failures - FAILURES_BEFORE_DELAY, 20), MAX_DELAY_SECONDS);
 }
 
 export type Variant = 'enterprise' | 'kiosk' | 'store' | 'patient' | 'admin';
@@ -36,7 +42,7 @@ export type CredentialCheck =
   | { kind: 'refused'; tenantId: string | null }
   | { kind: 'registrationExpired'; tenantId: string; user: UserRow }
   | { kind: 'newUser'; tenantId: string; user: UserRow }
-  | { kind: 'accepted'; tenantId: string; user: UserRow; locationId: string | null; variant: Variant };
+  | { kind: 'accepted'; tenantId: string; user: UserRow; locationId: string | null; variant: Variant; codeStep: boolean; trustedDevice: boolean; deviceNonce: string | null };
 
 /** Which tenant a sign-in is for: the platform, the one named by the store address, or the one holding the account. */
 async function resolveTenant(db: Database, body: LoginRequest, headerTenant: string | undefined): Promise<string | null> {
@@ -80,17 +86,28 @@ async function storeFor(tx: Tx, variant: Variant, user: UserRow, requested: stri
 export async function checkCredentials(
   db: Database,
   body: LoginRequest,
-  ctx: { headerTenant: string | undefined; ip: string; now: Date; action: string },
+  ctx: { headerTenant: string | undefined; ip: string; now: Date; action: string; device?: string | undefined; codeKey: Buffer },
 ): Promise<CredentialCheck> {
   const tenantId = await resolveTenant(db, body, ctx.headerTenant);
   const variant = variantOf(body);
   const user = tenantId ? await withTenant(db, tenantId, (tx) => findUserByEmail(tx, body.username)) : undefined;
   const now = ctx.now;
+  const nonce = user && tenantId ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
+  const counters = user && tenantId
+    ? await withTenant(db, tenantId, (tx) =>
+        tx.select().from(signInFailures).where(sql`${signInFailures.userId} = ${user.id} and ${signInFailures.scope} in (${`ip:${ctx.ip}`}, ${`device:${nonce ?? ''}`})`),
+      )
+    : [];
+  const deviceRow = nonce ? counters.find((c) => c.scope === `device:${nonce}`) : undefined;
+  // A device cookie that has failed too often is worth no more than no cookie.
+  const trusted = nonce !== null && (deviceRow?.failures ?? 0) < DEVICE_FAILURES_BEFORE_UNTRUSTED;
+  const scope = trusted ? `device:${nonce}` : `ip:${ctx.ip}`;
+  const own = counters.find((c) => c.scope === scope);
 
   const refuse = async (reason: string, counts: boolean): Promise<CredentialCheck> => {
     if (tenantId) {
       await withTenant(db, tenantId, async (tx) => {
-        if (user && counts) await recordFailure(tx, user, now);
+        if (user && counts) await recordFailure(tx, user, scope, !trusted, now);
         await audit(tx, {
           tenantId,
           action: ctx.action,
@@ -104,12 +121,9 @@ export async function checkCredentials(
     return { kind: 'refused', tenantId };
   };
 
-  if (user?.lockedUntil && user.lockedUntil > now) {
-    await verifyPassword(null, body.password);
-    return refuse('locked', false);
-  }
-  const wait = throttleSeconds(user?.failedLoginCount ?? 0);
-  if (user?.lastFailedLoginAt && wait && user.lastFailedLoginAt.getTime() + wait * 1000 > now.getTime()) {
+  // The growing delay belongs to the (account, address) or to the trusted device, never to the whole account.
+  const wait = throttleSeconds(own?.failures ?? 0);
+  if (own && wait && own.lastFailedAt.getTime() + wait * 1000 > now.getTime()) {
     await verifyPassword(null, body.password);
     return refuse('throttled', false);
   }
@@ -121,10 +135,9 @@ export async function checkCredentials(
   if (!roleFits(variant, user.roles)) return refuse('wrong_sign_in_address', false);
 
   return withTenant(db, tenantId, async (tx): Promise<CredentialCheck> => {
-    await tx
-      .update(users)
-      .set({ failedLoginCount: 0, lastFailedLoginAt: null })
-      .where(sql`${users.id} = ${user.id} and ${users.failedLoginCount} > 0`);
+    // Untrusted clients past the account's failure limit must still pass the code step; the counters are cleared
+    // by the sign-in that completes (clearFailures), not by the password alone.
+    const codeStep = !trusted && user.failedLoginCount >= FAILURES_BEFORE_CODE_STEP;
     if (!user.isRegistered) {
       const today = now.toISOString().slice(0, 10);
       if (user.tempPasswordExpiresOn && user.tempPasswordExpiresOn < today) {
@@ -138,23 +151,34 @@ export async function checkCredentials(
       await audit(tx, { tenantId, action: ctx.action, outcome: 'failure', actorUserId: user.id, ip: ctx.ip, details: { reason: 'store_not_allowed', variant } });
       return { kind: 'refused', tenantId };
     }
-    return { kind: 'accepted', tenantId, user, locationId, variant };
+    return { kind: 'accepted', tenantId, user, locationId, variant, codeStep, trustedDevice: trusted, deviceNonce: trusted ? nonce : null };
   });
 }
 
-/** One more consecutive failure; the tenth locks the account for 15 minutes and starts the count again. */
-async function recordFailure(tx: Tx, user: UserRow, now: Date): Promise<void> {
-  const lockUntil = new Date(now.getTime() + LOCK_MINUTES * 60_000);
+/** One more failure for the scope (device or account+address), and for the account when the client is untrusted. */
+async function recordFailure(tx: Tx, user: UserRow, scope: string, untrusted: boolean, now: Date): Promise<void> {
+  await tx
+    .insert(signInFailures)
+    .values({ tenantId: user.tenantId, userId: user.id, scope, failures: 1, lastFailedAt: now })
+    .onConflictDoUpdate({
+      target: [signInFailures.tenantId, signInFailures.userId, signInFailures.scope],
+      set: { failures: sql`${signInFailures.failures} + 1`, lastFailedAt: now },
+    });
+  if (!untrusted) return;
   const [row] = await tx
     .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${FAILURES_BEFORE_LOCK} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${FAILURES_BEFORE_LOCK} then ${lockUntil} else ${users.lockedUntil} end`,
-      lastFailedLoginAt: now,
-    })
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, lastFailedLoginAt: now })
     .where(sql`${users.id} = ${user.id}`)
-    .returning({ lockedUntil: users.lockedUntil });
-  if (row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) {
-    await audit(tx, { tenantId: user.tenantId, action: 'account.locked', outcome: 'denied', actorUserId: user.id, details: { minutes: LOCK_MINUTES } });
+    .returning({ failures: users.failedLoginCount });
+  if (row?.failures === FAILURES_BEFORE_CODE_STEP) {
+    await audit(tx, { tenantId: user.tenantId, action: 'account.codeStepRequired', outcome: 'denied', actorUserId: user.id, details: { failures: row.failures } });
+  }
+}
+
+/** A completed sign-in: the device's or address's counter starts again, and the account's when it was untrusted. */
+export async function clearFailures(tx: Tx, user: UserRow, ip: string, deviceNonce: string | null, untrusted: boolean): Promise<void> {
+  await tx.delete(signInFailures).where(sql`${signInFailures.userId} = ${user.id} and ${signInFailures.scope} in (${`ip:${ip}`}, ${`device:${deviceNonce ?? ''}`})`);
+  if (untrusted) {
+    await tx.update(users).set({ failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null }).where(sql`${users.id} = ${user.id} and ${users.failedLoginCount} > 0`);
   }
 }

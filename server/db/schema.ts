@@ -287,6 +287,27 @@ export const auditLog = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * Sign-in failure counters below the account-wide one (users.failed_login_count): one row per (account, address)
+ * ('ip:<address>') and per trusted device ('device:<nonce>'), so the delay and the device's own limit hold across
+ * restarts and API processes (security.md).
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    scope: text('scope').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.scope] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    tenantIsolation('sign_in_failures'),
+  ],
+).enableRLS();
+
 /** Per-address request counters (not tenant data): the auth rate limit holds across restarts and instances. */
 export const requestCounters = pgTable(
   'request_counters',

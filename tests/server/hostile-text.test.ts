@@ -114,7 +114,7 @@ describe('text that slips past the contract', () => {
     const check = await checkCredentials(
       h.db,
       { username: `nobody${LONE}@clearview.test`, password: 'whatever', tenentID: demoIds.clearview },
-      { headerTenant: undefined, ip: '203.0.113.9', now: new Date(), action: 'login' },
+      { headerTenant: undefined, ip: '203.0.113.9', now: new Date(), action: 'login', codeKey: Buffer.from('test-code-key') },
     );
     expect(check.kind).toBe('refused');
     const rows = await ownerRows<{ details: { username: string } }>(h, sql`select details from audit_log where ip = '203.0.113.9' and action = 'login' and outcome = 'failure'`);

@@ -220,6 +220,13 @@ const routes: Record<string, RouteSpec> = {
       expect(user.role).toEqual(accounts[c as AccountName].roles);
     },
   },
+  // Sign-in throttling (account-lock.test.ts): staff see and clear their company's counters.
+  'GET /api/staff/locks': {
+    access: ['admin', 'staff'],
+    admitted: () => 200,
+    check: (res) => expect(Array.isArray(json<{ locks: unknown[] }>(res).locks)).toBe(true),
+  },
+  'POST /api/staff/locks/:userId/clear': { access: ['admin', 'staff'], url: () => `/api/staff/locks/${UNKNOWN_UUID}/clear`, admitted: () => 404 },
   'POST /api/patient/logout': { access: 'signedIn', admitted: () => 200, check: (res) => expect(json(res)).toEqual({ ok: true }) },
   'POST /api/patient/savethemesettings': {
     access: 'session',

@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditActions, demo, demoIds, DEMO_PASSWORD, ownerRows, startHarness, type Harness } from './harness';
+import { auditActions, codeIn, demo, demoIds, DEMO_PASSWORD, lastMessageTo, ownerRows, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h.close());
+
+/** The browser's way in once the code step is needed: /authcode sends the code, the login carries it. */
+const withCode = async (username: string, remoteAddress = '10.0.0.1', extra: Record<string, unknown> = demo.clearview) => {
+  const step = await h.app.inject({ method: 'POST', url: '/api/patient/authcode', payload: { username, password: DEMO_PASSWORD, ...extra }, remoteAddress });
+  expect(step.json()).toMatchObject({ codeRequired: true });
+  return attempt(username, DEMO_PASSWORD, remoteAddress, { ...extra, isauth: true, vcode: codeIn(await lastMessageTo(h, username)) });
+};
 
 const attempt = (username: string, password: string, remoteAddress = '10.0.0.1', extra: Record<string, unknown> = demo.clearview) =>
   h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username, password, ...extra }, remoteAddress });
@@ -19,27 +26,31 @@ describe('sign-in throttling and lockout', () => {
     expect(early.statusCode).toBe(401);
     expect(early.json()).toEqual({ error: 'Invalid Username or Password', code: 'auth.invalidCredentials' });
     h.advance(1100);
-    expect((await attempt('staff@clearview.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Five failures from untrusted clients also put the code step in front of the password (security.md).
+    expect((await withCode('staff@clearview.test')).statusCode).toBe(200);
     const events = await auditActions(h, demoIds.clearview);
     expect(events.some((e) => e.details.reason === 'throttled')).toBe(true);
   });
 
-  it('after 10 consecutive failures the account is locked for 15 minutes, visible in the database, and survives a restart', async () => {
+  it('after 5 failures from untrusted clients the account needs the code step (no lock), in the database, across a restart', async () => {
     const user = 'patient@clearview.test';
     for (let i = 0; i < 10; i++) {
-      h.advance(20_000); // past each growing delay, so every try is really checked
+      h.advance(20 * 60_000); // past each growing delay, so every try is really checked
       expect((await attempt(user, `Wrong-Password-${i}`)).statusCode).toBe(401);
     }
-    const [row] = await ownerRows<{ locked_until: Date | null }>(h, sql`select locked_until from users where email = ${user}`);
-    expect(row!.locked_until).not.toBeNull();
+    const [row] = await ownerRows<{ locked_until: Date | null; failed_login_count: number }>(h, sql`select locked_until, failed_login_count from users where email = ${user}`);
+    expect(row!.locked_until).toBeNull();
+    expect(row!.failed_login_count).toBe(10);
     const events = await auditActions(h, demoIds.clearview);
-    expect(events.some((e) => e.action === 'account.locked')).toBe(true);
+    expect(events.some((e) => e.action === 'account.codeStepRequired')).toBe(true);
 
     await h.restart();
-    h.advance(60_000);
-    expect((await attempt(user, DEMO_PASSWORD)).statusCode).toBe(401);
-    h.advance(14 * 60_000);
-    expect((await attempt(user, DEMO_PASSWORD)).statusCode).toBe(200);
+    h.advance(20 * 60_000);
+    expect((await attempt(user, DEMO_PASSWORD)).statusCode).toBe(401); // the password alone is not enough
+    const step = await h.app.inject({ method: 'POST', url: '/api/patient/authcode', payload: { username: user, password: DEMO_PASSWORD, ...demo.clearview }, remoteAddress: '10.0.0.1' });
+    expect(step.json()).toMatchObject({ codeRequired: true });
+    const code = codeIn(await lastMessageTo(h, user));
+    expect((await attempt(user, DEMO_PASSWORD, '10.0.0.1', { ...demo.clearview, isauth: true, vcode: code })).statusCode).toBe(200);
   });
 
   it('the consecutive-failure count survives a restart', async () => {
@@ -48,7 +59,7 @@ describe('sign-in throttling and lockout', () => {
     await h.restart();
     expect((await attempt(user, DEMO_PASSWORD, '10.0.0.2', {})).statusCode).toBe(401);
     h.advance(1100);
-    expect((await attempt(user, DEMO_PASSWORD, '10.0.0.2', {})).statusCode).toBe(200);
+    expect((await withCode(user, '10.0.0.2', {})).statusCode).toBe(200);
   });
 });
 

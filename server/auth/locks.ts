@@ -1,0 +1,106 @@
+/**
+ * Staff see and clear the sign-in throttling of their company's accounts (security.md): GET /api/staff/locks and
+ * POST /api/staff/locks/{userId}/clear, admin and staff only, in the caller's tenant (RLS), audited.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AccountLockList } from '../../src/contract/locks';
+import { ErrorResponse, Uuid } from '../../src/contract/common';
+import { audit } from '../audit/audit';
+import { queryRows } from '../db/client';
+import { signInFailures, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { FAILURES_BEFORE_CODE_STEP } from './sign-in';
+
+const security = [{ bearer: [] }];
+const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const access = { access: ['admin', 'staff'] as const };
+
+interface LockRow {
+  id: string;
+  email: string;
+  display_name: string;
+  failed_login_count: number;
+  last_failed_login_at: Date | null;
+  counters: { scope: string; failures: number; last_failed_at: string }[] | null;
+}
+
+export async function lockRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/staff/locks',
+    { config: access, schema: { tags: ['auth'], summary: "The company's accounts with sign-in failures", security, response: { 200: AccountLockList, ...errors } } },
+    async (request) => {
+      const auth = request.auth!;
+      return request.inTenant(async (tx) => {
+        const rows = await queryRows<LockRow>(
+          tx,
+          sql`select u.id, u.email, u.display_name, u.failed_login_count, u.last_failed_login_at,
+                (select json_agg(json_build_object('scope', f.scope, 'failures', f.failures, 'last_failed_at', f.last_failed_at) order by f.last_failed_at desc)
+                   from sign_in_failures f where f.user_id = u.id) as counters
+              from users u
+             where u.failed_login_count > 0 or exists (select 1 from sign_in_failures f where f.user_id = u.id)
+             order by u.email`,
+        );
+        await audit(tx, { tenantId: auth.tid, action: 'account.locks.read', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, details: { count: rows.length } });
+        return {
+          locks: rows.map((r) => ({
+            userId: r.id,
+            email: r.email,
+            displayName: r.display_name,
+            accountFailures: r.failed_login_count,
+            codeStepRequired: r.failed_login_count >= FAILURES_BEFORE_CODE_STEP,
+            lastFailedAt: r.last_failed_login_at ? new Date(r.last_failed_login_at).toISOString() : null,
+            counters: (r.counters ?? []).map((c) => ({
+              scope: c.scope.startsWith('device:') ? 'device' : c.scope,
+              failures: c.failures,
+              lastFailedAt: new Date(c.last_failed_at).toISOString(),
+            })),
+          })),
+        };
+      });
+    },
+  );
+
+  app.post(
+    '/staff/locks/:userId/clear',
+    {
+      config: access,
+      schema: {
+        tags: ['auth'],
+        summary: "Clear an account's sign-in failures (account, address and device counters)",
+        security,
+        params: z.object({ userId: Uuid }),
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { userId } = request.params;
+      return request.inTenant(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null })
+          .where(sql`${users.id} = ${userId}`)
+          .returning({ id: users.id });
+        if (!user) throw new HttpError(404, 'request.notFound');
+        const cleared = await tx.delete(signInFailures).where(sql`${signInFailures.userId} = ${userId}`).returning({ scope: signInFailures.scope });
+        await audit(tx, {
+          tenantId: auth.tid,
+          action: 'account.lock.cleared',
+          outcome: 'success',
+          actorUserId: auth.sub,
+          actorRoles: auth.roles,
+          targetType: 'user',
+          targetId: userId,
+          ip: request.ip,
+          details: { counters: cleared.length },
+        });
+        return { ok: true as const };
+      });
+    },
+  );
+}
