@@ -27,12 +27,13 @@ const RUNS_WRITE = 80;
  * - audit_log: refused sign-ins, refused access and other denials are audited, and so are reads of records
  *   (every GET of a patient's records writes its audit row);
  * - request_counters: the rate limiter counts every attempt of the limited calls (sign-in, authcode, password
- *   reset), refused or not.
- * Found by experiment: with nothing excluded, only these two tables and the three lockout columns of users
+ *   reset), refused or not;
+ * - sign_in_failures: a refused sign-in counts against its device or its (account, address) (docs/security.md).
+ * Found by experiment: with nothing excluded, only these tables and the failure columns of users
  * (EXCLUDED_COLUMNS) changed on a refusal.
  */
-const EXCLUDED = new Set(['audit_log', 'request_counters']);
-/** Columns left out of a table's digest: a refused sign-in counts a failed attempt on the account (lockout). */
+const EXCLUDED = new Set(['audit_log', 'request_counters', 'sign_in_failures']);
+/** Columns left out of a table's digest: a refused sign-in counts a failed attempt on the account. */
 const EXCLUDED_COLUMNS: Record<string, string[]> = { users: ['failed_login_count', 'last_failed_login_at', 'locked_until'] };
 
 // ---------------------------------------------------------------------------------------------------------------
