@@ -86,14 +86,9 @@ export async function issueCode(
   return code;
 }
 
-/**
- * Whether the code is the subject's current, usable one, without spending it or counting a try: the cheap check
- * before slow work (the reset grant is 256 random bits, so uncounted tries cannot find it). Spend it with
- * consumeCode, which checks again.
- */
-export async function codeIsCurrent(tx: Tx, key: Buffer, s: Subject, code: string, now: Date): Promise<boolean> {
-  if (await isLocked(tx, s, now)) return false;
-  const [current] = await tx
+/** The subject's newest code that is neither spent nor replaced. */
+function currentCode(tx: Tx, s: Subject) {
+  return tx
     .select()
     .from(oneTimeCodes)
     .where(
@@ -106,6 +101,16 @@ export async function codeIsCurrent(tx: Tx, key: Buffer, s: Subject, code: strin
     )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
+}
+
+/**
+ * Whether the code is the subject's current, usable one, without spending it or counting a try: the cheap check
+ * before slow work (the reset grant is 256 random bits, so uncounted tries cannot find it). Spend it with
+ * consumeCode, which checks again.
+ */
+export async function codeIsCurrent(tx: Tx, key: Buffer, s: Subject, code: string, now: Date): Promise<boolean> {
+  if (await isLocked(tx, s, now)) return false;
+  const [current] = await currentCode(tx, s);
   const usable = !!current && current.expiresAt > now && current.failedAttempts < MAX_TRIES_PER_CODE;
   const expected = Buffer.from(current?.codeHash ?? '0'.repeat(64), 'hex');
   return timingSafeEqual(expected, Buffer.from(hash(key, s, code.trim()), 'hex')) && usable;
@@ -117,20 +122,7 @@ export async function codeIsCurrent(tx: Tx, key: Buffer, s: Subject, code: strin
  */
 export async function consumeCode(tx: Tx, key: Buffer, s: Subject, code: string, now: Date): Promise<boolean> {
   if (await isLocked(tx, s, now)) return false;
-  const [current] = await tx
-    .select()
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.purpose, s.purpose),
-        eq(oneTimeCodes.subjectId, s.subjectId),
-        isNull(oneTimeCodes.consumedAt),
-        isNull(oneTimeCodes.replacedAt),
-      ),
-    )
-    .orderBy(desc(oneTimeCodes.createdAt))
-    .limit(1)
-    .for('update');
+  const [current] = await currentCode(tx, s).for('update');
   if (!current) return false;
   const usable = current.expiresAt > now && current.failedAttempts < MAX_TRIES_PER_CODE;
   const matches = timingSafeEqual(Buffer.from(current.codeHash, 'hex'), Buffer.from(hash(key, s, code.trim()), 'hex'));
