@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { PatientListPage } from '../contract/patientsAdmin';
+import type { PatientListType } from '../contract/patientsAdmin';
 import { apiRequest } from './http';
 
 /**
@@ -8,6 +9,8 @@ import { apiRequest } from './http';
  */
 
 export interface PatientListFilter {
+  /** all (default), balance, recall, today or new. */
+  type?: PatientListType;
   /** A prefix of a name or email, "first last", "last, first", or the first or last digits of a phone. */
   search?: string;
   /** One store; all the user may see when not given. */
@@ -25,9 +28,9 @@ const queryString = (params: Record<string, string | number | undefined>) => {
 };
 
 export const fetchPatientPage = (
-  { search, locationId, cursor, limit = patientPageSize }: PatientListFilter & { cursor?: string; limit?: number },
+  { type, search, locationId, cursor, limit = patientPageSize }: PatientListFilter & { cursor?: string; limit?: number },
   signal?: AbortSignal,
-) => apiRequest(`/api/patients${queryString({ locationId, search, cursor, limit })}`, { schema: PatientListPage, signal });
+) => apiRequest(`/api/patients${queryString({ type: type === 'all' ? undefined : type, locationId, search, cursor, limit })}`, { schema: PatientListPage, signal });
 
 /** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
 export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;
@@ -36,7 +39,7 @@ export const patientQueries = {
   /** The list's pages, one query per filter; each next page asks with the previous page's cursor. */
   list: (tenantId: string, filter: PatientListFilter) =>
     infiniteQueryOptions({
-      queryKey: [...patientsKey(tenantId), 'list', { search: filter.search ?? '', locationId: filter.locationId ?? '' }],
+      queryKey: [...patientsKey(tenantId), 'list', { type: filter.type ?? 'all', search: filter.search ?? '', locationId: filter.locationId ?? '' }],
       queryFn: ({ pageParam, signal }) => fetchPatientPage({ ...filter, cursor: pageParam }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -222,7 +222,7 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
     case 'patientChart':
       return <PatientChartPage key={params.patientid} patientId={params.patientid ?? ''} locationId={params.locationId ?? ''} />;
     case 'patientList':
-      return <PatientListPage />;
+      return <PatientListPage key={params.type} type={params.type} />;
   }
 }
 

@@ -7,7 +7,8 @@ import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { patientQueries } from '../../api/patients';
 import { storesQuery } from '../../api/stores';
-import type { PatientListItem } from '../../contract/patientsAdmin';
+import { patientListTypes } from '../../contract/patientsAdmin';
+import type { PatientListItem, PatientListType } from '../../contract/patientsAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
@@ -49,7 +50,9 @@ function writeFilter(filter: { search: string; store: string }) {
  * phone digits; debounced), a store filter, pages of 25 with 'Load more' (the server's cursor), each name opening
  * the patient's chart.
  */
-export function PatientListPage() {
+export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) {
+  // An unknown kind in the address lists everyone rather than nothing.
+  const type: PatientListType = (patientListTypes as readonly string[]).includes(typeParam) ? (typeParam as PatientListType) : 'all';
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
@@ -93,6 +96,18 @@ export function PatientListPage() {
       <h1 id={titleId} className={styles.title}>
         {t('patientList.title')}
       </h1>
+      <nav aria-label={t('patientList.types.label')} className={styles.types}>
+        {patientListTypes.map((kind) => (
+          <Link
+            key={kind}
+            className={styles.typeLink}
+            href={`/admin/patients/${kind}${window.location.search}`}
+            aria-current={kind === type ? 'page' : undefined}
+          >
+            {t(`patientList.types.${kind}`)}
+          </Link>
+        ))}
+      </nav>
       <div role="search" aria-label={t('patientList.filters')} className={styles.filters}>
         <TextField className={`${styles.field} ${styles.searchField}`} value={text} onChange={setText} maxLength={searchMax}>
           <Label className={styles.label}>{t('patientList.search')}</Label>
@@ -130,6 +145,7 @@ export function PatientListPage() {
       </div>
       <PatientRows
         tenantId={tenantId}
+        type={type}
         search={filter.search}
         locationId={filter.store}
         storeName={storeName}
@@ -141,12 +157,14 @@ export function PatientListPage() {
 
 function PatientRows({
   tenantId,
+  type,
   search,
   locationId,
   storeName,
   storeNames,
 }: {
   tenantId: string;
+  type: PatientListType;
   search: string;
   locationId: string;
   storeName: string | undefined;
@@ -155,7 +173,7 @@ function PatientRows({
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const list = useInfiniteQuery(
-    patientQueries.list(tenantId, { search: search || undefined, locationId: locationId || undefined }),
+    patientQueries.list(tenantId, { type, search: search || undefined, locationId: locationId || undefined }),
   );
 
   if (list.isPending) {

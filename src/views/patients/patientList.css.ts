@@ -46,3 +46,19 @@ globalStyle(`${table} tbody th`, { fontWeight: 'normal' });
 export const more = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem 1.25rem' });
 export const moreFailed = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem' });
 
+
+/** The list's kinds (all, balance, ...) as a row of links that wraps on a phone; the current one underlined. */
+export const types = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 0.5rem' });
+export const typeLink = style({
+  paddingBlock: '0.375rem',
+  paddingInline: '0.75rem',
+  borderRadius: '999px',
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.text,
+  textDecoration: 'none',
+  outline: 'none',
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.selected, color: vars.color.selectedText, borderColor: vars.color.selected },
+    '&[data-focus-visible]': focusRing,
+  },
+});

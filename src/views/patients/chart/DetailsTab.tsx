@@ -25,8 +25,8 @@ import { useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 
-type TextField = 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email' | 'addressLine' | 'city' | 'postalCode' | 'guardianName';
-type Values = Pick<PatientProfile, TextField | 'sex' | 'preferredChannel' | 'preferredLanguage' | 'notes' | 'consentContact' | 'consentPrivacy'>;
+type TextKey = 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email' | 'addressLine' | 'city' | 'postalCode' | 'guardianName';
+type Values = Pick<PatientProfile, TextKey | 'sex' | 'preferredChannel' | 'preferredLanguage' | 'notes' | 'consentContact' | 'consentPrivacy'>;
 
 const valuesOf = (p: PatientProfile): Values => ({
   firstName: p.firstName,
