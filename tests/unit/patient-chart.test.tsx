@@ -1,0 +1,118 @@
+/**
+ * Issue 14, the staff chart against a fake API: the tab in the address (a store id opens the details, a number its
+ * tab, a tab press moves the address), the details form sending only what changed, the Rx form showing the
+ * server's message at the field it names, and a refused overlapping booking said at the start time.
+ */
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'wouter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rxMessages } from '../../src/contract/rx';
+import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { patientProfile } from '../fixtures/patientProfile';
+import { renderAdminScreen } from './eformsAdminHarness';
+import { prescriptions } from './records-fixtures';
+
+const locationId = '11111111-1111-4111-8111-111111111111';
+const patientId = '44444444-4444-4444-8444-444444444444';
+const providerId = '55555555-5555-4555-8555-555555555555';
+const profile = patientProfile({ id: patientId, locationId });
+
+function chartApi(overrides: (call: Call) => Reply | undefined = () => undefined) {
+  return (call: Call): Reply => {
+    const own = overrides(call);
+    if (own) return own;
+    const base = `/api/patients/${patientId}`;
+    if (call.path === `${base}/profile`) return { status: 200, body: profile };
+    if (call.path === `${base}/prescriptions`) return { status: 200, body: prescriptions };
+    if (call.path === `${base}/appointments`) return { status: 200, body: { upcoming: [], past: [] } };
+    if (call.path === '/api/stores') {
+      return { status: 200, body: { stores: [{ id: locationId, slug: 'downtown', name: 'Downtown', address: '', phone: '', timeZone: 'America/New_York', logo: null }] } };
+    }
+    if (call.path === `/api/appointments/providers?locationId=${locationId}`) return { status: 200, body: { providers: [{ id: providerId, name: 'Dr. Maya Patel' }] } };
+    return { status: 404, body: { error: 'Not found.', code: 'request.notFound' } };
+  };
+}
+
+function renderChart(path: string, api: (call: Call) => Reply) {
+  return renderAdminScreen(
+    path,
+    <Route path="/admin/patients/:patientid/:locationId">
+      {(params) => <PatientChartPage patientId={params.patientid} locationId={params.locationId} />}
+    </Route>,
+    api,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the staff chart', { timeout: 60_000 }, () => {
+  it('opens the details at a store address; a tab press moves the address to its number; details send only what changed', async () => {
+    const { user, server } = renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) => (call.method === 'PATCH' ? { status: 200, body: { ...profile, notes: 'Prefers mornings' } } : undefined)),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    const tabs = screen.getByRole('tablist', { name: 'Chart sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(tabs).getAllByRole('tab')).toHaveLength(9);
+    const notes = await screen.findByRole('textbox', { name: 'Notes (staff only)' }, { timeout: 10_000 });
+    await user.type(notes, 'Prefers mornings');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ notes: 'Prefers mornings' });
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Rx' }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/admin/patients/${patientId}/2`));
+    expect((await screen.findAllByRole('article', { name: /^Spectacle Rx of / }, { timeout: 10_000 })).length).toBe(2);
+  });
+
+  it('shows the server’s message at the Rx field it names, and saves once however often Save is pressed', async () => {
+    let posts = 0;
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/2`,
+      chartApi((call) => {
+        if (call.method !== 'POST') return undefined;
+        posts += 1;
+        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'right.axis': rxMessages.axis } } };
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'New spectacle Rx' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'New spectacle Rx' });
+    const right = within(form).getByRole('group', { name: 'Right eye (OD)' });
+    await user.type(within(right).getByRole('textbox', { name: 'Sphere' }), '-1.25');
+    await user.type(within(right).getByRole('textbox', { name: 'Cylinder' }), '-0.5');
+    await user.type(within(right).getByRole('textbox', { name: 'Axis' }), '200');
+    await user.dblClick(within(form).getByRole('button', { name: 'Save prescription' }));
+    expect(await within(right).findByText(rxMessages.axis)).toBeTruthy();
+    expect(within(right).getByRole('textbox', { name: 'Axis' }).getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toBe(1);
+  });
+
+  it('a booking the server refuses as overlapping is said at the start time', async () => {
+    const { user, server } = renderChart(
+      `/admin/patients/${patientId}/3`,
+      chartApi((call) =>
+        call.method === 'POST' && call.path === '/api/appointments'
+          ? { status: 409, body: { error: 'This provider is already booked at that time. Please choose another time.', code: 'appointments.slotTaken' } }
+          : undefined,
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Book a visit' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'Book a visit' });
+    await within(form).findByRole('option', { name: 'Dr. Maya Patel' });
+    await user.type(within(form).getByLabelText('Date'), '2031-03-03');
+    await user.type(within(form).getByLabelText('Start time'), '10:00');
+    await user.click(within(form).getByRole('button', { name: 'Book' }));
+    const refusal = 'This provider is already booked at that time. Please choose another time.';
+    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', refusal);
+    await waitFor(() => expect(within(form).getByLabelText('Start time').getAttribute('aria-invalid')).toBe('true'));
+    const booked = server.calls.find((c) => c.path === '/api/appointments')!.body as Record<string, unknown>;
+    // 10:00 in New York on 3 March 2031 (EST, UTC-5).
+    expect(booked).toMatchObject({ patientId, locationId, providerId, type: 'eye-exam', startsAt: '2031-03-03T15:00:00.000Z', durationMinutes: 30 });
+  });
+});
