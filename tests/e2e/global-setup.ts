@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
   buildAppIfStale();
   // Taken before the server registers the files of dist, so a build that lands during start-up is noticed too.
   project.provide('e2eBuildId', buildId() ?? '');
-  const server = await startServer({ env: { TRUST_PROXY: '1' } });
+  // A start takes about a minute on a busy two-core machine (migrations and the demo seed on fresh PGlite).
+  const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs: 180_000 });
   project.provide('e2eBaseURL', server.baseURL);
   return async () => {
     await server.stop();
