@@ -272,6 +272,18 @@ const routes: Record<string, RouteSpec> = {
         url: () => `/api/patients/${UNKNOWN_UUID}/contact-lens-rx`,
         body: () => ({ examDate: '2026-01-01', prescriber: 'Dr', brand: 'B', replacement: 'daily', right: { power: -1, baseCurve: 8.6, diameter: 14.2 }, left: { power: -1, baseCurve: 8.6, diameter: 14.2 } }),
       },
+      'PUT /api/patients/:patientId/spectacle-rx/:rxId': {
+        ...unknown(),
+        url: () => `/api/patients/${UNKNOWN_UUID}/spectacle-rx/${UNKNOWN_UUID}`,
+        body: () => ({ examDate: '2026-01-01', prescriber: 'Dr', right: { sphere: -1 }, left: { sphere: -1 } }),
+      },
+      'PUT /api/patients/:patientId/contact-lens-rx/:rxId': {
+        ...unknown(),
+        url: () => `/api/patients/${UNKNOWN_UUID}/contact-lens-rx/${UNKNOWN_UUID}`,
+        body: () => ({ examDate: '2026-01-01', prescriber: 'Dr', brand: 'B', replacement: 'daily', right: { power: -1, baseCurve: 8.6, diameter: 14.2 }, left: { power: -1, baseCurve: 8.6, diameter: 14.2 } }),
+      },
+      'POST /api/patients/:patientId/prescriptions/:rxId/given': { ...unknown(), url: () => `/api/patients/${UNKNOWN_UUID}/prescriptions/${UNKNOWN_UUID}/given` },
+      'GET /api/appointments/providers': { ...unknown(), url: () => `/api/appointments/providers?locationId=${UNKNOWN_UUID}` },
       'POST /api/appointments': {
         ...unknown(),
         body: () => ({ patientId: UNKNOWN_UUID, providerId: UNKNOWN_UUID, type: 'eye-exam', startsAt: '2031-01-01T09:00:00Z' }),
@@ -320,6 +332,14 @@ const routes: Record<string, RouteSpec> = {
         url: (x) => `/api/patients/${own(x).patient}${url(x)}`,
         admitted: () => 200,
         check: isOwn,
+      };
+    }
+    for (const log of ['messages', 'activity'] as const) {
+      specs[`GET /api/patients/:patientId/${log}`] = {
+        access: ['admin', 'staff'],
+        url: (x) => `/api/patients/${own(x).patient}/${log}`,
+        admitted: () => 200,
+        check: (res) => expect(Array.isArray(json<Record<string, unknown>>(res)[log === 'messages' ? 'messages' : 'entries'])).toBe(true),
       };
     }
     specs['PATCH /api/my/profile'] = { access: ['patient'], body: () => ({ preferredLanguage: 'en' }), admitted: () => 200, check: isOwn };
