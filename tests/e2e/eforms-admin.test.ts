@@ -19,7 +19,7 @@ import { codePattern, eformLinkPattern, useOutboxServer } from './support/outbox
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
 
-/** server/db/seed.ts demoIds: Jane Doe (whose email is patient@clearview.test) and the Downtown store of Clearview. */
+/** server/db/seed.ts demoIds: Jane Doe (whose email is patient@clearview.test). */
 const janeDoe = 'c1ea0000-0000-4000-8000-0000000a0001';
 const janeEmail = 'patient@clearview.test';
 
