@@ -30,6 +30,7 @@ import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
 import { settingsRoutes } from './settings/routes';
 import { tenancyRoutes } from './tenancy/routes';
+import { workDeskRoutes } from './workDesk/routes';
 import { documentHandler } from './firstPaint/documents';
 
 export interface AppDeps {
@@ -282,6 +283,7 @@ export async function buildApp(opts: {
     salesRoutes,
     labOrderRoutes,
     recallRoutes,
+    workDeskRoutes,
     eformRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
