@@ -80,6 +80,8 @@ export const patients = pgTable(
     index('patients_location_name_key_idx').on(t.tenantId, t.locationId, t.lastNameKey, t.firstNameKey, t.id),
     index('patients_location_first_key_idx').on(t.tenantId, t.locationId, t.firstNameKey, t.lastNameKey, t.id),
     index('patients_tenant_name_key_idx').on(t.tenantId, t.lastNameKey, t.firstNameKey, t.id),
+    // The lab-order lookup's patient search by first name across the company's stores (server/labOrders/lookup.ts).
+    index('patients_tenant_first_key_idx').on(t.tenantId, t.firstNameKey, t.lastNameKey, t.id),
     index('patients_email_key_idx').on(t.tenantId, t.emailKey),
     index('patients_phone_idx').on(t.tenantId, t.phoneDigits),
     index('patients_phone_reversed_idx').on(t.tenantId, t.phoneDigitsReversed),
