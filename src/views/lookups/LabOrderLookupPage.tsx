@@ -347,7 +347,9 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
                 (r) =>
                   !r.ok && (
                     <li key={r.id} className={styles.fieldError}>
-                      {t('labOrderLookup.refused', { number: formats.number(outcome.numbers.get(r.id) ?? 0), reason: translateError(i18n, r) })}
+                      {r.code === 'labOrders.movedOn' && typeof r.params?.status === 'string'
+                        ? t('labOrderLookup.movedOn', { number: formats.number(outcome.numbers.get(r.id) ?? 0), status: t(`records.orders.statuses.${r.params.status}`) })
+                        : t('labOrderLookup.refused', { number: formats.number(outcome.numbers.get(r.id) ?? 0), reason: translateError(i18n, r) })}
                     </li>
                   ),
               )}

@@ -196,7 +196,9 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
       )}
       {move.isError && (
         <p role="alert" className={styles.formError}>
-          {translateError(i18n, move.error)}
+          {move.error instanceof ApiError && move.error.body?.code === 'labOrders.movedOn' && typeof move.error.body.params?.status === 'string'
+            ? t('labOrderLookup.movedOn', { number, status: t(`records.orders.statuses.${move.error.body.params.status}`) })
+            : translateError(i18n, move.error)}
         </p>
       )}
       {done && !move.isError && (
