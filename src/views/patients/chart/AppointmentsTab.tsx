@@ -1,8 +1,257 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../patient/common';
+import { bookAppointment, chartQueries, moveAppointment } from '../../../api/chart';
+import { ApiError } from '../../../api/http';
+import { recordsKey, recordsQueries } from '../../../api/records';
+import { storesQuery } from '../../../api/stores';
+import type { Appointment } from '../../../contract/records';
+import { appointmentEdges, appointmentTypes } from '../../../contract/sales';
+import type { AppointmentStatus } from '../../../contract/sales';
+import { translateError } from '../../../i18n/apiErrors';
+import { savedSnackbar } from '../../../machines/snackbar.machine';
+import { useTenantId } from '../../eforms/admin/useTenant';
+import { Badge, EmptyState, QueryView } from '../../patient/common';
+import { useFormats } from '../../patient/format';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { table, tableWrap } from '../../ui/dataTable.css';
+import { useSnackbarActor } from '../../ui/shellActors';
+import { TextField } from '../../ui/TextField';
+import * as styles from './chart.css';
+import { useServerFields } from './fieldErrors';
+import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
+import { zonedToIso } from './zonedTime';
 
-export default function AppointmentsTab(_props: ChartTabProps) {
+const lengths = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+/** The staff moves, in the order a visit goes. */
+const moves: readonly AppointmentStatus[] = ['confirmed', 'checked-in', 'completed', 'no-show', 'cancelled'];
+
+interface BookingDraft {
+  locationId: string;
+  providerId: string;
+  type: string;
+  date: string;
+  time: string;
+  durationMinutes: string;
+  notes: string;
+}
+
+/** Book a visit: store, provider, type, start (the store's local time) and length. A taken slot is refused (409). */
+function BookingForm({ patientId, locationId, onDone }: { patientId: string; locationId: string; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const stores = useQuery(storesQuery(tenantId));
+  const initial: BookingDraft = { locationId, providerId: '', type: 'eye-exam', date: '', time: '', durationMinutes: '30', notes: '' };
+  const [draft, setDraft] = useState(initial);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
+  const providers = useQuery({ ...chartQueries.providers(tenantId, draft.locationId), enabled: draft.locationId !== '' });
+  const store = stores.data?.stores.find((s) => s.id === draft.locationId);
+  const providerId = draft.providerId || providers.data?.providers[0]?.id || '';
+  const mutation = useMutation({
+    mutationFn: () =>
+      bookAppointment({
+        patientId,
+        locationId: draft.locationId,
+        providerId,
+        type: draft.type as Appointment['type'],
+        // An unreadable start goes as typed: the server answers the field's rule.
+        startsAt: (store && zonedToIso(draft.date, draft.time, store.timeZone)) ?? `${draft.date}T${draft.time}`,
+        durationMinutes: Number(draft.durationMinutes),
+        notes: draft.notes,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+      snackbar.send(savedSnackbar(t('patientChart.appointments.booked')));
+      onDone();
+    },
+  });
+  const serverFields = useServerFields(mutation.error);
+  const taken = mutation.error instanceof ApiError && mutation.error.body?.code === 'appointments.slotTaken';
+  const takenText = taken ? translateError(i18n, mutation.error) : undefined;
+  const timeError = serverFields.startsAt ?? takenText;
+  const fields: Record<string, string> = timeError ? { ...serverFields, time: timeError } : serverFields;
+  const set = (patch: Partial<BookingDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!mutation.isPending) mutation.mutate();
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="booking-title">
+      <h2 id="booking-title" className={styles.sectionHeading}>
+        {t('patientChart.appointments.bookTitle')}
+      </h2>
+      <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-labelledby="booking-title">
+        {mutation.isError && (
+          <Alert>
+            {mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}
+          </Alert>
+        )}
+        <div className={styles.fieldGrid}>
+          <SelectField
+            name="locationId"
+            label={t('patientChart.appointments.store')}
+            value={draft.locationId}
+            onChange={(v) => set({ locationId: v, providerId: '' })}
+            error={fields.locationId}
+            options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <SelectField
+            name="providerId"
+            label={t('patientChart.appointments.provider')}
+            value={providerId}
+            onChange={(v) => set({ providerId: v })}
+            error={fields.providerId}
+            isDisabled={!providers.data}
+            options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
+          <SelectField
+            name="type"
+            label={t('patientChart.appointments.type')}
+            value={draft.type}
+            onChange={(v) => set({ type: v })}
+            error={fields.type}
+            options={appointmentTypes.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
+          />
+          <TextField name="date" label={t('patientChart.appointments.date')} type="date" isRequired value={draft.date} onChange={(v) => set({ date: v })} />
+          <TextField name="time" label={t('patientChart.appointments.time')} type="time" isRequired value={draft.time} onChange={(v) => set({ time: v })} />
+          <SelectField
+            name="durationMinutes"
+            label={t('patientChart.appointments.length')}
+            value={draft.durationMinutes}
+            onChange={(v) => set({ durationMinutes: v })}
+            error={fields.durationMinutes}
+            options={lengths.map((n) => ({ value: String(n), label: t('patientChart.appointments.minutes', { count: n }) }))}
+          />
+        </div>
+        {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
+        <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
+        <div className={styles.actions}>
+          <Button type="submit" isPending={mutation.isPending} isDisabled={!providerId}>
+            {t('patientChart.appointments.book')}
+          </Button>
+          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
+            {t('patientChart.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The next moves of one visit as buttons; a refused move (someone moved it first) is said under them. */
+function Moves({ appointment, patientId, when }: { appointment: Appointment; patientId: string; when: string }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (to: AppointmentStatus) => moveAppointment(appointment.id, to),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
+  });
+  const next = moves.filter((to) => appointmentEdges[appointment.status].includes(to));
+  if (next.length === 0) return null;
+  return (
+    <div className={styles.actions}>
+      {next.map((to) => (
+        <Button
+          key={to}
+          variant={to === 'cancelled' || to === 'no-show' ? 'secondary' : 'primary'}
+          isDisabled={mutation.isPending}
+          aria-label={t(`patientChart.appointments.moveLabels.${to}`, { when })}
+          onPress={() => !mutation.isPending && mutation.mutate(to)}
+        >
+          {t(`patientChart.appointments.moves.${to}`)}
+        </Button>
+      ))}
+      {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}
+    </div>
+  );
+}
+
+function Visits({ list, patientId, label }: { list: Appointment[]; patientId: string; label: string }) {
   const { t } = useTranslation();
-  return <EmptyState>{t('patientChart.loadingTab')}</EmptyState>;
+  const formats = useFormats();
+  return (
+    <div className={tableWrap}>
+      <table className={table} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">{t('records.appointments.when')}</th>
+            <th scope="col">{t('records.appointments.type')}</th>
+            <th scope="col">{t('records.appointments.store')}</th>
+            <th scope="col">{t('records.appointments.provider')}</th>
+            <th scope="col">{t('records.appointments.status')}</th>
+            <th scope="col">{t('records.appointments.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((a) => {
+            const when = formats.dateTime(a.startsAt, a.timeZone);
+            return (
+              <tr key={a.id}>
+                <th scope="row">
+                  <time dateTime={a.startsAt}>{when}</time> ({t('patientChart.appointments.minutes', { count: a.durationMinutes })})
+                </th>
+                <td>{t(`records.appointments.types.${a.type}`)}</td>
+                <td>{a.storeName}</td>
+                <td>{a.providerName}</td>
+                <td>
+                  <Badge tone={a.status === 'cancelled' || a.status === 'no-show' ? 'warning' : 'neutral'}>
+                    {t(`patientChart.appointments.statuses.${a.status}`)}
+                  </Badge>
+                </td>
+                <td>
+                  <Moves appointment={a} patientId={patientId} when={when} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Tab 3: book a visit; upcoming and past visits with their next moves (check in, complete, no-show, cancel). */
+export default function AppointmentsTab({ patientId, locationId }: ChartTabProps) {
+  const { t } = useTranslation();
+  const tenantId = useTenantId();
+  const query = useQuery(recordsQueries.appointments(tenantId, { kind: 'patient', patientId }));
+  const [booking, setBooking] = useState(false);
+  return (
+    <div className={styles.section}>
+      {booking ? (
+        <BookingForm patientId={patientId} locationId={locationId} onDone={() => setBooking(false)} />
+      ) : (
+        <div className={styles.toolbar}>
+          <Button onPress={() => setBooking(true)}>{t('patientChart.appointments.bookAction')}</Button>
+        </div>
+      )}
+      <QueryView query={query}>
+        {({ upcoming, past }) => (
+          <>
+            <h2 className={styles.sectionHeading}>{t('records.appointments.upcoming')}</h2>
+            {upcoming.length === 0 ? (
+              <EmptyState>{t('patientChart.appointments.noUpcoming')}</EmptyState>
+            ) : (
+              <Visits list={upcoming} patientId={patientId} label={t('records.appointments.upcoming')} />
+            )}
+            <h2 className={styles.sectionHeading}>{t('records.appointments.past')}</h2>
+            {past.length === 0 ? (
+              <EmptyState>{t('patientChart.appointments.noPast')}</EmptyState>
+            ) : (
+              <Visits list={past} patientId={patientId} label={t('records.appointments.past')} />
+            )}
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
 }

@@ -1,8 +1,160 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../patient/common';
+import { updatePatient } from '../../../api/chart';
+import { ApiError } from '../../../api/http';
+import { recordsKey, recordsQueries } from '../../../api/records';
+import { contactChannels, languages, sexes } from '../../../contract/patientsAdmin';
+import type { PatientUpdate } from '../../../contract/patientsAdmin';
+import type { PatientProfile } from '../../../contract/records';
+import { translateError } from '../../../i18n/apiErrors';
+import { savedSnackbar } from '../../../machines/snackbar.machine';
+import { useTenantId } from '../../eforms/admin/useTenant';
+import { QueryView } from '../../patient/common';
+import { useFormats } from '../../patient/format';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { useSnackbarActor } from '../../ui/shellActors';
+import { TextField } from '../../ui/TextField';
+import * as styles from './chart.css';
+import { useServerFields } from './fieldErrors';
+import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 
-export default function DetailsTab(_props: ChartTabProps) {
-  const { t } = useTranslation();
-  return <EmptyState>{t('patientChart.loadingTab')}</EmptyState>;
+type TextField = 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email' | 'addressLine' | 'city' | 'postalCode' | 'guardianName';
+type Values = Pick<PatientProfile, TextField | 'sex' | 'preferredChannel' | 'preferredLanguage' | 'notes' | 'consentContact' | 'consentPrivacy'>;
+
+const valuesOf = (p: PatientProfile): Values => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  dateOfBirth: p.dateOfBirth,
+  sex: p.sex,
+  phone: p.phone,
+  email: p.email,
+  addressLine: p.addressLine,
+  city: p.city,
+  postalCode: p.postalCode,
+  guardianName: p.guardianName,
+  preferredChannel: p.preferredChannel,
+  preferredLanguage: p.preferredLanguage,
+  notes: p.notes,
+  consentContact: p.consentContact,
+  consentPrivacy: p.consentPrivacy,
+});
+
+const languageNames = { en: 'English', tr: 'Türkçe', ar: 'العربية' } as const;
+
+/** Demographics, contact preferences, consents and notes; only the changed fields are sent (PATCH, audited). */
+function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientId: string }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const initial = valuesOf(profile);
+  const [values, setValues] = useState(initial);
+  const changes = Object.fromEntries(
+    Object.entries(values).filter(([k, v]) => v !== initial[k as keyof Values]),
+  ) as PatientUpdate;
+  const dirty = Object.keys(changes).length > 0;
+  useUnsavedChanges(dirty);
+  const mutation = useMutation({
+    mutationFn: () => updatePatient(patientId, changes),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+      void queryClient.invalidateQueries({ queryKey: ['t', tenantId, 'patients'] });
+      snackbar.send(savedSnackbar(t('patientChart.details.saved')));
+    },
+  });
+  const fields = useServerFields(mutation.error);
+  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (dirty && !mutation.isPending) mutation.mutate();
+  };
+  return (
+    <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-label={t('patientChart.tabs.details')}>
+      {mutation.isError && (
+        <Alert>{mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}</Alert>
+      )}
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('patientChart.details.identity')}</legend>
+        <div className={styles.fieldGrid}>
+          {(['firstName', 'lastName'] as const).map((f) => (
+            <TextField key={f} name={f} label={t(`patientChart.details.fields.${f}`)} value={values[f]} onChange={(v) => set({ [f]: v })} />
+          ))}
+          <TextField name="dateOfBirth" type="date" label={t('patientChart.details.fields.dateOfBirth')} value={values.dateOfBirth} onChange={(v) => set({ dateOfBirth: v })} />
+          <SelectField
+            name="sex"
+            label={t('patientChart.details.fields.sex')}
+            value={values.sex}
+            onChange={(v) => set({ sex: v as Values['sex'] })}
+            error={fields.sex}
+            options={sexes.map((s) => ({ value: s, label: t(`records.profile.sexes.${s}`) }))}
+          />
+          <TextField name="guardianName" label={t('patientChart.details.fields.guardianName')} value={values.guardianName} onChange={(v) => set({ guardianName: v })} />
+        </div>
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('patientChart.details.contact')}</legend>
+        <div className={styles.fieldGrid}>
+          <TextField name="phone" type="tel" label={t('patientChart.details.fields.phone')} value={values.phone} onChange={(v) => set({ phone: v })} />
+          <TextField name="email" type="email" label={t('patientChart.details.fields.email')} value={values.email} onChange={(v) => set({ email: v })} />
+          {(['addressLine', 'city', 'postalCode'] as const).map((f) => (
+            <TextField key={f} name={f} label={t(`patientChart.details.fields.${f}`)} value={values[f]} onChange={(v) => set({ [f]: v })} />
+          ))}
+          <SelectField
+            name="preferredChannel"
+            label={t('patientChart.details.fields.preferredChannel')}
+            value={values.preferredChannel}
+            onChange={(v) => set({ preferredChannel: v as Values['preferredChannel'] })}
+            error={fields.preferredChannel}
+            options={contactChannels.map((c) => ({ value: c, label: t(`records.profile.channels.${c}`) }))}
+          />
+          <SelectField
+            name="preferredLanguage"
+            label={t('patientChart.details.fields.preferredLanguage')}
+            value={values.preferredLanguage}
+            onChange={(v) => set({ preferredLanguage: v as Values['preferredLanguage'] })}
+            error={fields.preferredLanguage}
+            options={languages.map((l) => ({ value: l, label: languageNames[l] }))}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('patientChart.details.consents')}</legend>
+        <Checkbox isSelected={values.consentContact} onChange={(v) => set({ consentContact: v })}>
+          {t('patientChart.details.fields.consentContact')}
+        </Checkbox>
+        <Checkbox isSelected={values.consentPrivacy} onChange={(v) => set({ consentPrivacy: v })}>
+          {t('patientChart.details.fields.consentPrivacy')}
+        </Checkbox>
+        {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}
+      </fieldset>
+      <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} />
+      <div className={styles.actions}>
+        <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty}>
+          {t('patientChart.details.save')}
+        </Button>
+        <Button variant="secondary" isDisabled={!dirty || mutation.isPending} onPress={() => setValues(initial)}>
+          {t('patientChart.details.discard')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Tab 1: the patient's details, editable by staff. */
+export default function DetailsTab({ patientId }: ChartTabProps) {
+  const tenantId = useTenantId();
+  const query = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
+  return (
+    <div className={styles.section}>
+      <QueryView query={query}>{(profile) => <DetailsForm key={profile.updatedAt} profile={profile} patientId={patientId} />}</QueryView>
+    </div>
+  );
 }

@@ -1,8 +1,72 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../patient/common';
+import { chartQueries } from '../../../api/chart';
+import type { PatientMessage } from '../../../contract/chart';
+import { useTenantId } from '../../eforms/admin/useTenant';
+import { Badge, EmptyState, QueryView } from '../../patient/common';
+import { useFormats } from '../../patient/format';
+import { Button } from '../../ui/Button';
+import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
 
-export default function MessagesTab(_props: ChartTabProps) {
+const tone = (status: PatientMessage['status']) => (status === 'failed' ? 'danger' : status === 'sent' ? 'good' : 'neutral');
+
+/** Tab 8: every email and SMS about the patient, newest first, with its status. */
+export default function MessagesTab({ patientId }: ChartTabProps) {
   const { t } = useTranslation();
-  return <EmptyState>{t('patientChart.loadingTab')}</EmptyState>;
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const query = useInfiniteQuery(chartQueries.messages(tenantId, patientId));
+  return (
+    <div className={styles.section}>
+      <QueryView query={query}>
+        {({ pages }) => {
+          const messages = pages.flatMap((page) => page.messages);
+          if (messages.length === 0) return <EmptyState>{t('patientChart.messages.none')}</EmptyState>;
+          return (
+            <>
+              <ul className={styles.list} aria-label={t('patientChart.tabs.messages')}>
+                {messages.map((m) => (
+                  <li key={m.id} className={styles.card}>
+                    <div className={styles.row}>
+                      <strong>{m.subject || t(`patientChart.messages.channels.${m.channel}`)}</strong>
+                      <Badge tone={tone(m.status)}>{t(`patientChart.messages.statuses.${m.status}`)}</Badge>
+                    </div>
+                    <dl className={styles.dl}>
+                      <dt>{t('patientChart.messages.channel')}</dt>
+                      <dd>{t(`patientChart.messages.channels.${m.channel}`)}</dd>
+                      <dt>{t('patientChart.messages.to')}</dt>
+                      <dd>
+                        <bdi>{m.recipient}</bdi>
+                      </dd>
+                      <dt>{t('patientChart.messages.written')}</dt>
+                      <dd>{formats.dateTime(m.createdAt)}</dd>
+                      {m.sentAt && (
+                        <>
+                          <dt>{t('patientChart.messages.sent')}</dt>
+                          <dd>{formats.dateTime(m.sentAt)}</dd>
+                        </>
+                      )}
+                      {m.error && (
+                        <>
+                          <dt>{t('patientChart.messages.error')}</dt>
+                          <dd>{m.error}</dd>
+                        </>
+                      )}
+                    </dl>
+                    <p className={styles.messageBody}>{m.body}</p>
+                  </li>
+                ))}
+              </ul>
+              {query.hasNextPage && (
+                <Button variant="secondary" isPending={query.isFetchingNextPage} onPress={() => void query.fetchNextPage()}>
+                  {t('patientChart.loadMore')}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </div>
+  );
 }

@@ -1,8 +1,195 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../patient/common';
+import { createRecall, moveRecall } from '../../../api/chart';
+import { ApiError } from '../../../api/http';
+import { recordsKey, recordsQueries } from '../../../api/records';
+import type { Recall } from '../../../contract/records';
+import { recallEdges, recallTypes } from '../../../contract/sales';
+import type { RecallStatus } from '../../../contract/sales';
+import { translateError } from '../../../i18n/apiErrors';
+import { savedSnackbar } from '../../../machines/snackbar.machine';
+import { useTenantId } from '../../eforms/admin/useTenant';
+import { Badge, EmptyState, QueryView } from '../../patient/common';
+import { useFormats } from '../../patient/format';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { table, tableWrap } from '../../ui/dataTable.css';
+import { useSnackbarActor } from '../../ui/shellActors';
+import { TextField } from '../../ui/TextField';
+import * as styles from './chart.css';
+import { useServerFields } from './fieldErrors';
+import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 
-export default function RecallsTab(_props: ChartTabProps) {
+/** The moves offered here; sending a reminder is the outbox's job (the recall machinery), not this tab's. */
+const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
+
+function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const initial = { type: 'annual-exam', dueOn: '', channel: '', notes: '' };
+  const [draft, setDraft] = useState(initial);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
+  const mutation = useMutation({
+    mutationFn: () =>
+      createRecall({
+        patientId,
+        type: draft.type as Recall['type'],
+        dueOn: draft.dueOn,
+        ...(draft.channel ? { channel: draft.channel as 'email' | 'sms' } : {}),
+        notes: draft.notes,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+      snackbar.send(savedSnackbar(t('patientChart.recalls.added')));
+      onDone();
+    },
+  });
+  const fields = useServerFields(mutation.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!mutation.isPending) mutation.mutate();
+  };
+  return (
+    <section className={styles.card} aria-labelledby="recall-form-title">
+      <h2 id="recall-form-title" className={styles.sectionHeading}>
+        {t('patientChart.recalls.addTitle')}
+      </h2>
+      <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-labelledby="recall-form-title">
+        {mutation.isError && (
+          <Alert>{mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}</Alert>
+        )}
+        <div className={styles.fieldGrid}>
+          <SelectField
+            name="type"
+            label={t('records.recalls.type')}
+            value={draft.type}
+            onChange={(v) => setDraft({ ...draft, type: v })}
+            error={fields.type}
+            options={recallTypes.map((type) => ({ value: type, label: t(`records.recalls.types.${type}`) }))}
+          />
+          <TextField name="dueOn" type="date" isRequired label={t('records.recalls.dueOn')} value={draft.dueOn} onChange={(v) => setDraft({ ...draft, dueOn: v })} />
+          <SelectField
+            name="channel"
+            label={t('patientChart.recalls.channel')}
+            value={draft.channel}
+            onChange={(v) => setDraft({ ...draft, channel: v })}
+            error={fields.channel}
+            options={[
+              { value: '', label: t('patientChart.recalls.preferredChannel') },
+              { value: 'email', label: t('records.profile.channels.email') },
+              { value: 'sms', label: t('records.profile.channels.sms') },
+            ]}
+          />
+        </div>
+        <TextField name="notes" label={t('patientChart.recalls.notes')} value={draft.notes} onChange={(v) => setDraft({ ...draft, notes: v })} />
+        <div className={styles.actions}>
+          <Button type="submit" isPending={mutation.isPending}>
+            {t('patientChart.recalls.add')}
+          </Button>
+          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
+            {t('patientChart.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function RecallMoves({ recall, patientId, label }: { recall: Recall; patientId: string; label: string }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (to: RecallStatus) => moveRecall(recall.id, to),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
+  });
+  const next = moves.filter((to) => recallEdges[recall.status].includes(to));
+  return (
+    <div className={styles.actions}>
+      {next.map((to) => (
+        <Button
+          key={to}
+          variant={to === 'dismissed' ? 'secondary' : 'primary'}
+          isDisabled={mutation.isPending}
+          aria-label={t(`patientChart.recalls.moveLabels.${to}`, { recall: label })}
+          onPress={() => !mutation.isPending && mutation.mutate(to)}
+        >
+          {t(`patientChart.recalls.moves.${to}`)}
+        </Button>
+      ))}
+      {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}
+    </div>
+  );
+}
+
+/** Tab 6: the patient's recalls; add one, mark one booked or dismiss it. */
+export default function RecallsTab({ patientId }: ChartTabProps) {
   const { t } = useTranslation();
-  return <EmptyState>{t('patientChart.loadingTab')}</EmptyState>;
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const query = useQuery(recordsQueries.recalls(tenantId, { kind: 'patient', patientId }));
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className={styles.section}>
+      {adding ? (
+        <AddRecall patientId={patientId} onDone={() => setAdding(false)} />
+      ) : (
+        <div className={styles.toolbar}>
+          <Button onPress={() => setAdding(true)}>{t('patientChart.recalls.addTitle')}</Button>
+        </div>
+      )}
+      <QueryView query={query}>
+        {({ recalls }) =>
+          recalls.length === 0 ? (
+            <EmptyState>{t('patientChart.recalls.none')}</EmptyState>
+          ) : (
+            <div className={tableWrap}>
+              <table className={table} aria-label={t('patientChart.tabs.recalls')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('records.recalls.type')}</th>
+                    <th scope="col">{t('records.recalls.dueOn')}</th>
+                    <th scope="col">{t('records.recalls.store')}</th>
+                    <th scope="col">{t('records.recalls.status')}</th>
+                    <th scope="col">{t('records.appointments.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recalls.map((recall) => {
+                    const label = t('patientChart.recalls.label', { type: t(`records.recalls.types.${recall.type}`), date: formats.date(recall.dueOn) });
+                    return (
+                      <tr key={recall.id}>
+                        <th scope="row">{t(`records.recalls.types.${recall.type}`)}</th>
+                        <td>
+                          <time dateTime={recall.dueOn}>{formats.date(recall.dueOn)}</time>
+                          {recall.overdue && (
+                            <>
+                              {' '}
+                              <Badge tone="danger">{t('records.recalls.overdue')}</Badge>
+                            </>
+                          )}
+                        </td>
+                        <td>{recall.storeName}</td>
+                        <td>{t(`records.recalls.statuses.${recall.status}`)}</td>
+                        <td>
+                          <RecallMoves recall={recall} patientId={patientId} label={label} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryView>
+    </div>
+  );
 }

@@ -106,3 +106,5 @@ export const dl = style({
 });
 globalStyle(`${dl} dt`, { color: vars.color.textMuted });
 globalStyle(`${dl} dd`, { margin: 0 });
+
+export const messageBody = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: vars.color.textMuted });

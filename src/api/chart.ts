@@ -1,0 +1,73 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { PatientActivity, PatientMessages, ProviderList } from '../contract/chart';
+import { PatientAdminView } from '../contract/patientsAdmin';
+import type { PatientUpdate } from '../contract/patientsAdmin';
+import { RxCreated, RxGiven } from '../contract/rx';
+import type { ContactLensRxInput, SpectacleRxInput } from '../contract/rx';
+import { AppointmentView, RecallView } from '../contract/sales';
+import type { AppointmentCreate, AppointmentStatus, RecallCreate, RecallStatus } from '../contract/sales';
+import { apiRequest } from './http';
+import { recordsKey } from './records';
+
+/**
+ * The staff chart's writes and its own reads (src/views/patients/chart). Reads shared with the patient portal are
+ * in ./records.ts (keyed per patient under recordsKey); a write invalidates that patient's records.
+ */
+
+const id = encodeURIComponent;
+type Eyes<T> = Omit<T, 'right' | 'left'> & { right: unknown; left: unknown };
+
+/** The rx body as typed; the server checks every value and answers field messages ('right.axis'). */
+export type SpectacleRxDraft = Eyes<Partial<SpectacleRxInput>>;
+export type ContactLensRxDraft = Eyes<Partial<ContactLensRxInput>>;
+
+export const saveSpectacleRx = (patientId: string, rxId: string | null, body: SpectacleRxDraft) =>
+  apiRequest(`/api/patients/${id(patientId)}/spectacle-rx${rxId ? `/${id(rxId)}` : ''}`, { method: rxId ? 'PUT' : 'POST', body, schema: RxCreated });
+
+export const saveContactLensRx = (patientId: string, rxId: string | null, body: ContactLensRxDraft) =>
+  apiRequest(`/api/patients/${id(patientId)}/contact-lens-rx${rxId ? `/${id(rxId)}` : ''}`, { method: rxId ? 'PUT' : 'POST', body, schema: RxCreated });
+
+export const markRxGiven = (patientId: string, rxId: string) =>
+  apiRequest(`/api/patients/${id(patientId)}/prescriptions/${id(rxId)}/given`, { method: 'POST', schema: RxGiven });
+
+export const updatePatient = (patientId: string, body: PatientUpdate) =>
+  apiRequest(`/api/patients/${id(patientId)}`, { method: 'PATCH', body, schema: PatientAdminView });
+
+export const bookAppointment = (body: Omit<AppointmentCreate, 'notes'> & { notes?: string }) =>
+  apiRequest('/api/appointments', { method: 'POST', body, schema: AppointmentView });
+
+export const moveAppointment = (appointmentId: string, to: AppointmentStatus) =>
+  apiRequest(`/api/appointments/${id(appointmentId)}/status`, { method: 'POST', body: { to }, schema: AppointmentView });
+
+export const createRecall = (body: Omit<RecallCreate, 'notes'> & { notes?: string }) =>
+  apiRequest('/api/recalls', { method: 'POST', body, schema: RecallView });
+
+export const moveRecall = (recallId: string, to: RecallStatus) =>
+  apiRequest(`/api/recalls/${id(recallId)}/status`, { method: 'POST', body: { to }, schema: RecallView });
+
+const pageQuery = (before: string | undefined) => (before ? `?before=${id(before)}` : '');
+
+export const chartQueries = {
+  providers: (tenantId: string, locationId: string) =>
+    queryOptions({
+      queryKey: ['t', tenantId, 'providers', locationId],
+      queryFn: ({ signal }) => apiRequest(`/api/appointments/providers?locationId=${id(locationId)}`, { schema: ProviderList, signal }),
+      staleTime: 5 * 60_000,
+    }),
+  messages: (tenantId: string, patientId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...recordsKey(tenantId, { kind: 'patient', patientId }), 'messages'],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(`/api/patients/${id(patientId)}/messages${pageQuery(pageParam)}`, { schema: PatientMessages, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  activity: (tenantId: string, patientId: string) =>
+    infiniteQueryOptions({
+      queryKey: [...recordsKey(tenantId, { kind: 'patient', patientId }), 'activity'],
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest(`/api/patients/${id(patientId)}/activity${pageQuery(pageParam)}`, { schema: PatientActivity, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+};
