@@ -1,8 +1,8 @@
 /**
  * Issue 14, browser stories on a server of the file's own (fresh demo data; its outbox prints what it sends):
  * a clerk moves Jane's order 5001 along through the lab-order lookup (received) and the chart's lab orders tab
- * (ready for pickup); Jane is messaged (the outbox, and the patient's communication log over the API: the chart's
- * messages tab is another helper's); a second clerk who still saw the old status is told the order moved on. The
+ * (ready for pickup); Jane is messaged (the outbox, the patient's communication log over the API and her chart's
+ * messages tab); a second clerk who still saw the old status is told the order moved on. The
  * work desk lists the submitted intake form and its review writes a chosen answer into the chart. The lookup in
  * Arabic on a phone.
  */
@@ -69,6 +69,10 @@ describe('lab orders', () => {
     expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
     const log = await api<{ messages: { template: string; status: string }[] }>(page, `/api/patients/${jane}/messages`);
     expect(log.messages.some((m) => m.template === 'order.ready-for-pickup')).toBe(true);
+    // ... and in her chart's messages tab.
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await expectPath(page, `/admin/patients/${jane}/8`);
+    await page.getByRole('list', { name: 'Messages' }).getByText('Your glasses are ready for pickup').first().waitFor(patience);
 
     // The second clerk still saw 'received': the move is refused with the current status, shown at the order.
     await staff.getByRole('combobox', { name: 'Move to' }).selectOption({ label: 'Ready for pick-up' });
