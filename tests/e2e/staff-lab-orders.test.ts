@@ -62,8 +62,11 @@ describe('lab orders', () => {
     expect(await card.innerText()).toContain('Received at the store');
     await card.getByRole('button', { name: 'Move to “Ready for pick-up”' }).click();
     await card.getByText('Order 5001 is now “Ready for pick-up”.').waitFor(patience);
-    expect(await card.getByRole('list', { name: 'History of order 5001' }).innerText()).toMatch(/Ready for pick-up · Alex Admin/);
-    expect(await card.getByRole('group', { name: 'Next steps for order 5001' }).getByRole('button').allInnerTexts()).toEqual(['Move to “Delivered”', 'Remake']);
+    // The order is read again after the move: its history and next steps follow.
+    await expect.poll(() => card.getByRole('list', { name: 'History of order 5001' }).innerText(), patience).toMatch(/Ready for pick-up · Alex Admin/);
+    await expect
+      .poll(() => card.getByRole('group', { name: 'Next steps for order 5001' }).getByRole('button').allInnerTexts(), patience)
+      .toEqual(['Move to “Delivered”', 'Remake']);
 
     // Jane is told by her preferred channel (email), once.
     const sent = await server.nextInMessage('patient@clearview.test', mark, /order 5001 is ready for pickup/i);
