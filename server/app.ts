@@ -32,6 +32,7 @@ import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
 import { settingsRoutes } from './settings/routes';
 import { tenancyRoutes } from './tenancy/routes';
+import { workDeskRoutes } from './workDesk/routes';
 import { documentHandler } from './firstPaint/documents';
 
 export interface AppDeps {
@@ -284,6 +285,7 @@ export async function buildApp(opts: {
     salesRoutes,
     labOrderRoutes,
     recallRoutes,
+    workDeskRoutes,
     eformRoutes,
     messagingRoutes,
     auditRoutes,

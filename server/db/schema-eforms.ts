@@ -114,10 +114,14 @@ export const formSubmissions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When staff reviewed the answers into the chart (the work desk lists submissions not yet reviewed). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.assignmentId] }),
     foreignKey({ columns: [t.tenantId, t.assignmentId], foreignColumns: [formAssignments.tenantId, formAssignments.id] }).onDelete('cascade'),
+    index('form_submissions_unreviewed_idx').on(t.tenantId, t.submittedAt).where(sql`reviewed_at is null`),
     tenantIsolation('form_submissions'),
   ],
 ).enableRLS();

@@ -80,6 +80,8 @@ export const patients = pgTable(
     index('patients_location_name_key_idx').on(t.tenantId, t.locationId, t.lastNameKey, t.firstNameKey, t.id),
     index('patients_location_first_key_idx').on(t.tenantId, t.locationId, t.firstNameKey, t.lastNameKey, t.id),
     index('patients_tenant_name_key_idx').on(t.tenantId, t.lastNameKey, t.firstNameKey, t.id),
+    // The lab-order lookup's patient search by first name across the company's stores (server/labOrders/lookup.ts).
+    index('patients_tenant_first_key_idx').on(t.tenantId, t.firstNameKey, t.lastNameKey, t.id),
     index('patients_email_key_idx').on(t.tenantId, t.emailKey),
     index('patients_phone_idx').on(t.tenantId, t.phoneDigits),
     index('patients_phone_reversed_idx').on(t.tenantId, t.phoneDigitsReversed),
@@ -346,6 +348,7 @@ export const labOrders = pgTable(
     /** A remake links the order it replaces, with the reason. */
     remakeOfId: uuid('remake_of_id'),
     remakeReason: text('remake_reason'),
+    remakeReasonKind: text('remake_reason_kind').$type<'lab-error' | 'prescriber-change' | 'non-adapt' | 'breakage' | 'other'>(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -359,7 +362,19 @@ export const labOrders = pgTable(
     foreignKey({ columns: [t.tenantId, t.invoiceId, t.invoiceLineNo], foreignColumns: [invoiceLines.tenantId, invoiceLines.invoiceId, invoiceLines.lineNo] }),
     foreignKey({ columns: [t.tenantId, t.remakeOfId], foreignColumns: [t.tenantId, t.id] }),
     index('lab_orders_patient_idx').on(t.tenantId, t.patientId, t.createdAt),
-    index('lab_orders_location_status_idx').on(t.tenantId, t.locationId, t.status),
+    // The lab-order lookup (server/labOrders/lookup.ts): newest first per status and store, overdue by expected
+    // date, an order number; each a keyset range (npm run bench:laborders).
+    index('lab_orders_location_status_idx').on(t.tenantId, t.locationId, t.status, t.createdAt, t.id),
+    index('lab_orders_status_created_idx').on(t.tenantId, t.status, t.createdAt, t.id),
+    index('lab_orders_location_created_idx').on(t.tenantId, t.locationId, t.createdAt, t.id),
+    index('lab_orders_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('lab_orders_number_idx').on(t.tenantId, t.number),
+    index('lab_orders_overdue_idx')
+      .on(t.tenantId, t.expectedOn, t.id)
+      .where(sql`expected_on is not null and status in ('draft', 'sent-to-lab', 'in-production', 'on-hold')`),
+    index('lab_orders_location_overdue_idx')
+      .on(t.tenantId, t.locationId, t.expectedOn, t.id)
+      .where(sql`expected_on is not null and status in ('draft', 'sent-to-lab', 'in-production', 'on-hold')`),
     tenantIsolation('lab_orders'),
   ],
 ).enableRLS();

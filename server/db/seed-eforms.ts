@@ -2,7 +2,8 @@
  * Demo eForm boards, cards and Jane Doe's "New Patient Intake" assignment (domain.md). Downtown: board 'Intake'
  * with the published intake form (every section kind) and board 'Consent' with the contact lens consent; Uptown:
  * board 'Intake' with a draft pre-visit form. Jane's link token is random and only its hash is kept (the link
- * itself is not known to anyone; staff can resend it, which mails a fresh one).
+ * itself is not known to anyone; staff can resend it, which mails a fresh one). One more Downtown patient (the first
+ * by name after Jane) submitted the intake form yesterday and waits on the work desk for review.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SectionInput } from '../../src/contract/eforms';
@@ -10,7 +11,9 @@ import { clearAnswers, Section } from '../../src/contract/eforms';
 import type { Tx } from './client';
 import type { DemoUserIds } from './seed';
 import { demoIds } from './seed';
-import { formAssignments, formBoards, forms } from './schema-eforms';
+import { formAssignments, formBoards, forms, formSubmissions } from './schema-eforms';
+import { patients } from './schema-records';
+import { and, asc, eq, ne } from 'drizzle-orm';
 
 const DAY = 86_400_000;
 
@@ -216,4 +219,47 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
     createdBy: admin,
     createdAt: now,
   });
+
+  // A submitted intake waiting for review (the work desk's forms row; its review copies answers into the chart).
+  const [submitter] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.tenantId, tenantId), eq(patients.locationId, demoIds.downtown), ne(patients.id, demoIds.janeDoe)))
+    .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+    .limit(1);
+  if (!submitter) return;
+  const submittedAt = new Date(now.getTime() - DAY);
+  const answered = sections(intake).map((s) => ({
+    ...s,
+    validated: 1 as const,
+    radiolists: s.radiolists.map((r) => ({ ...r, radioItems: r.radioItems.map((i) => ({ ...i, description: i.id === 'new-glasses' ? i.id : '' })) })),
+    checklists: s.checklists.map((c) => ({ ...c, checkItems: c.checkItems.map((i) => ({ ...i, ischecked: i.id === 'blurred-near' || i.id === 'headaches' })) })),
+    dropdownlists: s.dropdownlists.map((d) => ({ ...d, description: 'glasses' })),
+    textlists: s.textlists.map((t) => ({
+      ...t,
+      description: ({ medications: 'Lisinopril 10 mg daily', allergies: 'Penicillin', 'family-history': 'Glaucoma (mother)' } as Record<string, string>)[t.id] ?? '',
+    })),
+    datelists: s.datelists.map((d) => ({ ...d, description: '03/15/2024' })),
+  }));
+  const [submitted] = await tx
+    .insert(formAssignments)
+    .values({
+      tenantId,
+      formId: intakeForm!.id,
+      locationId: demoIds.downtown,
+      patientId: submitter.id,
+      linkTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+      formSnapshot: { name: 'New Patient Intake', description: 'A few questions before your first visit. It takes about three minutes.', sections: sections(intake) },
+      requiresCode: true,
+      channels: ['email'],
+      expiresAt: new Date(submittedAt.getTime() + 6 * DAY),
+      sentAt: new Date(submittedAt.getTime() - 2 * 3600_000),
+      openedAt: new Date(submittedAt.getTime() - 3600_000),
+      verifiedAt: new Date(submittedAt.getTime() - 3500_000),
+      submittedAt,
+      createdBy: admin,
+      createdAt: new Date(submittedAt.getTime() - 2 * 3600_000),
+    })
+    .returning({ id: formAssignments.id });
+  await tx.insert(formSubmissions).values({ tenantId, assignmentId: submitted!.id, answers: answered, submittedAt });
 }

@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
 import { AssignBody, Assignment, AssignmentList, AssignmentsQuery, Submission } from '../../src/contract/eforms';
+import { FormReviewBody, FormReviewResult } from '../../src/contract/formReview';
+import { nowOf, runAudited } from '../scope/audited';
+import { reviewSubmission } from './review';
 import { HttpError } from '../http/errors';
 import { assignForm, listAssignments, readSubmission, resendAssignment, revokeAssignment } from './assignments';
 import { errors, FormParams, orNotFound, security, staff } from './staffAccess';
@@ -93,5 +96,21 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
       schema: { tags: ['eforms'], summary: 'The answers a patient submitted', security, params: AssignmentParams, response: { 200: Submission, ...errors } },
     },
     (request) => orNotFound(request, 'eforms.assignmentNotFound', (tx) => readSubmission(tx, request, request.params.assignmentId)),
+  );
+
+  app.post(
+    '/eforms/assignments/:assignmentId/review',
+    {
+      config: { access: staff },
+      schema: {
+        tags: ['eforms'],
+        summary: 'Review a submission into the chart: copy the chosen answers (contact details, medical notes, consents), each audited with the submission id; marks it reviewed',
+        security,
+        params: AssignmentParams,
+        body: FormReviewBody,
+        response: { 200: FormReviewResult, ...errors },
+      },
+    },
+    (request) => runAudited(request, 'eform.review', (tx, scope) => reviewSubmission(tx, request, scope, request.params.assignmentId, request.body, nowOf(request))),
   );
 }

@@ -159,6 +159,7 @@ export async function readSubmission(tx: Tx, request: FastifyRequest, assignment
     patientId: a.patientId,
     patientName: p ? `${p.firstName} ${p.lastName}` : '',
     submittedAt: s.submittedAt.toISOString(),
+    reviewedAt: s.reviewedAt?.toISOString() ?? null,
     sections: SectionList.parse(s.answers),
   };
 }

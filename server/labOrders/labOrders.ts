@@ -9,7 +9,9 @@ export async function labOrderRows(tx: Tx, patientId: string, where: SQL = sql``
   const found = await rows(
     tx,
     sql`select o.id, o.number, o.patient_id, o.location_id, l.name as store_name, o.status, o.rx_id, o.invoice_id,
-        i.number as invoice_number, o.invoice_line_no, o.frame, o.lens, o.fitting_heights, o.lab_name,
+        i.number as invoice_number, i.status as invoice_status, o.invoice_line_no, o.remake_reason_kind,
+        (select e.from_status from lab_order_events e where e.tenant_id = o.tenant_id and e.lab_order_id = o.id and o.status = 'on-hold'
+          and e.to_status = 'on-hold' order by e.id desc limit 1) as held_from, o.frame, o.lens, o.fitting_heights, o.lab_name,
         o.expected_on::text as expected_on, o.remake_of_id, o.remake_reason, o.created_at, o.updated_at,
         coalesce((select json_agg(json_build_object('fromStatus', e.from_status, 'status', e.to_status, 'at', e.at,
             'byName', e.by_name, 'note', e.note) order by e.at, e.id)
@@ -42,6 +44,9 @@ export async function labOrderRows(tx: Tx, patientId: string, where: SQL = sql``
       expectedOn: (r.expected_on as string | null) ?? null,
       remakeOfId: (r.remake_of_id as string | null) ?? null,
       remakeReason: (r.remake_reason as string | null) ?? null,
+      remakeReasonKind: (r.remake_reason_kind as LabOrder['remakeReasonKind']) ?? null,
+      invoiceStatus: (r.invoice_status as LabOrder['invoiceStatus']) ?? null,
+      heldFrom: (r.held_from as LabOrder['heldFrom']) ?? null,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       events: (r.events as Row[]).map((e) => ({

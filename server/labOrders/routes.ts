@@ -3,11 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
+import { LabOrderBulkMove, LabOrderBulkResult, LabOrderLookupPage, LabOrderLookupQuery } from '../../src/contract/labOrderLookup';
 import { LabOrderCreate, LabOrderStatusChange, LabOrderStatusResult, LabOrderView } from '../../src/contract/labOrders';
 import { LabOrderList } from '../../src/contract/records';
+import type { LabOrderBulkResult as BulkResult } from '../../src/contract/labOrderLookup';
 import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { HttpError } from '../http/errors';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
+import { canSeeStore, locationExists, NotVisible } from '../scope/scope';
 import { readLabOrders } from './labOrders';
+import { lookupLabOrders } from './lookup';
 import { createLabOrder, moveLabOrder } from './workflow';
 
 const security = [{ bearer: [] }];
@@ -52,5 +57,59 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       },
     },
     (request) => runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, request.params.orderId, request.body, nowOf(request)), duplicateKey),
+  );
+
+  app.get(
+    '/lab-orders',
+    {
+      config: staff,
+      schema: {
+        tags: ['lab orders'],
+        summary: 'The lab-order lookup: orders of the stores the user may see by type (all, a status, overdue), search, keyset paging',
+        security,
+        querystring: LabOrderLookupQuery,
+        response: { 200: LabOrderLookupPage, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'lab_order.lookup', async (tx, scope) => {
+        const q = request.query;
+        if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) throw new NotVisible('location', q.locationId);
+        const today = nowOf(request).toISOString().slice(0, 10);
+        const page = await lookupLabOrders(tx, { tenantId: scope.tenantId, stores: q.locationId ? [q.locationId] : scope.stores, type: q.type, search: q.search, cursor: q.cursor, limit: q.limit, today });
+        return {
+          result: page,
+          audit: { targetType: 'lab_order', details: { type: q.type, locationId: q.locationId ?? null, searched: q.search !== undefined, paged: q.cursor !== undefined, patientIds: [...new Set(page.items.map((o) => o.patientId))] } },
+        };
+      }),
+  );
+
+  app.post(
+    '/lab-orders/status',
+    {
+      config: staff,
+      schema: {
+        tags: ['lab orders'],
+        summary: 'Move several lab orders together: each checked against the allowed edges and the status the caller saw, recorded and audited on its own; refusals reported per order',
+        security,
+        body: LabOrderBulkMove,
+        response: { 200: LabOrderBulkResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { orders, ...move } = request.body;
+      const results: BulkResult['results'] = [];
+      // One transaction and one audit row per order: a refused order leaves the others moved.
+      for (const o of orders) {
+        try {
+          const done = await runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, o.id, { ...move, from: o.from }, nowOf(request)), duplicateKey);
+          results.push({ id: o.id, ok: true, status: done.order.status, remakeId: done.remake?.id ?? null });
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          results.push({ id: o.id, ok: false, httpStatus: err.statusCode, code: err.code, error: err.message, ...(err.params ? { params: err.params } : {}) });
+        }
+      }
+      return { results };
+    },
   );
 }

@@ -36,6 +36,7 @@ export function orderView(o: OrderRow): LabOrderView {
     expectedOn: o.expectedOn,
     remakeOfId: o.remakeOfId,
     remakeReason: o.remakeReason,
+    remakeReasonKind: o.remakeReasonKind ?? null,
   };
 }
 
@@ -102,6 +103,8 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
   if (!order) throw new NotVisible('lab_order', orderId);
   requireStore(scope, order.locationId, 'lab_order');
   const from = order.status;
+  // The caller saw another status: someone else (or the caller's own first click) moved the order meanwhile.
+  if (input.from !== undefined && input.from !== from) throw new HttpError(409, 'labOrders.movedOn', { params: { status: from } });
   const held = from === 'on-hold' ? await heldFrom(tx, order.id) : null;
   if (!canMoveLabOrder(from, input.to, held)) throw new HttpError(409, 'labOrders.cannotMove', { params: { from, to: input.to } });
 
@@ -129,6 +132,7 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
         labName: order.labName,
         remakeOfId: order.id,
         remakeReason: input.reason!,
+        remakeReasonKind: input.reasonKind ?? 'other',
         createdBy: scope.userId,
         createdAt: now,
         updatedAt: now,

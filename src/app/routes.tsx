@@ -65,6 +65,10 @@ const PatientChartPage = preloadable(() =>
 const PatientListPage = preloadable(() =>
   import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
 );
+const LabOrderLookupPage = preloadable(() =>
+  import('../views/lookups/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
+);
+const WorkDeskPage = preloadable(() => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage));
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -123,6 +127,8 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   eformBuilder: FormBuilderRoute,
   patientChart: PatientChartPage,
   patientList: PatientListPage,
+  labOrderLookup: LabOrderLookupPage,
+  workDesk: WorkDeskPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -223,6 +229,10 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <PatientChartPage key={params.patientid} patientId={params.patientid ?? ''} locationId={params.locationId ?? ''} />;
     case 'patientList':
       return <PatientListPage key={params.type} type={params.type} />;
+    case 'labOrderLookup':
+      return <LabOrderLookupPage type={params.type ?? 'all'} />;
+    case 'workDesk':
+      return <WorkDeskPage type={params.type ?? 'all'} />;
   }
 }
 

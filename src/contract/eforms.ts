@@ -407,6 +407,8 @@ export const Submission = z.object({
   patientId: z.string(),
   patientName: z.string(),
   submittedAt: z.string(),
+  /** When staff reviewed it into the chart; null while it waits on the work desk. */
+  reviewedAt: z.string().nullable(),
   sections: z.array(Section),
 });
 export type Submission = z.infer<typeof Submission>;

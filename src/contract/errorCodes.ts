@@ -73,6 +73,9 @@ export const errorTexts = {
   'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',
   'labOrders.invoiceNotOpen': 'The invoice is {{status}}: no lab order can be made from it.',
   'labOrders.invoiceIsCreditRecord': 'The invoice is a credit record: no lab order can be made from it.',
+  'labOrders.movedOn': 'Someone else moved this order meanwhile: it is now {{status}}.',
+  'eforms.submissionNotCopyable': 'This answer cannot be copied into {{field}}.',
+  'eforms.alreadyReviewed': 'This submission was already reviewed.',
 
   // ---- The patient portal's records ----
   'records.noPatientRecord': recordMessages.noPatientRecord,

@@ -51,6 +51,11 @@ export function nextLabOrderStatuses(from: LabOrderStatus, heldFrom?: LabOrderSt
   return labOrderEdges[from].filter((to) => canMoveLabOrder(from, to, heldFrom));
 }
 
+/** Why a remake was needed (staff.md): kept with the new order beside the free-text reason. */
+export const remakeReasonKinds = ['lab-error', 'prescriber-change', 'non-adapt', 'breakage', 'other'] as const;
+export const RemakeReasonKind = z.enum(remakeReasonKinds, { error: `Remake reason must be one of: ${remakeReasonKinds.join(', ')}` });
+export type RemakeReasonKind = z.infer<typeof RemakeReasonKind>;
+
 export const labOrderMessages = {
   cannotMove: (from: LabOrderStatus, to: LabOrderStatus) => `Cannot move an order from ${from} to ${to}`,
   remakeReason: 'A remake needs a reason (1 to 500 characters)',
@@ -71,8 +76,16 @@ export const LabOrderStatusChange = z
     note: shortText(500, labOrderMessages.note).default(''),
     /** Required for a remake: why the glasses are made again. */
     reason: shortText(500, labOrderMessages.remakeReason).optional(),
+    /** For a remake: the kind of reason (default other). */
+    reasonKind: RemakeReasonKind.optional(),
+    /**
+     * The status the caller saw. When given and the order is in another one by now (someone else moved it, or a
+     * double click already did), the move is refused with 409 labOrders.movedOn and the current status.
+     */
+    from: LabOrderStatus.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.to !== 'remake' && v.reasonKind !== undefined) ctx.addIssue({ code: 'custom', path: ['reasonKind'], message: labOrderMessages.reasonOnlyForRemake });
     if (v.to === 'remake' && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: labOrderMessages.remakeReason });
     if (v.to !== 'remake' && v.reason !== undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: labOrderMessages.reasonOnlyForRemake });
   });
@@ -137,6 +150,7 @@ export const LabOrderView = z.object({
   expectedOn: z.string().nullable(),
   remakeOfId: z.uuid().nullable(),
   remakeReason: z.string().nullable(),
+  remakeReasonKind: RemakeReasonKind.nullable(),
 });
 export type LabOrderView = z.infer<typeof LabOrderView>;
 

@@ -266,6 +266,11 @@ export const LabOrder = z.object({
   expectedOn: IsoDate.nullable(),
   remakeOfId: z.string().nullable(),
   remakeReason: z.string().nullable(),
+  remakeReasonKind: z.enum(['lab-error', 'prescriber-change', 'non-adapt', 'breakage', 'other']).nullable(),
+  /** The invoice's state (commercial), beside the order's (production). */
+  invoiceStatus: InvoiceStatus.nullable(),
+  /** For an order on hold: the status it returns to. */
+  heldFrom: LabOrderStatus.nullable(),
   createdAt: Instant,
   updatedAt: Instant,
   /** Every status change, oldest first. */

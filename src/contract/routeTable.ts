@@ -52,10 +52,8 @@ export type ComingSoonArea =
   | 'dashboard'
   | 'invoice'
   | 'invoiceLookup'
-  | 'labOrderLookup'
   | 'access'
   | 'eforms'
-  | 'workDesk'
   | 'emailTemplates'
   | 'smsTemplates'
   | 'generalSettings'
@@ -93,7 +91,9 @@ export type Page =
   | { kind: 'eformBoards' }
   | { kind: 'eformBuilder' }
   | { kind: 'patientChart' }
-  | { kind: 'patientList' };
+  | { kind: 'patientList' }
+  | { kind: 'labOrderLookup' }
+  | { kind: 'workDesk' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -256,9 +256,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
     page: soon('companies'),
   },
 
-  { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: soon('workDesk') },
+  { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },
   { id: 'workDeskBare', path: '/admin/workdesk', auth: undefined, redirectTo: '/admin/workdesk/all' },
-  { id: 'labOrderLookup', path: '/admin/laborderlookup/:type', auth: undefined, page: soon('labOrderLookup') },
+  { id: 'labOrderLookup', path: '/admin/laborderlookup/:type', auth: undefined, page: { kind: 'labOrderLookup' } },
   { id: 'labOrderLookupBare', path: '/admin/laborderlookup', auth: undefined, redirectTo: '/admin/laborderlookup/all' },
   { id: 'invoiceLookup', path: '/admin/invoicelookup/:type', auth: undefined, page: soon('invoiceLookup') },
   { id: 'invoiceLookupBare', path: '/admin/invoicelookup', auth: undefined, redirectTo: '/admin/invoicelookup/all' },

@@ -297,6 +297,30 @@ const routes: Record<string, RouteSpec> = {
         body: () => ({ patientId: UNKNOWN_UUID, rxId: UNKNOWN_UUID, invoiceId: UNKNOWN_UUID, invoiceLineNo: 1, frame: {}, lens: { type: 'single vision' } }),
       },
       'POST /api/lab-orders/:orderId/status': { ...unknown(), url: () => `/api/lab-orders/${UNKNOWN_UUID}/status`, body: () => ({ to: 'sent-to-lab' }) },
+      // The lab-order lookup and the work desk (server/labOrders, server/workDesk): only the caller's stores.
+      'GET /api/lab-orders': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res, x, c) => {
+          const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+          for (const o of json<{ items: { locationId: string }[] }>(res).items) expect(stores).toContain(o.locationId);
+        }),
+      },
+      'POST /api/lab-orders/status': {
+        access: staffRoles,
+        body: () => ({ to: 'sent-to-lab', orders: [{ id: UNKNOWN_UUID, from: 'draft' }] }),
+        admitted: () => 200,
+        check: refusedOr((res) => expect(json(res)).toEqual({ results: [{ id: UNKNOWN_UUID, ok: false, httpStatus: 404, code: 'request.notFound', error: messages.notFound }] })),
+      },
+      'GET /api/workdesk': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res, x, c) => {
+          const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+          for (const i of json<{ items: { locationId: string }[] }>(res).items) expect(stores).toContain(i.locationId);
+        }),
+      },
+      'POST /api/eforms/assignments/:assignmentId/review': { ...unknown(), url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/review`, body: () => ({ copies: [] }) },
       'POST /api/recalls': { ...unknown(), body: () => ({ patientId: UNKNOWN_UUID, type: 'annual-exam', dueOn: '2027-01-01' }) },
       'POST /api/recalls/:recallId/status': { ...unknown(), url: () => `/api/recalls/${UNKNOWN_UUID}/status`, body: () => ({ to: 'dismissed' }) },
       'POST /api/kiosk/patients': {

@@ -65,6 +65,7 @@ function patientApi() {
         patientId,
         patientName: 'Jane Doe',
         submittedAt: '2026-11-21T10:00:00.000Z',
+        reviewedAt: null,
         sections: [answered],
       };
       return { status: 200, body: submission };

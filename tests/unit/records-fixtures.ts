@@ -164,6 +164,9 @@ export const order: LabOrder = {
   expectedOn: '2026-12-10',
   remakeOfId: null,
   remakeReason: null,
+  remakeReasonKind: null,
+  invoiceStatus: 'open',
+  heldFrom: null,
   createdAt: '2026-11-20T15:00:00.000Z',
   updatedAt: '2026-11-21T15:00:00.000Z',
   events: [

@@ -36,7 +36,7 @@ export function useOutboxServer(): OutboxServer {
 
   beforeAll(async () => {
     server = await startServer({ env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' } });
-  }, 120_000);
+  }, 200_000);
   afterAll(async () => {
     await server?.stop();
   });

@@ -55,7 +55,7 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-export async function startServer({ env = {}, timeoutMs = 60_000 }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, timeoutMs = 150_000 }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const childEnv: NodeJS.ProcessEnv = {

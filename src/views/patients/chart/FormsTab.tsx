@@ -1,25 +1,229 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { recordsQueries } from '../../../api/records';
+import { useSearch } from 'wouter';
+import { ApiError } from '../../../api/http';
+import { assignmentsQuery, eformKeys, submissionQuery } from '../../../api/eformsAdmin';
+import { reviewSubmission, workDeskKey } from '../../../api/labOrders';
+import { recordsKey, recordsQueries } from '../../../api/records';
+import type { Assignment, Section } from '../../../contract/eforms';
+import { isConsentField, reviewFields, type ReviewField } from '../../../contract/formReview';
+import type { PatientProfile } from '../../../contract/records';
+import { translateError } from '../../../i18n/apiErrors';
 import { PatientEforms } from '../../eforms/admin/PatientEforms';
 import { useTenantId } from '../../eforms/admin/useTenant';
-import { QueryView } from '../../patient/common';
+import { useFormats } from '../../patient/format';
+import { EmptyState, QueryView } from '../../patient/common';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import * as list from '../../patients/patientList.css';
+import * as lookup from '../../lookups/labOrderLookup.css';
+import { Button } from '../../ui/Button';
+import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
 
-/** Tab 7: the patient's eForm assignments (assign, copy the link, send) at the chart's store. */
+/**
+ * Tab 7: the patient's eForms: today's assignments (send, copy the link, revoke), and each submitted form's answers
+ * read only, with a 'Review' step that shows every answer beside the chart's current value of the field the clerk
+ * picks, copies the chosen ones into the chart (audited with the submission id on the server) and marks the
+ * submission reviewed (it leaves the work desk). The work desk's form rows open here with ?review={assignmentId}.
+ */
 export default function FormsTab({ patientId, locationId }: ChartTabProps) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const profile = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
+  const assignments = useQuery(assignmentsQuery(tenantId, { patientId }));
+  const reviewParam = new URLSearchParams(useSearch()).get('review');
+  const [open, setOpen] = useState<string | null>(reviewParam);
+  const submitted = assignments.data?.assignments.filter((a) => a.status === 'submitted') ?? [];
   return (
-    <QueryView query={profile}>
-      {(patient) => (
-        <PatientEforms
-          patientId={patientId}
-          patientName={t('patientChart.name', { first: patient.firstName, last: patient.lastName })}
-          locationId={locationId}
-        />
-      )}
+    <div className={styles.section}>
+      <QueryView query={profile}>
+        {(patient) => (
+          <>
+            <PatientEforms patientId={patientId} patientName={t('patientChart.name', { first: patient.firstName, last: patient.lastName })} locationId={locationId} />
+            <section className={styles.section} aria-labelledby="chart-submissions">
+              <h2 id="chart-submissions" className={styles.sectionHeading}>
+                {t('formsTab.submissions')}
+              </h2>
+              <QueryView query={assignments}>
+                {() =>
+                  submitted.length === 0 ? (
+                    <EmptyState>{t('formsTab.none')}</EmptyState>
+                  ) : (
+                    <ul className={styles.list}>
+                      {submitted.map((a) => (
+                        <li key={a.id}>
+                          <SubmissionCard assignment={a} patient={patient} isOpen={open === a.id} onToggle={() => setOpen(open === a.id ? null : a.id)} />
+                        </li>
+                      ))}
+                    </ul>
+                  )
+                }
+              </QueryView>
+            </section>
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function SubmissionCard({ assignment, patient, isOpen, onToggle }: { assignment: Assignment; patient: PatientProfile; isOpen: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  return (
+    <article className={styles.card} aria-labelledby={`submission-${assignment.id}`}>
+      <div className={styles.row}>
+        <h3 id={`submission-${assignment.id}`} className={styles.sectionHeading}>
+          {assignment.formName}
+        </h3>
+        <span className={styles.muted}>{assignment.submittedAt ? formats.dateTime(assignment.submittedAt) : ''}</span>
+        <Button variant="secondary" onPress={onToggle} aria-expanded={isOpen}>
+          {isOpen ? t('formsTab.close') : t('formsTab.review')}
+        </Button>
+      </div>
+      {isOpen && <Review assignment={assignment} patient={patient} />}
+    </article>
+  );
+}
+
+/** One answer of a submission, as the review lists it. */
+interface AnswerRow {
+  key: string;
+  sectionId: string;
+  itemId: string;
+  question: string;
+  /** Shown read-only. */
+  text: string;
+  /** A checklist option: copies into a consent (yes/no). */
+  isCheck: boolean;
+}
+
+function answerRows(sections: Section[], t: ReturnType<typeof useTranslation>['t']): AnswerRow[] {
+  return sections.flatMap((s) => [
+    ...[...s.textlists, ...s.datelists].map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: i.name || s.title, text: i.description, isCheck: false })),
+    ...s.checklists.flatMap((c) =>
+      c.checkItems.map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: `${c.name || s.title}: ${i.name}`, text: i.ischecked ? t('formsTab.checked') : t('formsTab.unchecked'), isCheck: true })),
+    ),
+    ...s.radiolists.map((r) => ({
+      key: `${s.id}/${r.radioItems[0]?.id ?? ''}`,
+      sectionId: s.id,
+      itemId: r.radioItems[0]?.id ?? '',
+      question: r.name || s.title,
+      text: r.radioItems.find((i) => i.description === i.id)?.name ?? '',
+      isCheck: false,
+    })),
+    ...s.dropdownlists.map((d) => ({ key: `${s.id}/${d.id}`, sectionId: s.id, itemId: d.id, question: d.name || s.title, text: d.options.find((o) => o.id === d.description)?.name ?? '', isCheck: false })),
+  ]);
+}
+
+const fieldsFor = (row: AnswerRow): ReviewField[] => reviewFields.filter((f) => f === 'notes' || isConsentField(f) === row.isCheck);
+
+function currentValue(patient: PatientProfile, field: ReviewField, t: ReturnType<typeof useTranslation>['t']): string {
+  const value = patient[field];
+  if (typeof value === 'boolean') return value ? t('formsTab.checked') : t('formsTab.unchecked');
+  return value || '—';
+}
+
+function Review({ assignment, patient }: { assignment: Assignment; patient: PatientProfile }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const formats = useFormats();
+  const client = useQueryClient();
+  const submission = useQuery(submissionQuery(tenantId, assignment.id));
+  const [choices, setChoices] = useState<Record<string, ReviewField | ''>>({});
+  const [done, setDone] = useState('');
+  const chosen = Object.values(choices).some(Boolean);
+  useUnsavedChanges(chosen);
+  const save = useMutation({
+    mutationFn: (copies: { field: ReviewField; sectionId: string; itemId: string }[]) => reviewSubmission(assignment.id, { copies }),
+    onSuccess: (answer) => {
+      setChoices({});
+      setDone(t('formsTab.done', { number: answer.copied.length }));
+    },
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: eformKeys.assignments(tenantId) });
+      void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId: assignment.patientId }) });
+      void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
+    },
+  });
+  const fieldErrors = save.error instanceof ApiError ? (save.error.body?.fields ?? {}) : {};
+
+  return (
+    <QueryView query={submission}>
+      {(s) => {
+        const rows = answerRows(s.sections, t);
+        const reviewed = s.reviewedAt !== null;
+        const copies = rows.flatMap((r) => (choices[r.key] ? [{ field: choices[r.key] as ReviewField, sectionId: r.sectionId, itemId: r.itemId, key: r.key }] : []));
+        return (
+          <div className={styles.section}>
+            <p className={styles.muted}>{reviewed ? t('formsTab.reviewed', { date: formats.dateTime(s.reviewedAt!) }) : t('formsTab.toReview')}</p>
+            <div className={list.tableWrap}>
+              <table className={list.table}>
+                <caption>{reviewed ? t('formsTab.answers', { form: s.formName }) : t('formsTab.reviewTitle', { form: s.formName })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('formsTab.question')}</th>
+                    <th scope="col">{t('formsTab.answer')}</th>
+                    {!reviewed && <th scope="col">{t('formsTab.copyInto')}</th>}
+                    {!reviewed && <th scope="col">{t('formsTab.current')}</th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => {
+                    const field = choices[r.key] ?? '';
+                    const index = copies.findIndex((c) => c.key === r.key);
+                    const error = index >= 0 ? (fieldErrors[`copies.${index}`] ?? fieldErrors[`copies.${index}.itemId`]) : undefined;
+                    return (
+                      <tr key={r.key}>
+                        <th scope="row">{r.question}</th>
+                        <td>{r.text || t('formsTab.noAnswer')}</td>
+                        {!reviewed && (
+                          <td>
+                            <select
+                              className={lookup.control}
+                              aria-label={t('formsTab.copyInto') + ': ' + r.question}
+                              value={field}
+                              disabled={!r.text && !r.isCheck}
+                              onChange={(event) => setChoices((c) => ({ ...c, [r.key]: event.target.value as ReviewField | '' }))}
+                            >
+                              <option value="">{t('formsTab.noCopy')}</option>
+                              {fieldsFor(r).map((f) => (
+                                <option key={f} value={f}>
+                                  {t(`formsTab.fields.${f}`)}
+                                </option>
+                              ))}
+                            </select>
+                            {error && <span className={lookup.fieldError}>{error}</span>}
+                          </td>
+                        )}
+                        {!reviewed && <td>{field ? currentValue(patient, field, t) : ''}</td>}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {save.isError && (
+              <p role="alert" className={styles.formError}>
+                {translateError(i18n, save.error)}
+              </p>
+            )}
+            {done && (
+              <p role="status" className={styles.muted}>
+                {done}
+              </p>
+            )}
+            {!reviewed && (
+              <div className={styles.actions}>
+                <Button isPending={save.isPending} onPress={() => !save.isPending && save.mutate(copies.map(({ key: _key, ...c }) => c))}>
+                  {chosen ? t('formsTab.save') : t('formsTab.finish')}
+                </Button>
+              </div>
+            )}
+          </div>
+        );
+      }}
     </QueryView>
   );
 }

@@ -1,0 +1,44 @@
+/**
+ * The work desk (/admin/workdesk/{type}): the store's to-do list. Each row is something left to finish: a submitted
+ * form to review, an order ready to hand over or overdue, a recall due with no future visit, a visit of today not
+ * yet checked in. A finished row is no longer listed.
+ */
+import { LabOrderStatus, RecallType } from './records';
+import { z } from './zod';
+
+export const workDeskTypes = ['all', 'forms', 'orders', 'recalls', 'today'] as const;
+export type WorkDeskType = (typeof workDeskTypes)[number];
+export const isWorkDeskType = (value: string): value is WorkDeskType => (workDeskTypes as readonly string[]).includes(value);
+
+/** Rows of one kind at most (the oldest first); the counts say how many there are in all. */
+export const workDeskKindMax = 100;
+
+export const WorkDeskQuery = z.object({
+  type: z.enum(workDeskTypes, { error: `Type must be one of: ${workDeskTypes.join(', ')}` }).default('all'),
+  locationId: z.uuid({ error: 'Store must be an id (UUID)' }).optional(),
+});
+export type WorkDeskQuery = z.infer<typeof WorkDeskQuery>;
+
+const base = {
+  id: z.uuid(),
+  patientId: z.uuid(),
+  patientFirstName: z.string(),
+  patientLastName: z.string(),
+  locationId: z.uuid(),
+  storeName: z.string(),
+};
+
+export const WorkDeskItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('form'), ...base, formName: z.string(), submittedAt: z.string() }),
+  z.object({ kind: z.literal('order'), ...base, number: z.number().int(), status: LabOrderStatus, expectedOn: z.string().nullable(), overdue: z.boolean() }),
+  z.object({ kind: z.literal('recall'), ...base, recallType: RecallType, dueOn: z.string() }),
+  z.object({ kind: z.literal('visit'), ...base, startsAt: z.string(), appointmentType: z.string(), providerName: z.string(), timeZone: z.string() }),
+]);
+export type WorkDeskItem = z.infer<typeof WorkDeskItem>;
+
+export const WorkDesk = z.object({
+  items: z.array(WorkDeskItem),
+  /** How many rows of each kind there are in all (the list shows at most workDeskKindMax of each). */
+  counts: z.object({ forms: z.number().int(), orders: z.number().int(), recalls: z.number().int(), today: z.number().int() }),
+});
+export type WorkDesk = z.infer<typeof WorkDesk>;

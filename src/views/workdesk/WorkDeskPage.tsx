@@ -1,0 +1,187 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { labOrderQueries } from '../../api/labOrders';
+import { storesQuery } from '../../api/stores';
+import { isWorkDeskType, workDeskTypes, type WorkDeskItem, type WorkDeskType } from '../../contract/workDesk';
+import { translateError } from '../../i18n/apiErrors';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { useFormats } from '../patient/format';
+import * as list from '../patients/patientList.css';
+import * as styles from '../lookups/labOrderLookup.css';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const chartTab = (patientId: string, tab: number, query = '') => `/admin/patients/${encodeURIComponent(patientId)}/${tab}${query}`;
+
+/** Where each row's work is finished: the chart tab that does it (forms 7 with the review open, orders 5, recalls 6, visits 3). */
+export function placeOf(item: WorkDeskItem): string {
+  switch (item.kind) {
+    case 'form':
+      return chartTab(item.patientId, 7, `?review=${encodeURIComponent(item.id)}`);
+    case 'order':
+      return chartTab(item.patientId, 5);
+    case 'recall':
+      return chartTab(item.patientId, 6);
+    case 'visit':
+      return chartTab(item.patientId, 3);
+  }
+}
+
+const kinds = [
+  { kind: 'form', type: 'forms' },
+  { kind: 'order', type: 'orders' },
+  { kind: 'recall', type: 'recalls' },
+  { kind: 'visit', type: 'today' },
+] as const;
+
+/**
+ * /admin/workdesk/{type}: the store's to-do list (all, forms, orders, recalls, today). Each row names the patient and
+ * what is left, and leads to the place that finishes it; a finished row is gone the next time the list loads.
+ */
+export function WorkDeskPage({ type: rawType }: { type: string }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const type: WorkDeskType = isWorkDeskType(rawType) ? rawType : 'all';
+  const store = new URLSearchParams(useSearch()).get('store') ?? '';
+  const locationId = uuidPattern.test(store) ? store : undefined;
+  const stores = useQuery(storesQuery(tenantId));
+  const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));
+  const query = window.location.search;
+
+  return (
+    <section className={list.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={list.title}>
+        {t('workDesk.title')}
+      </h1>
+      <nav aria-label={t('workDesk.types')}>
+        <ul className={styles.types}>
+          {workDeskTypes.map((each) => (
+            <li key={each}>
+              <Link href={`/admin/workdesk/${each}${query}`} className={styles.typeLink} aria-current={each === type ? 'page' : undefined}>
+                {t(`workDesk.typeNames.${each}`)}
+                {desk.data && each !== 'all' ? ` (${desk.data.counts[each]})` : ''}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <label className={list.field}>
+        <span className={list.label}>{t('labOrderLookup.store')}</span>
+        <select
+          className={list.select}
+          value={locationId ?? ''}
+          onChange={(event) => navigate(`${window.location.pathname}${event.target.value ? `?store=${event.target.value}` : ''}`, { replace: true })}
+        >
+          <option value="">{t('labOrderLookup.allStores')}</option>
+          {stores.data?.stores.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {desk.isPending ? (
+        <div className={list.state}>
+          <Spinner label={t('workDesk.loading')} />
+          <p className={list.muted} aria-hidden="true">
+            {t('workDesk.loading')}
+          </p>
+        </div>
+      ) : desk.isError ? (
+        <div role="alert" className={list.state}>
+          <p className={list.heading}>{t('workDesk.loadFailed')}</p>
+          <p className={list.muted}>{translateError(i18n, desk.error)}</p>
+          <Button variant="secondary" onPress={() => void desk.refetch()}>
+            {t('labOrderLookup.retry')}
+          </Button>
+        </div>
+      ) : desk.data.items.length === 0 ? (
+        <div className={list.state}>
+          <p className={list.heading}>{t('workDesk.none')}</p>
+          <p className={list.muted}>{t('workDesk.noneHint')}</p>
+        </div>
+      ) : (
+        kinds
+          .filter((k) => type === 'all' || type === k.type)
+          .map((k) => {
+            const rows = desk.data.items.filter((item) => item.kind === k.kind);
+            if (!rows.length) return null;
+            const count = desk.data.counts[k.type];
+            return (
+              <section key={k.kind} aria-labelledby={`${titleId}-${k.kind}`}>
+                <h2 id={`${titleId}-${k.kind}`} className={list.heading}>
+                  {t(`workDesk.sections.${k.kind}`, { number: count })}
+                </h2>
+                {count > rows.length && <p className={list.muted}>{t('workDesk.moreThanShown', { number: rows.length })}</p>}
+                <div className={list.tableWrap}>
+                  <table className={list.table}>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('workDesk.columns.patient')}</th>
+                        <th scope="col">{t('workDesk.columns.what')}</th>
+                        <th scope="col">{t('workDesk.columns.when')}</th>
+                        <th scope="col">{t('workDesk.columns.store')}</th>
+                        <th scope="col">{t('workDesk.columns.action')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((item) => (
+                        <Row key={item.id} item={item} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            );
+          })
+      )}
+    </section>
+  );
+}
+
+function Row({ item }: { item: WorkDeskItem }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const name = t('patientList.name', { first: item.patientFirstName, last: item.patientLastName });
+  let what: string;
+  let when: string;
+  switch (item.kind) {
+    case 'form':
+      what = t('workDesk.formSubmitted', { form: item.formName });
+      when = formats.dateTime(item.submittedAt);
+      break;
+    case 'order':
+      what = item.overdue
+        ? t('workDesk.orderOverdue', { number: formats.number(item.number), status: t(`records.orders.statuses.${item.status}`) })
+        : t('workDesk.orderReady', { number: formats.number(item.number) });
+      when = item.expectedOn ? t('records.orders.expectedOn', { date: formats.date(item.expectedOn) }) : t('records.orders.noExpected');
+      break;
+    case 'recall':
+      what = t('workDesk.recallDue', { type: t(`records.recalls.types.${item.recallType}`) });
+      when = formats.date(item.dueOn);
+      break;
+    case 'visit':
+      what = t('workDesk.visitToday', { type: t(`records.appointments.types.${item.appointmentType}`), provider: item.providerName });
+      when = formats.dateTime(item.startsAt, item.timeZone);
+      break;
+  }
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td className={item.kind === 'order' && item.overdue ? styles.overdue : undefined}>{what}</td>
+      <td>{when}</td>
+      <td>{item.storeName}</td>
+      <td>
+        <Link href={placeOf(item)} className={list.link} aria-label={t(`workDesk.actionsFor.${item.kind}`, { name })}>
+          {t(`workDesk.actions.${item.kind}`)}
+        </Link>
+      </td>
+    </tr>
+  );
+}

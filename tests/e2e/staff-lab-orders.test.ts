@@ -1,0 +1,127 @@
+/**
+ * Issue 14, browser stories on a server of the file's own (fresh demo data; its outbox prints what it sends):
+ * a clerk moves Jane's order 5001 along through the lab-order lookup (received) and the chart's lab orders tab
+ * (ready for pickup); Jane is messaged (the outbox, the patient's communication log over the API and her chart's
+ * messages tab); a second clerk who still saw the old status is told the order moved on. The
+ * work desk lists the submitted intake form and its review writes a chosen answer into the chart. The lookup in
+ * Arabic on a phone.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useOutboxServer } from './support/outbox';
+import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
+
+const server = useOutboxServer();
+const e2e = useBrowser({ server });
+
+const jane = 'c1ea0000-0000-4000-8000-0000000a0001';
+
+async function signInAsAdmin(page: Page) {
+  await signInAt(page, '/admin', { email: 'admin@clearview.test' });
+  await expectPath(page, '/admin/pos/all');
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  const { token, tenant } = await page.evaluate(() => ({ token: sessionStorage.getItem('access_token'), tenant: sessionStorage.getItem('tenantID') }));
+  const answer = await page.request.get(path, { headers: { Authorization: `Bearer ${token}`, 'X-Tenant-ID': tenant! } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as T;
+}
+
+describe('lab orders', () => {
+  it('order 5001: received through the lookup, ready for pickup in the chart; Jane is messaged; a clerk who saw the old status is told', async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+
+    await page.goto('/admin/laborderlookup');
+    await expectPath(page, '/admin/laborderlookup/all');
+    await expectHeading(page, 'Lab orders');
+    await page.getByRole('textbox', { name: 'Search orders' }).fill('5001');
+    // The search settles, goes to the address and the list shows only that order.
+    await page.waitForURL((url) => url.searchParams.get('search') === '5001', patience);
+    await expect.poll(() => page.locator('tbody tr').count(), patience).toBe(1);
+    await page.getByRole('checkbox', { name: 'Select order 5001' }).waitFor(patience);
+    await page.getByRole('checkbox', { name: 'Select order 5001' }).check();
+    await page.getByRole('combobox', { name: 'Move to' }).selectOption({ label: 'Received at the store' });
+    await page.getByRole('button', { name: 'Move', exact: true }).dblclick();
+    await page.getByText('Orders moved to “Received at the store”: 1.').waitFor(patience);
+    await page.getByRole('cell', { name: 'Received at the store' }).waitFor(patience);
+
+    // A second clerk (staff, Downtown) opens the same order while it is still 'received'.
+    const staff = await e2e.newPage();
+    await signInAt(staff, '/clearview/downtown', { email: 'staff@clearview.test' });
+    await expectPath(staff, '/admin/pos/all');
+    await staff.goto('/admin/laborderlookup/received?search=5001');
+    await staff.getByRole('checkbox', { name: 'Select order 5001' }).check(patience);
+
+    // The first clerk moves it on in the chart's lab orders tab.
+    const mark = server.mark();
+    await page.goto(`/admin/patients/${jane}/5`);
+    const card = page.getByRole('article', { name: 'Order 5001' });
+    await card.waitFor(patience);
+    expect(await card.innerText()).toContain('Received at the store');
+    await card.getByRole('button', { name: 'Move to “Ready for pick-up”' }).click();
+    await card.getByText('Order 5001 is now “Ready for pick-up”.').waitFor(patience);
+    // The order is read again after the move: its history and next steps follow.
+    await expect.poll(() => card.getByRole('list', { name: 'History of order 5001' }).innerText(), patience).toMatch(/Ready for pick-up · Alex Admin/);
+    await expect
+      .poll(() => card.getByRole('group', { name: 'Next steps for order 5001' }).getByRole('button').allInnerTexts(), patience)
+      .toEqual(['Move to “Delivered”', 'Remake']);
+
+    // Jane is told by her preferred channel (email), once.
+    const sent = await server.nextInMessage('patient@clearview.test', mark, /order 5001 is ready for pickup/i);
+    expect(sent).toBeTruthy();
+    expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
+    const log = await api<{ messages: { template: string; status: string }[] }>(page, `/api/patients/${jane}/messages`);
+    expect(log.messages.some((m) => m.template === 'order.ready-for-pickup')).toBe(true);
+    // ... and in her chart's messages tab.
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await expectPath(page, `/admin/patients/${jane}/8`);
+    await page.getByRole('list', { name: 'Messages' }).getByText('Your glasses are ready for pickup').first().waitFor(patience);
+
+    // The second clerk still saw 'received': the move is refused with the current status, shown at the order.
+    await staff.getByRole('combobox', { name: 'Move to' }).selectOption({ label: 'Ready for pick-up' });
+    await staff.getByRole('button', { name: 'Move', exact: true }).click();
+    await staff.getByText('Order 5001 was not moved: someone else moved it meanwhile. It is now “Ready for pick-up”.').waitFor(patience);
+    expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
+  });
+
+  it('the lookup in Arabic on a phone, right to left', async () => {
+    const page = await e2e.newPage({ phone: true });
+    await signInAsAdmin(page);
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/admin/laborderlookup/overdue');
+    await expectHeading(page, 'طلبات المختبر');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('link', { name: 'متأخرة' }).waitFor(patience);
+    expect(await page.getByRole('link', { name: 'متأخرة' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('work desk', () => {
+  it('lists the submitted form; its review copies a chosen answer into the chart and it leaves the desk', async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/admin/workdesk');
+    await expectPath(page, '/admin/workdesk/all');
+    await expectHeading(page, 'Work desk');
+    await page.getByRole('heading', { name: 'Forms to review (1)' }).waitFor(patience);
+    const review = page.getByRole('link', { name: /^Review the form of / });
+    await review.click();
+    await page.waitForURL((url) => /^\/admin\/patients\/[0-9a-f-]{36}\/7$/.test(url.pathname) && url.searchParams.has('review'), patience);
+    const patientId = new URL(page.url()).pathname.split('/')[3]!;
+
+    const table = page.getByRole('table', { name: 'Review “New Patient Intake”' });
+    await table.waitFor(patience);
+    await table.getByRole('combobox', { name: 'Copy into: Medications you take' }).selectOption({ label: 'Medical notes (added)' });
+    await page.getByRole('button', { name: 'Copy the chosen answers and finish the review' }).click();
+    await page.getByText('Review saved: 1 field(s) copied into the chart.').waitFor(patience);
+
+    const profile = await api<{ notes: string }>(page, `/api/patients/${patientId}/profile`);
+    expect(profile.notes).toContain('Medications you take: Lisinopril 10 mg daily');
+
+    await page.goto('/admin/workdesk/forms');
+    await expectHeading(page, 'Work desk');
+    await page.getByText('Nothing left to do here.').waitFor(patience);
+  });
+});
