@@ -1,0 +1,3 @@
+CREATE INDEX "invoices_tenant_issued_idx" ON "invoices" USING btree ("tenant_id","issued_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_location_issued_idx" ON "invoices" USING btree ("tenant_id","location_id","issued_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_total_idx" ON "invoices" USING btree ("tenant_id","total");
