@@ -65,6 +65,10 @@ const PatientChartPage = preloadable(() =>
 const PatientListPage = preloadable(() =>
   import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
 );
+const InvoiceScreen = preloadable(() => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen));
+const InvoiceLookupPage = preloadable(() =>
+  import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+);
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -123,6 +127,8 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   eformBuilder: FormBuilderRoute,
   patientChart: PatientChartPage,
   patientList: PatientListPage,
+  invoiceScreen: InvoiceScreen,
+  invoiceLookup: InvoiceLookupPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -223,6 +229,10 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <PatientChartPage key={params.patientid} patientId={params.patientid ?? ''} locationId={params.locationId ?? ''} />;
     case 'patientList':
       return <PatientListPage />;
+    case 'invoiceScreen':
+      return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
+    case 'invoiceLookup':
+      return <InvoiceLookupPage type={params.type ?? 'all'} />;
   }
 }
 

@@ -1,0 +1,1 @@
+export function useUnsavedChanges(_dirty: boolean): void {}
