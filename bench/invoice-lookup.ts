@@ -11,14 +11,15 @@
  * - the totals of a filtered set (invoiceTotals): one patient, one month, one status of one store;
  * - the whole HTTP call GET /api/invoices as the Clearview admin for the first page, a deep page and a filter;
  * and prints median and p95 in milliseconds with the plans' index use, and writes bench/results/invoice-lookup.json.
- * The database is dropped at the end.
+ * The database is dropped at the end, unless BENCH_KEEP=1; BENCH_REUSE=1 times a kept one again (migrated to the
+ * current schema, no new rows).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { inlineQuery, openDatabase, queryRows, withTenant } from '../server/db/client';
+import { inlineQuery, openDatabase, queryRows, withTenant, type Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { loadSecrets } from '../server/db/secrets';
 import { DEMO_PASSWORD, demoIds, seedDemoData } from '../server/db/seed';
@@ -35,43 +36,59 @@ const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const dbName = 'bench_invoices';
 const admin = (query: string) => adminQuery(base, query);
 
+const keep = process.env.BENCH_KEEP === '1';
+const reuse = process.env.BENCH_REUSE === '1';
+
+/** The demo companies, then the generated patients and invoices of Clearview. */
+async function fill(db: Database) {
+  await seedDemoData(db.owner);
+
+  log(`inserting ${PATIENTS} patients and ${INVOICES} invoices ...`);
+  const t0 = Date.now();
+  await db.owner.execute(sql`
+    insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, phone, email, preferred_channel, created_via)
+    select ${demoIds.clearview}::uuid, case when i % 2 = 0 then ${demoIds.downtown}::uuid else ${demoIds.uptown}::uuid end,
+           (array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','Omar','Layla','Ahmet','Ayse','Priya','Chen','Sofia','Lucas'])[1 + (i::bigint * 7919) % 16],
+           (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Martinez','Lopez','Wilson','Taylor','Yilmaz','Kaya','Haddad','Khalil','Nguyen','Clark','Lewis','Walker'])[1 + (i::bigint * 104729) % 20]
+             || case when i % 3 = 0 then '' else '-' || (i % 97)::text end,
+           date '1940-01-01' + (i * 37 % 25000), '555' || lpad(i::text, 7, '0'), 'bench' || i || '@example.test', 'email', 'import'
+    from generate_series(1, ${PATIENTS}) as i`);
+  // Statuses: 80% paid, 12% open, 5% void, 3% refunded; totals 10.00 to 2,000.00; five years back from now.
+  await db.owner.execute(sql`
+    with ids as (select array_agg(id order by id) as a from patients where tenant_id = ${demoIds.clearview}),
+    g as (select i, (i::bigint * 2654435761) % 1000 as r from generate_series(1, ${INVOICES}) as i)
+    insert into invoices (tenant_id, location_id, number, patient_id, status, issued_at, currency, subtotal, discount_total, tax_total, total, paid_total, created_at)
+    select ${demoIds.clearview}::uuid, case when i % 2 = 0 then ${demoIds.downtown}::uuid else ${demoIds.uptown}::uuid end,
+           100000 + (i + 1) / 2, ids.a[1 + (i::bigint * 7919) % array_length(ids.a, 1)],
+           s.status, now() - ((${INVOICES} - i) * interval '157 seconds') - (r * interval '1 second'), 'USD',
+           m.total, 0, 0, m.total, case when s.status in ('paid', 'refunded') then m.total when s.status = 'open' and r % 2 = 0 then m.total / 2 else 0 end,
+           now()
+    from g cross join ids
+    cross join lateral (select case when r < 800 then 'paid' when r < 920 then 'open' when r < 970 then 'void' else 'refunded' end as status) s
+    cross join lateral (select 1000 + (i::bigint * 104729) % 199000 as total) m`);
+  await db.owner.execute(sql`analyze patients`);
+  await db.owner.execute(sql`analyze invoices`);
+  log(`inserted in ${Date.now() - t0} ms`);
+}
+
 async function main() {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
+  if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`).catch((err: unknown) => {
+    if (!reuse) throw err;
+  });
   const url = new URL(base);
   url.pathname = `/${dbName}`;
   const db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 4 });
   try {
     log('migrating and seeding ...');
     await migrateDatabase(db);
-    await seedDemoData(db.owner);
-
-    log(`inserting ${PATIENTS} patients and ${INVOICES} invoices ...`);
-    const t0 = Date.now();
-    await db.owner.execute(sql`
-      insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, phone, email, preferred_channel, created_via)
-      select ${demoIds.clearview}::uuid, case when i % 2 = 0 then ${demoIds.downtown}::uuid else ${demoIds.uptown}::uuid end,
-             (array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','Omar','Layla','Ahmet','Ayse','Priya','Chen','Sofia','Lucas'])[1 + (i::bigint * 7919) % 16],
-             (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Martinez','Lopez','Wilson','Taylor','Yilmaz','Kaya','Haddad','Khalil','Nguyen','Clark','Lewis','Walker'])[1 + (i::bigint * 104729) % 20]
-               || case when i % 3 = 0 then '' else '-' || (i % 97)::text end,
-             date '1940-01-01' + (i * 37 % 25000), '555' || lpad(i::text, 7, '0'), 'bench' || i || '@example.test', 'email', 'import'
-      from generate_series(1, ${PATIENTS}) as i`);
-    // Statuses: 80% paid, 12% open, 5% void, 3% refunded; totals 10.00 to 2,000.00; five years back from now.
-    await db.owner.execute(sql`
-      with ids as (select array_agg(id order by id) as a from patients where tenant_id = ${demoIds.clearview}),
-      g as (select i, (i::bigint * 2654435761) % 1000 as r from generate_series(1, ${INVOICES}) as i)
-      insert into invoices (tenant_id, location_id, number, patient_id, status, issued_at, currency, subtotal, discount_total, tax_total, total, paid_total, created_at)
-      select ${demoIds.clearview}::uuid, case when i % 2 = 0 then ${demoIds.downtown}::uuid else ${demoIds.uptown}::uuid end,
-             100000 + (i + 1) / 2, ids.a[1 + (i::bigint * 7919) % array_length(ids.a, 1)],
-             s.status, now() - ((${INVOICES} - i) * interval '157 seconds') - (r * interval '1 second'), 'USD',
-             m.total, 0, 0, m.total, case when s.status in ('paid', 'refunded') then m.total when s.status = 'open' and r % 2 = 0 then m.total / 2 else 0 end,
-             now()
-      from g cross join ids
-      cross join lateral (select case when r < 800 then 'paid' when r < 920 then 'open' when r < 970 then 'void' else 'refunded' end as status) s
-      cross join lateral (select 1000 + (i::bigint * 104729) % 199000 as total) m`);
-    await db.owner.execute(sql`analyze patients`);
-    await db.owner.execute(sql`analyze invoices`);
-    log(`inserted in ${Date.now() - t0} ms`);
+    const [kept] = await queryRows<{ n: number }>(db.owner, sql`select count(*)::int as n from invoices`);
+    if (reuse && kept!.n >= INVOICES) {
+      log(`reusing ${kept!.n} invoices`);
+      await db.owner.execute(sql`analyze invoices`);
+    } else {
+      await fill(db);
+    }
 
     const opts = (o: Partial<LookupOptions>): LookupOptions => ({ tenantId: demoIds.clearview, stores: 'all', type: 'all', limit: 25, ...o });
     const run = (o: LookupOptions) => withTenant(db, demoIds.clearview, (tx) => lookupInvoices(tx, o));
@@ -174,7 +191,7 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ invoices: INVOICES, budgetMs: BUDGET_MS, worstP95, withinBudget: out.withinBudget }, null, 2)}\n`);
   } finally {
     await db.close();
-    await admin(`drop database if exists ${dbName} with (force)`);
+    if (!keep) await admin(`drop database if exists ${dbName} with (force)`);
   }
 }
 
