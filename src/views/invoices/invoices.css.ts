@@ -3,6 +3,7 @@ import { vars } from '../../theme/contract.css';
 import { controlBox } from '../ui/control.css';
 import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
+import { receipt } from '../patient/records.css';
 
 /** The staff invoice screen and lookup: logical properties only (right to left works); one column on a phone. */
 export const page = style({
@@ -104,11 +105,12 @@ export const more = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'cent
  * screen's <style> (InvoiceScreen.tsx), as vanilla-extract has no @page rule.
  */
 export const roll = style({});
-globalStyle(`${roll}`, { '@media': { print: { inlineSize: '72mm', maxInlineSize: '72mm', fontSize: '9pt', lineHeight: 1.3 } } });
+// Joined with the receipt's class: its own print rule (max-inline-size: none) must not win by chunk order.
+globalStyle(`${receipt}${roll}`, { '@media': { print: { inlineSize: '72mm', maxInlineSize: '72mm', fontSize: '9pt', lineHeight: 1.3 } } });
 globalStyle(`${roll} table th:nth-child(3), ${roll} table td:nth-child(3), ${roll} table th:nth-child(4), ${roll} table td:nth-child(4), ${roll} table th:nth-child(5), ${roll} table td:nth-child(5)`, {
   '@media': { print: { display: 'none' } },
 });
 globalStyle(`${roll} table th, ${roll} table td`, { '@media': { print: { paddingInline: '0.25rem', paddingBlock: '0.125rem' } } });
 globalStyle(`${roll} dl`, { '@media': { print: { justifySelf: 'stretch' } } });
 export const a4 = style({});
-globalStyle(`${a4}`, { '@media': { print: { fontSize: '11pt' } } });
+globalStyle(`${receipt}${a4}`, { '@media': { print: { fontSize: '11pt' } } });
