@@ -23,7 +23,7 @@ import { inlineQuery, openDatabase, queryRows, withTenant, type Database } from 
 import { migrateDatabase } from '../server/db/migrate';
 import { loadSecrets } from '../server/db/secrets';
 import { DEMO_PASSWORD, demoIds, seedDemoData } from '../server/db/seed';
-import { encodeCursor, invoiceLookupQuery, invoiceTotals, invoiceTotalsQuery, lookupInvoices, type LookupOptions } from '../server/sales/lookup';
+import { encodeCursor, invoiceLookupQuery, invoiceTotals, invoiceTotalsQuery, lookupInvoices, namedPatients, type LookupOptions } from '../server/sales/lookup';
 import { log } from './lib/format';
 import { root } from './lib/paths';
 import { adminQuery, time } from './lib/timing';
@@ -132,13 +132,15 @@ async function main() {
       const plan = await withTenant(db, demoIds.clearview, (tx) => queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`explain ${inlineQuery(query)}`)));
       return plan.map((p) => p['QUERY PLAN']).filter((l) => /Index|Seq Scan|Bitmap/.test(l)).map((l) => l.trim());
     };
+    // The plans of the queries as the route sends them (a name resolved to patient ids when they are few).
+    const resolved = async (o: LookupOptions) => ({ ...o, patientIds: await withTenant(db, demoIds.clearview, (tx) => namedPatients(tx, demoIds.clearview, o.patient)) });
     const results: Record<string, unknown> = {};
     const plans: Record<string, string[]> = {};
     for (const [name, o] of Object.entries(cases)) {
       const page = await run(o);
       const r = await time(RUNS, () => run(o));
       results[name] = { ...r, rows: page.items.length };
-      plans[name] = await explain(invoiceLookupQuery(o));
+      plans[name] = await explain(invoiceLookupQuery(await resolved(o)));
       log(`${name.padEnd(40)} median ${String(r.median).padStart(6)} ms  p95 ${String(r.p95).padStart(6)} ms  (${page.items.length} rows)`);
     }
 
@@ -146,6 +148,7 @@ async function main() {
       'totals: one patient': opts({ patientId: someone!.patient_id }),
       'totals: a month, one store': opts({ ...downtown, from, to }),
       'totals: number 150000': opts({ number: 150_000 }),
+      'totals: patient prefix "kha"': opts({ patient: 'kha' }),
       'totals: void, one store (25,000 invoices)': opts({ ...downtown, type: 'void' }),
     };
     const totals: Record<string, unknown> = {};
@@ -153,7 +156,7 @@ async function main() {
       const sum = await withTenant(db, demoIds.clearview, (tx) => invoiceTotals(tx, o));
       const r = await time(Math.min(RUNS, 50), () => withTenant(db, demoIds.clearview, (tx) => invoiceTotals(tx, o)));
       totals[name] = { ...r, count: sum.count };
-      plans[name] = await explain(invoiceTotalsQuery(o));
+      plans[name] = await explain(invoiceTotalsQuery(await resolved(o)));
       log(`${name.padEnd(40)} median ${String(r.median).padStart(6)} ms  p95 ${String(r.p95).padStart(6)} ms  (${sum.count} invoices)`);
     }
 

@@ -6,7 +6,8 @@
  * Index use (PostgreSQL 15, 1,000,000 invoices in one company: `npm run bench:invoices`): the page is one ordered,
  * limited scan of invoices alone (stores and patients are joined to the 25 rows after the limit). Every store:
  * invoices_tenant_issued_idx; one store: invoices_location_issued_idx; a number: the unique per-store number;
- * one patient or a name: invoices_patient_idx; a narrow amount range: invoices_total_idx (migration 0009). All the
+ * one patient or a few named: invoices_patient_idx (a name is first resolved to patient ids when they are few); a
+ * status: invoices_status_issued_idx; a narrow amount range: invoices_total_idx (migration 0009). All the
  * conditions are on uuid, integer, bigint and timestamptz columns, whose comparisons are leakproof, so under forced
  * RLS they stay index conditions; the name is matched on the patients' stored lower-case keys (migration 0006).
  */
@@ -21,6 +22,8 @@ export interface FilterOptions extends InvoiceFilter {
   tenantId: string;
   /** Stores to list: every store of the tenant, or the listed ones. */
   stores: Stores;
+  /** The patients `patient` names, when few (namedPatients); else they are matched in the query. */
+  patientIds?: string[] | null;
 }
 
 export interface LookupOptions extends FilterOptions {
@@ -52,12 +55,26 @@ const TOP = '\u{10FFFF}';
 /** The stored lower-case key starts with `prefix`: an index range (text `like` is not leakproof under RLS). */
 const startsWith = (column: SQL, prefix: string) => sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP})`;
 
+/** At most this many patients named are listed by id (their invoices by invoices_patient_idx, then sorted). */
+const FEW_PATIENTS = 500;
+
 /** The patients a name names: "last" or "last, first" (starts of the stored keys). */
-function patientCondition(tenantId: string, text: string): SQL {
+function patientsNamed(tenantId: string, text: string): SQL {
   const [last = '', first = ''] = text.split(',').map((s) => s.trim());
   const byName = [startsWith(sql.raw('p.last_name_key'), last)];
   if (first) byName.push(startsWith(sql.raw('p.first_name_key'), first));
-  return sql`patient_id in (select p.id from patients p where p.tenant_id = ${tenantId} and ${sql.join(byName, sql` and `)})`;
+  return sql`select p.id from patients p where p.tenant_id = ${tenantId} and ${sql.join(byName, sql` and `)}`;
+}
+
+/**
+ * The ids of the patients a name filter names, when they are few; null when they are many. Few: their invoices are
+ * read by patient and sorted (a narrow name would otherwise walk the newest invoices a long way to find 25). Many:
+ * the newest invoices are walked and each one's patient checked, which soon finds a page.
+ */
+export async function namedPatients(tx: Tx, tenantId: string, patient: string | undefined): Promise<string[] | null> {
+  if (!patient) return null;
+  const found = await queryRows<{ id: string }>(tx, sql`${patientsNamed(tenantId, patient)} limit ${FEW_PATIENTS + 1}`);
+  return found.length > FEW_PATIENTS ? null : found.map((r) => r.id);
 }
 
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
@@ -75,7 +92,11 @@ function filterConditions(o: FilterOptions): SQL[] {
   if (o.type !== 'all') where.push(sql`status = ${o.type}`);
   if (o.number !== undefined) where.push(sql`number = ${o.number}`);
   if (o.patientId) where.push(sql`patient_id = ${o.patientId}`);
-  if (o.patient) where.push(patientCondition(o.tenantId, o.patient));
+  if (o.patient) {
+    if (!o.patientIds) where.push(sql`patient_id in (${patientsNamed(o.tenantId, o.patient)})`);
+    else if (o.patientIds.length) where.push(sql`patient_id in (${sql.join(o.patientIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    else where.push(sql`false`);
+  }
   if (o.from) where.push(sql`issued_at >= ${dayStart(o.from)}::timestamptz`);
   if (o.to) where.push(sql`issued_at < ${nextDayStart(o.to)}::timestamptz`);
   if (o.minAmount !== undefined) where.push(sql`total >= ${o.minAmount}`);
@@ -123,7 +144,7 @@ interface Row {
 }
 
 export async function lookupInvoices(tx: Tx, o: LookupOptions): Promise<InvoiceLookupPage> {
-  const found = await queryRows<Row>(tx, invoiceLookupQuery(o));
+  const found = await queryRows<Row>(tx, invoiceLookupQuery({ ...o, patientIds: await namedPatients(tx, o.tenantId, o.patient) }));
   const more = found.length > o.limit;
   const page = more ? found.slice(0, o.limit) : found;
   const last = page[page.length - 1];
@@ -148,7 +169,10 @@ export async function lookupInvoices(tx: Tx, o: LookupOptions): Promise<InvoiceL
 }
 
 export async function invoiceTotals(tx: Tx, o: FilterOptions): Promise<InvoiceTotals> {
-  const found = await queryRows<{ currency: string; n: number; total: number; paid: number; balance: number }>(tx, invoiceTotalsQuery(o));
+  const found = await queryRows<{ currency: string; n: number; total: number; paid: number; balance: number }>(
+    tx,
+    invoiceTotalsQuery({ ...o, patientIds: await namedPatients(tx, o.tenantId, o.patient) }),
+  );
   return {
     count: found.reduce((sum, r) => sum + Number(r.n), 0),
     amounts: found.map((r) => ({ currency: r.currency, total: Number(r.total), paid: Number(r.paid), balance: Number(r.balance) })),
