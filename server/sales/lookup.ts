@@ -56,7 +56,7 @@ const TOP = '\u{10FFFF}';
 const startsWith = (column: SQL, prefix: string) => sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP})`;
 
 /** At most this many patients named are listed by id (their invoices by invoices_patient_idx, then sorted). */
-const FEW_PATIENTS = 500;
+const FEW_PATIENTS = 2000;
 
 /** The patients a name names: "last" or "last, first" (starts of the stored keys). */
 function patientsNamed(tenantId: string, text: string): SQL {
