@@ -16,6 +16,7 @@ import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
 import { parseAmount } from './money';
+import { Field } from './Field';
 import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
 
@@ -173,39 +174,3 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
     </section>
   );
 }
-
-function Field(props: { label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string; type?: string; inputMode?: 'numeric' | 'decimal'; ltr?: boolean }) {
-  const id = useId();
-  const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        dir={props.ltr ? 'ltr' : undefined}
-        autoComplete="off"
-        maxLength={100}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.hint && (
-        <span id={`${id}-hint`} className={styles.muted}>
-          {props.hint}
-        </span>
-      )}
-      {props.error && (
-        <span id={`${id}-error`} className={styles.error}>
-          {props.error}
-        </span>
-      )}
-    </div>
-  );
-}
-

@@ -25,6 +25,7 @@ import * as recordStyles from '../patient/records.css';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
+import { Field } from './Field';
 import { amountText, parseAmount } from './money';
 import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
@@ -284,8 +285,6 @@ function PaymentForm({ invoice, onPaid }: { invoice: InvoiceDetail; onPaid: () =
     pay.mutate({ ...input, idempotencyKey: attempt.current.key });
   };
 
-  const amountId = useId();
-  const referenceId = useId();
   return (
     <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
       <h2 id={titleId} className={styles.heading}>
@@ -304,47 +303,8 @@ function PaymentForm({ invoice, onPaid }: { invoice: InvoiceDetail; onPaid: () =
           </select>
           {fields.method && <span className={styles.error}>{fields.method}</span>}
         </label>
-        <div className={styles.field}>
-          <label htmlFor={amountId} className={styles.label}>
-            {t('invoiceScreen.amount', { currency: invoice.currency })}
-          </label>
-          <input
-            id={amountId}
-            className={styles.input}
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            value={amount}
-            aria-invalid={fields.amount ? true : undefined}
-            aria-describedby={fields.amount ? `${amountId}-error` : undefined}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          {fields.amount && (
-            <span id={`${amountId}-error`} className={styles.error}>
-              {fields.amount}
-            </span>
-          )}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={referenceId} className={styles.label}>
-            {t('records.invoices.reference')}
-          </label>
-          <input
-            id={referenceId}
-            className={styles.input}
-            autoComplete="off"
-            maxLength={100}
-            value={reference}
-            aria-invalid={fields.reference ? true : undefined}
-            aria-describedby={fields.reference ? `${referenceId}-error` : undefined}
-            onChange={(event) => setReference(event.target.value)}
-          />
-          {fields.reference && (
-            <span id={`${referenceId}-error`} className={styles.error}>
-              {fields.reference}
-            </span>
-          )}
-        </div>
+        <Field label={t('invoiceScreen.amount', { currency: invoice.currency })} value={amount} onChange={setAmount} error={fields.amount} inputMode="decimal" ltr />
+        <Field label={t('records.invoices.reference')} value={reference} onChange={setReference} error={fields.reference} />
       </div>
       <div className={styles.actions}>
         <Button type="submit" isPending={pay.isPending}>

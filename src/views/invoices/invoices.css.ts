@@ -5,21 +5,8 @@ import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
 import { receipt } from '../patient/records.css';
 
-/** The staff invoice screen and lookup: logical properties only (right to left works); one column on a phone. */
-export const page = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: '1.25rem',
-  maxInlineSize: '80rem',
-  marginInline: 'auto',
-  paddingBlock: '2rem',
-  paddingInline: '1rem',
-  color: vars.color.text,
-});
-
-export const title = style({ margin: 0, fontSize: '1.5rem' });
-export const heading = style({ margin: 0, fontSize: '1.125rem', fontWeight: 600 });
-export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5 });
+/** The staff invoice screen and lookup: the patient list's frame; logical properties only; one column on a phone. */
+export { heading, muted, page, title } from '../patients/patientList.css';
 
 /** The patient's invoices beside the selected one on a wide screen; above it on a phone. */
 export const split = style({
