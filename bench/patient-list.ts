@@ -15,7 +15,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadSecrets } from '../server/db/secrets';
 import { listPatients, patientListQuery, type ListOptions } from '../server/patients/patientList';
@@ -24,6 +23,7 @@ import { inlineQuery, openDatabase, queryRows, withTenant } from '../server/db/c
 import { migrateDatabase } from '../server/db/migrate';
 import { DEMO_PASSWORD, demoIds, seedDemoData } from '../server/db/seed';
 import { log } from './lib/format';
+import { adminQuery, time } from './lib/timing';
 import { root } from './lib/paths';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -32,32 +32,7 @@ const BUDGET_MS = 50;
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = 'bench_patients';
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
-
-async function time(runs: number, fn: () => Promise<unknown>): Promise<{ median: number; p95: number; max: number; runs: number }> {
-  for (let i = 0; i < 10; i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { median: round(quantile(samples, 0.5)), p95: round(quantile(samples, 0.95)), max: round(Math.max(...samples)), runs };
-}
+const admin = (query: string) => adminQuery(base, query);
 
 async function main() {
   await admin(`drop database if exists ${dbName} with (force)`);

@@ -248,6 +248,13 @@ export const invoices = pgTable(
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     foreignKey({ columns: [t.tenantId, t.relatedInvoiceId], foreignColumns: [t.tenantId, t.id] }),
     index('invoices_patient_idx').on(t.tenantId, t.patientId, t.issuedAt),
+    // The invoice lookup (server/sales/lookup.ts): newest first over every store, one store or one status; by
+    // number across stores; by amount.
+    index('invoices_tenant_issued_idx').on(t.tenantId, t.issuedAt, t.id),
+    index('invoices_location_issued_idx').on(t.tenantId, t.locationId, t.issuedAt, t.id),
+    index('invoices_status_issued_idx').on(t.tenantId, t.status, t.issuedAt, t.id),
+    index('invoices_number_idx').on(t.tenantId, t.number),
+    index('invoices_total_idx').on(t.tenantId, t.total),
     tenantIsolation('invoices'),
   ],
 ).enableRLS();

@@ -2,7 +2,7 @@
  * The lab-order lookup: the company's orders of the stores the user may see, by type (every order, one status, or
  * overdue), searched by order number or patient name, paged by keyset so a deep page costs what the first costs.
  *
- * Order and index (migration 0009, `npm run bench:laborders`): a status or 'all' lists newest first on
+ * Order and index (migration 0010, `npm run bench:laborders`): a status or 'all' lists newest first on
  * (created_at, id), an index range of lab_orders_[location_]status_created_idx / _created_idx; overdue lists the
  * longest overdue first on (expected_on, id), a range of the partial lab_orders_[location_]overdue_idx. The page is
  * cut from lab_orders alone, then joined to its patient, store and invoice (25 rows, not the whole range).

@@ -73,14 +73,14 @@ export function maskPhone(phone: string): string {
 }
 
 /**
- * Queues one message to the patient on their preferred channel. Answers null (and sends nothing) when the patient
- * has no address on that channel.
+ * Queues one message to the patient on their preferred channel (or the one asked for, e.g. a receipt by email).
+ * Answers null (and sends nothing) when the patient has no address on that channel.
  */
 export async function notifyPatient(
   tx: Tx,
-  p: { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string> },
-): Promise<{ ref: { tenantId: string; id: string }; channel: Channel; template: string } | null> {
-  const channel = p.patient.preferredChannel;
+  p: { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string>; channel?: Channel },
+): Promise<{ ref: { tenantId: string; id: string }; channel: Channel; template: string; recipient: string } | null> {
+  const channel = p.channel ?? p.patient.preferredChannel;
   const recipient = channel === 'email' ? p.patient.email : p.patient.phone;
   if (!recipient) return null;
   const [store] = await tx.select({ name: locations.name, phone: locations.phone }).from(locations).where(eq(locations.id, p.locationId));
@@ -102,5 +102,5 @@ export async function notifyPatient(
     locationId: p.locationId,
     patientId: p.patient.id,
   });
-  return { ref, channel, template: template.source };
+  return { ref, channel, template: template.source, recipient };
 }

@@ -46,9 +46,19 @@ export const eformTemplates: Record<'eform.link' | 'eform.code', Record<'email' 
 /**
  * Built-in texts of the patient messages a store can override in message_templates (store row > company row >
  * this text). Merge fields: {{patientName}}, {{storeName}}, {{storePhone}}, {{orderNumber}}, {{orderStatus}},
- * {{dueDate}}.
+ * {{dueDate}}; the receipt's {{invoiceNumber}}, {{invoiceDate}}, {{lines}}, {{total}}, {{paid}}, {{balance}}.
  */
 export const builtInTemplates: Record<string, Record<'email' | 'sms', { subject: string; body: string }>> = {
+  'sale.receipt': {
+    email: {
+      subject: 'Your receipt {{invoiceNumber}} from {{storeName}}',
+      body: 'Dear {{patientName}}, here is your receipt {{invoiceNumber}} of {{invoiceDate}}.\n\n{{lines}}\n\nTotal: {{total}}\nPaid: {{paid}}\nBalance: {{balance}}\n\nThank you. {{storeName}}, {{storePhone}}',
+    },
+    sms: {
+      subject: '',
+      body: '{{storeName}}: receipt {{invoiceNumber}}, total {{total}}, paid {{paid}}, balance {{balance}}.',
+    },
+  },
   'order.ready-for-pickup': {
     email: {
       subject: 'Your glasses are ready for pickup',
@@ -75,6 +85,7 @@ export const builtInTemplates: Record<string, Record<'email' | 'sms', { subject:
 export const templateFields = {
   'order.ready-for-pickup': ['patientName', 'storeName', 'storePhone', 'orderNumber', 'orderStatus'],
   'recall.due': ['patientName', 'storeName', 'storePhone', 'dueDate'],
+  'sale.receipt': ['patientName', 'storeName', 'storePhone', 'invoiceNumber', 'invoiceDate', 'lines', 'total', 'paid', 'balance'],
   'eform.link': ['patientName', 'storeName', 'formName', 'formLink', 'expiresOn'],
   'eform.code': ['patientName', 'storeName', 'formName', 'code'],
 } as const satisfies Record<string, readonly string[]>;

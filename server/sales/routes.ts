@@ -4,12 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
 import { InvoiceDetail, InvoiceList } from '../../src/contract/records';
+import { InvoiceFilter, InvoiceLookupPage, InvoiceLookupQuery, InvoiceTotals, ReceiptEmailResult } from '../../src/contract/invoiceLookup';
 import { IdempotencyKey, InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult, salesMessages, VoidResult } from '../../src/contract/sales';
 import { HttpError } from '../http/errors';
 import { pgError } from '../db/pg';
 import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
+import { canSeeStore, locationExists, NotVisible, type Scope } from '../scope/scope';
+import type { Tx } from '../db/client';
 import { createInvoice, payInvoice, voidInvoice } from './invoices';
+import { invoiceTotals, lookupInvoices } from './lookup';
+import { emailReceipt } from './receipt';
 import { readInvoice, readInvoices } from './sales';
 
 const security = [{ bearer: [] }];
@@ -41,10 +46,77 @@ const reads: ReadRoute[] = [
   },
 ];
 
+/** The stores a lookup reads: the one asked for (when the caller may see it and it is of this company), else all theirs. */
+async function lookupStores(tx: Tx, scope: Scope, locationId: string | undefined) {
+  if (locationId && (!canSeeStore(scope.stores, locationId) || !(await locationExists(tx, locationId)))) throw new NotVisible('location', locationId);
+  return locationId ? [locationId] : scope.stores;
+}
+
 export async function salesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { access: clinicalRoles };
   registerRecordReads(fastify, reads);
+
+  app.get(
+    '/invoices',
+    {
+      config: staff,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Invoice lookup: the invoices of the stores the user may see, newest first (filters, keyset paging)',
+        security,
+        querystring: InvoiceLookupQuery,
+        response: { 200: InvoiceLookupPage, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'invoice.lookup', async (tx, scope) => {
+        const q = request.query;
+        const page = await lookupInvoices(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(tx, scope, q.locationId) });
+        return {
+          result: page,
+          audit: { targetType: 'invoice', details: { type: q.type, locationId: q.locationId ?? null, paged: q.cursor !== undefined, invoiceIds: page.items.map((i) => i.id) } },
+        };
+      }),
+  );
+
+  app.get(
+    '/invoices/totals',
+    {
+      config: staff,
+      schema: {
+        tags: ['invoices'],
+        summary: 'The count and sums (per currency) of the invoices a lookup filter finds',
+        security,
+        querystring: InvoiceFilter,
+        response: { 200: InvoiceTotals, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'invoice.totals', async (tx, scope) => {
+        const q = request.query;
+        const totals = await invoiceTotals(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(tx, scope, q.locationId) });
+        return { result: totals, audit: { targetType: 'invoice', details: { type: q.type, locationId: q.locationId ?? null, count: totals.count } } };
+      }),
+  );
+
+  app.post(
+    '/invoices/:invoiceId/receipt-email',
+    {
+      config: staff,
+      schema: {
+        tags: ['invoices'],
+        summary: 'Email the receipt to the patient (queued through the outbox; the communication log keeps it)',
+        security,
+        params: z.object({ invoiceId: Uuid }),
+        response: { 202: ReceiptEmailResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId));
+      return reply.code(202).send(result);
+    },
+  );
 
   app.post(
     '/invoices',

@@ -4,7 +4,8 @@ import type { InvoiceDetail, InvoiceList, InvoiceSummary, LabOrder } from '../..
 import type { Tx } from '../db/client';
 import { iso, num, rows } from '../db/values';
 
-const balanceOf = (status: string, total: number, paid: number) => (status === 'open' || status === 'paid' ? total - paid : 0);
+/** What is still owed: nothing on a void or refunded invoice (its credit record settles it). */
+export const balanceOf = (status: string, total: number, paid: number) => (status === 'open' || status === 'paid' ? total - paid : 0);
 
 export async function invoiceSummaries(tx: Tx, patientId: string, invoiceId?: string): Promise<(InvoiceSummary & { notes: string; relatedInvoiceId: string | null })[]> {
   const found = await rows(

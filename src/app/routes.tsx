@@ -69,6 +69,10 @@ const LabOrderLookupPage = preloadable(() =>
   import('../views/lookups/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
 );
 const WorkDeskPage = preloadable(() => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage));
+const InvoiceScreen = preloadable(() => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen));
+const InvoiceLookupPage = preloadable(() =>
+  import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+);
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -129,6 +133,8 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   patientList: PatientListPage,
   labOrderLookup: LabOrderLookupPage,
   workDesk: WorkDeskPage,
+  invoiceScreen: InvoiceScreen,
+  invoiceLookup: InvoiceLookupPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -233,6 +239,10 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <LabOrderLookupPage type={params.type ?? 'all'} />;
     case 'workDesk':
       return <WorkDeskPage type={params.type ?? 'all'} />;
+    case 'invoiceScreen':
+      return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
+    case 'invoiceLookup':
+      return <InvoiceLookupPage type={params.type ?? 'all'} />;
   }
 }
 

@@ -68,6 +68,7 @@ export const errorTexts = {
   'sales.invoiceNotOpen': 'This invoice is {{status}}: it takes no more payments.',
   'sales.creditRecordNotVoidable': 'This is a credit record of another invoice; it cannot be voided.',
   'sales.invoiceAlreadyClosed': 'This invoice is already {{status}}.',
+  'sales.noEmailAddress': 'This patient has no email address. Add one to their details first.',
 
   // ---- Lab orders ----
   'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',

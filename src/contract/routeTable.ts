@@ -50,8 +50,6 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
-  | 'invoice'
-  | 'invoiceLookup'
   | 'access'
   | 'eforms'
   | 'emailTemplates'
@@ -93,7 +91,9 @@ export type Page =
   | { kind: 'patientChart' }
   | { kind: 'patientList' }
   | { kind: 'labOrderLookup' }
-  | { kind: 'workDesk' };
+  | { kind: 'workDesk' }
+  | { kind: 'invoiceScreen' }
+  | { kind: 'invoiceLookup' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -129,6 +129,8 @@ const staffAndAdmin = authRoles.staff;
 
 const soon = (area: ComingSoonArea): Page => ({ kind: 'comingSoon', area });
 const records = (view: RecordsView): Page => ({ kind: 'records', view });
+/** The staff invoice screen (one component for its four addresses; `?invoice=` selects one). */
+const invoiceScreen: Page = { kind: 'invoiceScreen' };
 
 type EntryDraft = Omit<RouteEntry, 'layout'> & { layout?: RouteLayout };
 /** Shell.md: a route's own value if set, else its group's, else the default. */
@@ -209,11 +211,11 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
     id: 'patientInvoiceOfStore',
     path: '/admin/patients/invoice/:patientId/:locationId',
     auth: undefined,
-    page: soon('invoice'),
+    page: invoiceScreen,
   },
-  { id: 'patientInvoice', path: '/admin/patients/invoice/:patientId', auth: undefined, page: soon('invoice') },
-  { id: 'reportInvoiceOfPatient', path: '/admin/reports/invoice/:patientId', auth: undefined, page: soon('invoice') },
-  { id: 'reportInvoice', path: '/admin/reports/invoice', auth: undefined, page: soon('invoice') },
+  { id: 'patientInvoice', path: '/admin/patients/invoice/:patientId', auth: undefined, page: invoiceScreen },
+  { id: 'reportInvoiceOfPatient', path: '/admin/reports/invoice/:patientId', auth: undefined, page: invoiceScreen },
+  { id: 'reportInvoice', path: '/admin/reports/invoice', auth: undefined, page: invoiceScreen },
   // Also the pattern /admin/patients/{patientId}/{number} of the open patient pages.
   { id: 'patient', path: '/admin/patients/:patientid/:locationId', auth: undefined, page: { kind: 'patientChart' } },
   { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: { kind: 'patientList' } },
@@ -260,7 +262,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'workDeskBare', path: '/admin/workdesk', auth: undefined, redirectTo: '/admin/workdesk/all' },
   { id: 'labOrderLookup', path: '/admin/laborderlookup/:type', auth: undefined, page: { kind: 'labOrderLookup' } },
   { id: 'labOrderLookupBare', path: '/admin/laborderlookup', auth: undefined, redirectTo: '/admin/laborderlookup/all' },
-  { id: 'invoiceLookup', path: '/admin/invoicelookup/:type', auth: undefined, page: soon('invoiceLookup') },
+  { id: 'invoiceLookup', path: '/admin/invoicelookup/:type', auth: undefined, page: { kind: 'invoiceLookup' } },
   { id: 'invoiceLookupBare', path: '/admin/invoicelookup', auth: undefined, redirectTo: '/admin/invoicelookup/all' },
 
   { id: 'stores', path: '/admin/stores', auth: authRoles.admin, page: soon('stores') },

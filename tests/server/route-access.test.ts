@@ -292,6 +292,20 @@ const routes: Record<string, RouteSpec> = {
       'POST /api/invoices': { ...unknown(), body: () => ({ patientId: UNKNOWN_UUID, lines: [{ kind: 'service', description: 'Exam', quantity: 1, unitPrice: 100 }] }) },
       'POST /api/invoices/:invoiceId/payments': { ...unknown(), url: () => `/api/invoices/${UNKNOWN_UUID}/payments`, body: () => ({ method: 'cash', amount: 100 }) },
       'POST /api/invoices/:invoiceId/void': { ...unknown(), url: () => `/api/invoices/${UNKNOWN_UUID}/void`, body: () => ({ reason: 'Walk' }) },
+      'POST /api/invoices/:invoiceId/receipt-email': { ...unknown(), url: () => `/api/invoices/${UNKNOWN_UUID}/receipt-email` },
+      'GET /api/invoices': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res, x, c) => {
+          const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+          for (const i of json<{ items: { locationId: string }[] }>(res).items) expect(stores).toContain(i.locationId);
+        }),
+      },
+      'GET /api/invoices/totals': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res) => expect(json<{ count: number }>(res).count).toBeGreaterThan(0)),
+      },
       'POST /api/lab-orders': {
         ...unknown(),
         body: () => ({ patientId: UNKNOWN_UUID, rxId: UNKNOWN_UUID, invoiceId: UNKNOWN_UUID, invoiceLineNo: 1, frame: {}, lens: { type: 'single vision' } }),

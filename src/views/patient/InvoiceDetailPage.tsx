@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,11 @@ import { useFormats } from './format';
 import { invoiceTone } from './links';
 import * as styles from './records.css';
 
-function Receipt({ invoice, isOwn }: { invoice: InvoiceDetail; isOwn: boolean }) {
+/**
+ * The receipt of one invoice (also the staff invoice screen's, src/views/invoices): `actions` replaces the default
+ * Print (and Back) buttons above it, which never print.
+ */
+export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; isOwn: boolean; actions?: ReactNode }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const money = (minor: number) => formats.money(minor, invoice.currency);
@@ -18,11 +23,15 @@ function Receipt({ invoice, isOwn }: { invoice: InvoiceDetail; isOwn: boolean })
   return (
     <>
       <div className={`${styles.actions} ${styles.noPrint}`}>
-        <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-        {isOwn && (
-          <Link href="/patient/invoice" className={styles.link}>
-            {t('records.invoices.back')}
-          </Link>
+        {actions ?? (
+          <>
+            <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
+            {isOwn && (
+              <Link href="/patient/invoice" className={styles.link}>
+                {t('records.invoices.back')}
+              </Link>
+            )}
+          </>
         )}
       </div>
 

@@ -1,0 +1,55 @@
+/**
+ * Emailing a receipt: the invoice's lines and totals merged into the `sale.receipt` template (store, company or
+ * built-in text) and queued to the patient's email address through the outbox; the communication log keeps it.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { ReceiptEmailResult } from '../../src/contract/invoiceLookup';
+import type { Tx } from '../db/client';
+import { locations } from '../db/schema';
+import { invoiceLines, invoices } from '../db/schema-records';
+import { HttpError } from '../http/errors';
+import { maskEmail, notifyPatient } from '../messaging/messaging';
+import type { Done } from '../scope/audited';
+import { balanceOf } from './sales';
+import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
+
+/** Minor units in the built-in texts' language (Intl knows the currency's digits). */
+function moneyOf(currency: string) {
+  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return (minor: number) => format.format(minor / 10 ** digits);
+}
+
+export async function emailReceipt(tx: Tx, scope: Scope, invoiceId: string): Done<ReceiptEmailResult> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv) throw new NotVisible('invoice', invoiceId);
+  requireStore(scope, inv.locationId, 'invoice');
+  // The invoice's store was checked: its patient is read past the store check (a patient may buy in another store).
+  const patient = await visiblePatient(tx, { ...scope, stores: 'all' }, inv.patientId);
+  if (!patient.email) throw new HttpError(409, 'sales.noEmailAddress');
+  const [store] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, inv.locationId));
+  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
+  const money = moneyOf(inv.currency);
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: store?.timeZone ?? 'UTC' });
+  const sent = await notifyPatient(tx, {
+    tenantId: scope.tenantId,
+    patient,
+    locationId: inv.locationId,
+    key: 'sale.receipt',
+    channel: 'email',
+    fields: {
+      invoiceNumber: String(inv.number),
+      invoiceDate: day.format(inv.issuedAt),
+      lines: lines.map((l) => `${l.quantity} × ${l.description}: ${money(l.total)}`).join('\n'),
+      total: money(inv.total),
+      paid: money(inv.paidTotal),
+      balance: money(balanceOf(inv.status, inv.total, inv.paidTotal)),
+    },
+  });
+  if (!sent) throw new HttpError(409, 'sales.noEmailAddress');
+  return {
+    result: { messageId: sent.ref.id, recipient: maskEmail(sent.recipient) },
+    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId, details: { messageId: sent.ref.id, template: sent.template } },
+    deliver: [sent.ref],
+  };
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError } from '../../api/http';
+import { invoiceQueries, invoiceQueryString } from '../../api/invoices';
+import type { InvoiceFilter } from '../../api/invoices';
+import { storesQuery } from '../../api/stores';
+import { invoiceLookupTypes } from '../../contract/invoiceLookup';
+import type { InvoiceLookupType } from '../../contract/invoiceLookup';
+import { translateMessage } from '../../i18n/appI18n';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { useFormats } from '../patient/format';
+import { Button } from '../ui/Button';
+import { parseAmount } from './money';
+import { Field } from './Field';
+import { InvoiceTable } from './InvoiceTable';
+import * as styles from './invoices.css';
+
+/** The filter fields as the address keeps them (?number=&patient=&from=&to=&min=&max=&store=); amounts as typed. */
+const textFields = ['number', 'patient', 'from', 'to', 'min', 'max', 'store'] as const;
+type Draft = Record<(typeof textFields)[number], string>;
+
+const draftOf = (query: string): Draft => {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries(textFields.map((name) => [name, (params.get(name) ?? '').slice(0, 100)])) as Draft;
+};
+
+/** Amounts are in the company's currency; the lookup filters invoice totals in minor units. */
+const CURRENCY = 'USD';
+
+/** The field each API filter's message belongs to. */
+const fieldOfParam: Record<string, keyof Draft> = { number: 'number', patient: 'patient', from: 'from', to: 'to', minAmount: 'min', maxAmount: 'max', locationId: 'store' };
+
+/** The API filter of a draft, or the field messages that keep it from being one. */
+function filterOf(type: InvoiceLookupType, draft: Draft, t: (key: string) => string): { filter: InvoiceFilter; errors: Partial<Draft> } {
+  const errors: Partial<Draft> = {};
+  const filter: InvoiceFilter = { type };
+  if (draft.number.trim()) {
+    if (/^\d{1,10}$/.test(draft.number.trim())) filter.number = Number(draft.number.trim());
+    else errors.number = t('invoiceLookup.numberInvalid');
+  }
+  if (draft.patient.trim()) filter.patient = draft.patient.trim();
+  if (draft.from) filter.from = draft.from;
+  if (draft.to) filter.to = draft.to;
+  for (const [name, key] of [['min', 'minAmount'], ['max', 'maxAmount']] as const) {
+    if (!draft[name].trim()) continue;
+    const minor = parseAmount(draft[name], CURRENCY);
+    if (minor === null) errors[name] = t('invoiceLookup.amountInvalid');
+    else filter[key] = minor;
+  }
+  if (/^[0-9a-f-]{36}$/i.test(draft.store)) filter.locationId = draft.store;
+  return { filter, errors };
+}
+
+/**
+ * /admin/invoicelookup/{type}: every invoice of the stores the user may see, or those of one status; search by
+ * number, patient (last name, or "last, first"), issue days and amount; the totals of what is found; pages of 25
+ * (keyset); each number opens the invoice screen. The filter lives in the address, so Back returns to the list.
+ */
+export function InvoiceLookupPage({ type }: { type: string }) {
+  const known = (invoiceLookupTypes as readonly string[]).includes(type);
+  useEffect(() => {
+    if (!known) navigate(`/admin/invoicelookup/all${window.location.search}`, { replace: true });
+  }, [known]);
+  return known ? <Lookup type={type as InvoiceLookupType} /> : null;
+}
+
+function Lookup({ type }: { type: InvoiceLookupType }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const query = useSearch();
+  const applied = draftOf(query);
+  const [draft, setDraft] = useState<Draft>(applied);
+  useEffect(() => setDraft(draftOf(query)), [query]);
+  const { filter, errors } = filterOf(type, applied, t);
+  const valid = Object.keys(errors).length === 0;
+  const list = useInfiniteQuery({ ...invoiceQueries.lookup(tenantId, filter), enabled: valid });
+  const totals = useQuery({ ...invoiceQueries.totals(tenantId, filter), enabled: valid });
+  const stores = useQuery(storesQuery(tenantId));
+
+  // The server's field messages, at their fields.
+  const serverFields: Partial<Draft> = {};
+  const body = list.error instanceof ApiError ? list.error.body : null;
+  for (const [param, text] of Object.entries(body?.fields ?? {})) {
+    const field = fieldOfParam[param];
+    if (field) serverFields[field] = translateMessage(i18n, text);
+  }
+  const shown = { ...serverFields, ...errors };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`/admin/invoicelookup/${type}${invoiceQueryString(draft)}`);
+  };
+  const clear = () => navigate(`/admin/invoicelookup/${type}`);
+  const set = (name: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [name]: value }));
+
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {t('invoiceLookup.title')}
+      </h1>
+      <nav aria-label={t('invoiceLookup.types')}>
+        <ul className={styles.tabs}>
+          {invoiceLookupTypes.map((name) => (
+            <li key={name}>
+              <Link href={`/admin/invoicelookup/${name}${query ? `?${query}` : ''}`} className={styles.tab} aria-current={name === type ? 'page' : undefined}>
+                {t(`invoiceLookup.typeNames.${name}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form role="search" aria-label={t('invoiceLookup.filters')} className={`${styles.section} ${styles.form}`} onSubmit={apply} noValidate>
+        <div className={styles.fields}>
+          <Field label={t('invoiceLookup.number')} value={draft.number} onChange={set('number')} error={shown.number} inputMode="numeric" ltr />
+          <Field label={t('invoiceLookup.patient')} hint={t('invoiceLookup.patientHint')} value={draft.patient} onChange={set('patient')} error={shown.patient} />
+          <Field label={t('invoiceLookup.from')} value={draft.from} onChange={set('from')} error={shown.from} type="date" />
+          <Field label={t('invoiceLookup.to')} value={draft.to} onChange={set('to')} error={shown.to} type="date" />
+          <Field label={t('invoiceLookup.min')} value={draft.min} onChange={set('min')} error={shown.min} inputMode="decimal" ltr />
+          <Field label={t('invoiceLookup.max')} value={draft.max} onChange={set('max')} error={shown.max} inputMode="decimal" ltr />
+          <label className={styles.field}>
+            <span className={styles.label}>{t('invoiceScreen.store')}</span>
+            <select className={styles.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
+              <option value="">{t('invoiceLookup.allStores')}</option>
+              {stores.data?.stores.map((store) => (
+                <option key={store.id} value={store.id}>
+                  {store.name}
+                </option>
+              ))}
+            </select>
+            {shown.store && <span className={styles.error}>{shown.store}</span>}
+          </label>
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit">{t('invoiceLookup.search')}</Button>
+          <Button variant="secondary" onPress={clear}>
+            {t('invoiceLookup.clear')}
+          </Button>
+        </div>
+      </form>
+      {valid && totals.data && (
+        <dl className={styles.totals} aria-label={t('invoiceLookup.totals')}>
+          <div>
+            <dt>{t('invoiceLookup.count')}</dt>
+            <dd>{formats.integer(totals.data.count)}</dd>
+          </div>
+          {totals.data.amounts.map((a) => (
+            <div key={a.currency}>
+              <dt>{t('invoiceLookup.sum', { currency: a.currency })}</dt>
+              <dd>
+                {t('invoiceLookup.sums', {
+                  total: formats.money(a.total, a.currency),
+                  paid: formats.money(a.paid, a.currency),
+                  balance: formats.money(a.balance, a.currency),
+                })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {valid ? (
+        <InvoiceTable list={list} caption={t(`invoiceLookup.captions.${type}`)} empty={query ? t('invoiceLookup.noMatch') : t('invoiceLookup.none')} />
+      ) : (
+        <p className={styles.muted} role="status">
+          {t('invoiceLookup.fixFilters')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,384 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError } from '../../api/http';
+import { emailReceipt, invoiceQueries, invoicesKey, payInvoice, voidInvoice } from '../../api/invoices';
+import { recordsKey, recordsQueries } from '../../api/records';
+import type { RecordsScope } from '../../api/records';
+import { storesQuery } from '../../api/stores';
+import type { InvoiceDetail } from '../../contract/records';
+import { paymentMethods } from '../../contract/sales';
+import type { PaymentInput } from '../../contract/sales';
+import { translateError } from '../../i18n/apiErrors';
+import { translateMessage } from '../../i18n/appI18n';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { Receipt } from '../patient/InvoiceDetailPage';
+import { Badge, QueryView } from '../patient/common';
+import { useFormats } from '../patient/format';
+import { invoiceTone } from '../patient/links';
+import * as recordStyles from '../patient/records.css';
+import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { Button } from '../ui/Button';
+import { useSessionActor } from '../ui/session';
+import { Field } from './Field';
+import { amountText, parseAmount } from './money';
+import { InvoiceTable } from './InvoiceTable';
+import * as styles from './invoices.css';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The address's `?name=` when it is an id, else ''. */
+function idParam(query: string, name: string): string {
+  const value = new URLSearchParams(query).get(name) ?? '';
+  return uuidPattern.test(value) ? value : '';
+}
+
+/** The same address with `?name=` set (or removed), as one history entry. */
+function withParam(name: string, value: string): string {
+  const params = new URLSearchParams(window.location.search);
+  if (value) params.set(name, value);
+  else params.delete(name);
+  const query = params.toString();
+  return `${window.location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** The server's field messages (shown as they came unless the app knows the text), and its message for the rest. */
+function useFailure(error: Error | null) {
+  const { i18n } = useTranslation();
+  if (!error) return { fields: {} as Record<string, string>, message: null as string | null };
+  const body = error instanceof ApiError ? error.body : null;
+  const fields = Object.fromEntries(Object.entries(body?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
+  return { fields, message: Object.keys(fields).length ? null : translateError(i18n, error) };
+}
+
+/**
+ * The staff invoice screen: /admin/patients/invoice/{patientId}[/{locationId}], /admin/reports/invoice/{patientId}
+ * and /admin/reports/invoice. With a patient: their invoices (those of one store when the address names it) and the
+ * one `?invoice={id}` selects, with its receipt, payment, void or refund, print and email. Without: one store's
+ * invoices (`?store={id}`, the user's default store first), each opening this screen for its patient.
+ */
+export function InvoiceScreen({ patientId, locationId }: { patientId?: string; locationId?: string }) {
+  return patientId ? <PatientInvoices patientId={patientId} locationId={locationId} /> : <StoreInvoices />;
+}
+
+function StoreInvoices() {
+  const { t } = useTranslation();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const session = useSessionActor();
+  const defaultStore = useSelector(session, (snapshot) => snapshot.context.session?.user.defaultstore?.locationId ?? '');
+  const stores = useQuery(storesQuery(tenantId));
+  const chosen = idParam(useSearch(), 'store');
+  const storeId = chosen || (stores.data?.stores.some((s) => s.id === defaultStore) ? defaultStore : (stores.data?.stores[0]?.id ?? ''));
+  const storeName = stores.data?.stores.find((s) => s.id === storeId)?.name ?? '';
+  const list = useInfiniteQuery({ ...invoiceQueries.lookup(tenantId, { type: 'all', locationId: storeId }), enabled: storeId !== '' });
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {t('invoiceScreen.storeTitle')}
+      </h1>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('invoiceScreen.store')}</span>
+        <select className={styles.input} value={storeId} onChange={(event) => navigate(withParam('store', event.target.value), { replace: true })}>
+          {stores.data?.stores.map((store) => (
+            <option key={store.id} value={store.id}>
+              {store.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {stores.isError ? (
+        <p role="alert" className={styles.muted}>
+          {t('invoiceScreen.loadFailedHint')}
+        </p>
+      ) : (
+        <InvoiceTable list={list} caption={t('invoiceScreen.storeCaption', { store: storeName })} empty={t('invoiceScreen.storeNone')} />
+      )}
+    </section>
+  );
+}
+
+function PatientInvoices({ patientId, locationId }: { patientId: string; locationId?: string }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const scope: RecordsScope = { kind: 'patient', patientId };
+  const profile = useQuery(recordsQueries.profile(tenantId, scope));
+  const list = useQuery(recordsQueries.invoices(tenantId, scope));
+  const selected = idParam(useSearch(), 'invoice');
+  const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
+  const invoices = (list.data?.invoices ?? []).filter((invoice) => !locationId || invoice.locationId === locationId);
+
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {name ? t('invoiceScreen.patientTitle', { name }) : t('invoiceScreen.title')}
+      </h1>
+      <div className={styles.split}>
+        <nav aria-label={t('invoiceScreen.listLabel')} className={styles.detail}>
+          <QueryView query={list}>
+            {() =>
+              invoices.length === 0 ? (
+                <p className={styles.muted}>{t('invoiceScreen.patientNone')}</p>
+              ) : (
+                <ul className={styles.invoiceList}>
+                  {invoices.map((invoice) => (
+                    <li key={invoice.id}>
+                      <Link
+                        href={withParam('invoice', invoice.id)}
+                        className={styles.invoiceItem}
+                        aria-current={invoice.id === selected ? 'page' : undefined}
+                        aria-label={t('records.invoices.view', { number: formats.number(invoice.number) })}
+                      >
+                        <span className={styles.itemLine}>
+                          <strong>{t('records.titles.invoice', { number: formats.number(invoice.number) })}</strong>
+                          <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
+                        </span>
+                        <span className={styles.itemLine}>
+                          <span className={styles.muted}>{formats.dayOf(invoice.issuedAt)}</span>
+                          <span>{formats.money(invoice.total, invoice.currency)}</span>
+                        </span>
+                        {invoice.balance > 0 && (
+                          <span className={styles.muted}>{t('invoiceScreen.owes', { amount: formats.money(invoice.balance, invoice.currency) })}</span>
+                        )}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
+          {locationId && (
+            <Link href={`/admin/patients/invoice/${encodeURIComponent(patientId)}`} className={styles.link}>
+              {t('invoiceScreen.allStores')}
+            </Link>
+          )}
+        </nav>
+        <div className={styles.detail}>
+          {selected ? (
+            <SelectedInvoice key={selected} tenantId={tenantId} scope={scope} invoiceId={selected} />
+          ) : (
+            <div className={styles.state}>
+              <p className={styles.muted}>{t('invoiceScreen.choose')}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type Paper = 'a4' | 'roll';
+
+function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; scope: RecordsScope; invoiceId: string }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const query = useQuery(recordsQueries.invoice(tenantId, scope, invoiceId));
+  const [paper, setPaper] = useState<Paper>('a4');
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) }),
+      queryClient.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
+    ]);
+
+  return (
+    <QueryView query={query}>
+      {(invoice) => (
+        <>
+          {/* The printed page's size follows the chosen paper (vanilla-extract has no @page rule). */}
+          <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
+          <div className={`${recordStyles.receipt} ${paper === 'roll' ? styles.roll : styles.a4}`} data-paper={paper}>
+            <Receipt invoice={invoice} isOwn={false} actions={<ReceiptActions invoice={invoice} paper={paper} onPaper={setPaper} />} />
+          </div>
+          {invoice.relatedInvoiceId && (
+            <p className={styles.muted}>
+              {t('invoiceScreen.creditOf')}{' '}
+              <Link href={withParam('invoice', invoice.relatedInvoiceId)} className={styles.link}>
+                {t('invoiceScreen.openRelated')}
+              </Link>
+            </p>
+          )}
+          {invoice.status === 'open' && invoice.balance > 0 && <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} onPaid={refresh} />}
+          {!invoice.relatedInvoiceId && (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} onDone={refresh} />}
+          <p className={styles.muted} role="status">
+            {invoice.status === 'paid' && t('invoiceScreen.paidInFull', { amount: formats.money(invoice.paidTotal, invoice.currency) })}
+            {!invoice.relatedInvoiceId && (invoice.status === 'void' || invoice.status === 'refunded') && t(`invoiceScreen.closed.${invoice.status}`)}
+          </p>
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; paper: Paper; onPaper: (paper: Paper) => void }) {
+  const { t } = useTranslation();
+  const email = useMutation({ mutationFn: () => emailReceipt(invoice.id) });
+  const failure = useFailure(email.error);
+  return (
+    <>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('invoiceScreen.paper')}</span>
+        <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
+          <option value="a4">{t('invoiceScreen.paperA4')}</option>
+          <option value="roll">{t('invoiceScreen.paperRoll')}</option>
+        </select>
+      </label>
+      <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
+      <Button variant="secondary" isPending={email.isPending} onPress={() => email.mutate()}>
+        {t('invoiceScreen.email')}
+      </Button>
+      <span role="status" className={styles.muted}>
+        {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
+      </span>
+      {email.isError && (
+        <span role="alert" className={styles.error}>
+          {failure.message ?? Object.values(failure.fields).join(' ')}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A new key per payment attempt: a retry of the same values (double click, lost answer) reuses it and pays once. */
+const newKey = () => `pay-${crypto.randomUUID()}`;
+
+function PaymentForm({ invoice, onPaid }: { invoice: InvoiceDetail; onPaid: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const initialAmount = amountText(invoice.balance, invoice.currency);
+  const [method, setMethod] = useState<PaymentInput['method']>('card');
+  const [amount, setAmount] = useState(initialAmount);
+  const [reference, setReference] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const attempt = useRef<{ key: string; values: string } | null>(null);
+  const dirty = method !== 'card' || amount !== initialAmount || reference !== '';
+  useUnsavedChanges(dirty);
+
+  const pay = useMutation({
+    mutationFn: (input: PaymentInput & { idempotencyKey: string }) => payInvoice(invoice.id, input),
+    onSuccess: () => {
+      attempt.current = null;
+      return onPaid();
+    },
+  });
+  const failure = useFailure(pay.error);
+  const fields: Record<string, string | undefined> = { ...failure.fields, ...(localError ? { amount: localError } : {}) };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pay.isPending) return;
+    const minor = parseAmount(amount, invoice.currency);
+    if (minor === null || minor < 1) return setLocalError(t('invoiceScreen.amountInvalid'));
+    if (minor > invoice.balance) return setLocalError(t('invoiceScreen.amountOverBalance', { amount: formats.money(invoice.balance, invoice.currency) }));
+    setLocalError(null);
+    const input = { method, amount: minor, reference: reference.trim() };
+    const values = JSON.stringify(input);
+    if (attempt.current?.values !== values) attempt.current = { key: newKey(), values };
+    pay.mutate({ ...input, idempotencyKey: attempt.current.key });
+  };
+
+  return (
+    <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 id={titleId} className={styles.heading}>
+        {t('invoiceScreen.takePayment')}
+      </h2>
+      <p className={styles.muted}>{t('invoiceScreen.balanceIs', { amount: formats.money(invoice.balance, invoice.currency) })}</p>
+      <div className={styles.fields}>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('records.invoices.method')}</span>
+          <select className={styles.input} value={method} onChange={(event) => setMethod(event.target.value as PaymentInput['method'])}>
+            {paymentMethods.map((m) => (
+              <option key={m} value={m}>
+                {t(`records.invoices.methods.${m}`)}
+              </option>
+            ))}
+          </select>
+          {fields.method && <span className={styles.error}>{fields.method}</span>}
+        </label>
+        <Field label={t('invoiceScreen.amount', { currency: invoice.currency })} value={amount} onChange={setAmount} error={fields.amount} inputMode="decimal" ltr />
+        <Field label={t('records.invoices.reference')} value={reference} onChange={setReference} error={fields.reference} />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" isPending={pay.isPending}>
+          {t('invoiceScreen.pay')}
+        </Button>
+        {failure.message && (
+          <span role="alert" className={styles.error}>
+            {failure.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const reasonId = useId();
+  const refund = invoice.paidTotal > 0;
+  const [reason, setReason] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const done = useMutation({ mutationFn: () => voidInvoice(invoice.id, { reason: reason.trim() }), onSuccess: () => onDone() });
+  const failure = useFailure(done.error);
+  const reasonError = localError ?? failure.fields.reason;
+  useUnsavedChanges(reason.trim() !== '' && !done.isSuccess);
+  useEffect(() => setLocalError(null), [reason]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (done.isPending) return;
+    if (!reason.trim()) return setLocalError(t('invoiceScreen.reasonRequired'));
+    done.mutate();
+  };
+
+  return (
+    <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 id={titleId} className={styles.heading}>
+        {refund ? t('invoiceScreen.refundTitle') : t('invoiceScreen.voidTitle')}
+      </h2>
+      <p className={styles.muted}>
+        {refund ? t('invoiceScreen.refundHint', { amount: formats.money(invoice.paidTotal, invoice.currency) }) : t('invoiceScreen.voidHint')}
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={reasonId} className={styles.label}>
+          {t('invoiceScreen.reason')}
+        </label>
+        <textarea
+          id={reasonId}
+          className={styles.input}
+          rows={2}
+          maxLength={500}
+          value={reason}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {reasonError && (
+          <span id={`${reasonId}-error`} className={styles.error}>
+            {reasonError}
+          </span>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" variant="secondary" isPending={done.isPending}>
+          {refund ? t('invoiceScreen.refund') : t('invoiceScreen.void')}
+        </Button>
+        {failure.message && (
+          <span role="alert" className={styles.error}>
+            {failure.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
