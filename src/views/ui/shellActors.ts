@@ -1,15 +1,22 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { navbarMachine } from '../../machines/navbar.machine';
+import type { NavbarInput, navbarMachine } from '../../machines/navbar.machine';
+import type { RecentsInput, recentsMachine } from '../../machines/recents.machine';
 import type { snackbarMachine } from '../../machines/snackbar.machine';
 
 export type NavbarActor = ActorRefFrom<typeof navbarMachine>;
 export type SnackbarActor = ActorRefFrom<typeof snackbarMachine>;
+export type RecentsActor = ActorRefFrom<typeof recentsMachine>;
 
 export interface ShellActors {
   snackbar: SnackbarActor;
   /** The navbar joins the app's actor system with the shell's chunk, which brings its machine; made once. */
-  attachNavbar(navbar: typeof navbarMachine): NavbarActor;
+  attachNavbar(navbar: typeof navbarMachine, input: NavbarInput): NavbarActor;
+  /**
+   * Recents (open POS and patient pages, the unsaved-changes guard) join the same way; made once. Only the signed-in
+   * shell asks for it (src/app/SignedInShell.tsx); a page drawn alone in a test needs none.
+   */
+  attachRecents?(recents: typeof recentsMachine, input: RecentsInput): RecentsActor;
 }
 
 const ShellActorsContext = createContext<ShellActors | null>(null);
