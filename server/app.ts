@@ -20,10 +20,12 @@ import { readInTenant, SessionEndedError, withTenant, type Database } from './db
 import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
 import { appointmentRoutes } from './appointments/routes';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { eformRoutes } from './eforms/routes';
 import { healthRoutes } from './health/routes';
 import { labOrderRoutes } from './labOrders/routes';
+import { messagingRoutes } from './messaging/routes';
 import { patientRoutes } from './patients/routes';
 import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
@@ -283,6 +285,8 @@ export async function buildApp(opts: {
     labOrderRoutes,
     recallRoutes,
     eformRoutes,
+    messagingRoutes,
+    auditRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

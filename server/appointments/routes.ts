@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { Appointment, AppointmentLists } from '../../src/contract/records';
 import { AppointmentCreate, AppointmentStatusChange, AppointmentView } from '../../src/contract/sales';
+import { ProviderList, ProvidersQuery } from '../../src/contract/chart';
 import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { providersOf, requireBodyStore } from '../scope/scope';
 import { found, onPatient, patientOnly, recordErrors, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { cancelAppointment, readAppointments } from './appointments';
 import { bookAppointment, moveAppointment, slotTaken } from './booking';
@@ -25,6 +27,25 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const staff = { access: clinicalRoles };
   registerRecordReads(fastify, reads);
+
+  app.get(
+    '/appointments/providers',
+    {
+      config: staff,
+      schema: {
+        tags: ['appointments'],
+        summary: 'The staff members a visit at one of the caller’s stores can be booked with',
+        security,
+        querystring: ProvidersQuery,
+        response: { 200: ProviderList, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'appointment.providers', async (tx, scope) => {
+        await requireBodyStore(tx, scope, request.query.locationId);
+        return { result: { providers: await providersOf(tx, request.query.locationId) }, audit: { targetType: 'location', targetId: request.query.locationId } };
+      }),
+  );
 
   app.post(
     '/appointments',

@@ -116,6 +116,10 @@ export const spectacleRx = pgTable(
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When and by whom a copy of the Rx was handed to the patient (null: not yet). */
+    givenAt: timestamp('given_at', { withTimezone: true }),
+    givenBy: uuid('given_by'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -155,6 +159,10 @@ export const contactLensRx = pgTable(
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When and by whom a copy of the Rx was handed to the patient (null: not yet). */
+    givenAt: timestamp('given_at', { withTimezone: true }),
+    givenBy: uuid('given_by'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -244,6 +244,8 @@ export const communicationLog = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     locationId: uuid('location_id'),
     userId: uuid('user_id'),
+    /** The patient a message is about (the chart's messages tab); null for account mail. */
+    patientId: uuid('patient_id'),
     channel: text('channel').$type<'email' | 'sms'>().notNull(),
     recipient: text('recipient').notNull(),
     template: text('template').notNull(),
@@ -257,6 +259,7 @@ export const communicationLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('communication_log_created_idx').on(t.tenantId, t.createdAt),
+    index('communication_log_patient_idx').on(t.tenantId, t.patientId, t.createdAt),
     foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
     tenantIsolation('communication_log'),
   ],
@@ -282,6 +285,7 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('audit_log_at_idx').on(t.tenantId, t.at),
+    index('audit_log_patient_idx').on(t.tenantId, t.patientId, t.at),
     foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
     tenantIsolation('audit_log'),
   ],

@@ -71,7 +71,7 @@ export async function assignForm(
       .returning({ id: formAssignments.id });
     ids.push(a!.id);
     refs.push(
-      ...(await sendLink(tx, publicUrlOf(request), { tenantId: f.tenantId, locationId: f.locationId, expiresAt, formName: f.name }, p, usable, store?.name ?? '', link.token)),
+      ...(await sendLink(tx, publicUrlOf(request), { tenantId: f.tenantId, locationId: f.locationId, patientId: p.id, expiresAt, formName: f.name }, p, usable, store?.name ?? '', link.token)),
     );
     await audit(tx, event(request, { action: 'eform.assign', outcome: 'success', targetType: 'form_assignment', targetId: a!.id, patientId: p.id, details: { formId: f.id, channels: usable } }));
   }
@@ -139,7 +139,7 @@ export async function resendAssignment(
     .update(oneTimeCodes)
     .set({ replacedAt: at })
     .where(and(eq(oneTimeCodes.purpose, 'eform'), eq(oneTimeCodes.subjectId, a.id), sql`${oneTimeCodes.consumedAt} is null`, sql`${oneTimeCodes.replacedAt} is null`));
-  const refs = await sendLink(tx, publicUrlOf(request), { tenantId: a.tenantId, locationId: a.locationId, expiresAt, formName: a.formSnapshot.name }, p!, usable, store?.name ?? '', link.token);
+  const refs = await sendLink(tx, publicUrlOf(request), { tenantId: a.tenantId, locationId: a.locationId, patientId: a.patientId, expiresAt, formName: a.formSnapshot.name }, p!, usable, store?.name ?? '', link.token);
   await audit(tx, event(request, { action: 'eform.resend', outcome: 'success', targetType: 'form_assignment', targetId: a.id, patientId: a.patientId }));
   return { refs, assignment: (await assignmentsWhere(tx, eq(formAssignments.id, a.id), at))[0]! };
 }

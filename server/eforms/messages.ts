@@ -14,6 +14,7 @@ export async function queueEformMessage(
   m: {
     tenantId: string;
     locationId: string;
+    patientId: string;
     key: EformTemplateKey;
     channel: Channel;
     recipient: string;
@@ -27,6 +28,7 @@ export async function queueEformMessage(
   return queueMessage(tx, {
     tenantId: m.tenantId,
     locationId: m.locationId,
+    patientId: m.patientId,
     channel: m.channel,
     recipient: m.recipient,
     template: m.key,

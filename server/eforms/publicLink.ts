@@ -129,6 +129,7 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
     const ref = await queueEformMessage(tx, {
       tenantId,
       locationId: a.locationId,
+      patientId: a.patientId,
       key: 'eform.code',
       channel,
       recipient,

@@ -155,7 +155,7 @@ export const assignmentsWhere = async (tx: Tx, where: SQL | undefined, at: Date)
 export const sendLink = async (
   tx: Tx,
   publicUrl: string,
-  a: { tenantId: string; locationId: string; expiresAt: Date; formName: string },
+  a: { tenantId: string; locationId: string; patientId: string; expiresAt: Date; formName: string },
   p: { firstName: string; lastName: string; email: string; phone: string },
   channels: Channel[],
   storeName: string,
@@ -172,7 +172,7 @@ export const sendLink = async (
   const refs = [];
   for (const channel of channels) {
     const recipient = channel === 'email' ? p.email : p.phone;
-    refs.push(await queueEformMessage(tx, { tenantId: a.tenantId, locationId: a.locationId, key: 'eform.link', channel, recipient, fields }));
+    refs.push(await queueEformMessage(tx, { tenantId: a.tenantId, locationId: a.locationId, patientId: a.patientId, key: 'eform.link', channel, recipient, fields }));
   }
   return refs;
 };

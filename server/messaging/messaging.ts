@@ -100,6 +100,7 @@ export async function notifyPatient(
     body: mergeTemplate(template.body, fields),
     userId: p.patient.userId ?? undefined,
     locationId: p.locationId,
+    patientId: p.patient.id,
   });
   return { ref, channel, template: template.source };
 }

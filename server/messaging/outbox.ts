@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   body: string;
   userId?: string;
   locationId?: string;
+  /** The patient the message is about: it shows in their chart's messages. */
+  patientId?: string;
 }
 
 /** Delivers one message; the default `none` transport leaves it queued in the log, which is the outbox. */
@@ -46,6 +48,7 @@ export async function queueMessage(tx: Tx, m: OutgoingMessage): Promise<{ tenant
       body: m.body,
       userId: m.userId ?? null,
       locationId: m.locationId ?? null,
+      patientId: m.patientId ?? null,
     })
     .returning({ id: communicationLog.id });
   if (!row) throw new Error('message was not logged');
@@ -105,7 +108,7 @@ export function createOutbox(opts: {
           let outcome: { status: 'sent'; sentAt: Date } | { status: 'failed'; error: string };
           try {
             await opts.transport.send(
-              { ...m, userId: m.userId ?? undefined, locationId: m.locationId ?? undefined },
+              { ...m, userId: m.userId ?? undefined, locationId: m.locationId ?? undefined, patientId: m.patientId ?? undefined },
               opts.from,
             );
             outcome = { status: 'sent', sentAt: new Date() };

@@ -11,7 +11,7 @@
  * (phone_digits and phone_digits_reversed).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { patientMessages, type PatientListItem, type PatientListPage } from '../../src/contract/patientsAdmin';
+import { patientMessages, type PatientListItem, type PatientListPage, type PatientListType } from '../../src/contract/patientsAdmin';
 import { queryRows, type Tx } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { Stores } from '../scope/scope';
@@ -21,8 +21,39 @@ export interface ListOptions {
   /** Stores to list: every store of the tenant, or the listed ones. */
   stores: Stores;
   search?: string;
+  /** The list's kind (/admin/patients/{type}); 'all' when not given. */
+  type?: PatientListType;
+  /** The request's instant: 'today', 'recall' and 'new' are counted from it. */
+  now?: Date;
   cursor?: string;
   limit: number;
+}
+
+/**
+ * Each kind beyond 'all' as one more condition on the patient row: an open balance (an open invoice with less paid
+ * than its total), a recall due (pending or sent, due today or earlier in the store's zone), seen today (a visit
+ * today in the store's zone that was not cancelled or missed), new this month (created since the first of the
+ * month, UTC).
+ */
+function typeCondition(type: PatientListType, now: Date): SQL | null {
+  const at = now.toISOString();
+  switch (type) {
+    case 'all':
+      return null;
+    case 'balance':
+      return sql`exists (select 1 from invoices i where i.tenant_id = patients.tenant_id and i.patient_id = patients.id
+        and i.status = 'open' and i.total > i.paid_total)`;
+    case 'recall':
+      return sql`exists (select 1 from recalls r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
+        where r.tenant_id = patients.tenant_id and r.patient_id = patients.id and r.status in ('pending', 'sent')
+        and r.due_on <= (${at}::timestamptz at time zone l.time_zone)::date)`;
+    case 'today':
+      return sql`exists (select 1 from appointments a join locations l on l.tenant_id = a.tenant_id and l.id = a.location_id
+        where a.tenant_id = patients.tenant_id and a.patient_id = patients.id and a.status not in ('cancelled', 'no-show')
+        and (a.starts_at at time zone l.time_zone)::date = (${at}::timestamptz at time zone l.time_zone)::date)`;
+    case 'new':
+      return sql`patients.created_at >= date_trunc('month', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC'`;
+  }
 }
 
 interface Row {
@@ -107,6 +138,8 @@ export function patientListQuery(o: ListOptions): SQL {
     else if (o.stores.length > 1) scope.push(sql`location_id in (${sql.join(o.stores.map((s) => sql`${s}::uuid`), sql`, `)})`);
     else scope.push(sql`false`);
   }
+  const kind = typeCondition(o.type ?? 'all', o.now ?? new Date());
+  if (kind) scope.push(kind);
   if (o.cursor) {
     const [lk, fk, id] = decodeCursor(o.cursor);
     scope.push(sql`(last_name_key, first_name_key, id) > (${lk}, ${fk}, ${id}::uuid)`);

@@ -60,12 +60,12 @@ export async function patientRoutes(fastify: FastifyInstance) {
           throw new NotVisible('location', q.locationId);
         }
         const stores = q.locationId ? [q.locationId] : scope.stores;
-        const page = await listPatients(tx, { tenantId: scope.tenantId, stores, search: q.search, cursor: q.cursor, limit: q.limit });
+        const page = await listPatients(tx, { tenantId: scope.tenantId, stores, search: q.search, type: q.type, now: nowOf(request), cursor: q.cursor, limit: q.limit });
         return {
           result: page,
           audit: {
             targetType: 'patient',
-            details: { locationId: q.locationId ?? null, searched: q.search !== undefined, paged: q.cursor !== undefined, patientIds: page.items.map((p) => p.id) },
+            details: { locationId: q.locationId ?? null, type: q.type, searched: q.search !== undefined, paged: q.cursor !== undefined, patientIds: page.items.map((p) => p.id) },
           },
         };
       }),

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
-import { ContactLensRxInput, RxCreated, SpectacleRxInput } from '../../src/contract/rx';
+import { ContactLensRxInput, RxCreated, RxGiven, SpectacleRxInput } from '../../src/contract/rx';
 import { Prescriptions, RxOrders } from '../../src/contract/records';
-import { clinicalRoles, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
-import { createContactLensRx, createSpectacleRx } from './prescriptions';
+import { createContactLensRx, createSpectacleRx, markRxGiven, updateContactLensRx, updateSpectacleRx } from './prescriptions';
 import { readPrescriptions, readRxOrders } from './rx';
 
 const security = [{ bearer: [] }];
@@ -73,5 +73,60 @@ export async function rxRoutes(fastify: FastifyInstance) {
       const result = await runAudited(request, 'contact_lens_rx.create', (tx, scope) => createContactLensRx(tx, scope, request.params.patientId, request.body));
       return reply.code(201).send(result);
     },
+  );
+
+  const rxParams = z.object({ patientId: Uuid, rxId: Uuid });
+
+  app.put(
+    '/patients/:patientId/spectacle-rx/:rxId',
+    {
+      config: staff,
+      schema: {
+        tags: ['prescriptions'],
+        summary: 'Correct a spectacle prescription (the whole prescription, as when recorded)',
+        security,
+        params: rxParams,
+        body: SpectacleRxInput,
+        response: { 200: RxCreated, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'spectacle_rx.update', (tx, scope) =>
+        updateSpectacleRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request)),
+      ),
+  );
+
+  app.put(
+    '/patients/:patientId/contact-lens-rx/:rxId',
+    {
+      config: staff,
+      schema: {
+        tags: ['prescriptions'],
+        summary: 'Correct a contact-lens prescription (the whole prescription, as when recorded)',
+        security,
+        params: rxParams,
+        body: ContactLensRxInput,
+        response: { 200: RxCreated, ...errors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'contact_lens_rx.update', (tx, scope) =>
+        updateContactLensRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request)),
+      ),
+  );
+
+  app.post(
+    '/patients/:patientId/prescriptions/:rxId/given',
+    {
+      config: staff,
+      schema: {
+        tags: ['prescriptions'],
+        summary: 'Mark a prescription as given to the patient (once; 409 when it already was)',
+        security,
+        params: rxParams,
+        response: { 200: RxGiven, ...errors },
+      },
+    },
+    (request) => runAudited(request, 'rx.given', (tx, scope) => markRxGiven(tx, scope, request.params.patientId, request.params.rxId, nowOf(request))),
   );
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ContactLensRx, Prescriptions, RxOrders, SpectacleEye, SpectacleRx } from '../../src/contract/records';
 import type { Tx } from '../db/client';
 import type { ContactLensEye, SpectacleEye as StoredSpectacleEye } from '../db/schema-records';
-import { iso, rows, storeToday, type Row } from '../db/values';
+import { iso, isoOrNull, rows, storeToday, type Row } from '../db/values';
 import { labOrderRows } from '../labOrders/labOrders';
 import type { ReadContext } from '../scope/patientRecord';
 
@@ -42,6 +42,7 @@ const rxHeader = (r: Row) => ({
   prescriber: r.prescriber as string,
   notes: r.notes as string,
   createdAt: iso(r.created_at),
+  givenAt: isoOrNull(r.given_at),
 });
 
 async function spectacleRxRows(tx: Tx, patientId: string, ctx: ReadContext, rxId?: string): Promise<SpectacleRx[]> {
@@ -49,7 +50,7 @@ async function spectacleRxRows(tx: Tx, patientId: string, ctx: ReadContext, rxId
     tx,
     sql`select r.id, r.patient_id, r.location_id, l.name as store_name, r.exam_date::text as exam_date,
         r.expires_on::text as expires_on, r.expires_on < ${storeToday(ctx.now, sql`l.time_zone`)} as expired, r.prescriber,
-        r.source, r.right_eye, r.left_eye, r.notes, r.created_at
+        r.source, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at
       from spectacle_rx r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
       where r.patient_id = ${patientId} ${rxId ? sql`and r.id = ${rxId}` : sql``}
       order by r.exam_date desc, r.created_at desc, r.id`,
@@ -67,7 +68,7 @@ async function contactLensRxRows(tx: Tx, patientId: string, ctx: ReadContext, rx
     tx,
     sql`select r.id, r.patient_id, r.location_id, l.name as store_name, r.exam_date::text as exam_date,
         r.expires_on::text as expires_on, r.expires_on < ${storeToday(ctx.now, sql`l.time_zone`)} as expired, r.prescriber,
-        r.brand, r.manufacturer, r.replacement, r.right_eye, r.left_eye, r.notes, r.created_at
+        r.brand, r.manufacturer, r.replacement, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at
       from contact_lens_rx r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
       where r.patient_id = ${patientId} ${rxId ? sql`and r.id = ${rxId}` : sql``}
       order by r.exam_date desc, r.created_at desc, r.id`,

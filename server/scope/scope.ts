@@ -5,7 +5,7 @@
  * object lists the stores, empty for every store: that is the browser's shape, read in auth/user-view.ts's single
  * statement for the hot /me path.)
  */
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
@@ -91,4 +91,21 @@ export async function providerFor(tx: Tx, providerId: string, locationId: string
   if (!row || !row.roles.some((r) => r === 'admin' || r === 'staff')) return null;
   if (!canSeeStore(await storesOf(tx, row.id), locationId)) return null;
   return { id: row.id, name: row.name };
+}
+
+/** Every account who may be booked at `locationId` (providerFor's rule), by name. */
+export async function providersOf(tx: Tx, locationId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await tx
+    .select({ id: users.id, name: users.displayName })
+    .from(users)
+    .where(
+      and(
+        sql`${users.roles} && array['admin', 'staff']::text[]`,
+        isNull(users.disabledAt),
+        sql`(not exists (select 1 from ${userLocations} ul where ul.user_id = ${users.id})
+          or exists (select 1 from ${userLocations} ul where ul.user_id = ${users.id} and ul.location_id = ${locationId}))`,
+      ),
+    )
+    .orderBy(users.displayName, users.id);
+  return rows;
 }

@@ -57,6 +57,7 @@ export const errorTexts = {
   // ---- Appointments and recalls (front desk) ----
   'appointments.slotTaken': 'This provider is already booked at that time. Please choose another time.',
   'appointments.cannotMove': 'Cannot move an appointment from {{from}} to {{to}}',
+  'rx.alreadyGiven': 'This prescription was already marked as given to the patient.',
   'recalls.cannotMove': 'Cannot move a recall from {{from}} to {{to}}',
   'recalls.noConsent': 'This patient has not agreed to be contacted; the recall was not sent.',
   'recalls.noEmailAddress': 'This patient has no email address to send the recall to.',

@@ -34,6 +34,7 @@ export const patientMessages = {
   search: 'Search must be 1 to 100 characters',
   limit: 'Limit must be a whole number between 1 and 100',
   cursor: 'The page cursor is not valid',
+  type: 'List type must be all, balance, recall, today or new',
 } as const;
 const M = patientMessages;
 
@@ -152,7 +153,13 @@ export type KioskRegistration = z.infer<typeof KioskRegistration>;
 export const KioskRegistered = z.object({ id: z.uuid(), firstName: z.string() });
 export type KioskRegistered = z.infer<typeof KioskRegistered>;
 
+/** The kinds of patient list (/admin/patients/{type}). */
+export const patientListTypes = ['all', 'balance', 'recall', 'today', 'new'] as const;
+export type PatientListType = (typeof patientListTypes)[number];
+
 export const PatientListQuery = z.object({
+  /** all; balance: an open balance; recall: a recall due; today: a visit today; new: created this month. */
+  type: z.enum(patientListTypes, { error: M.type }).default('all'),
   locationId: z.uuid({ error: M.locationId }).optional(),
   /** A prefix of the last name, first name or email; "first last" or "last, first"; or the first or last digits of a phone number. */
   search: z

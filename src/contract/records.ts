@@ -194,6 +194,8 @@ const RxHeader = {
   prescriber: z.string(),
   notes: z.string(),
   createdAt: Instant,
+  /** When a copy was handed to the patient (null: not yet). */
+  givenAt: Instant.nullable(),
 };
 
 export const SpectacleRx = z.object({

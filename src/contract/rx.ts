@@ -237,6 +237,10 @@ export function contactLensExpiry(rx: { examDate: string; expiresOn?: string }):
   return rx.expiresOn ?? addYears(rx.examDate, L.contactLensMinExpiryYears);
 }
 
+/** A copy of the Rx was handed to the patient (once: a second mark is refused). */
+export const RxGiven = z.object({ id: z.uuid(), givenAt: z.string() });
+export type RxGiven = z.infer<typeof RxGiven>;
+
 /** What the write endpoints answer for a new Rx. */
 export const RxCreated = z.object({
   id: z.uuid(),

@@ -22,7 +22,6 @@ const e2e = useBrowser({ server });
 /** server/db/seed.ts demoIds: Jane Doe (whose email is patient@clearview.test) and the Downtown store of Clearview. */
 const janeDoe = 'c1ea0000-0000-4000-8000-0000000a0001';
 const janeEmail = 'patient@clearview.test';
-const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 
 const formName = 'Eye history (e2e)';
 const description = 'A few questions before your visit.';
@@ -224,8 +223,8 @@ describe('issue 4: an eForm from the builder to Jane and back', () => {
     await heading(arabic, 'انتهت الصلاحية!');
     expect(await arabic.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
 
-    // Jane's chart lists both assignments of the form.
-    await admin.goto(`/admin/patients/${janeDoe}/${downtown}`);
+    // Jane's chart (its forms tab) lists both assignments of the form.
+    await admin.goto(`/admin/patients/${janeDoe}/7`);
     await expectHeading(admin, 'Jane Doe');
     const eforms = admin.getByRole('region', { name: 'eForms' });
     const chartRows = eforms.getByRole('row', { name: `Assignment of ${formName}` });

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the patient chart's eForms section against a fake API: the patient's assignments with their status,
+ * Issue 4, the patient chart's eForms section (its forms tab, 7) against a fake API: the patient's assignments with their status,
  * revoke and resend of an open one, the submitted answers read-only, and assigning a published form.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +8,7 @@ import type { Assignment, Section, Submission } from '../../src/contract/eforms'
 import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { renderAdminScreen } from './eformsAdminHarness';
+import { patientProfile } from '../fixtures/patientProfile';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const patientId = '44444444-4444-4444-8444-444444444444';
@@ -49,7 +50,7 @@ function patientApi() {
   let assignments = [assignment('a1', 'sent', 'Intake'), assignment('a2', 'submitted', 'Eye history')];
   return (call: Call): Reply => {
     if (call.path === `/api/patients/${patientId}/profile`) {
-      return { status: 200, body: { id: patientId, locationId, firstName: 'Jane', lastName: 'Doe' } };
+      return { status: 200, body: patientProfile({ id: patientId, locationId, firstName: 'Jane', lastName: 'Doe' }) };
     }
     if (call.path === `/api/eforms/assignments?patientId=${patientId}`) return { status: 200, body: { assignments } };
     if (call.path === '/api/eforms/assignments/a1/revoke') {
@@ -110,12 +111,12 @@ afterEach(() => {
 describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
   it('lists the patient’s assignments with their status; revokes an open one; shows submitted answers read-only', async () => {
     const { user, server } = renderAdminScreen(
-      `/admin/patients/${patientId}/${locationId}`,
-      <PatientChartPage patientId={patientId} locationId={locationId} />,
+      `/admin/patients/${patientId}/7`,
+      <PatientChartPage patientId={patientId} locationId="7" />,
       patientApi(),
     );
     await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
-    const section = screen.getByRole('region', { name: 'eForms' });
+    const section = await screen.findByRole('region', { name: 'eForms' });
     const intake = await within(section).findByRole('row', { name: 'Assignment of Intake' });
     expect(within(intake).getByText('Sent')).toBeTruthy();
     const history = within(section).getByRole('row', { name: 'Assignment of Eye history' });
@@ -135,8 +136,8 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
 
   it('assigns a published form of the store to the patient by SMS', async () => {
     const { user, server } = renderAdminScreen(
-      `/admin/patients/${patientId}/${locationId}`,
-      <PatientChartPage patientId={patientId} locationId={locationId} />,
+      `/admin/patients/${patientId}/7`,
+      <PatientChartPage patientId={patientId} locationId="7" />,
       patientApi(),
     );
     const section = await screen.findByRole('region', { name: 'eForms' });

@@ -1,23 +1,41 @@
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { patientNameQuery } from '../../api/eformsAdmin';
+import { navigate } from 'wouter/use-browser-location';
+import { recordsQueries } from '../../api/records';
 import { translateError } from '../../i18n/apiErrors';
-import { PatientEforms } from '../eforms/admin/PatientEforms';
 import { useTenantId } from '../eforms/admin/useTenant';
-import * as styles from '../eforms/admin/eformsAdmin.css';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { chartTabHref, chartTabs, tabComponent, tabOfSegment, uuidPattern } from './chart/tabs';
+import * as styles from './chart/chart.css';
 
 /**
- * /admin/patients/{patientid}/{locationId}: the patient chart. For now its heading (the patient's name, from the
- * profile) and the eForms section; the chart's other sections come with their own issue.
+ * /admin/patients/{patientId}/{locationId} and /admin/patients/{patientId}/{n}: the patient chart. The second part
+ * is a store (the first tab, at that store) or a tab number (that tab, at the patient's own store). Each tab is
+ * its own chunk and fetches its own data; the tab list scrolls sideways on a narrow screen.
  */
 export function PatientChartPage({ patientId, locationId }: { patientId: string; locationId: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const patient = useQuery(patientNameQuery(tenantId, patientId));
+  const tab = tabOfSegment(locationId);
+  const valid = tab !== null && uuidPattern.test(patientId);
+  // The profile (shared with the details tab) names the patient and their store; the tab's chunk loads meanwhile.
+  const patient = useQuery({ ...recordsQueries.profile(tenantId, { kind: 'patient', patientId }), enabled: valid });
+  if (valid) void chartTabs[tab - 1]!.load();
+
+  if (!valid) {
+    return (
+      <section className={styles.page} aria-labelledby="patient-chart-title">
+        <h1 id="patient-chart-title" className={styles.title}>
+          {t('patientChart.title')}
+        </h1>
+        <Alert>{t('patientChart.notFound')}</Alert>
+      </section>
+    );
+  }
   if (patient.isPending) {
     return (
       <section className={styles.page}>
@@ -35,16 +53,35 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
       </section>
     );
   }
-  const name = `${patient.data.firstName} ${patient.data.lastName}`;
-  // The address's second part is the store; a chart opened by number falls back to the patient's own store.
-  const store = uuidPattern.test(locationId) ? locationId : (patient.data.locationId ?? locationId);
+  const name = t('patientChart.name', { first: patient.data.firstName, last: patient.data.lastName });
+  const store = uuidPattern.test(locationId) ? locationId : patient.data.locationId;
+  const select = (key: Key) => {
+    const next = Number(key);
+    if (next !== tab) navigate(chartTabHref(patientId, next));
+  };
+  const Panel = tabComponent(tab);
   return (
     <section className={styles.page} aria-labelledby="patient-chart-title">
-      <h1 id="patient-chart-title" className={styles.title}>
-        {name}
-      </h1>
-      <p className={styles.muted}>{t('patientChart.subtitle')}</p>
-      <PatientEforms patientId={patientId} patientName={name} locationId={store} />
+      <header className={styles.header}>
+        <h1 id="patient-chart-title" className={styles.title}>
+          {name}
+        </h1>
+        <p className={styles.muted}>{t('patientChart.subtitle')}</p>
+      </header>
+      <Tabs className={styles.tabs} selectedKey={String(tab)} onSelectionChange={select}>
+        <TabList aria-label={t('patientChart.tabsLabel')} className={styles.tabList}>
+          {chartTabs.map((entry) => (
+            <Tab key={entry.number} id={String(entry.number)} className={styles.tab}>
+              {t(`patientChart.tabs.${entry.key}`)}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id={String(tab)} className={styles.panel}>
+          <Suspense fallback={<Spinner label={t('patientChart.loadingTab')} />}>
+            <Panel patientId={patientId} locationId={store} />
+          </Suspense>
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }

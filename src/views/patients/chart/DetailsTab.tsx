@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../patient/common';
+import type { ChartTabProps } from './types';
+
+export default function DetailsTab(_props: ChartTabProps) {
+  const { t } = useTranslation();
+  return <EmptyState>{t('patientChart.loadingTab')}</EmptyState>;
+}

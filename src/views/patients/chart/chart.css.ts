@@ -1,0 +1,108 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../../theme/contract.css';
+import { focusRing } from '../../ui/focus.css';
+
+/** The patient chart: a heading, a tab list that scrolls sideways on a phone, one panel. Logical properties only. */
+export const page = style({
+  display: 'grid',
+  alignContent: 'start',
+  gap: '1rem',
+  maxInlineSize: '80rem',
+  marginInline: 'auto',
+  paddingBlock: '1.5rem',
+  paddingInline: 'clamp(0.75rem, 3vw, 1.5rem)',
+  color: vars.color.text,
+  minInlineSize: 0,
+});
+
+export const header = style({ display: 'grid', gap: '0.25rem' });
+export const title = style({ margin: 0, fontSize: '1.5rem' });
+export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5 });
+
+export const tabs = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
+
+export const tabList = style({
+  display: 'flex',
+  gap: '0.25rem',
+  overflowX: 'auto',
+  scrollbarWidth: 'thin',
+  overscrollBehaviorInline: 'contain',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  paddingBlockEnd: '1px',
+});
+
+export const tab = style({
+  flex: '0 0 auto',
+  paddingBlock: '0.625rem',
+  paddingInline: '0.875rem',
+  minBlockSize: '2.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  borderBlockEnd: '3px solid transparent',
+  borderRadius: '0.375rem 0.375rem 0 0',
+  outline: 'none',
+  textDecoration: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { color: vars.color.accent, borderBlockEndColor: vars.color.accent },
+    '&[data-focus-visible]': focusRing,
+  },
+});
+
+export const panel = style({ minInlineSize: 0, outline: 'none', selectors: { '&[data-focus-visible]': focusRing } });
+
+/** Inside a tab: sections stacked, a toolbar of actions above a list. */
+export const section = style({ display: 'grid', gap: '1rem', alignContent: 'start', minInlineSize: 0 });
+export const sectionHeading = style({ margin: 0, fontSize: '1.125rem', fontWeight: 600 });
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem 0.75rem' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+export const card = style({
+  display: 'grid',
+  gap: '0.75rem',
+  padding: '1rem',
+  borderRadius: '0.75rem',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  minInlineSize: 0,
+});
+
+export const form = style({ display: 'grid', gap: '1rem', alignContent: 'start', minInlineSize: 0 });
+export const fieldGrid = style({
+  display: 'grid',
+  gap: '0.75rem 1rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))',
+  alignItems: 'start',
+});
+export const fieldset = style({
+  display: 'grid',
+  gap: '0.75rem',
+  margin: 0,
+  padding: '0.75rem 1rem 1rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.5rem',
+  minInlineSize: 0,
+});
+export const legend = style({ fontWeight: 600, paddingInline: '0.25rem' });
+export const formError = style({ color: vars.color.danger, margin: 0 });
+
+export const list = style({ display: 'grid', gap: '0.75rem', margin: 0, padding: 0, listStyle: 'none' });
+export const row = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '0.5rem 1rem',
+});
+export const dl = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '0.25rem 1rem',
+  margin: 0,
+});
+globalStyle(`${dl} dt`, { color: vars.color.textMuted });
+globalStyle(`${dl} dd`, { margin: 0 });
