@@ -5,7 +5,8 @@ import { useSettingsActor } from '../views/settings/settingsActor';
 import { Shell } from '../views/shell/Shell';
 import type { ShellProps } from '../views/shell/Shell';
 import { useSessionActor } from '../views/ui/session';
-import { NavbarProvider, useShellActors } from '../views/ui/shellActors';
+import { NavbarProvider } from '../views/shell/navbarActor';
+import { useShellActors } from '../views/ui/shellActors';
 import { ServerData } from './ServerData';
 
 /**

@@ -35,7 +35,7 @@ import { Icon } from '../ui/Icon';
 import { IconButton, IconLink } from '../ui/IconButton';
 import * as menuStyles from '../ui/menu.css';
 import { useSessionActor } from '../ui/session';
-import { useNavbarActor } from '../ui/shellActors';
+import { useNavbarActor } from './navbarActor';
 import { EntryIcon } from './Navigation';
 import { Brand } from './Navbar';
 import { NavigationSearch } from './NavigationSearch';

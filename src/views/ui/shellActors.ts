@@ -20,24 +20,14 @@ export interface ShellActors {
 }
 
 const ShellActorsContext = createContext<ShellActors | null>(null);
-const NavbarContext = createContext<NavbarActor | null>(null);
 
 /** The app's snackbar actor (a child of the app's actor system, src/app/runtime.ts), handed to every view. */
 export const ShellActorsProvider = ShellActorsContext.Provider;
-
-/** The navbar's actor, given by the signed-in shell (src/app/SignedInShell.tsx). */
-export const NavbarProvider = NavbarContext.Provider;
 
 export function useShellActors(): ShellActors {
   const actors = useContext(ShellActorsContext);
   if (!actors) throw new Error('The app needs a ShellActorsProvider above it');
   return actors;
-}
-
-export function useNavbarActor(): NavbarActor {
-  const navbar = useContext(NavbarContext);
-  if (!navbar) throw new Error('The navbar needs a NavbarProvider above it (the signed-in shell)');
-  return navbar;
 }
 
 /** Send `snackbar.show` (see snackbar.machine.ts) to tell the user something briefly. */
