@@ -13,7 +13,7 @@ const e2e = useBrowser();
 
 /** server/db/seed.ts demoIds: Jane Doe and the Downtown store of Clearview. */
 const janeDoe = 'c1ea0000-0000-4000-8000-0000000a0001';
-const downtown = '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20';
+const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 const janeChart = `/admin/patients/${janeDoe}/2`;
 const builder = `/admin/eforms/forms/add/${downtown}`;
 const question = 'Are you sure you want to discard the changes? Unsaved data will be lost if you leave this page.';

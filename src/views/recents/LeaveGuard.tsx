@@ -45,7 +45,9 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
       event.stopPropagation();
       ask(addressOf(url), false);
     };
-    // The address has already changed: put this page's back before the route guard reads it (a microtask later).
+    // The address has already changed: put this page's back before anyone reads it. A capturing listener on window
+    // runs before the router's and the route guard's (at the target, capturing listeners come first), so neither
+    // sees the address that is being refused, nor does the page unmount and report itself clean.
     const onPopState = () => {
       const to = addressOf(window.location);
       if (!held() || to === here) return;
@@ -63,12 +65,12 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
     window.history.pushState = heldPush;
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState);
+    window.addEventListener('popstate', onPopState, true);
     return () => {
       if (window.history.pushState === heldPush) window.history.pushState = push;
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('popstate', onPopState, true);
     };
   }, [recents, isUnsaved]);
 }
