@@ -1,20 +1,31 @@
 import { navbarMachine } from '../machines/navbar.machine';
+import { LeaveGuard } from '../views/recents/LeaveGuard';
+import { attachRecents, RecentsProvider } from '../views/recents/recentsActor';
+import { useSettingsActor } from '../views/settings/settingsActor';
 import { Shell } from '../views/shell/Shell';
 import type { ShellProps } from '../views/shell/Shell';
-import { NavbarProvider, useShellActors } from '../views/ui/shellActors';
+import { useSessionActor } from '../views/ui/session';
+import { NavbarProvider } from '../views/shell/navbarActor';
+import { useShellActors } from '../views/ui/shellActors';
 import { ServerData } from './ServerData';
 
 /**
- * The shell, with its navbar's actor and the server data (TanStack Query) of the pages inside it; its own chunk
- * (src/app/routes.tsx).
+ * The shell, with its navbar's and recents' actors and the server data (TanStack Query) of the pages inside it; its
+ * own chunk (src/app/routes.tsx).
  */
 export function SignedInShell(props: ShellProps) {
-  // The navbar's machine comes with this chunk; the app's actor system spawns it once (systemId 'navbar').
-  const navbar = useShellActors().attachNavbar(navbarMachine);
+  const actors = useShellActors();
+  // These machines come with this chunk; the app's actor system spawns each once (systemId 'navbar', 'recents').
+  const settings = useSettingsActor().getSnapshot().context.settings;
+  const navbar = actors.attachNavbar(navbarMachine, { folded: settings.layout.config.navbar?.folded ?? false });
+  const recents = attachRecents(actors, useSessionActor(), globalThis.sessionStorage as Storage | undefined);
   return (
     <ServerData>
       <NavbarProvider value={navbar}>
-        <Shell {...props} />
+        <RecentsProvider value={recents}>
+          <Shell {...props} />
+          <LeaveGuard recents={recents} />
+        </RecentsProvider>
       </NavbarProvider>
     </ServerData>
   );

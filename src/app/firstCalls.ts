@@ -16,6 +16,8 @@ const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | nu
   invoice: ({ invoiceid }) => (invoiceid ? recordsPaths.invoice(own, invoiceid) : null),
   recalls: () => recordsPaths.recalls(own),
   orderStatus: () => recordsPaths.orders(own),
+  // Staff only (the selected patient's tabs ask for their own data).
+  otherInfo: () => null,
 };
 
 /** The first server call of a page (the patient pages and the patient home, src/views/dashboard). */
@@ -24,7 +26,7 @@ export function firstCallOf(page: Page, params: RouteParams, roles: readonly str
   if (page.kind === 'patientHome') {
     return isPatient ? recordsPaths.dashboard() : roles.includes('enterpriseadmin') ? recordsPaths.enterpriseSummary() : null;
   }
-  // Staff on a bare /patient/... page see a note, not records: nothing to ask for.
+  // Staff on a bare /patient/... page see the patient selected in recents, found only in the browser: nothing to ask yet.
   return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
 }
 

@@ -107,6 +107,7 @@ const recordPages = {
   invoice: preloadable(() => import('../views/patient/InvoiceDetailPage').then((module) => module.InvoiceDetailPage)),
   recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
   orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
+  otherInfo: preloadable(() => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage)),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>

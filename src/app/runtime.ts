@@ -1,11 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor } from 'xstate';
-import type { ActorRefFrom, InspectionEvent, Observer } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, InputFrom, InspectionEvent, Observer } from 'xstate';
 import type { Role } from '../contract/common';
 import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { appMachine } from '../machines/app.machine';
+import type { AttachedChild } from '../machines/app.machine';
 import type { navbarMachine } from '../machines/navbar.machine';
+import type { recentsMachine } from '../machines/recents.machine';
 import type { routeAccessMachine } from '../machines/routeAccess.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { settingsMachine } from '../machines/settings.machine';
@@ -40,7 +42,7 @@ const sameRoles = (a: readonly Role[] | null, b: readonly Role[] | null) =>
 /**
  * The one place where the browser's long-lived actors are made: the root of the app's actor system with its
  * children session, routeAccess, settings and snackbar (src/machines/app.machine.ts), each child's side effects
- * supplied here. The navbar joins later, with the shell's chunk (`attachNavbar`). Not started.
+ * supplied here. The navbar and recents join later, with the shell's chunk (`attachNavbar`, `attachRecents`). Not started.
  */
 export function createAppActor({ sessionStorage, localStorage, i18n, inspect, route, onSignedIn }: AppActorOptions) {
   const session = sessionInputOf({ sessionStorage, localStorage });
@@ -94,6 +96,15 @@ export type RouteAccessActor = ActorRefFrom<typeof routeAccessMachine>;
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 export type SnackbarActor = ActorRefFrom<typeof snackbarMachine>;
 export type NavbarActor = ActorRefFrom<typeof navbarMachine>;
+export type RecentsActor = ActorRefFrom<typeof recentsMachine>;
+
+/** The shell's chunk brings these machines and their input; the root spawns each once under its systemId. */
+const attacher =
+  <Logic extends AnyActorLogic>(app: AppActor, systemId: AttachedChild) =>
+  (logic: Logic, input: InputFrom<Logic>): ActorRefFrom<Logic> => {
+    app.send({ type: 'attach', logic, options: { systemId, input } });
+    return app.system.get(systemId) as ActorRefFrom<Logic>;
+  };
 
 /** The children of the app's actor system, by systemId. */
 export function childrenOf(app: AppActor) {
@@ -102,11 +113,8 @@ export function childrenOf(app: AppActor) {
     routeAccess: app.system.get('routeAccess') as RouteAccessActor,
     settings: app.system.get('settings') as SettingsActor,
     snackbar: app.system.get('snackbar') as SnackbarActor,
-    /** The shell's chunk brings the navbar's machine; the root spawns it once (systemId 'navbar'). */
-    attachNavbar: (navbar: typeof navbarMachine): NavbarActor => {
-      app.send({ type: 'navbar.attach', logic: navbar });
-      return app.system.get('navbar') as NavbarActor;
-    },
+    attachNavbar: attacher<typeof navbarMachine>(app, 'navbar'),
+    attachRecents: attacher<typeof recentsMachine>(app, 'recents'),
   };
 }
 

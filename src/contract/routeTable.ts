@@ -64,7 +64,6 @@ export type ComingSoonArea =
   | 'invoices'
   | 'recalls'
   | 'orderStatus'
-  | 'otherInfo'
   | 'kioskRegister'
   | 'publicForm'
   | 'publicLink'
@@ -104,7 +103,8 @@ export type RecordsView =
   | 'invoices'
   | 'invoice'
   | 'recalls'
-  | 'orderStatus';
+  | 'orderStatus'
+  | 'otherInfo';
 
 export interface RouteEntry {
   id: string;
@@ -186,7 +186,7 @@ const patientRoutes = group({ auth: defaultAuth }, [
   { id: 'recalls', path: '/patient/recalls', auth: undefined, page: records('recalls') },
   { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: records('orderStatus') },
   // The spec's navigation lists /patient/otherinfo for staff without showing its route; this is that route.
-  { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: soon('otherInfo') },
+  { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: records('otherInfo') },
   { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: { kind: 'kioskRegister' }, layout: kiosk },
 ]);
 

@@ -104,7 +104,6 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
   const granted = actors.routeAccess.getSnapshot().hasTag('granted') ? actors.routeAccess.getSnapshot().context.access : null;
   const route = granted && routeById.get(granted.routeId);
   if (!route) return null;
-  const folded = themeSettings.layout.config.navbar?.folded ?? false;
   const runtime: Runtime = {
     i18n,
     queries: createServerQueries(),
@@ -112,7 +111,8 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
     app,
     ...actors,
     // The drawing's own navbar, unstarted like the rest of this render's actors.
-    attachNavbar: (navbar) => createActor(navbar, { input: { folded } }),
+    attachNavbar: (navbar, input) => createActor(navbar, { input }),
+    attachRecents: (recents, input) => createActor(recents, { input }),
   };
 
   await Promise.all(chunksOf(route).map((chunk) => chunk.preload()));

@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic } from 'xstate';
 import type { Role } from '../contract/common';
-import type { navbarMachine } from './navbar.machine';
 import { routeAccessMachine } from './routeAccess.machine';
 import { sessionMachine, sessionRoles } from './session.machine';
 import type { SessionInput } from './session.machine';
@@ -16,8 +15,9 @@ import { snackbarMachine } from './snackbar.machine';
  * settings). Their side effects are named actors and actions, supplied once at app start (`src/app/runtime.ts`)
  * with `.provide()` on each child's logic.
  *
- * The navbar belongs to the signed-in shell's chunk (a sign-in page has none and its bundle stays small): the shell
- * sends `navbar.attach` with the navbar's machine, and the root spawns it once, as the child `navbar`.
+ * The navbar and recents belong to the signed-in shell's chunk (a sign-in page has none and its bundle stays
+ * small): the shell sends `attach` with the machine and its input, and the root spawns it once under that
+ * systemId.
  */
 export interface AppInput {
   session: SessionInput;
@@ -32,21 +32,18 @@ export interface AppInput {
 }
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
-type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 
-interface AppContext extends AppInput {
-  /** The navbar, once the shell's chunk attached it. */
-  navbar: ActorRefFrom<typeof navbarMachine> | null;
-}
+/** The children that come with the shell's chunk. */
+export type AttachedChild = 'navbar' | 'recents';
 
-export type AppEvent = { type: 'navbar.attach'; logic: typeof navbarMachine };
+export type AppEvent = { type: 'attach'; logic: AnyActorLogic; options: { systemId: AttachedChild; input: unknown } };
 
 export const appMachine = setup({
-  types: { input: {} as AppInput, context: {} as AppContext, events: {} as AppEvent },
+  types: { input: {} as AppInput, context: {} as AppInput, events: {} as AppEvent },
   actors: { session: sessionMachine, routeAccess: routeAccessMachine, settings: settingsMachine, snackbar: snackbarMachine },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ ...input, navbar: null }),
+  context: ({ input }) => input,
   // Order matters: the route guard's first decision reads the session made just before it.
   invoke: [
     { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
@@ -67,15 +64,11 @@ export const appMachine = setup({
     },
   ],
   on: {
-    'navbar.attach': {
-      guard: ({ context }) => !context.navbar,
-      // assign's spawn (not spawnChild): the entry chunk already carries assign.
-      actions: assign({
-        navbar: ({ event, spawn, system }) => {
-          const settings: SettingsActor = system.get('settings');
-          const folded = settings.getSnapshot().context.settings.layout.config.navbar?.folded ?? false;
-          return spawn(event.logic, { systemId: 'navbar', input: { folded } });
-        },
+    attach: {
+      // assign's spawn (not spawnChild): the entry chunk already carries assign. Once per systemId.
+      actions: assign(({ event, spawn, system }) => {
+        if (!system.get(event.options.systemId)) spawn(event.logic, event.options);
+        return {};
       }),
     },
   },

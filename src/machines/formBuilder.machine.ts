@@ -87,8 +87,7 @@ export type BuilderEvent =
   | { type: 'title.change'; value: string }
   | { type: 'title.confirm' }
   | { type: 'title.cancel' }
-  | { type: 'builder.save' }
-  | { type: 'builder.discard' };
+  | { type: 'builder.save' };
 
 export type BuilderEmitted =
   | { type: 'builder.saved'; message: string; card: Card; created: boolean }
@@ -238,15 +237,7 @@ export const formBuilderMachine = setup({
           initial: 'clean',
           states: {
             clean: {},
-            dirty: {
-              tags: 'dirty',
-              on: {
-                'builder.discard': {
-                  target: 'clean',
-                  actions: assign({ card: ({ context }) => context.saved, titleEdit: null, issues: [] }),
-                },
-              },
-            },
+            dirty: { tags: 'dirty' },
           },
         },
         /** A checklist, radio or dropdown title being edited: its confirm is refused while the title is empty. */

@@ -218,12 +218,4 @@ describe('formBuilder machine', () => {
     expect(left).toHaveBeenCalledWith(locationId);
     expect(actor.getSnapshot().status).toBe('done');
   });
-
-  it('discard returns to the saved card', () => {
-    const { actor } = start();
-    actor.send({ type: 'section.add', optionId: 2, defaults });
-    actor.send({ type: 'builder.discard' });
-    expect(sections(actor)).toEqual([]);
-    expect(isDirty(actor)).toBe(false);
-  });
 });

@@ -7,7 +7,10 @@ import { I18nextProvider } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromTransition } from 'xstate';
 import { createI18n } from '../../src/i18n/i18n';
+import { recentsMachine } from '../../src/machines/recents.machine';
 import { snackbarMachine } from '../../src/machines/snackbar.machine';
+import { LeaveGuard } from '../../src/views/recents/LeaveGuard';
+import { RecentsProvider } from '../../src/views/recents/recentsActor';
 import type { SessionActor } from '../../src/views/ui/session';
 import { SessionProvider } from '../../src/views/ui/session';
 import { ShellActorsProvider } from '../../src/views/ui/shellActors';
@@ -23,7 +26,7 @@ const noNavbar = (): never => {
 
 /**
  * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
- * snackbar and its messages, router links), against a fake API.
+ * snackbar and its messages, recents with the leave guard, router links), against a fake API.
  */
 export function renderAdminScreen(path: string, screen: ReactNode, api: (call: Call) => Reply) {
   window.history.replaceState(null, '', path);
@@ -33,13 +36,18 @@ export function renderAdminScreen(path: string, screen: ReactNode, api: (call: C
   // The screens read only the session's tenant.
   const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
   const snackbar = createActor(snackbarMachine).start();
+  // The shell's recents and its leave guard: the editing pages' unsaved-changes question.
+  const recents = createActor(recentsMachine, { input: {} }).start();
   render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session as unknown as SessionActor}>
           <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={(to) => navigate(to)}>
-              {screen}
+              <RecentsProvider value={recents}>
+                {screen}
+                <LeaveGuard recents={recents} />
+              </RecentsProvider>
               <Snackbars />
             </RouterProvider>
           </ShellActorsProvider>
@@ -47,5 +55,5 @@ export function renderAdminScreen(path: string, screen: ReactNode, api: (call: C
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), server };
+  return { user: userEvent.setup(), server, recents };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenNavigation, navigation, navigationFor, searchNavigation } from '../../src/views/shell/navigation';
 import type { NavigationItem } from '../../src/views/shell/navigation';
+import { hasPermission } from '../../src/contract/access';
 import { matchRoute } from '../../src/contract/routeTable';
 import { createI18n } from '../../src/i18n/i18n';
 
@@ -48,8 +49,24 @@ describe('navigationFor (spec 2.5)', () => {
       '/patient/orderstatus',
     ]);
     const staff = navigationFor(['staff']);
-    expect(topLevel(staff)).toEqual(['myInformation']);
-    expect(staff[0]?.children?.at(-1)?.url).toBe('/patient/otherinfo');
+    expect(topLevel(staff)).toEqual(['pos', 'patientChart', 'myInformation']);
+    expect(staff.at(-1)?.children?.at(-1)?.url).toBe('/patient/otherinfo');
+  });
+
+  it('gives staff the POS and the chart items they use (Patients, Invoice, Lab Order, Work Desk), not the admin-only ones', () => {
+    const staff = navigationFor(['staff']);
+    expect(staff[0]?.children?.map((item) => item.url)).toEqual(['/admin/pos/all']);
+    expect(staff[1]?.children?.map((item) => item.title)).toEqual(['Patients', 'Invoice', 'Lab Order', 'Work Desk']);
+    expect(ids(staff)).not.toContain('settings');
+    expect(ids(staff)).not.toContain('reports');
+    // Menu ids still hide an item whose flag is false, for staff too.
+    const limited = navigationFor(['staff'], [{ menuId: 201, access: false }, { menuId: 206, access: false }]);
+    expect(limited[1]?.children?.map((item) => item.title)).toEqual(['Invoice', 'Lab Order']);
+    // Every item a staff member sees opens a page the guard lets them into.
+    for (const item of flattenNavigation(staff)) {
+      const match = matchRoute(item.url ?? '');
+      expect(match && hasPermission(match.route.auth, ['staff']), item.id).toBe(true);
+    }
   });
 
   it('gives enterprise admins Portal Mapping, guests Login and Register, kiosks nothing', () => {

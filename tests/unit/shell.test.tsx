@@ -143,7 +143,7 @@ describe('navigation by role (spec 2.5)', () => {
   });
 
   it.each([
-    ['staff', staff, ['My Information']],
+    ['staff', staff, ['POS', 'Patient Chart', 'My Information']],
     ['patient', patient, ['My Information']],
     ['enterprise admin', enterprise, ['Enterprise']],
   ])('%s sees only their groups', async (_, user, groups) => {

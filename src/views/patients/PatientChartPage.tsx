@@ -7,6 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { recordsQueries } from '../../api/records';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
+import { useRecentDisplayName } from '../recents/recentsActor';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import { chartTabHref, chartTabs, tabComponent, tabOfSegment, uuidPattern } from './chart/tabs';
@@ -24,6 +25,8 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
   const valid = tab !== null && uuidPattern.test(patientId);
   // The profile (shared with the details tab) names the patient and their store; the tab's chunk loads meanwhile.
   const patient = useQuery({ ...recordsQueries.profile(tenantId, { kind: 'patient', patientId }), enabled: valid });
+  // The recents entry of this chart (the recents panel) is named after the patient.
+  useRecentDisplayName(patient.data && t('patientChart.name', { first: patient.data.firstName, last: patient.data.lastName }));
   if (valid) void chartTabs[tab - 1]!.load();
 
   if (!valid) {

@@ -6,7 +6,7 @@ import { useThemeSlotClass } from '../settings/themeSlots';
 import { Icon } from '../ui/Icon';
 import { IconButton } from '../ui/IconButton';
 import { iconButton } from '../ui/menu.css';
-import { useNavbarActor } from '../ui/shellActors';
+import { useNavbarActor } from './navbarActor';
 import { NavigationList } from './Navigation';
 import type { NavEntry } from './navigationModel';
 import * as layout from './layout.css';

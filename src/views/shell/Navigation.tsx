@@ -5,7 +5,7 @@ import { Button, Disclosure, DisclosurePanel, Link } from 'react-aria-components
 import { useTranslation } from 'react-i18next';
 import { activeMenuItemClass } from '../settings/themeSlots';
 import { Icon, isIconName } from '../ui/Icon';
-import { useNavbarActor } from '../ui/shellActors';
+import { useNavbarActor } from './navbarActor';
 import { containsPath, isActivePath, useCurrentPath, useEntryTitle } from './navigationModel';
 import type { NavEntry } from './navigationModel';
 import { visuallyHidden } from '../ui/visuallyHidden.css';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Autocomplete, Input, Menu, MenuItem, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useNavbarActor } from '../ui/shellActors';
+import { useNavbarActor } from './navbarActor';
 import { Icon } from '../ui/Icon';
 import { IconButton } from '../ui/IconButton';
 import * as menuStyles from '../ui/menu.css';

@@ -13,7 +13,12 @@ import { HorizontalNavigation } from './Navigation';
 import { Navbar, NavigationDrawer } from './Navbar';
 import { useShellNavigation } from './navigationModel';
 import { useServerWide } from './serverViewport';
-import { Toolbar } from './Toolbar';
+import { RecentsPanel } from '../recents/RecentsPanel';
+import { useRecentsActor } from '../recents/recentsActor';
+import { authRoles, hasPermission } from '../../contract/access';
+import { useSessionActor } from '../ui/session';
+import { useSelector } from '@xstate/react';
+import { CompactBar, Toolbar } from './Toolbar';
 import * as styles from './layout.css';
 
 export type ShellLayoutName = 'vertical' | 'horizontal' | 'kiosk' | 'none';
@@ -72,6 +77,8 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
   const navbarSlotClass = useThemeSlotClass('navbar');
   const resolved = resolveLayout(settings, layout, hideToolbar);
   const { style, navbar, toolbar, footer } = resolved;
+  const recents = useRecentsActor();
+  const isAdmin = useSelector(useSessionActor(), (snapshot) => hasPermission(authRoles.admin, snapshot.context.session?.user.role ?? []));
 
   const hasNavigation = navbar.display;
   const sideNavbar = style === 'vertical' && hasNavigation && isLarge;
@@ -113,7 +120,10 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
         </div>
       </div>
       {footerAbove && footerElement}
+      {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout. */}
+      {!toolbar.display && hasNavigation && <CompactBar showMenuButton={drawer} />}
       {drawer && <NavigationDrawer entries={items} />}
+      {isAdmin && recents && <RecentsPanel recents={recents} />}
       <SettingsPanels announceInPanel={false} />
       <LogoutDialog />
     </div>

@@ -21,6 +21,10 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { authRoles, hasPermission } from '../../contract/access';
+import { paths } from '../../contract/routeTable';
+import { leaveThroughGuard } from '../recents/LeaveGuard';
+import { RecentsButton } from '../recents/RecentsPanel';
+import { useRecentsActor } from '../recents/recentsActor';
 import { flattenNavigation } from './navigation';
 import type { NavigationItem } from './navigation';
 import type { User } from '../../contract/auth';
@@ -31,7 +35,7 @@ import { Icon } from '../ui/Icon';
 import { IconButton, IconLink } from '../ui/IconButton';
 import * as menuStyles from '../ui/menu.css';
 import { useSessionActor } from '../ui/session';
-import { useNavbarActor } from '../ui/shellActors';
+import { useNavbarActor } from './navbarActor';
 import { EntryIcon } from './Navigation';
 import { Brand } from './Navbar';
 import { NavigationSearch } from './NavigationSearch';
@@ -67,7 +71,9 @@ export function Toolbar({ showMenuButton, showBrand, barStyle, items, search }: 
   const session = useSessionActor();
   const user = useSelector(session, (snapshot) => snapshot.context.session?.user ?? null);
   const slotClass = useThemeSlotClass('toolbar');
+  const recents = useRecentsActor();
   const roles = user?.role ?? [];
+  const isAdmin = hasPermission(authRoles.admin, roles);
   return (
     <header className={`${layout.toolbar} ${slotClass}`} data-style={barStyle}>
       <div className={layout.toolbarGroup}>
@@ -86,12 +92,36 @@ export function Toolbar({ showMenuButton, showBrand, barStyle, items, search }: 
       <div className={layout.toolbarGroup}>
         <FullscreenToggle />
         <NavigationSearch search={search} />
-        <StoreButton isAdmin={hasPermission(authRoles.admin, roles)} />
+        <StoreButton isAdmin={isAdmin} />
+        {isAdmin && recents && <RecentsButton recents={recents} />}
         <LanguageMenu />
         <span className={layout.divider} aria-hidden="true" />
         <UserMenu user={user} />
       </div>
     </header>
+  );
+}
+
+/**
+ * What a page that hides the toolbar (the POS) still offers: the navigation drawer's button on small screens, the
+ * recents panel (admins) and the user menu with Logout.
+ */
+export function CompactBar({ showMenuButton }: { showMenuButton: boolean }) {
+  const { t } = useTranslation();
+  const navbar = useNavbarActor();
+  const session = useSessionActor();
+  const user = useSelector(session, (snapshot) => snapshot.context.session?.user ?? null);
+  const recents = useRecentsActor();
+  const slotClass = useThemeSlotClass('toolbar');
+  const isAdmin = hasPermission(authRoles.admin, user?.role ?? []);
+  return (
+    <div className={`${styles.compactBar} ${slotClass}`} role="group" aria-label={t('shell.compactBar')}>
+      {showMenuButton && (
+        <IconButton label={t('shell.navbar.openDrawer')} icon="menu" onPress={() => navbar.send({ type: 'navbar.openDrawer' })} />
+      )}
+      {isAdmin && recents && <RecentsButton recents={recents} />}
+      <UserMenu user={user} />
+    </div>
   );
 }
 
@@ -282,6 +312,7 @@ function LanguageMenu() {
 function UserMenu({ user }: { user: User | null }) {
   const { t } = useTranslation();
   const session = useSessionActor();
+  const recents = useRecentsActor();
   const hasRole = (user?.role.length ?? 0) > 0;
   const name = user?.data.displayName || t('shell.user.guest');
   return (
@@ -300,7 +331,8 @@ function UserMenu({ user }: { user: User | null }) {
         {hasRole ? (
           <Menu
             className={menuStyles.menu}
-            onAction={(key) => key === 'logout' && session.send({ type: 'session.logout' })}
+            // Logout leaves the page too: unsaved changes ask the Warning first.
+            onAction={(key) => key === 'logout' && leaveThroughGuard(recents, paths.logout) && session.send({ type: 'session.logout' })}
           >
             <MenuItem id="profile" href={userMenuPaths.profile} className={menuStyles.item}>
               <Icon name="user" />

@@ -51,19 +51,20 @@ function entry({ key, ...rest }: Draft): NavigationItem {
 
 /** The whole menu in order; `navigationFor` cuts it down to what one user may see. */
 export const navigation: readonly NavigationItem[] = [
-  // Admin (spec 2.5): POS; Patient Chart with its six items; Settings with Templates and General; Reports.
+  // Admin (spec 2.5): POS; Patient Chart with its six items; Settings with Templates and General; Reports. Staff
+  // reach what they use every day (staff.md): the POS and the chart's Patients, Invoice, Lab Order and Work Desk.
   entry({
     id: 'pos',
     type: 'group',
     key: 'pos',
-    auth: authRoles.admin,
+    auth: authRoles.staff,
     children: [entry({ id: 'pointOfSale', type: 'item', key: 'pointOfSale', icon: 'point_of_sale', url: '/admin/pos/all' })],
   }),
   entry({
     id: 'patientChart',
     type: 'group',
     key: 'patientChart',
-    auth: authRoles.admin,
+    auth: authRoles.staff,
     children: [
       entry({ id: 'patients', type: 'item', key: 'patients', icon: 'people', url: '/admin/patients/all', menuId: 201 }),
       entry({ id: 'invoice', type: 'item', key: 'invoice', icon: 'receipt', url: '/admin/invoicelookup/all', menuId: 202 }),
@@ -75,8 +76,16 @@ export const navigation: readonly NavigationItem[] = [
         url: '/admin/laborderlookup/all',
         menuId: 203,
       }),
-      entry({ id: 'permissions', type: 'item', key: 'permissions', icon: 'lock', url: '/admin/access', menuId: 204 }),
-      entry({ id: 'eforms', type: 'item', key: 'eforms', icon: 'description', url: '/admin/eforms/all', menuId: 205 }),
+      entry({ id: 'permissions', type: 'item', key: 'permissions', icon: 'lock', url: '/admin/access', menuId: 204, auth: authRoles.admin }),
+      entry({
+        id: 'eforms',
+        type: 'item',
+        key: 'eforms',
+        icon: 'description',
+        url: '/admin/eforms/all',
+        menuId: 205,
+        auth: authRoles.admin,
+      }),
       entry({ id: 'workDesk', type: 'item', key: 'workDesk', icon: 'work', url: '/admin/workdesk/all', menuId: 206 }),
     ],
   }),

@@ -136,3 +136,19 @@ export const shortcutsSearch = style({
 export const shortcutsList = style({ display: 'grid', gap: '0.125rem', maxBlockSize: '20rem', overflow: 'auto', outline: 'none' });
 
 export const languageCode = style({ fontWeight: 700, fontSize: '0.8125rem', textTransform: 'uppercase' });
+
+/** The POS hides the toolbar: the drawer button, recents and the user menu float at the top inline-end corner. */
+export const compactBar = style({
+  position: 'fixed',
+  insetBlockStart: '0.5rem',
+  insetInlineEnd: '0.5rem',
+  zIndex: 40,
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.25rem',
+  padding: '0.25rem',
+  borderRadius: '999px',
+  background: vars.palette.background.paper,
+  color: vars.color.text,
+  boxShadow: '0 0.25rem 1rem rgb(0 0 0 / 0.15)',
+});

@@ -23,6 +23,7 @@ const paths = {
   success: statusIconPaths.success,
   warning: statusIconPaths.warning,
   error: statusIconPaths.error,
+  history: 'M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4M12 8v4l3 2',
   eye: 'M2 12s3.5-6.5 10-6.5S22 12 22 12s-3.5 6.5-10 6.5S2 12 2 12zM12 9a3 3 0 1 1 0 6a3 3 0 1 1 0-6z',
   // The navigation's icons, by the Material names the navigation table uses.
   point_of_sale: 'M4 13h16v7H4zM6 13V9h12v4M9 9V4h6v5M8 16.5h1M11.5 16.5h1M15 16.5h1',

@@ -20,14 +20,13 @@ import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { I18nextPageTexts } from '../../../i18n/I18nextPageTexts';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { EformSections } from '../EformSections';
 import { AssignDialog } from './AssignDialog';
 import { AssignmentsPanel } from './AssignmentsPanel';
 import * as styles from './eformsAdmin.css';
-import { LeaveDialog } from './LeaveDialog';
 import { sectionKinds, SectionEditor } from './SectionEditor';
 import { FormStatusBadge } from './StatusBadge';
-import { useLeaveGuard } from './useLeaveGuard';
 import { addPath, boardsPath, editPath } from './paths';
 import { useTenantId } from './useTenant';
 
@@ -125,7 +124,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
   const issues = useSelector(builder, (snapshot) => snapshot.context.issues);
   const boards = useQuery(boardsQuery(tenantId, locationId));
   const publish = usePublishForm(tenantId);
-  const guard = useLeaveGuard(state.dirty);
+  useUnsavedChanges(state.dirty);
   const focusAfterRender = useRef<string | null>(null);
   const send = useCallback((event: BuilderEvent) => builder.send(event), [builder]);
   const keepFocus = useCallback((selector: string) => {
@@ -310,14 +309,6 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
       {card.id && assignOpen && (
         <AssignDialog formId={card.id} formName={card.name} locationId={locationId} onClose={() => setAssignOpen(false)} />
       )}
-      <LeaveDialog
-        pending={guard.pending}
-        onStay={guard.stay}
-        onLeave={() => {
-          send({ type: 'builder.discard' });
-          guard.leave();
-        }}
-      />
     </section>
   );
 }
