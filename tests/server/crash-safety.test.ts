@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { DEMO_PASSWORD, demo, demoIds, eformLinkIn } from './harness';
-import { call, emptyPostgresDatabase, startServer, type ServerProcess } from './serverProcess';
+import { call, emptyPostgresDatabase, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
 
@@ -119,19 +119,17 @@ interface Measured {
   inFlight: number;
   /** Unanswered payments that the restarted server found already recorded. */
   unansweredButCommitted: number;
+  /** From the kill until the restarted server answered its health check (recovery included). */
+  restartMs: number;
 }
 
 async function crashAndRestart(env: NodeJS.ProcessEnv, inspect: () => Promise<Parameters<typeof checkDatabase>[0]>, run: string): Promise<Measured> {
   // Development mode prints the outbox (where the test reads the eForm links); the sign-in limit is per address
   // and every request here comes from one.
   const serverEnv = { ...env, NODE_ENV: 'development', LOG_LEVEL: 'info', AUTH_REQUESTS_PER_MINUTE: '1000000' };
-  const t0 = Date.now();
-  const step = (what: string) => console.log(`${Date.now() - t0} ms ${what}`);
   const first = await startServer(serverEnv);
-  step('started');
   let token = await signInAdmin(first.api);
   const { patientIds, uris, tenant, answers, invoiceIds } = await prepare(first, token, run);
-  step('prepared');
 
   const payments: Payment[] = [];
   const sales: Sale[] = [];
@@ -193,7 +191,6 @@ async function crashAndRestart(env: NodeJS.ProcessEnv, inspect: () => Promise<Pa
   const inFlightAtKill = inFlight;
   expect(await first.stop('SIGKILL')).toBeNull();
   await Promise.all(workers);
-  step('killed');
 
   const acked = { payments: payments.filter((p) => p.ackedId).length, sales: sales.length, forms: submitted.length };
   expect(acked.payments).toBeGreaterThan(10);
@@ -201,9 +198,10 @@ async function crashAndRestart(env: NodeJS.ProcessEnv, inspect: () => Promise<Pa
   expect(acked.forms).toBeGreaterThan(10);
 
   // The same database opens again and answers for every acknowledged write.
+  const killedAt = Date.now();
   const second = await startServer(serverEnv);
+  const restartMs = Date.now() - killedAt;
   token = await signInAdmin(second.api);
-  step('restarted');
   let unansweredButCommitted = 0;
   const firstIds = new Map<string, string>();
   await inParallel(payments, async (p) => {
@@ -244,11 +242,10 @@ async function crashAndRestart(env: NodeJS.ProcessEnv, inspect: () => Promise<Pa
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ submitted: true, alreadySubmitted: true });
   });
-  step('replayed');
   expect(await second.stop('SIGTERM')).toBe(0);
 
   await checkDatabase(await inspect(), { payments: [...firstIds], sales, submitted, run });
-  return { acked, inFlight: inFlightAtKill, unansweredButCommitted };
+  return { acked, inFlight: inFlightAtKill, unansweredButCommitted, restartMs };
 }
 
 /** Looks behind the API: each key once, every invoice whole, every payment and submission with its audit row. */
@@ -309,10 +306,11 @@ async function checkDatabase(
 describe.skipIf(!pgBase)('crash safety on PostgreSQL (runs with TEST_DATABASE_URL; skipped on the embedded database)', () => {
   const dbs: { drop: () => Promise<void> }[] = [];
   afterAll(async () => {
+    killStrayServers();
     for (const d of dbs) await d.drop();
   });
 
-  it('keeps every acknowledged payment, sale and eForm submission exactly once across SIGKILL and a restart', { timeout: 180_000 }, async () => {
+  it('keeps every acknowledged payment, sale and eForm submission exactly once across SIGKILL and a restart', { timeout: 300_000 }, async () => {
     const db = await emptyPostgresDatabase(pgBase!);
     dbs.push(db);
     const measured = await crashAndRestart({ DATABASE_URL: db.url }, () => openDatabase({ url: db.url, dataDir: 'memory://', poolSize: 2 }), 'pg');
@@ -322,9 +320,12 @@ describe.skipIf(!pgBase)('crash safety on PostgreSQL (runs with TEST_DATABASE_UR
 
 describe.skipIf(!!pgBase)('crash safety on PGlite (the embedded database; runs without TEST_DATABASE_URL)', () => {
   const dirs: string[] = [];
-  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterAll(() => {
+    killStrayServers();
+    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
 
-  it('reopens the data folder after kill -9 and holds every acknowledged write exactly once', { timeout: 180_000 }, async () => {
+  it('reopens the data folder after kill -9 and holds every acknowledged write exactly once', { timeout: 300_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
     dirs.push(dataDir);
     // The run's migrated and seeded template written into the folder: the first start then has nothing to do.

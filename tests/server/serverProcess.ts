@@ -15,6 +15,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+const running = new Set<ChildProcess>();
+
+/** Kills every server this file started and has not stopped (a test that failed or timed out leaves none behind). */
+export function killStrayServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -38,7 +46,13 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const server: ServerProcess = {
     child,
     port: p,

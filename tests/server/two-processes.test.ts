@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD, demo, demoIds } from './harness';
-import { call, startServer, type ServerProcess } from './serverProcess';
+import { call, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
 const LIMIT = 6;
@@ -63,6 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  killStrayServers();
   await db?.close();
   await drop?.();
 });
