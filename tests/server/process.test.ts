@@ -22,7 +22,7 @@ const production = { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'htt
 // On PostgreSQL the process test would share the CI database with other files; the embedded database is the
 // one whose close-on-shutdown matters.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
-  it('starts, prints the demo addresses, keeps an acknowledged write across SIGTERM and a restart', { timeout: 90_000 }, async () => {
+  it('starts, prints the demo addresses, keeps an acknowledged write across SIGTERM and a restart', { timeout: 240_000 }, async () => {
     const first = await startServer(production);
     const port = first.port;
     expect(first.output()).toContain(`http://localhost:${port}/clearview/downtown`);

@@ -63,7 +63,9 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
       return exited;
     },
   };
-  for (let i = 0; i < 600; i++) {
+  // Two minutes: a start on a busy CI machine (tsx, migrations, crash recovery) can take a good part of one.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output}`);
     try {
       if ((await fetch(`${server.api}/health`)).ok) return server;
