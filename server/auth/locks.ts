@@ -12,7 +12,7 @@ import { audit } from '../audit/audit';
 import { queryRows } from '../db/client';
 import { signInFailures, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { FAILURES_BEFORE_CODE_STEP } from './sign-in';
+import { FAILURE_MEMORY_MS, FAILURES_BEFORE_CODE_STEP, liveFailures } from './sign-in';
 
 const security = [{ bearer: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -35,14 +35,18 @@ export async function lockRoutes(fastify: FastifyInstance) {
     { config: access, schema: { tags: ['auth'], summary: "The company's accounts with sign-in failures", security, response: { 200: AccountLockList, ...errors } } },
     async (request) => {
       const auth = request.auth!;
+      const now = app.deps.config.now();
+      // Failures a day old no longer count (FAILURE_MEMORY_MS): such an account is not listed.
+      const cutoff = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
       return request.inTenant(async (tx) => {
         const rows = await queryRows<LockRow>(
           tx,
           sql`select u.id, u.email, u.display_name, u.failed_login_count, u.last_failed_login_at,
                 (select json_agg(json_build_object('scope', f.scope, 'failures', f.failures, 'last_failed_at', f.last_failed_at) order by f.last_failed_at desc)
-                   from sign_in_failures f where f.user_id = u.id) as counters
+                   from sign_in_failures f where f.user_id = u.id and f.last_failed_at > ${cutoff}::timestamptz) as counters
               from users u
-             where u.failed_login_count > 0 or exists (select 1 from sign_in_failures f where f.user_id = u.id)
+             where (u.failed_login_count > 0 and u.last_failed_login_at > ${cutoff}::timestamptz)
+                or exists (select 1 from sign_in_failures f where f.user_id = u.id and f.last_failed_at > ${cutoff}::timestamptz)
              order by u.email`,
         );
         await audit(tx, { tenantId: auth.tid, action: 'account.locks.read', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, details: { count: rows.length } });
@@ -51,8 +55,8 @@ export async function lockRoutes(fastify: FastifyInstance) {
             userId: r.id,
             email: r.email,
             displayName: r.display_name,
-            accountFailures: r.failed_login_count,
-            codeStepRequired: r.failed_login_count >= FAILURES_BEFORE_CODE_STEP,
+            accountFailures: liveFailures(r.failed_login_count, r.last_failed_login_at, now),
+            codeStepRequired: liveFailures(r.failed_login_count, r.last_failed_login_at, now) >= FAILURES_BEFORE_CODE_STEP,
             lastFailedAt: r.last_failed_login_at ? new Date(r.last_failed_login_at).toISOString() : null,
             counters: (r.counters ?? []).map((c) => ({
               scope: c.scope.startsWith('device:') ? 'device' : c.scope,
@@ -83,7 +87,7 @@ export async function lockRoutes(fastify: FastifyInstance) {
       return request.inTenant(async (tx) => {
         const [user] = await tx
           .update(users)
-          .set({ failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null })
+          .set({ failedLoginCount: 0, lastFailedLoginAt: null })
           .where(sql`${users.id} = ${userId}`)
           .returning({ id: users.id });
         if (!user) throw new HttpError(404, 'request.notFound');

@@ -91,7 +91,7 @@ export async function resetPassword(d: PasswordDeps, resetToken: string, passwor
     if (!(await consumeCode(tx, d.secrets.codeKey, subject, grant, d.now()))) return null;
     await tx
       .update(users)
-      .set({ passwordHash: hash, passwordChangedAt: d.now(), updatedAt: d.now(), failedLoginCount: 0, lockedUntil: null, lastFailedLoginAt: null })
+      .set({ passwordHash: hash, passwordChangedAt: d.now(), updatedAt: d.now(), failedLoginCount: 0, lastFailedLoginAt: null })
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, 'password_change', d.now());
     await audit(tx, { tenantId: tenant!, action: 'password.reset', outcome: 'success', actorUserId: user.id, ip });

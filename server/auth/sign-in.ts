@@ -22,6 +22,13 @@ export const FAILURES_BEFORE_CODE_STEP = 5;
 /** Failures through one device cookie after which it is treated as no cookie. */
 export const DEVICE_FAILURES_BEFORE_UNTRUSTED = 10;
 export const MAX_DELAY_SECONDS = 15 * 60;
+/** How long a failure counts: a counter whose last failure is older starts again, and its row is deleted. */
+export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/** The failures of a counter that still count at `now`: none once its last failure is a day old. */
+export function liveFailures(failures: number, lastFailedAt: Date | string | null, now: Date): number {
+  return lastFailedAt !== null && now.getTime() - new Date(lastFailedAt).getTime() < FAILURE_MEMORY_MS ? failures : 0;
+}
 
 /** Seconds to wait after `failures` consecutive failures: 1, 2, 4, 8, 16, ... from the fifth on, at most 15 minutes. */
 export function throttleSeconds(failures: number): number {
@@ -100,7 +107,7 @@ export async function checkCredentials(
     : [];
   const deviceRow = nonce ? counters.find((c) => c.scope === `device:${nonce}`) : undefined;
   // A device cookie that has failed too often is worth no more than no cookie.
-  const trusted = nonce !== null && (deviceRow?.failures ?? 0) < DEVICE_FAILURES_BEFORE_UNTRUSTED;
+  const trusted = nonce !== null && liveFailures(deviceRow?.failures ?? 0, deviceRow?.lastFailedAt ?? null, now) < DEVICE_FAILURES_BEFORE_UNTRUSTED;
   const scope = trusted ? `device:${nonce}` : `ip:${ctx.ip}`;
   const own = counters.find((c) => c.scope === scope);
 
@@ -122,7 +129,7 @@ export async function checkCredentials(
   };
 
   // The growing delay belongs to the (account, address) or to the trusted device, never to the whole account.
-  const wait = throttleSeconds(own?.failures ?? 0);
+  const wait = throttleSeconds(liveFailures(own?.failures ?? 0, own?.lastFailedAt ?? null, now));
   if (own && wait && own.lastFailedAt.getTime() + wait * 1000 > now.getTime()) {
     await verifyPassword(null, body.password);
     return refuse('throttled', false);
@@ -137,7 +144,7 @@ export async function checkCredentials(
   return withTenant(db, tenantId, async (tx): Promise<CredentialCheck> => {
     // Untrusted clients past the account's failure limit must still pass the code step; the counters are cleared
     // by the sign-in that completes (clearFailures), not by the password alone.
-    const codeStep = !trusted && user.failedLoginCount >= FAILURES_BEFORE_CODE_STEP;
+    const codeStep = !trusted && liveFailures(user.failedLoginCount, user.lastFailedLoginAt, now) >= FAILURES_BEFORE_CODE_STEP;
     if (!user.isRegistered) {
       const today = now.toISOString().slice(0, 10);
       if (user.tempPasswordExpiresOn && user.tempPasswordExpiresOn < today) {
@@ -155,8 +162,13 @@ export async function checkCredentials(
   });
 }
 
-/** One more failure for the scope (device or account+address), and for the account when the client is untrusted. */
+/**
+ * One more failure for the scope (device or account+address), and for the account when the client is untrusted;
+ * a counter a day old starts again at 1, and the company's counters that old are deleted (RLS keeps this to it).
+ */
 async function recordFailure(tx: Tx, user: UserRow, scope: string, untrusted: boolean, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
+  await tx.delete(signInFailures).where(sql`${signInFailures.lastFailedAt} <= ${cutoff}::timestamptz`);
   await tx
     .insert(signInFailures)
     .values({ tenantId: user.tenantId, userId: user.id, scope, failures: 1, lastFailedAt: now })
@@ -167,7 +179,10 @@ async function recordFailure(tx: Tx, user: UserRow, scope: string, untrusted: bo
   if (!untrusted) return;
   const [row] = await tx
     .update(users)
-    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, lastFailedLoginAt: now })
+    .set({
+      failedLoginCount: sql`case when ${users.lastFailedLoginAt} > ${cutoff}::timestamptz then ${users.failedLoginCount} + 1 else 1 end`,
+      lastFailedLoginAt: now,
+    })
     .where(sql`${users.id} = ${user.id}`)
     .returning({ failures: users.failedLoginCount });
   if (row?.failures === FAILURES_BEFORE_CODE_STEP) {
@@ -179,6 +194,6 @@ async function recordFailure(tx: Tx, user: UserRow, scope: string, untrusted: bo
 export async function clearFailures(tx: Tx, user: UserRow, ip: string, deviceNonce: string | null, untrusted: boolean): Promise<void> {
   await tx.delete(signInFailures).where(sql`${signInFailures.userId} = ${user.id} and ${signInFailures.scope} in (${`ip:${ip}`}, ${`device:${deviceNonce ?? ''}`})`);
   if (untrusted) {
-    await tx.update(users).set({ failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null }).where(sql`${users.id} = ${user.id} and ${users.failedLoginCount} > 0`);
+    await tx.update(users).set({ failedLoginCount: 0, lastFailedLoginAt: null }).where(sql`${users.id} = ${user.id} and ${users.failedLoginCount} > 0`);
   }
 }

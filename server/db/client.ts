@@ -52,6 +52,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
@@ -63,7 +64,10 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
       async tenantTransaction(tenantId, fn, session) {
         const client = await pool.connect();
         let runner = runners.get(client);
-        if (!runner) runners.set(client, (runner = drizzle(client)));
+        // A transaction object, not a database: the BEGIN below is drizzle's to know about, so that a nested
+        // transaction (runAudited's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
+        // COMMIT, ending this transaction early and with it the runtime role and tenant (RLS) for what follows.
+        if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(client)._.session, undefined) as unknown as Db));
         let broken: Error | undefined;
         try {
           // BEGIN, the settings and the session check in one simple-protocol message: one round trip.

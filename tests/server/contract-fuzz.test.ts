@@ -34,7 +34,7 @@ const RUNS_WRITE = 80;
  */
 const EXCLUDED = new Set(['audit_log', 'request_counters', 'sign_in_failures']);
 /** Columns left out of a table's digest: a refused sign-in counts a failed attempt on the account. */
-const EXCLUDED_COLUMNS: Record<string, string[]> = { users: ['failed_login_count', 'last_failed_login_at', 'locked_until'] };
+const EXCLUDED_COLUMNS: Record<string, string[]> = { users: ['failed_login_count', 'last_failed_login_at'] };
 
 // ---------------------------------------------------------------------------------------------------------------
 // JSON schema (as the OpenAPI document has it) to fast-check arbitraries

@@ -2,68 +2,29 @@
  * The real server process, as `npm start` runs it: first start migrates and seeds, SIGTERM closes the database
  * cleanly, and a write acknowledged before the signal is there after the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demo, DEMO_PASSWORD } from './harness';
+import { killStrayServers, startServer } from './serverProcess';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-process-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  killStrayServers();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = '';
-  // Production needs an https address and a mail server; nothing is mailed here (no sign-in needs a code).
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://portal.example.test',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${output}`);
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
+/** Production needs an https address and a mail server; nothing is mailed here (no sign-in needs a code). */
+const production = { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.test', SMTP_URL: 'smtp://127.0.0.1:9' };
 
 // On PostgreSQL the process test would share the CI database with other files; the embedded database is the
 // one whose close-on-shutdown matters.
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
-  it('starts, prints the demo addresses, keeps an acknowledged write across SIGTERM and a restart', { timeout: 90_000 }, async () => {
-    const port = await freePort();
-    const first = await startServer(port);
+  it('starts, prints the demo addresses, keeps an acknowledged write across SIGTERM and a restart', { timeout: 240_000 }, async () => {
+    const first = await startServer(production);
+    const port = first.port;
     expect(first.output()).toContain(`http://localhost:${port}/clearview/downtown`);
     expect(first.output()).toContain('demo data created');
     expect(first.output()).not.toContain('not for real patients');
@@ -82,9 +43,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
       body: JSON.stringify({ data: { settings, shortcuts: ['calendar'] } }),
     });
     expect(saved.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    expect(await first.stop()).toBe(0);
 
-    const second = await startServer(port);
+    const second = await startServer(production, port);
     expect(second.output()).not.toContain('demo data created');
     const again = await fetch(`${base}/patient/login`, {
       method: 'POST',
@@ -94,7 +55,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('the server process', () => {
     const body = (await again.json()) as { user: { data: { settings: { theme: { main: string } }; shortcuts: string[] } } };
     expect(body.user.data.settings.theme.main).toBe('dark7');
     expect(body.user.data.shortcuts).toEqual(['calendar']);
-    expect(await stop(second.child)).toBe(0);
+    expect(await second.stop()).toBe(0);
   });
 
   it('refuses to start with an invalid configuration, saying what is wrong', async () => {

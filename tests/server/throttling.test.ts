@@ -38,8 +38,7 @@ describe('sign-in throttling and lockout', () => {
       h.advance(20 * 60_000); // past each growing delay, so every try is really checked
       expect((await attempt(user, `Wrong-Password-${i}`)).statusCode).toBe(401);
     }
-    const [row] = await ownerRows<{ locked_until: Date | null; failed_login_count: number }>(h, sql`select locked_until, failed_login_count from users where email = ${user}`);
-    expect(row!.locked_until).toBeNull();
+    const [row] = await ownerRows<{ failed_login_count: number }>(h, sql`select failed_login_count from users where email = ${user}`);
     expect(row!.failed_login_count).toBe(10);
     const events = await auditActions(h, demoIds.clearview);
     expect(events.some((e) => e.action === 'account.codeStepRequired')).toBe(true);
@@ -60,6 +59,28 @@ describe('sign-in throttling and lockout', () => {
     expect((await attempt(user, DEMO_PASSWORD, '10.0.0.2', {})).statusCode).toBe(401);
     h.advance(1100);
     expect((await withCode(user, '10.0.0.2', {})).statusCode).toBe(200);
+  });
+
+  it('failures a day old no longer count: the code step lifts, the counter starts again, their rows are deleted', async () => {
+    const user = 'admin@brightsight.test';
+    const failuresOf = () =>
+      ownerRows<{ scope: string; failures: number }>(h, sql`select f.scope, f.failures from sign_in_failures f join users u on u.id = f.user_id where u.email = ${user} order by f.scope`);
+    const accountCount = async () =>
+      (await ownerRows<{ n: number }>(h, sql`select failed_login_count as n from users where email = ${user}`))[0]!.n;
+    const codeStep = async () =>
+      (await h.app.inject({ method: 'POST', url: '/api/patient/authcode', payload: { username: user, password: DEMO_PASSWORD, ...demo.brightsight }, remoteAddress: '10.1.0.2' })).json();
+
+    for (let i = 0; i < 5; i++) expect((await attempt(user, `Wrong-Password-${i}`, '10.1.0.1', demo.brightsight)).statusCode).toBe(401);
+    expect(await codeStep()).toMatchObject({ codeRequired: true });
+
+    h.advance(24 * 60 * 60_000 + 1000);
+    expect(await codeStep()).toMatchObject({ codeRequired: false, isauth: true });
+    expect(await failuresOf()).toEqual([{ scope: 'ip:10.1.0.1', failures: 5 }]);
+
+    // The next failure anywhere in the company sweeps the stale rows; the account counts from 1 again.
+    expect((await attempt(user, 'Wrong-Password-again', '10.1.0.3', demo.brightsight)).statusCode).toBe(401);
+    expect(await failuresOf()).toEqual([{ scope: 'ip:10.1.0.3', failures: 1 }]);
+    expect(await accountCount()).toBe(1);
   });
 });
 

@@ -1,0 +1,170 @@
+/**
+ * Two API processes on one PostgreSQL database, as a deployment behind a load balancer runs them
+ * (docs/operations.md): everything that makes sessions and sign-in safe lives in the database, so a client may
+ * reach either process on any request. Each case sends its requests from its own client address (one proxy hop,
+ * TRUST_PROXY=1), so the per-address limit of one case does not spill into another.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../../server/db/client';
+import { DEMO_PASSWORD, demo, demoIds } from './harness';
+import { call, killStrayServers, startServer, type ServerProcess } from './serverProcess';
+
+const pgBase = process.env.TEST_DATABASE_URL;
+const LIMIT = 6;
+
+let a: ServerProcess;
+let b: ServerProcess;
+let db: Database;
+let drop: () => Promise<void>;
+
+/** The cookie pairs (name=value) a response sets, by name. */
+function cookiesOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const i = pair!.indexOf('=');
+    out[pair!.slice(0, i)] = pair!.slice(i + 1);
+  }
+  return out;
+}
+
+const from = (address: string, cookies: Record<string, string> = {}) => ({
+  'x-forwarded-for': address,
+  ...(Object.keys(cookies).length ? { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+});
+
+const login = (s: ServerProcess, address: string, username: string, password = DEMO_PASSWORD, cookies: Record<string, string> = {}) =>
+  call<{ access_token: string }>(s.api, 'POST', '/patient/login', { headers: from(address, cookies), body: { username, password, ...demo.clearview } });
+
+const me = (s: ServerProcess, token: string) => call(s.api, 'GET', '/patient/me', { token, headers: from('203.0.113.250') });
+
+beforeAll(async () => {
+  if (!pgBase) return;
+  const { default: pg } = await import('pg');
+  const name = `test_two_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  drop = async () => {
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  const env = { DATABASE_URL: url.toString(), NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_REQUESTS_PER_MINUTE: String(LIMIT) };
+  // Started together: the keys each generates on a first start are settled in the database, one set for both.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  killStrayServers();
+  await db?.close();
+  await drop?.();
+});
+
+describe.skipIf(!pgBase)('two API processes on one PostgreSQL (runs with TEST_DATABASE_URL; the embedded database is one process)', () => {
+  it('a session opened on A works on B, and logout on A ends it on B', async () => {
+    const signedIn = await login(a, '198.51.100.1', 'patient@clearview.test');
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.access_token;
+    expect((await me(b, token)).status).toBe(200);
+    const out = await call(a.api, 'POST', '/patient/logout', { token, headers: from('198.51.100.1') });
+    expect(out.status).toBe(200);
+    expect((await me(b, token)).status).toBe(401);
+    expect((await me(a, token)).status).toBe(401);
+  });
+
+  it('refresh on A, then the old refresh token on B: reuse is detected and the whole family is revoked', async () => {
+    const signedIn = await login(a, '198.51.100.2', 'patient@clearview.test');
+    expect(signedIn.status).toBe(200);
+    const old = cookiesOf(signedIn.headers).pp_refresh!;
+    const rotated = await call<{ accessToken: string }>(a.api, 'POST', '/patient/refreshtoken', { headers: from('198.51.100.2', { pp_refresh: old }) });
+    expect(rotated.status).toBe(200);
+    const next = cookiesOf(rotated.headers).pp_refresh!;
+    expect(next).not.toBe(old);
+
+    const reused = await call(b.api, 'POST', '/patient/refreshtoken', { headers: from('198.51.100.3', { pp_refresh: old }) });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toEqual({ error: 'Token refresh failed', code: 'auth.tokenRefreshFailed' });
+    // The holder's newer token and the family's access token are dead on both processes.
+    expect((await call(a.api, 'POST', '/patient/refreshtoken', { headers: from('198.51.100.2', { pp_refresh: next }) })).status).toBe(401);
+    expect((await me(a, rotated.body.accessToken)).status).toBe(401);
+    expect((await me(b, rotated.body.accessToken)).status).toBe(401);
+    const events = await queryRows<{ n: number }>(db.owner, sql`select count(*)::int as n from audit_log where action = 'token.reuse_detected'`);
+    expect(events[0]!.n).toBe(1);
+  });
+
+  it('the per-address sign-in limit counts the requests of both processes together', async () => {
+    // The limit is per minute: start early in one.
+    const second = new Date().getSeconds();
+    if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const address = '198.51.100.9';
+    const answers: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const res = await login(i % 2 ? b : a, address, 'nobody@clearview.test', 'Wrong-Password-1');
+      answers.push(res.status);
+    }
+    // Each process alone saw at most LIMIT / 2 + 1 requests, well under the limit; together they passed it.
+    expect(answers).toEqual([...Array<number>(LIMIT).fill(401), 429, 429]);
+  });
+
+  it("a device cookie issued by A is honoured by B when failures from elsewhere put the account behind the code step", async () => {
+    const user = 'staff@clearview.test';
+    const mine = await login(a, '198.51.100.20', user);
+    expect(mine.status).toBe(200);
+    const device = cookiesOf(mine.headers).pp_device!;
+    expect(device).toBeTruthy();
+
+    // An attacker at other addresses fails five times, on both processes (each address under its own delay).
+    for (let i = 0; i < 5; i++) {
+      const res = await login(i % 2 ? a : b, `198.51.100.${30 + i}`, user, `Wrong-Password-${i}`);
+      expect(res.status).toBe(401);
+    }
+    const [row] = await queryRows<{ failed_login_count: number }>(db.owner, sql`select failed_login_count from users where email = ${user} and tenant_id = ${demoIds.clearview}`);
+    expect(row!.failed_login_count).toBe(5);
+
+    // A browser without the cookie now needs the code step, on either process.
+    const stranger = await call(b.api, 'POST', '/patient/authcode', { headers: from('198.51.100.40'), body: { username: user, password: DEMO_PASSWORD, ...demo.clearview } });
+    expect(stranger.body).toMatchObject({ codeRequired: true });
+    // The owner's browser, holding A's cookie, signs in on B with the password alone.
+    const owner = await call(b.api, 'POST', '/patient/authcode', { headers: from('198.51.100.20', { pp_device: device }), body: { username: user, password: DEMO_PASSWORD, ...demo.clearview } });
+    expect(owner.body).toMatchObject({ codeRequired: false, isauth: true });
+    expect((await login(b, '198.51.100.20', user, DEMO_PASSWORD, { pp_device: device })).status).toBe(200);
+  });
+
+  it('the same Idempotency-Key sent to A and B at once records one payment', async () => {
+    const staff = await login(b, '198.51.100.50', 'admin@clearview.test');
+    expect(staff.status).toBe(200);
+    const token = staff.body.access_token;
+    const [patient] = await queryRows<{ id: string }>(db.owner, sql`select id from patients where tenant_id = ${demoIds.clearview} order by created_at limit 1`);
+    const invoice = await call<{ id: string }>(a.api, 'POST', '/invoices', {
+      token,
+      body: { patientId: patient!.id, lines: [{ kind: 'product', description: 'Frames', quantity: 1, unitPrice: 1_000_000 }] },
+    });
+    expect(invoice.status).toBe(201);
+
+    const keys = Array.from({ length: 10 }, (_, i) => `two-processes-${i}-${Date.now()}`);
+    const pay = (s: ServerProcess, key: string) =>
+      call<{ payment: { id: string }; replayed: boolean }>(s.api, 'POST', `/invoices/${invoice.body.id}/payments`, {
+        token,
+        headers: { 'idempotency-key': key },
+        body: { method: 'cash', amount: 1_000 },
+      });
+    const pairs = await Promise.all(keys.map((k) => Promise.all([pay(a, k), pay(b, k)])));
+    for (const [fromA, fromB] of pairs) {
+      expect([fromA.status, fromB.status].sort()).toEqual([200, 201]);
+      expect(fromA.body.payment.id).toBe(fromB.body.payment.id);
+    }
+    const rows = await queryRows<{ n: number; paid: number }>(
+      db.owner,
+      sql`select count(*)::int as n, (select paid_total::int from invoices where id = ${invoice.body.id}) as paid from payments where invoice_id = ${invoice.body.id}`,
+    );
+    expect(rows[0]).toEqual({ n: keys.length, paid: keys.length * 1_000 });
+  });
+});
