@@ -57,6 +57,8 @@ export function report(results: Results): string {
   if (t.postgresSkipped) out.push(`  PostgreSQL skipped: ${t.postgresSkipped}`);
   const ratio = (x: { ratioMeToBare: number | null } | undefined) => (x?.ratioMeToBare == null ? '-' : x.ratioMeToBare.toFixed(3));
   out.push(`  authenticated read / bare: PostgreSQL ${ratio(t.postgres)}, PGlite ${ratio(t.pglite)} (info)`);
+  const toHealth = (x: { health: LoadResult; me: LoadResult } | undefined) => (x ? (x.me.requestsPerSecond / x.health.requestsPerSecond).toFixed(3) : '-');
+  out.push(`  authenticated read / GET /api/health: PostgreSQL ${toHealth(t.postgres)}, PGlite ${toHealth(t.pglite)} (info)`);
 
   out.push('', '3. Browser bundle: JS that dist/index.html names (script and modulepreload tags; gzip level 6; 1 kB = 1000 B)');
   const b = results.bundle;
