@@ -20,6 +20,7 @@ export interface StatementResult {
 /** A connection keeps at most this many of our statements; past it, statements are sent unnamed (planned each time). */
 const MAX_PREPARED_PER_CONNECTION = 100;
 const prepared = new WeakMap<pg.Connection, Set<string>>();
+// Keyed by statement text: the texts come from the code's query templates, a bounded set.
 const names = new Map<string, string>();
 
 function statementName(text: string): string {
@@ -40,20 +41,17 @@ function textValue(value: unknown): string | null {
 
 /**
  * pg's own Query collects the answers (one result per statement, parsed by the client's type parsers); only what
- * is written differs. A statement this connection has not prepared yet is closed first (closing an unknown name is
- * no error), so a failed batch, after which we cannot tell which statements were prepared, never leaves a name
- * that the next Parse would collide with.
+ * is written differs. The names a connection prepared are recorded once its answer is complete; after a failed
+ * batch the connection is dropped (runPipelined), so the record never disagrees with the server.
  */
 class PipelinedQuery extends pg.Query {
   private readonly newNames: string[] = [];
-  private readonly values: (string | null)[][];
 
   constructor(
-    private readonly statements: Statement[],
+    private readonly statements: { text: string; values: (string | null)[] }[],
     private readonly done: (err: Error | undefined, results?: StatementResult[]) => void,
   ) {
     super({ text: statements.map((s) => s.text).join(';\n') });
-    this.values = statements.map((s) => s.values.map(textValue));
   }
 
   override submit = (connection: pg.Connection) => {
@@ -62,20 +60,17 @@ class PipelinedQuery extends pg.Query {
     const stream = connection.stream;
     stream.cork();
     try {
-      this.statements.forEach((statement, i) => {
+      for (const statement of this.statements) {
         let name = statementName(statement.text);
-        if (!known.has(name)) {
+        if (!known.has(name) && !this.newNames.includes(name)) {
           if (known.size + this.newNames.length >= MAX_PREPARED_PER_CONNECTION) name = '';
-          else {
-            connection.close({ type: 'S', name }, false);
-            this.newNames.push(name);
-          }
+          else this.newNames.push(name);
           connection.parse({ name, text: statement.text, types: [] }, false);
         }
-        connection.bind({ statement: name, values: this.values[i] }, false);
+        connection.bind({ statement: name, values: statement.values }, false);
         connection.describe({ type: 'P', name: '' }, false);
         connection.execute({ portal: '' }, false);
-      });
+      }
       connection.sync();
     } finally {
       stream.uncork();
@@ -98,14 +93,21 @@ class PipelinedQuery extends pg.Query {
   }
 }
 
-/** Runs the statements on one pooled connection; the results in order, or the first error. */
+/**
+ * Runs the statements on one pooled connection; the results in order, or the first error. A connection that saw an
+ * error is dropped, as pool.query() does.
+ */
 export async function runPipelined(pool: pg.Pool, statements: Statement[]): Promise<StatementResult[]> {
+  const sent = statements.map((s) => ({ text: s.text, values: s.values.map(textValue) }));
   const client = await pool.connect();
   try {
-    return await new Promise<StatementResult[]>((resolve, reject) => {
-      client.query(new PipelinedQuery(statements, (err, results) => (err ? reject(err) : resolve(results!))));
+    const results = await new Promise<StatementResult[]>((resolve, reject) => {
+      client.query(new PipelinedQuery(sent, (err, answered) => (err ? reject(err) : resolve(answered!))));
     });
-  } finally {
     client.release();
+    return results;
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
   }
 }
