@@ -126,7 +126,8 @@ async function main(): Promise<number> {
     const ratioOf = (api: ApiLoad) => (bareRps && failures(api.me) === 0 ? api.me.requestsPerSecond / bareRps : null);
     if (pgServer) {
       const server = pgServer;
-      const pgLoad = await attempt('PostgreSQL load', () => loadApi('postgres', server));
+      const database = pgDb && !('skipped' in pgDb) ? { url: pgDb.url, name: pgDb.database } : undefined;
+      const pgLoad = await attempt('PostgreSQL load', () => loadApi('postgres', server, database));
       if (pgLoad) results.throughput.postgres = { ...pgLoad, ratioMeToBare: ratioOf(pgLoad) };
       await server.proc.stop();
     }
