@@ -31,6 +31,12 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       ? { name: 'PostgreSQL authenticated read / bare req/s', status: ratio >= budgets.ratioMin ? 'PASS' : 'MISS', value: ratio.toFixed(3), limit: `≥ ${budgets.ratioMin}` }
       : { name: 'PostgreSQL authenticated read / bare req/s', status: 'SKIP', value: '-', limit: `≥ ${budgets.ratioMin}`, note: loadWhy },
   );
+  const toHealth = pgLoad && failures(pgLoad.me) === 0 ? pgLoad.me.requestsPerSecond / pgLoad.health.requestsPerSecond : null;
+  checks.push(
+    toHealth !== null
+      ? { name: 'PostgreSQL authenticated read / GET /api/health req/s', status: toHealth >= budgets.meToHealthMin ? 'PASS' : 'MISS', value: toHealth.toFixed(3), limit: `≥ ${budgets.meToHealthMin}` }
+      : { name: 'PostgreSQL authenticated read / GET /api/health req/s', status: 'SKIP', value: '-', limit: `≥ ${budgets.meToHealthMin}`, note: loadWhy },
+  );
   for (const key of ['me', 'health'] as const) {
     const r = pgLoad?.[key];
     const name = `PostgreSQL p99 ${key === 'me' ? 'GET /api/patient/me' : 'GET /api/health'}`;

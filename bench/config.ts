@@ -10,6 +10,8 @@ export const budgets = {
   startupEmptyMs: 15_000,
   startupSecondMs: 5_000,
   ratioMin: 0.25,
+  /** The authenticated read against GET /api/health, which also makes one round trip to the database. */
+  meToHealthMin: 0.5,
   p99MaxMs: 50,
   signInJsGzipMaxBytes: 150_000,
   shellJsGzipMaxBytes: 300_000,

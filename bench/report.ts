@@ -31,9 +31,11 @@ export function report(results: Results): string {
   out.push('  ("server log" is the "Ready in N ms" the server prints: config to listening, without Node/tsx loading the code.)');
 
   out.push('', `2. Throughput (autocannon, ${m.connections} connections, ${m.durationSeconds} s each after a ${m.warmupSeconds} s warm-up; server LOG_LEVEL=warn)`);
-  out.push(`  (autocannon runs inside the bench process, on the same ${os.cpus().length} CPUs as the servers and PostgreSQL)`);
+  out.push(`  (autocannon runs inside the bench process, on the same ${os.cpus().length} CPUs as the servers and PostgreSQL;`);
+  out.push('   CPU/req: CPU time of the server process and of the bench database\'s backends per request, from /proc)');
   const t = results.throughput;
-  const lrows: string[][] = [['', 'req/s (avg)', 'p50', 'p90', 'p99', 'max', 'requests', 'non-2xx/err/timeout']];
+  const lrows: string[][] = [['', 'req/s (avg)', 'p50', 'p90', 'p99', 'max', 'requests', 'non-2xx/err/timeout', 'CPU/req server', 'CPU/req PostgreSQL']];
+  const us = (n: number | null | undefined) => (n == null ? '-' : `${grouped(n)} us`);
   const lrow = (label: string, r: LoadResult | undefined) => {
     if (!r) return;
     lrows.push([
@@ -45,6 +47,8 @@ export function report(results: Results): string {
       `${r.latencyMs.max} ms`,
       grouped(r.totalRequests),
       `${r.non2xx}/${r.errors}/${r.timeouts}`,
+      us(r.cpu?.serverUs),
+      us(r.cpu?.databaseUs),
     ]);
   };
   lrow('bare Fastify hello  GET /', t.bare);
@@ -57,6 +61,8 @@ export function report(results: Results): string {
   if (t.postgresSkipped) out.push(`  PostgreSQL skipped: ${t.postgresSkipped}`);
   const ratio = (x: { ratioMeToBare: number | null } | undefined) => (x?.ratioMeToBare == null ? '-' : x.ratioMeToBare.toFixed(3));
   out.push(`  authenticated read / bare: PostgreSQL ${ratio(t.postgres)}, PGlite ${ratio(t.pglite)} (info)`);
+  const toHealth = (x: { health: LoadResult; me: LoadResult } | undefined) => (x ? (x.me.requestsPerSecond / x.health.requestsPerSecond).toFixed(3) : '-');
+  out.push(`  authenticated read / GET /api/health: PostgreSQL ${toHealth(t.postgres)}, PGlite ${toHealth(t.pglite)} (info)`);
 
   out.push('', '3. Browser bundle: JS that dist/index.html names (script and modulepreload tags; gzip level 6; 1 kB = 1000 B)');
   const b = results.bundle;

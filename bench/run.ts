@@ -19,8 +19,10 @@
  *   BENCH_CHROMIUM       the Chromium binary for sections 4 and 5 (default /usr/bin/chromium; none is downloaded)
  *   BENCH_LIGHTHOUSE_RUNS  Lighthouse runs on the sign-in page, the median counts (default 3; 0 skips Lighthouse)
  *   BENCH_STRICT=1       exit with status 1 when a budget is missed (errors always exit 1)
+ *   BENCH_ONLY=throughput  section 2 on PostgreSQL only (one server start, no start-up figures, no PGlite, bundle,
+ *                        browser or Lighthouse): for comparing the API's rates run after run
  *
- * Prints progress on stderr and the report on stdout; writes bench/results/latest.json. Every process started
+ * Prints progress on stderr and the report on stdout; writes bench/results/latest.json (throughput.json with BENCH_ONLY). Every process started
  * and the bench database are removed on the way out, on failure and on Ctrl-C too.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,9 +44,14 @@ import type { Results } from './results';
 import { measureStartups, startServer, type DbTarget, type Server } from './startup';
 import { failures, loadApi, loadBare, type ApiLoad } from './throughput';
 
-const resultsFile = path.join(root, 'bench', 'results', 'latest.json');
-
 installSignalHandlers();
+
+const only = process.env.BENCH_ONLY ?? '';
+if (only !== '' && only !== 'throughput') throw new Error(`BENCH_ONLY must be "throughput" or unset, got "${only}"`);
+const throughputOnly = only === 'throughput';
+const notMeasured = { skipped: 'BENCH_ONLY=throughput' };
+// A partial run keeps its own file, so the full run's figures stay where they are.
+const resultsFile = path.join(root, 'bench', 'results', throughputOnly ? 'throughput.json' : 'latest.json');
 
 async function main(): Promise<number> {
   const cpus = os.cpus();
@@ -79,12 +86,16 @@ async function main(): Promise<number> {
 
   try {
     // PGlite: start-ups, leaving the second server running for its load test.
-    log('PGlite');
     const dataParent = mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
     onCleanup(`remove ${dataParent}`, () => rmSync(dataParent, { recursive: true, force: true }));
     const pgliteTarget: DbTarget = { kind: 'pglite', dataDir: path.join(dataParent, 'data') };
-    const pglite = await attempt('PGlite start-up', () => measureStartups(pgliteTarget));
-    if (pglite) results.startup.pglite = pglite.startups;
+    let pglite: Awaited<ReturnType<typeof measureStartups>> | undefined;
+    if (throughputOnly) results.startup.pglite = notMeasured;
+    else {
+      log('PGlite');
+      pglite = await attempt('PGlite start-up', () => measureStartups(pgliteTarget));
+      if (pglite) results.startup.pglite = pglite.startups;
+    }
 
     // PostgreSQL: a fresh database, start-ups, second server left running.
     log('PostgreSQL');
@@ -96,10 +107,15 @@ async function main(): Promise<number> {
       results.throughput.postgresSkipped = pgDb.skipped;
     } else if (pgDb) {
       const pgTarget: DbTarget = { kind: 'postgres', databaseUrl: pgDb.url, dataDir: path.join(dataParent, 'unused') };
-      const measured = await attempt('PostgreSQL start-up', () => measureStartups(pgTarget));
-      if (measured) {
-        results.startup.postgres = measured.startups;
-        pgServer = measured.server;
+      if (throughputOnly) {
+        results.startup.postgres = notMeasured;
+        pgServer = (await attempt('PostgreSQL start-up', () => startServer(pgTarget, 'load test')))?.server;
+      } else {
+        const measured = await attempt('PostgreSQL start-up', () => measureStartups(pgTarget));
+        if (measured) {
+          results.startup.postgres = measured.startups;
+          pgServer = measured.server;
+        }
       }
     }
 
@@ -110,7 +126,8 @@ async function main(): Promise<number> {
     const ratioOf = (api: ApiLoad) => (bareRps && failures(api.me) === 0 ? api.me.requestsPerSecond / bareRps : null);
     if (pgServer) {
       const server = pgServer;
-      const pgLoad = await attempt('PostgreSQL load', () => loadApi('postgres', server));
+      const database = pgDb && !('skipped' in pgDb) ? { url: pgDb.url, name: pgDb.database } : undefined;
+      const pgLoad = await attempt('PostgreSQL load', () => loadApi('postgres', server, database));
       if (pgLoad) results.throughput.postgres = { ...pgLoad, ratioMeToBare: ratioOf(pgLoad) };
       await server.proc.stop();
     }
@@ -122,29 +139,32 @@ async function main(): Promise<number> {
       await server.proc.stop();
     }
 
-    // Bundle.
-    log('Bundle');
-    const distDir = path.join(root, 'dist');
-    const built = existsSync(path.join(distDir, 'index.html'));
-    results.bundle = built
-      ? await attempt('bundle size', async () => measureBundle(distDir))
-      : { skipped: 'no dist/index.html (run `npm run build`)' };
+    if (throughputOnly) results.bundle = results.browser = results.lighthouse = notMeasured;
+    else {
+      // Bundle.
+      log('Bundle');
+      const distDir = path.join(root, 'dist');
+      const built = existsSync(path.join(distDir, 'index.html'));
+      results.bundle = built
+        ? await attempt('bundle size', async () => measureBundle(distDir))
+        : { skipped: 'no dist/index.html (run `npm run build`)' };
 
-    // Browser and Lighthouse: a fresh PGlite server of its own (the load tests' rate limits and caches stay out of it).
-    log('Browser');
-    const noBrowser = !built ? 'no dist/index.html (run `npm run build`)' : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (set BENCH_CHROMIUM)` : null;
-    if (noBrowser) {
-      log(`  skipped: ${noBrowser}`);
-      results.browser = { skipped: noBrowser };
-      results.lighthouse = { skipped: noBrowser };
-    } else {
-      const started = await attempt('browser server start-up', () => startServer(pgliteTarget, 'browser'));
-      if (started) {
-        const { base } = started.server;
-        results.browser = await attempt('browser measurement', () => measureBrowser(base, distDir));
-        log('Lighthouse');
-        results.lighthouse = await attempt('Lighthouse', () => runLighthouse(base, LIGHTHOUSE_RUNS));
-        await started.server.proc.stop();
+      // Browser and Lighthouse: a fresh PGlite server of its own (the load tests' rate limits and caches stay out of it).
+      log('Browser');
+      const noBrowser = !built ? 'no dist/index.html (run `npm run build`)' : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (set BENCH_CHROMIUM)` : null;
+      if (noBrowser) {
+        log(`  skipped: ${noBrowser}`);
+        results.browser = { skipped: noBrowser };
+        results.lighthouse = { skipped: noBrowser };
+      } else {
+        const started = await attempt('browser server start-up', () => startServer(pgliteTarget, 'browser'));
+        if (started) {
+          const { base } = started.server;
+          results.browser = await attempt('browser measurement', () => measureBrowser(base, distDir));
+          log('Lighthouse');
+          results.lighthouse = await attempt('Lighthouse', () => runLighthouse(base, LIGHTHOUSE_RUNS));
+          await started.server.proc.stop();
+        }
       }
     }
   } catch (err) {

@@ -2,6 +2,7 @@
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD, demoIds } from '../server/db/seed';
 import { CONNECTIONS, DURATION, WARMUP } from './config';
+import { cpuProbe, perRequest, type CpuPerRequest, type CpuProbe } from './lib/cpu';
 import { grouped, log } from './lib/format';
 import { freePort, httpRequest } from './lib/http';
 import { startProcess, waitFor200 } from './lib/process';
@@ -36,12 +37,16 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** CPU time per request of the server process and its PostgreSQL backends, where it can be read. */
+  cpu?: CpuPerRequest;
 }
 
-export async function load(target: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function load(target: string, url: string, headers: Record<string, string> = {}, probe?: CpuProbe, withDatabase = false): Promise<LoadResult> {
   log(`  load: ${target} (${WARMUP} s warm-up, then ${DURATION} s × ${CONNECTIONS} connections)...`);
   await autocannon({ url, connections: 10, duration: WARMUP, headers });
+  const before = await probe?.read();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const after = await probe?.read();
   const result: LoadResult = {
     target,
     url,
@@ -51,8 +56,11 @@ export async function load(target: string, url: string, headers: Record<string, 
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    ...(before && after ? { cpu: perRequest(before, after, r.requests.total, withDatabase) } : {}),
   };
-  log(`    ${grouped(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99} ms${result.non2xx + result.errors + result.timeouts ? `, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : ''}`);
+  const cpu = result.cpu;
+  const cpuText = cpu?.serverUs != null ? `, CPU/request: server ${cpu.serverUs} us${cpu.databaseUs != null ? `, PostgreSQL ${cpu.databaseUs} us` : ''}` : '';
+  log(`    ${grouped(result.requestsPerSecond)} req/s, p99 ${result.latencyMs.p99} ms${cpuText}${result.non2xx + result.errors + result.timeouts ? `, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : ''}`);
   return result;
 }
 
@@ -65,10 +73,12 @@ export interface ApiLoad {
   me: LoadResult;
 }
 
-export async function loadApi(kind: DbKind, server: Server): Promise<ApiLoad> {
+/** `database`: the bench database on PostgreSQL, whose backends' CPU counts with the server's. */
+export async function loadApi(kind: DbKind, server: Server, database?: { url: string; name: string }): Promise<ApiLoad> {
   const token = await signIn(server.base);
-  const health = await load(`${kindName[kind]} GET /api/health`, `${server.base}/api/health`);
-  const me = await load(`${kindName[kind]} GET /api/patient/me`, `${server.base}/api/patient/me`, { authorization: `Bearer ${token}` });
+  const probe = cpuProbe(server.proc.child.pid, database);
+  const health = await load(`${kindName[kind]} GET /api/health`, `${server.base}/api/health`, {}, probe, !!database);
+  const me = await load(`${kindName[kind]} GET /api/patient/me`, `${server.base}/api/patient/me`, { authorization: `Bearer ${token}` }, probe, !!database);
   return { health, me };
 }
 
@@ -79,7 +89,7 @@ export async function loadBare(): Promise<LoadResult> {
   const proc = startProcess('bare Fastify hello', 'bench/bare-hello.ts', { ...process.env, PORT: String(port), HOST: '127.0.0.1' });
   try {
     await waitFor200(proc, `${base}/`);
-    return await load('bare Fastify hello GET /', `${base}/`);
+    return await load('bare Fastify hello GET /', `${base}/`, {}, cpuProbe(proc.child.pid));
   } finally {
     await proc.stop();
   }

@@ -39,4 +39,20 @@ describe('readInTenant', () => {
       readInTenant(h.db, demoIds.brightsight, sql`select 1`, { id: '5b1e7a8a-0000-4000-8000-000000000000', now: new Date() }),
     ).rejects.toBeInstanceOf(SessionEndedError);
   });
+
+  it.each(hostile)('sends %j as data, never as SQL', async (value) => {
+    const rows = await readInTenant(h.db, demoIds.brightsight, sql`select ${value}::text as v, ${42}::int as n, ${null}::text as z, '$1 stays' as s`);
+    expect(rows).toEqual([{ v: value, n: 42, z: null, s: '$1 stays' }]);
+  });
+
+  it('leaves nothing behind on the connection: role and tenant end with the read, a refused read spoils no later one', async () => {
+    const who = sql`select current_user as role, coalesce(current_setting('app.tenant_id', true), '') as tenant`;
+    for (let i = 0; i < 12; i++) {
+      expect(await readInTenant(h.db, demoIds.brightsight, who)).toEqual([{ role: 'app_runtime', tenant: demoIds.brightsight }]);
+      // A statement PostgreSQL refuses, then the same statement text again: its preparation is not in the way.
+      await expect(readInTenant(h.db, demoIds.clearview, sql`select ${'not a number'}::int as n`)).rejects.toThrow();
+      expect(await readInTenant(h.db, demoIds.clearview, sql`select ${String(i)}::int as n`)).toEqual([{ n: i }]);
+      expect(await queryRows(h.db.owner, who)).toEqual([{ role: expect.not.stringMatching(/^app_runtime$/), tenant: '' }]);
+    }
+  });
 });

@@ -1,0 +1,113 @@
+/**
+ * Several statements sent to PostgreSQL as prepared statements in one write, with one Sync after them: one round
+ * trip, and one implicit transaction (the LOCAL settings of the first hold for the others, and end at the Sync).
+ * Prepared, so PostgreSQL plans each statement once per connection instead of on every request: planning the
+ * user view under row-level security cost more than running it (docs/operations.md).
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface StatementResult {
+  rows: Record<string, unknown>[];
+  rowCount: number | null;
+}
+
+/** A connection keeps at most this many of our statements; past it, statements are sent unnamed (planned each time). */
+const MAX_PREPARED_PER_CONNECTION = 100;
+const prepared = new WeakMap<pg.Connection, Set<string>>();
+// Keyed by statement text: the texts come from the code's query templates, a bounded set.
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `pp_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  return name;
+}
+
+/** Values in PostgreSQL's text form; only plain values, as the queries here carry ids, dates and text. */
+function textValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return value.toISOString();
+  throw new Error(`pipelined: cannot send a ${typeof value} as a parameter`);
+}
+
+/**
+ * pg's own Query collects the answers (one result per statement, parsed by the client's type parsers); only what
+ * is written differs. The names a connection prepared are recorded once its answer is complete; after a failed
+ * batch the connection is dropped (runPipelined), so the record never disagrees with the server.
+ */
+class PipelinedQuery extends pg.Query {
+  private readonly newNames: string[] = [];
+
+  constructor(
+    private readonly statements: { text: string; values: (string | null)[] }[],
+    private readonly done: (err: Error | undefined, results?: StatementResult[]) => void,
+  ) {
+    super({ text: statements.map((s) => s.text).join(';\n') });
+  }
+
+  override submit = (connection: pg.Connection) => {
+    let known = prepared.get(connection);
+    if (!known) prepared.set(connection, (known = new Set()));
+    const stream = connection.stream;
+    stream.cork();
+    try {
+      for (const statement of this.statements) {
+        let name = statementName(statement.text);
+        if (!known.has(name) && !this.newNames.includes(name)) {
+          if (known.size + this.newNames.length >= MAX_PREPARED_PER_CONNECTION) name = '';
+          else this.newNames.push(name);
+          connection.parse({ name, text: statement.text, types: [] }, false);
+        }
+        connection.bind({ statement: name, values: statement.values }, false);
+        connection.describe({ type: 'P', name: '' }, false);
+        connection.execute({ portal: '' }, false);
+      }
+      connection.sync();
+    } finally {
+      stream.uncork();
+    }
+  };
+
+  // pg calls these two (not in its typings): the answers are all in, or PostgreSQL refused a statement.
+  handleReadyForQuery(connection: pg.Connection) {
+    // A row pg could not parse: reported here, as pg's own Query does.
+    const unparsable = (this as unknown as { _canceledDueToError: Error | false })._canceledDueToError;
+    if (unparsable) return this.done(unparsable);
+    const known = prepared.get(connection);
+    for (const name of this.newNames) known?.add(name);
+    const results = (this as unknown as { _results: StatementResult | StatementResult[] })._results;
+    this.done(undefined, Array.isArray(results) ? results : [results]);
+  }
+
+  handleError(err: Error) {
+    this.done(err);
+  }
+}
+
+/**
+ * Runs the statements on one pooled connection; the results in order, or the first error. A connection that saw an
+ * error is dropped, as pool.query() does.
+ */
+export async function runPipelined(pool: pg.Pool, statements: Statement[]): Promise<StatementResult[]> {
+  const sent = statements.map((s) => ({ text: s.text, values: s.values.map(textValue) }));
+  const client = await pool.connect();
+  try {
+    const results = await new Promise<StatementResult[]>((resolve, reject) => {
+      client.query(new PipelinedQuery(sent, (err, answered) => (err ? reject(err) : resolve(answered!))));
+    });
+    client.release();
+    return results;
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+}
