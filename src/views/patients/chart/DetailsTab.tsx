@@ -55,7 +55,8 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
-  const initial = valuesOf(profile);
+  // What the server holds: the profile, then each saved change at once (the refetch may come later).
+  const [initial, setInitial] = useState(() => valuesOf(profile));
   const [values, setValues] = useState(initial);
   const changes = Object.fromEntries(
     Object.entries(values).filter(([k, v]) => v !== initial[k as keyof Values]),
@@ -63,8 +64,9 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
   const mutation = useMutation({
-    mutationFn: () => updatePatient(patientId, changes),
-    onSuccess: () => {
+    mutationFn: (sent: PatientUpdate) => updatePatient(patientId, sent),
+    onSuccess: (_saved, sent) => {
+      setInitial((current) => ({ ...current, ...sent }));
       void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       void queryClient.invalidateQueries({ queryKey: ['t', tenantId, 'patients'] });
       snackbar.send(savedSnackbar(t('patientChart.details.saved')));
@@ -74,7 +76,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (dirty && !mutation.isPending) mutation.mutate();
+    if (dirty && !mutation.isPending) mutation.mutate(changes);
   };
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-label={t('patientChart.tabs.details')}>
