@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { addAllTexts, fetchAllTexts } from '../i18n/appI18n';
@@ -16,6 +16,10 @@ import { PreloadHomeContext } from '../views/auth/preloadHome';
 import { homeOf, isGuestOnly, resolveAccess, routeById } from '../contract/routeTable';
 import type { Role } from '../contract/common';
 import type { Page, RecordsView, RouteEntry, RouteParams } from '../contract/routeTable';
+import type { staffPages } from './staffPages';
+
+type StaffPages = typeof staffPages;
+type StaffPageProps<K extends keyof StaffPages> = ComponentProps<Awaited<ReturnType<StaffPages[K]>>> & object;
 
 /**
  * A lazy page whose chunk can also be fetched before its first render (a page load: src/app/earlyStart.ts). Once
@@ -54,25 +58,20 @@ const ForgotPasswordPage = preloadable(() =>
   import('../views/auth/ForgotPasswordPage').then((module) => module.ForgotPasswordPage),
 );
 const NewUserPage = preloadable(() => import('../views/auth/NewUserPage').then((module) => module.NewUserPage));
-const AllFormsPage = preloadable(() => import('../views/eforms/admin/AllFormsPage').then((module) => module.AllFormsPage));
-const BoardsPage = preloadable(() => import('../views/eforms/admin/BoardsPage').then((module) => module.BoardsPage));
-const FormBuilderRoute = preloadable(() =>
-  import('../views/eforms/admin/FormBuilderPage').then((module) => module.FormBuilderRoute),
-);
-const PatientChartPage = preloadable(() =>
-  import('../views/patients/PatientChartPage').then((module) => module.PatientChartPage),
-);
-const PatientListPage = preloadable(() =>
-  import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
-);
-const LabOrderLookupPage = preloadable(() =>
-  import('../views/lookups/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
-);
-const WorkDeskPage = preloadable(() => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage));
-const InvoiceScreen = preloadable(() => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen));
-const InvoiceLookupPage = preloadable(() =>
-  import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
-);
+// The staff pages come through one small chunk of their own (staffPages.ts), which imports each page's chunk.
+const staffPage = <K extends keyof StaffPages>(name: K) =>
+  preloadable<StaffPageProps<K>>(() =>
+    import('./staffPages').then((module) => module.staffPages[name]() as Promise<ComponentType<StaffPageProps<K>>>),
+  );
+const AllFormsPage = staffPage('AllFormsPage');
+const BoardsPage = staffPage('BoardsPage');
+const FormBuilderRoute = staffPage('FormBuilderRoute');
+const PatientChartPage = staffPage('PatientChartPage');
+const PatientListPage = staffPage('PatientListPage');
+const LabOrderLookupPage = staffPage('LabOrderLookupPage');
+const WorkDeskPage = staffPage('WorkDeskPage');
+const InvoiceScreen = staffPage('InvoiceScreen');
+const InvoiceLookupPage = staffPage('InvoiceLookupPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -107,7 +106,7 @@ const recordPages = {
   invoice: preloadable(() => import('../views/patient/InvoiceDetailPage').then((module) => module.InvoiceDetailPage)),
   recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
   orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
-  otherInfo: preloadable(() => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage)),
+  otherInfo: staffPage('OtherInfoPage'),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>

@@ -1,0 +1,16 @@
+/**
+ * The staff and admin pages, each its own lazy chunk. Their dynamic imports (each with the list of files its chunk
+ * needs) live here rather than in routes.tsx, so that the sign-in entry carries one import for all of them.
+ */
+export const staffPages = {
+  AllFormsPage: () => import('../views/eforms/admin/AllFormsPage').then((module) => module.AllFormsPage),
+  BoardsPage: () => import('../views/eforms/admin/BoardsPage').then((module) => module.BoardsPage),
+  FormBuilderRoute: () => import('../views/eforms/admin/FormBuilderPage').then((module) => module.FormBuilderRoute),
+  PatientChartPage: () => import('../views/patients/PatientChartPage').then((module) => module.PatientChartPage),
+  PatientListPage: () => import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
+  LabOrderLookupPage: () => import('../views/lookups/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
+  WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
+  InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
+  InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+  OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
+};
