@@ -12,6 +12,7 @@ import type { routeAccessMachine } from '../machines/routeAccess.machine';
 import type { sessionMachine } from '../machines/session.machine';
 import type { settingsMachine } from '../machines/settings.machine';
 import type { snackbarMachine } from '../machines/snackbar.machine';
+import { listenToHistoryFirst } from '../views/recents/historyHold';
 import { bindDocumentTheme, settingsLogic, settingsOf } from '../views/settings/settingsActor';
 import { createDevInspector } from '../views/ui/inspector';
 import { startPageLoad } from './earlyStartChunk';
@@ -142,6 +143,8 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
     onSignedIn: (path) => startPageLoad(path, sessionStorage),
   });
   const actors = childrenOf(app);
+  // Before the router and the route guard: Back from a page with unsaved changes is held first (views/recents/historyHold.ts).
+  listenToHistoryFirst();
   connectSessionToHttp(actors.session);
   const addresses = followAddresses(actors.routeAccess);
   followSessionEnd(actors.session, queries, navigate);

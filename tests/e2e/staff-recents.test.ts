@@ -1,7 +1,7 @@
 /**
  * Issue 14, recents and the unsaved-changes guard in Chromium against the real server. An admin opens the POS and
- * Jane's chart (both land in the recents panel), then the eForm builder and changes it: leaving through the menu
- * and through the recents panel each asks the spec's Warning; 'No' stays with the changes, 'Yes' leaves.
+ * Jane's chart (both land in the recents panel), then the eForm builder and changes it: leaving through the menu,
+ * the recents panel and the browser's Back each asks the spec's Warning; 'No' stays with the changes, 'Yes' leaves.
  * The panel then removes one entry and clears all, and closes on Escape; in Arabic it opens on the left. A clerk on
  * a phone still has the navigation, the user menu and Logout on the POS page (which hides the toolbar).
  */
@@ -16,6 +16,7 @@ const janeDoe = 'c1ea0000-0000-4000-8000-0000000a0001';
 const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 const janeChart = `/admin/patients/${janeDoe}/2`;
 const builder = `/admin/eforms/forms/add/${downtown}`;
+const boards = `/admin/eforms/forms/${downtown}`;
 const question = 'Are you sure you want to discard the changes? Unsaved data will be lost if you leave this page.';
 
 async function expectWarning(page: Page) {
@@ -48,7 +49,7 @@ async function openRecents(page: Page) {
 }
 
 describe('issue 14: recents and unsaved changes', () => {
-  it('asks before leaving the changed eForm builder through the menu and the recents panel; the panel clears', async () => {
+  it('asks before leaving the changed eForm builder through the menu, the recents panel and Back; the panel clears', async () => {
     const admin = await e2e.newPage();
     await signInAt(admin, '/admin', { email: 'admin@clearview.test' });
     await expectPath(admin, '/admin/pos/all');
@@ -84,7 +85,21 @@ describe('issue 14: recents and unsaved changes', () => {
     await answer(admin, 'No');
     await stillEditing(admin);
 
+    // The browser's Back: held with the address kept; 'No' stays, Back again and 'Yes' opens the previous page.
+    await admin.goBack({ waitUntil: 'commit' });
+    await expectWarning(admin);
+    expect(new URL(admin.url()).pathname).toBe(builder);
+    await answer(admin, 'No');
+    await stillEditing(admin);
+    await admin.goBack({ waitUntil: 'commit' });
+    await answer(admin, 'Yes');
+    await expectPath(admin, boards);
+    await expectHeading(admin, 'eForm boards of Downtown');
+
     // 'Yes' leaves for the target.
+    await admin.getByRole('link', { name: 'New form', exact: true }).first().click();
+    await admin.getByRole('button', { name: 'Add text', exact: true }).click();
+    await stillEditing(admin);
     await admin.getByRole('link', { name: 'Patients', exact: true }).click();
     await answer(admin, 'Yes');
     await expectPath(admin, '/admin/patients/all');

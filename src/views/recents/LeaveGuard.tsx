@@ -9,6 +9,7 @@ import { Button } from '../ui/Button';
 import * as dialogStyles from '../ui/dialog.css';
 import { useSessionActor } from '../ui/session';
 import type { RecentsActor } from '../ui/shellActors';
+import { holdHistory } from './historyHold';
 import * as styles from './recents.css';
 
 const addressOf = (url: { pathname: string; search: string; hash: string }) => url.pathname + url.search + url.hash;
@@ -45,9 +46,9 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
       event.stopPropagation();
       ask(addressOf(url), false);
     };
-    // The address has already changed: put this page's back before anyone reads it. A capturing listener on window
-    // runs before the router's and the route guard's (at the target, capturing listeners come first), so neither
-    // sees the address that is being refused, nor does the page unmount and report itself clean.
+    // The address has already changed: put this page's back before anyone reads it. The runtime's first popstate
+    // listener calls this one (src/app/historyHold.ts), before the router's and the route guard's, so neither sees
+    // the address that is being refused, nor does the page unmount and report itself clean.
     const onPopState = () => {
       const to = addressOf(window.location);
       if (!held() || to === here) return;
@@ -65,12 +66,12 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
     window.history.pushState = heldPush;
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    const release = holdHistory(onPopState);
     return () => {
       if (window.history.pushState === heldPush) window.history.pushState = push;
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      release();
     };
   }, [recents, isUnsaved]);
 }
