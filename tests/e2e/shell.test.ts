@@ -81,7 +81,7 @@ describe('the navigation search', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Patients', exact: true }).click();
     await expectPath(page, '/admin/patients/all');
 
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
     const search = page.getByRole('searchbox', { name: 'Search the navigation' });
     await search.waitFor();
     expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -95,7 +95,7 @@ describe('the navigation search', () => {
     await expectPath(page, '/admin/invoicelookup/all');
     await expectHeading(page, 'Invoice lookup');
 
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
     await search.fill('qwxz zzyq');
     await page.getByText('No results..', { exact: true }).waitFor();
     // Nothing to open: the message is all the suggestion list holds.

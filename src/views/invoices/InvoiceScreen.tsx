@@ -29,6 +29,7 @@ import { Field } from './Field';
 import { amountText, parseAmount } from './money';
 import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
+import { useOneAtATime } from '../ui/useOneAtATime';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -219,6 +220,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
 
 function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; paper: Paper; onPaper: (paper: Paper) => void }) {
   const { t } = useTranslation();
+  const once = useOneAtATime();
   const email = useMutation({ mutationFn: () => emailReceipt(invoice.id) });
   const failure = useFailure(email.error);
   return (
@@ -231,7 +233,7 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
         </select>
       </label>
       <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-      <Button variant="secondary" isPending={email.isPending} onPress={() => email.mutate()}>
+      <Button variant="secondary" isPending={email.isPending} onPress={() => once((done) => email.mutate(undefined, { onSettled: done }))}>
         {t('invoiceScreen.email')}
       </Button>
       <span role="status" className={styles.muted}>
@@ -328,6 +330,7 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => P
   const refund = invoice.paidTotal > 0;
   const [reason, setReason] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
+  const once = useOneAtATime();
   const done = useMutation({ mutationFn: () => voidInvoice(invoice.id, { reason: reason.trim() }), onSuccess: () => onDone() });
   const failure = useFailure(done.error);
   const reasonError = localError ?? failure.fields.reason;
@@ -336,9 +339,8 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => P
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (done.isPending) return;
     if (!reason.trim()) return setLocalError(t('invoiceScreen.reasonRequired'));
-    done.mutate();
+    once((settled) => done.mutate(undefined, { onSettled: settled }));
   };
 
   return (

@@ -16,6 +16,7 @@ import * as list from '../patients/patientList.css';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './labOrderLookup.css';
+import { useOneAtATime } from '../ui/useOneAtATime';
 
 const searchDelayMs = 300;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -270,6 +271,7 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
   const [reasonKind, setReasonKind] = useState<RemakeReasonKind>('lab-error');
   const [outcome, setOutcome] = useState<{ results: LabOrderBulkResult['results']; numbers: Map<string, number>; to: LabOrderStatus } | null>(null);
   const target = to && moves.includes(to) ? to : '';
+  const once = useOneAtATime();
   const move = useMutation({
     mutationFn: (input: { to: LabOrderStatus; orders: LabOrderLookupItem[] }) =>
       moveLabOrders({
@@ -329,7 +331,7 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
           <Button
             isPending={move.isPending}
             isDisabled={!target || remakeWithoutReason}
-            onPress={() => target && !move.isPending && move.mutate({ to: target, orders: chosen })}
+            onPress={() => target && once((done) => move.mutate({ to: target, orders: chosen }, { onSettled: done }))}
           >
             {t('labOrderLookup.move')}
           </Button>

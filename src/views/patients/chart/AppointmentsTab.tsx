@@ -26,6 +26,7 @@ import { useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 import { zonedToIso } from './zonedTime';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 const lengths = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 /** The staff moves, in the order a visit goes. */
@@ -54,6 +55,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   const providers = useQuery({ ...chartQueries.providers(tenantId, draft.locationId), enabled: draft.locationId !== '' });
   const store = stores.data?.stores.find((s) => s.id === draft.locationId);
   const providerId = draft.providerId || providers.data?.providers[0]?.id || '';
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: () =>
       bookAppointment({
@@ -80,7 +82,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   const set = (patch: Partial<BookingDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!mutation.isPending) mutation.mutate();
+    once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
 
   return (
@@ -151,6 +153,7 @@ function Moves({ appointment, patientId, when }: { appointment: Appointment; pat
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: (to: AppointmentStatus) => moveAppointment(appointment.id, to),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
@@ -165,7 +168,7 @@ function Moves({ appointment, patientId, when }: { appointment: Appointment; pat
           variant={to === 'cancelled' || to === 'no-show' ? 'secondary' : 'primary'}
           isDisabled={mutation.isPending}
           aria-label={t(`patientChart.appointments.moveLabels.${to}`, { when })}
-          onPress={() => !mutation.isPending && mutation.mutate(to)}
+          onPress={() => once((done) => mutation.mutate(to, { onSettled: done }))}
         >
           {t(`patientChart.appointments.moves.${to}`)}
         </Button>

@@ -24,6 +24,7 @@ import * as styles from './chart.css';
 import { useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 type TextKey = 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email' | 'addressLine' | 'city' | 'postalCode' | 'guardianName';
 type Values = Pick<PatientProfile, TextKey | 'sex' | 'preferredChannel' | 'preferredLanguage' | 'notes' | 'consentContact' | 'consentPrivacy'>;
@@ -63,6 +64,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   ) as PatientUpdate;
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: (sent: PatientUpdate) => updatePatient(patientId, sent),
     onSuccess: (_saved, sent) => {
@@ -76,7 +78,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (dirty && !mutation.isPending) mutation.mutate(changes);
+    if (dirty) once((done) => mutation.mutate(changes, { onSettled: done }));
   };
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-label={t('patientChart.tabs.details')}>

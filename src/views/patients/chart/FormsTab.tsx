@@ -20,6 +20,7 @@ import * as lookup from '../../lookups/labOrderLookup.css';
 import { Button } from '../../ui/Button';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 /**
  * Tab 7: the patient's eForms: today's assignments (send, copy the link, revoke), and each submitted form's answers
@@ -135,6 +136,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
   const [done, setDone] = useState('');
   const chosen = Object.values(choices).some(Boolean);
   useUnsavedChanges(chosen);
+  const once = useOneAtATime();
   const save = useMutation({
     mutationFn: (copies: { field: ReviewField; sectionId: string; itemId: string }[]) => reviewSubmission(assignment.id, { copies }),
     onSuccess: (answer) => {
@@ -216,7 +218,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
             )}
             {!reviewed && (
               <div className={styles.actions}>
-                <Button isPending={save.isPending} onPress={() => !save.isPending && save.mutate(copies.map(({ key: _key, ...c }) => c))}>
+                <Button isPending={save.isPending} onPress={() => once((done) => save.mutate(copies.map(({ key: _key, ...c }) => c), { onSettled: done }))}>
                   {chosen ? t('formsTab.save') : t('formsTab.finish')}
                 </Button>
               </div>

@@ -17,6 +17,7 @@ import { TextField } from '../../ui/TextField';
 import * as lookup from '../../lookups/labOrderLookup.css';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 const awaited: ReadonlySet<string> = new Set(['draft', 'sent-to-lab', 'in-production', 'on-hold']);
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -96,6 +97,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
   const [reasonKind, setReasonKind] = useState<RemakeReasonKind>('lab-error');
   const [reason, setReason] = useState('');
   const [done, setDone] = useState('');
+  const once = useOneAtATime();
   const move = useMutation({
     mutationFn: (to: LabOrderStatus) =>
       moveLabOrder(order.id, to === 'remake' ? { to, from: order.status, reason: reason.trim(), reasonKind, note: '' } : { to, from: order.status, note: '' }),
@@ -161,7 +163,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         {moves
           .filter((to) => to !== 'remake')
           .map((to) => (
-            <Button key={to} variant="secondary" isPending={pending && move.variables === to} isDisabled={pending} onPress={() => !pending && move.mutate(to)}>
+            <Button key={to} variant="secondary" isPending={pending && move.variables === to} isDisabled={pending} onPress={() => once((done) => move.mutate(to, { onSettled: done }))}>
               {t('labOrdersTab.moveTo', { status: t(`records.orders.statuses.${to}`) })}
             </Button>
           ))}
@@ -185,7 +187,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
           </label>
           <TextField label={t('labOrdersTab.reason')} value={reason} onChange={setReason} maxLength={500} isRequired />
           <div className={styles.actions}>
-            <Button isPending={pending} isDisabled={reason.trim() === ''} onPress={() => !pending && move.mutate('remake')}>
+            <Button isPending={pending} isDisabled={reason.trim() === ''} onPress={() => once((done) => move.mutate('remake', { onSettled: done }))}>
               {t('labOrdersTab.confirmRemake', { number })}
             </Button>
             <Button variant="secondary" onPress={() => setRemaking(false)}>
@@ -253,6 +255,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
   const dirty = JSON.stringify(draft) !== JSON.stringify(empty);
   useUnsavedChanges(dirty);
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const once = useOneAtATime();
   const create = useMutation({
     mutationFn: (body: LabOrderCreate) => createLabOrder(body),
     onSuccess: (order) => {
@@ -266,8 +269,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
   const spectacle = prescriptions.data?.spectacle ?? [];
 
   const submit = () => {
-    if (create.isPending) return;
-    create.mutate({
+    once((done) => create.mutate({
       patientId,
       rxId: draft.rxId,
       invoiceId: draft.invoiceId,
@@ -277,7 +279,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
       fittingHeights: { right: mm(draft.right), left: mm(draft.left) },
       labName: draft.labName,
       expectedOn: draft.expectedOn.trim() || null,
-    });
+    }, { onSettled: done }));
   };
 
   return (

@@ -24,6 +24,7 @@ import * as styles from './chart.css';
 import { useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 /** The moves offered here; sending a reminder is the outbox's job (the recall machinery), not this tab's. */
 const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
@@ -36,6 +37,7 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
   const initial = { type: 'annual-exam', dueOn: '', channel: '', notes: '' };
   const [draft, setDraft] = useState(initial);
   useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: () =>
       createRecall({
@@ -54,7 +56,7 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
   const fields = useServerFields(mutation.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!mutation.isPending) mutation.mutate();
+    once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
   return (
     <section className={styles.card} aria-labelledby="recall-form-title">
@@ -106,6 +108,7 @@ function RecallMoves({ recall, patientId, label }: { recall: Recall; patientId: 
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: (to: RecallStatus) => moveRecall(recall.id, to),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
@@ -119,7 +122,7 @@ function RecallMoves({ recall, patientId, label }: { recall: Recall; patientId: 
           variant={to === 'dismissed' ? 'secondary' : 'primary'}
           isDisabled={mutation.isPending}
           aria-label={t(`patientChart.recalls.moveLabels.${to}`, { recall: label })}
-          onPress={() => !mutation.isPending && mutation.mutate(to)}
+          onPress={() => once((done) => mutation.mutate(to, { onSettled: done }))}
         >
           {t(`patientChart.recalls.moves.${to}`)}
         </Button>

@@ -24,6 +24,7 @@ import { useServerFields } from './fieldErrors';
 import { fieldText, numberOrText, SelectField } from './fields';
 import { RxSlip } from './RxSlip';
 import type { ChartTabProps } from './types';
+import { useOneAtATime } from '../../ui/useOneAtATime';
 
 const spectacleEyeFields = ['sphere', 'cylinder', 'axis', 'add', 'prism', 'prismBase', 'pdDistance', 'pdNear'] as const;
 const lensEyeFields = ['power', 'baseCurve', 'diameter', 'cylinder', 'axis', 'add'] as const;
@@ -109,6 +110,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   const [draft, setDraft] = useState<Draft>(initial);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: () => save(patientId, draft),
     onSuccess: () => {
@@ -121,7 +123,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // One save at a time: a second press while the first is on its way does nothing.
-    if (!mutation.isPending) mutation.mutate();
+    once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
   const set = (patch: Record<string, string>) => setDraft((current) => ({ ...current, ...patch }) as Draft);
   const setEye = (eye: Eye, field: string, value: string) =>
@@ -219,6 +221,7 @@ function GivenControl({ patientId, rx }: { patientId: string; rx: SpectacleRx | 
   const formats = useFormats();
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: () => markRxGiven(patientId, rx.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
@@ -226,7 +229,7 @@ function GivenControl({ patientId, rx }: { patientId: string; rx: SpectacleRx | 
   if (rx.givenAt) return <Badge tone="good">{t('patientChart.rx.givenOn', { date: formats.dayOf(rx.givenAt) })}</Badge>;
   return (
     <>
-      <Button variant="secondary" isPending={mutation.isPending} onPress={() => !mutation.isPending && mutation.mutate()}>
+      <Button variant="secondary" isPending={mutation.isPending} onPress={() => once((done) => mutation.mutate(undefined, { onSettled: done }))}>
         {t('patientChart.rx.markGiven')}
       </Button>
       {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}
