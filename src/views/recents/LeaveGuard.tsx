@@ -47,7 +47,7 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
       ask(addressOf(url), false);
     };
     // The address has already changed: put this page's back before anyone reads it. The runtime's first popstate
-    // listener calls this one (src/app/historyHold.ts), before the router's and the route guard's, so neither sees
+    // listener calls this one (historyHold.ts), before the router's and the route guard's, so neither sees
     // the address that is being refused, nor does the page unmount and report itself clean.
     const onPopState = () => {
       const to = addressOf(window.location);

@@ -11,11 +11,14 @@ let listening = false;
 export function listenToHistoryFirst(target: Window = window) {
   if (listening) return;
   listening = true;
-  target.addEventListener('popstate', (event) => hold?.(event));
+  // Capturing as well: where the order of adding does not decide (the DOM standard runs capturing listeners at the
+  // target first), a late start (a test's own shell without the runtime) still comes first.
+  target.addEventListener('popstate', (event) => hold?.(event), true);
 }
 
 /** Plugs `next` in; the returned function takes it out again (if it is still the one plugged in). */
 export function holdHistory(next: (event: PopStateEvent) => void) {
+  listenToHistoryFirst();
   hold = next;
   return () => {
     if (hold === next) hold = null;
