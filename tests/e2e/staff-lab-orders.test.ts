@@ -53,6 +53,9 @@ describe('lab orders', () => {
     await expectPath(staff, '/admin/pos/all');
     await staff.goto('/admin/laborderlookup/received?search=5001');
     await staff.getByRole('checkbox', { name: 'Select order 5001' }).check(patience);
+    // This clerk's screen keeps what it showed: the lookup would otherwise read the list again when the window
+    // regains focus, which Chromium gives it at random moments while the other page works.
+    await staff.route(/\/api\/lab-orders\?/, (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
 
     // The first clerk moves it on in the chart's lab orders tab.
     const mark = server.mark();
