@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/fixtures/unit-setup.ts'],
           // A whole-screen story (sign in, open a panel, save) takes 1-3 s in jsdom; with both cores busy, twice that.
           testTimeout: 15_000,
         },

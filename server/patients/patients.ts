@@ -11,7 +11,7 @@ import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import { patients } from '../db/schema-records';
 import { HttpError } from '../http/errors';
-import type { Done } from '../scope/audited';
+import { assertVersion, type Done } from '../scope/audited';
 import { canSeeStore, requireBodyStore, visiblePatient, type PatientRow, type Scope } from '../scope/scope';
 
 
@@ -35,6 +35,7 @@ export function toAdminView(p: PatientRow): PatientAdminView {
     consentContact: p.consentContact,
     consentPrivacy: p.consentPrivacy,
     createdVia: p.createdVia,
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
@@ -54,8 +55,9 @@ export async function createPatient(tx: Tx, scope: Scope, input: PatientInput, n
   return { result: toAdminView(row!), audit: { targetType: 'patient', targetId: row!.id, patientId: row!.id, details: { locationId: row!.locationId } } };
 }
 
-export async function updatePatient(tx: Tx, scope: Scope, patientId: string, input: PatientUpdate, now: Date): Done<PatientAdminView> {
+export async function updatePatient(tx: Tx, scope: Scope, patientId: string, input: PatientUpdate, now: Date, ifMatch?: string): Done<PatientAdminView> {
   const current = await visiblePatient(tx, scope, patientId, { lock: true });
+  assertVersion(ifMatch, current.updatedAt);
   if (input.locationId && input.locationId !== current.locationId) await requireBodyStore(tx, scope, input.locationId);
   const merged = { ...current, ...input };
   const problem = channelProblem(merged);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Uuid, type Role } from '../../src/contract/common';
+import { Uuid, VersionHeaders, type Role } from '../../src/contract/common';
 import {
   KioskRegistered,
   KioskRegistration,
@@ -92,11 +92,12 @@ export async function patientRoutes(fastify: FastifyInstance) {
         summary: 'Change a patient’s demographics',
         security,
         params: z.object({ patientId: Uuid }),
+        headers: VersionHeaders,
         body: PatientUpdate,
         response: { 200: PatientAdminView, ...errors },
       },
     },
-    (request) => runAudited(request, 'patient.update', (tx, scope) => updatePatient(tx, scope, request.params.patientId, request.body, nowOf(request))),
+    (request) => runAudited(request, 'patient.update', (tx, scope) => updatePatient(tx, scope, request.params.patientId, request.body, nowOf(request), request.headers['if-match'])),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { contactLensRx, spectacleRx } from '../db/schema-records';
-import type { Done } from '../scope/audited';
+import { assertVersion, type Done } from '../scope/audited';
 import { HttpError } from '../http/errors';
 import { NotVisible, requireBodyStore, visiblePatient, type Scope } from '../scope/scope';
 
@@ -75,7 +75,7 @@ type RxTable = typeof spectacleRx | typeof contactLensRx;
 /** The Rx of this patient, locked for the change; 404 when the id is not this patient's Rx of that kind. */
 async function lockedRx(tx: Tx, table: RxTable, patientId: string, rxId: string, targetType: string) {
   const [row] = await tx
-    .select({ id: table.id, locationId: table.locationId, givenAt: table.givenAt })
+    .select({ id: table.id, locationId: table.locationId, givenAt: table.givenAt, updatedAt: table.updatedAt })
     .from(table)
     .where(and(eq(table.id, rxId), eq(table.patientId, patientId)))
     .for('update');
@@ -84,9 +84,10 @@ async function lockedRx(tx: Tx, table: RxTable, patientId: string, rxId: string,
 }
 
 /** Corrects a spectacle Rx (the whole input, as when it was recorded); the audit names the fields that changed. */
-export async function updateSpectacleRx(tx: Tx, scope: Scope, patientId: string, rxId: string, input: SpectacleRxInput, now: Date): Done<RxCreated> {
+export async function updateSpectacleRx(tx: Tx, scope: Scope, patientId: string, rxId: string, input: SpectacleRxInput, now: Date, ifMatch?: string): Done<RxCreated> {
   const patient = await visiblePatient(tx, scope, patientId);
   const current = await lockedRx(tx, spectacleRx, patient.id, rxId, 'spectacle_rx');
+  assertVersion(ifMatch, current.updatedAt);
   const locationId = input.locationId ?? current.locationId;
   if (locationId !== current.locationId) await requireBodyStore(tx, scope, locationId);
   const [before] = await tx.select().from(spectacleRx).where(eq(spectacleRx.id, rxId));
@@ -107,9 +108,10 @@ export async function updateSpectacleRx(tx: Tx, scope: Scope, patientId: string,
   };
 }
 
-export async function updateContactLensRx(tx: Tx, scope: Scope, patientId: string, rxId: string, input: ContactLensRxInput, now: Date): Done<RxCreated> {
+export async function updateContactLensRx(tx: Tx, scope: Scope, patientId: string, rxId: string, input: ContactLensRxInput, now: Date, ifMatch?: string): Done<RxCreated> {
   const patient = await visiblePatient(tx, scope, patientId);
   const current = await lockedRx(tx, contactLensRx, patient.id, rxId, 'contact_lens_rx');
+  assertVersion(ifMatch, current.updatedAt);
   const locationId = input.locationId ?? current.locationId;
   if (locationId !== current.locationId) await requireBodyStore(tx, scope, locationId);
   const [before] = await tx.select().from(contactLensRx).where(eq(contactLensRx.id, rxId));

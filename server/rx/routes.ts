@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Uuid } from '../../src/contract/common';
+import { Uuid, VersionHeaders } from '../../src/contract/common';
 import { ContactLensRxInput, RxCreated, RxGiven, SpectacleRxInput } from '../../src/contract/rx';
 import { Prescriptions, RxOrders } from '../../src/contract/records';
 import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
@@ -86,13 +86,14 @@ export async function rxRoutes(fastify: FastifyInstance) {
         summary: 'Correct a spectacle prescription (the whole prescription, as when recorded)',
         security,
         params: rxParams,
+        headers: VersionHeaders,
         body: SpectacleRxInput,
         response: { 200: RxCreated, ...errors },
       },
     },
     (request) =>
       runAudited(request, 'spectacle_rx.update', (tx, scope) =>
-        updateSpectacleRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request)),
+        updateSpectacleRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request), request.headers['if-match']),
       ),
   );
 
@@ -105,13 +106,14 @@ export async function rxRoutes(fastify: FastifyInstance) {
         summary: 'Correct a contact-lens prescription (the whole prescription, as when recorded)',
         security,
         params: rxParams,
+        headers: VersionHeaders,
         body: ContactLensRxInput,
         response: { 200: RxCreated, ...errors },
       },
     },
     (request) =>
       runAudited(request, 'contact_lens_rx.update', (tx, scope) =>
-        updateContactLensRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request)),
+        updateContactLensRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request), request.headers['if-match']),
       ),
   );
 

@@ -43,6 +43,7 @@ const rxHeader = (r: Row) => ({
   notes: r.notes as string,
   createdAt: iso(r.created_at),
   givenAt: isoOrNull(r.given_at),
+  updatedAt: iso(r.updated_at),
 });
 
 async function spectacleRxRows(tx: Tx, patientId: string, ctx: ReadContext, rxId?: string): Promise<SpectacleRx[]> {
@@ -50,7 +51,7 @@ async function spectacleRxRows(tx: Tx, patientId: string, ctx: ReadContext, rxId
     tx,
     sql`select r.id, r.patient_id, r.location_id, l.name as store_name, r.exam_date::text as exam_date,
         r.expires_on::text as expires_on, r.expires_on < ${storeToday(ctx.now, sql`l.time_zone`)} as expired, r.prescriber,
-        r.source, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at
+        r.source, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at, r.updated_at
       from spectacle_rx r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
       where r.patient_id = ${patientId} ${rxId ? sql`and r.id = ${rxId}` : sql``}
       order by r.exam_date desc, r.created_at desc, r.id`,
@@ -68,7 +69,7 @@ async function contactLensRxRows(tx: Tx, patientId: string, ctx: ReadContext, rx
     tx,
     sql`select r.id, r.patient_id, r.location_id, l.name as store_name, r.exam_date::text as exam_date,
         r.expires_on::text as expires_on, r.expires_on < ${storeToday(ctx.now, sql`l.time_zone`)} as expired, r.prescriber,
-        r.brand, r.manufacturer, r.replacement, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at
+        r.brand, r.manufacturer, r.replacement, r.right_eye, r.left_eye, r.notes, r.created_at, r.given_at, r.updated_at
       from contact_lens_rx r join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
       where r.patient_id = ${patientId} ${rxId ? sql`and r.id = ${rxId}` : sql``}
       order by r.exam_date desc, r.created_at desc, r.id`,

@@ -80,6 +80,16 @@ export function duplicateKey(err: unknown): HttpError | null {
   return new HttpError(409, 'request.concurrentChange');
 }
 
+/**
+ * Refuses a save made from an older version than the record's (the client's `If-Match`, src/contract/common.ts).
+ * Compared at millisecond precision: the version the client read went through JSON.
+ */
+export function assertVersion(ifMatch: string | undefined, updatedAt: Date) {
+  if (ifMatch === undefined) return;
+  const read = Date.parse(ifMatch.replace(/^W\//, '').replace(/^"|"$/g, ''));
+  if (read !== updatedAt.getTime()) throw new HttpError(409, 'records.changedMeanwhile');
+}
+
 /** Store staff: admins and staff accounts (staff limited to their stores). */
 export const clinicalRoles = ['admin', 'staff'] as const satisfies readonly Role[];
 export const writeErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };

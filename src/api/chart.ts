@@ -21,17 +21,31 @@ type Eyes<T> = Omit<T, 'right' | 'left'> & { right: unknown; left: unknown };
 export type SpectacleRxDraft = Eyes<Partial<SpectacleRxInput>>;
 export type ContactLensRxDraft = Eyes<Partial<ContactLensRxInput>>;
 
-export const saveSpectacleRx = (patientId: string, rxId: string | null, body: SpectacleRxDraft) =>
-  apiRequest(`/api/patients/${id(patientId)}/spectacle-rx${rxId ? `/${id(rxId)}` : ''}`, { method: rxId ? 'PUT' : 'POST', body, schema: RxCreated });
+/** A new Rx (no `correcting`), or a correction of the version the clerk opened. */
+type Correcting = { id: string; version: string } | null;
 
-export const saveContactLensRx = (patientId: string, rxId: string | null, body: ContactLensRxDraft) =>
-  apiRequest(`/api/patients/${id(patientId)}/contact-lens-rx${rxId ? `/${id(rxId)}` : ''}`, { method: rxId ? 'PUT' : 'POST', body, schema: RxCreated });
+export const saveSpectacleRx = (patientId: string, correcting: Correcting, body: SpectacleRxDraft) =>
+  apiRequest(`/api/patients/${id(patientId)}/spectacle-rx${correcting ? `/${id(correcting.id)}` : ''}`, {
+    method: correcting ? 'PUT' : 'POST',
+    body,
+    version: correcting?.version,
+    schema: RxCreated,
+  });
+
+export const saveContactLensRx = (patientId: string, correcting: Correcting, body: ContactLensRxDraft) =>
+  apiRequest(`/api/patients/${id(patientId)}/contact-lens-rx${correcting ? `/${id(correcting.id)}` : ''}`, {
+    method: correcting ? 'PUT' : 'POST',
+    body,
+    version: correcting?.version,
+    schema: RxCreated,
+  });
 
 export const markRxGiven = (patientId: string, rxId: string) =>
   apiRequest(`/api/patients/${id(patientId)}/prescriptions/${id(rxId)}/given`, { method: 'POST', schema: RxGiven });
 
-export const updatePatient = (patientId: string, body: PatientUpdate) =>
-  apiRequest(`/api/patients/${id(patientId)}`, { method: 'PATCH', body, schema: PatientAdminView });
+/** Saves the changed fields over the version the clerk read (`version`: its updatedAt). */
+export const updatePatient = (patientId: string, version: string, body: PatientUpdate) =>
+  apiRequest(`/api/patients/${id(patientId)}`, { method: 'PATCH', body, version, schema: PatientAdminView });
 
 export const bookAppointment = (body: Omit<AppointmentCreate, 'notes'> & { notes?: string }) =>
   apiRequest('/api/appointments', { method: 'POST', body, schema: AppointmentView });

@@ -79,6 +79,8 @@ export interface RequestOptions<T> {
   /** Tenant header for a call without a session (the forgot-password calls name their tenant). */
   tenantId?: string | null;
   signal?: AbortSignal;
+  /** The version (updatedAt) of the record this save was made from, sent as If-Match (src/contract/common.ts). */
+  version?: string;
   /** The contract schema of a successful answer; the answer is checked against it. */
   schema: AnswerSchema<T>;
 }
@@ -161,7 +163,7 @@ function send(
 
 function fetchAnswer(
   path: string,
-  { method = 'GET', body, tenantId, signal }: Pick<RequestOptions<unknown>, 'method' | 'body' | 'tenantId' | 'signal'>,
+  { method = 'GET', body, tenantId, signal, version }: Pick<RequestOptions<unknown>, 'method' | 'body' | 'tenantId' | 'signal' | 'version'>,
   token: string | null | undefined,
   sessionTenant: string | undefined,
 ) {
@@ -170,6 +172,7 @@ function fetchAnswer(
   if (token) headers.Authorization = `Bearer ${token}`;
   const tenant = sessionTenant ?? tenantId;
   if (tenant) headers['X-Tenant-ID'] = tenant;
+  if (version) headers['If-Match'] = `"${version}"`;
   return fetch(path, {
     method,
     headers,

@@ -17,6 +17,13 @@ export const noControlCharacters = /^[^\u0000-\u001f\u007f]*$/;
 export const Uuid = z.uuid({ error: 'Must be an id (UUID)' });
 
 /**
+ * A save that names the version it was made from: `If-Match` carries the record's `updatedAt` as an entity tag.
+ * A save over a version someone else saved meanwhile is refused (409 `records.changedMeanwhile`) instead of
+ * silently overwriting it. Without the header the save applies as before (API clients that do not read first).
+ */
+export const VersionHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+
+/**
  * Every error answer of the API has this shape: `code` is one of the catalogue's (./errorCodes.ts), `error` its
  * English text with `params` filled in, `fields` names the offending request fields. The server always sends a
  * code; it is optional here because the browser also builds errors of this type that no answer carried.

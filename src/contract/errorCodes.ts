@@ -97,6 +97,7 @@ export const errorTexts = {
   'eforms.alreadyReviewed': 'This submission was already reviewed.',
 
   // ---- The patient portal's records ----
+  'records.changedMeanwhile': 'Someone else saved this record while you were editing it. Nothing was saved: load their version, then make your changes again.',
   'records.noPatientRecord': recordMessages.noPatientRecord,
   'records.cancelNotAllowed': recordMessages.cancelNotAllowed,
   'records.cancelTooLate': 'Appointments can be cancelled online up to {{hours}} hours before the start. Please call the store.',

@@ -213,5 +213,6 @@ export const PatientAdminView = z.object({
   consentContact: z.boolean(),
   consentPrivacy: z.boolean(),
   createdVia: z.string(),
+  updatedAt: z.string(),
 });
 export type PatientAdminView = z.infer<typeof PatientAdminView>;

@@ -196,6 +196,8 @@ const RxHeader = {
   createdAt: Instant,
   /** When a copy was handed to the patient (null: not yet). */
   givenAt: Instant.nullable(),
+  /** The version a correction names (If-Match). */
+  updatedAt: Instant,
 };
 
 export const SpectacleRx = z.object({

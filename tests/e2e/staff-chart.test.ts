@@ -106,4 +106,36 @@ describe('a clerk works in Jane Doe’s chart', () => {
     expect(await overlapping.getByRole('textbox', { name: 'Start time' }).getAttribute('aria-invalid')).toBe('true');
     expect(await upcoming.locator('tbody tr').count()).toBe(visitsBefore);
   }, 120_000);
+
+  it('two clerks edit her details at once: the later save is refused, nothing is lost, and the clerk loads the other version', async () => {
+    const admin = await e2e.newPage();
+    await signInAt(admin, '/admin', { email: 'admin@clearview.test' });
+    await expectPath(admin, '/admin/pos/all');
+    const staff = await e2e.newPage();
+    await signInAt(staff, '/clearview/downtown', { email: 'staff@clearview.test' });
+    await expectPath(staff, '/admin/pos/all');
+    for (const page of [admin, staff]) {
+      await page.goto(`/admin/patients/${jane}/1`);
+      await page.getByRole('textbox', { name: 'City' }).waitFor(patience);
+    }
+
+    // The admin starts typing; meanwhile the clerk saves another city.
+    await admin.getByRole('textbox', { name: 'City' }).fill('North Haverbrook');
+    await staff.getByRole('textbox', { name: 'City' }).fill('Ogdenville');
+    await staff.getByRole('button', { name: 'Save details' }).click();
+    await staff.getByText('Details saved').waitFor(patience);
+
+    await admin.getByRole('button', { name: 'Save details' }).click();
+    const alert = admin.getByRole('alert').filter({ hasText: 'Someone else saved this record while you were editing it.' });
+    await alert.waitFor(patience);
+    // What the admin typed is still there until they choose to load the other version.
+    expect(await admin.getByRole('textbox', { name: 'City' }).inputValue()).toBe('North Haverbrook');
+    const load = alert.getByRole('button', { name: 'Load their version' });
+    await expect.poll(() => load.isEnabled(), patience).toBe(true);
+    await load.click();
+    expect(await admin.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Ogdenville');
+    await admin.getByRole('textbox', { name: 'City' }).fill('North Haverbrook');
+    await admin.getByRole('button', { name: 'Save details' }).click();
+    await admin.getByText('Details saved').waitFor(patience);
+  }, 120_000);
 });

@@ -80,6 +80,42 @@ describe('correcting an Rx', () => {
   });
 });
 
+describe('a save made from an older version', () => {
+  const versionOf = async (patientId: string) =>
+    (await ok<{ spectacle: { updatedAt: string }[] }>(call(staff, 'GET', `/api/patients/${patientId}/prescriptions`), 200)).spectacle[0]!.updatedAt;
+
+  it('an Rx correction naming the version it was made from applies once; a second clerk with that version is refused and nothing changes', async () => {
+    const patient = await newPatient(staff);
+    const rx = await ok<{ id: string }>(call(staff, 'POST', `/api/patients/${patient.id}/spectacle-rx`, rxBody));
+    const url = `/api/patients/${patient.id}/spectacle-rx/${rx.id}`;
+    const read = await versionOf(patient.id);
+    h.advance(1000);
+    await ok(call(staff, 'PUT', url, { ...rxBody, notes: 'First clerk' }, { 'if-match': `"${read}"` }), 200);
+    const stale = await call(admin, 'PUT', url, { ...rxBody, notes: 'Second clerk' }, { 'if-match': `"${read}"` });
+    expect(stale.statusCode).toBe(409);
+    expect(json<{ code: string }>(stale).code).toBe('records.changedMeanwhile');
+    const [row] = await ownerRows<{ notes: string }>(h, sql`select notes from spectacle_rx where id = ${rx.id}`);
+    expect(row!.notes).toBe('First clerk');
+    // With the version read after the first save, the second clerk's correction applies.
+    await ok(call(admin, 'PUT', url, { ...rxBody, notes: 'Second clerk' }, { 'if-match': `"${await versionOf(patient.id)}"` }), 200);
+    // A version that is not a time is never a match.
+    expect((await call(admin, 'PUT', url, rxBody, { 'if-match': '"yesterday"' })).statusCode).toBe(409);
+  });
+
+  it('the patient’s details: the PATCH answers the new version; an older one is refused', async () => {
+    const patient = await newPatient(staff);
+    const url = `/api/patients/${patient.id}`;
+    const first = await ok<{ updatedAt: string }>(call(staff, 'GET', `/api/patients/${patient.id}/profile`), 200);
+    h.advance(1000);
+    const saved = await ok<{ updatedAt: string; city: string }>(call(staff, 'PATCH', url, { city: 'Springfield' }, { 'if-match': `"${first.updatedAt}"` }), 200);
+    expect(saved.city).toBe('Springfield');
+    expect(saved.updatedAt).not.toBe(first.updatedAt);
+    const stale = await call(admin, 'PATCH', url, { city: 'Shelbyville' }, { 'if-match': `"${first.updatedAt}"` });
+    expect(json<{ code: string }>(stale).code).toBe('records.changedMeanwhile');
+    await ok(call(admin, 'PATCH', url, { city: 'Shelbyville' }, { 'if-match': `"${saved.updatedAt}"` }), 200);
+  });
+});
+
 describe('marking an Rx as given', () => {
   it('records it once: two clerks at the same time get one 200 and one 409', async () => {
     const patient = await newPatient(staff);

@@ -21,7 +21,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { useServerFields } from './fieldErrors';
+import { changedMeanwhile, useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
@@ -56,19 +56,37 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
-  // What the server holds: the profile, then each saved change at once (the refetch may come later).
+  // What the server holds and its version: the profile, then each saved change at once (the refetch may come later).
   const [initial, setInitial] = useState(() => valuesOf(profile));
+  const [version, setVersion] = useState(profile.updatedAt);
   const [values, setValues] = useState(initial);
   const changes = Object.fromEntries(
     Object.entries(values).filter(([k, v]) => v !== initial[k as keyof Values]),
   ) as PatientUpdate;
   const dirty = Object.keys(changes).length > 0;
+  const takeServerVersion = () => {
+    setInitial(valuesOf(profile));
+    setValues(valuesOf(profile));
+    setVersion(profile.updatedAt);
+  };
+  // A newer version read meanwhile (someone else saved) replaces the form only while nothing is typed in it;
+  // typed changes stay, and saving them is refused with the choice to load that version.
+  const [seen, setSeen] = useState(profile.updatedAt);
+  if (seen !== profile.updatedAt) {
+    setSeen(profile.updatedAt);
+    if (!dirty && profile.updatedAt !== version) takeServerVersion();
+  }
   useUnsavedChanges(dirty);
   const once = useOneAtATime();
   const mutation = useMutation({
-    mutationFn: (sent: PatientUpdate) => updatePatient(patientId, sent),
-    onSuccess: (_saved, sent) => {
+    mutationFn: (sent: PatientUpdate) => updatePatient(patientId, version, sent),
+    onError: (error) => {
+      if (changedMeanwhile(error))
+        void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+    },
+    onSuccess: (saved, sent) => {
       setInitial((current) => ({ ...current, ...sent }));
+      setVersion(saved.updatedAt);
       void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       void queryClient.invalidateQueries({ queryKey: ['t', tenantId, 'patients'] });
       snackbar.send(savedSnackbar(t('patientChart.details.saved')));
@@ -83,7 +101,21 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-label={t('patientChart.tabs.details')}>
       {mutation.isError && (
-        <Alert>{mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}</Alert>
+        <Alert>
+          {mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}
+          {changedMeanwhile(mutation.error) && (
+            <Button
+              variant="secondary"
+              isDisabled={profile.updatedAt === version}
+              onPress={() => {
+                takeServerVersion();
+                mutation.reset();
+              }}
+            >
+              {t('patientChart.loadTheirVersion')}
+            </Button>
+          )}
+        </Alert>
       )}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('patientChart.details.identity')}</legend>
@@ -158,7 +190,7 @@ export default function DetailsTab({ patientId }: ChartTabProps) {
   const query = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
   return (
     <div className={styles.section}>
-      <QueryView query={query}>{(profile) => <DetailsForm key={profile.updatedAt} profile={profile} patientId={patientId} />}</QueryView>
+      <QueryView query={query}>{(profile) => <DetailsForm key={patientId} profile={profile} patientId={patientId} />}</QueryView>
     </div>
   );
 }

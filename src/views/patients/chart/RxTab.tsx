@@ -20,7 +20,7 @@ import { Button } from '../../ui/Button';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { useServerFields } from './fieldErrors';
+import { changedMeanwhile, useServerFields } from './fieldErrors';
 import { fieldText, numberOrText, SelectField } from './fields';
 import { RxSlip } from './RxSlip';
 import type { ChartTabProps } from './types';
@@ -39,8 +39,8 @@ interface Header {
   notes: string;
 }
 type Draft =
-  | ({ kind: 'spectacle'; id: string | null; source: string } & Header & Record<Eye, Record<SpectacleEyeField, string>>)
-  | ({ kind: 'contact-lens'; id: string | null; brand: string; manufacturer: string; replacement: string } & Header &
+  | ({ kind: 'spectacle'; id: string | null; version: string; source: string } & Header & Record<Eye, Record<SpectacleEyeField, string>>)
+  | ({ kind: 'contact-lens'; id: string | null; version: string; brand: string; manufacturer: string; replacement: string } & Header &
       Record<Eye, Record<LensEyeField, string>>);
 
 const emptyEye = <F extends string>(fields: readonly F[]) => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>;
@@ -59,6 +59,7 @@ function spectacleDraft(rx?: SpectacleRx, copy = false): Draft {
   return {
     kind: 'spectacle',
     id: rx && !copy ? rx.id : null,
+    version: rx && !copy ? rx.updatedAt : '',
     ...header(rx, copy),
     source: rx?.source ?? 'manifest',
     right: rx ? eyeOf(spectacleEyeFields, rx.right) : emptyEye(spectacleEyeFields),
@@ -70,6 +71,7 @@ function lensDraft(rx?: ContactLensRx, copy = false): Draft {
   return {
     kind: 'contact-lens',
     id: rx && !copy ? rx.id : null,
+    version: rx && !copy ? rx.updatedAt : '',
     ...header(rx, copy),
     brand: rx?.brand ?? '',
     manufacturer: rx?.manufacturer ?? '',
@@ -83,6 +85,7 @@ const eyeBody = (eye: Record<string, string>) =>
   Object.fromEntries(Object.entries(eye).map(([k, v]) => [k, k === 'prismBase' ? v || null : numberOrText(v)]));
 
 function save(patientId: string, draft: Draft) {
+  const correcting = draft.id ? { id: draft.id, version: draft.version } : null;
   const common = {
     examDate: draft.examDate,
     ...(draft.expiresOn ? { expiresOn: draft.expiresOn } : {}),
@@ -92,8 +95,8 @@ function save(patientId: string, draft: Draft) {
     left: eyeBody(draft.left),
   };
   return draft.kind === 'spectacle'
-    ? saveSpectacleRx(patientId, draft.id, { ...common, source: draft.source as SpectacleRx['source'] })
-    : saveContactLensRx(patientId, draft.id, {
+    ? saveSpectacleRx(patientId, correcting, { ...common, source: draft.source as SpectacleRx['source'] })
+    : saveContactLensRx(patientId, correcting, {
         ...common,
         brand: draft.brand,
         manufacturer: draft.manufacturer,
@@ -113,6 +116,9 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: () => save(patientId, draft),
+    onError: (error) => {
+      if (changedMeanwhile(error)) void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       snackbar.send(savedSnackbar(t('patientChart.rx.saved')));
@@ -142,6 +148,11 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
             {mutation.error instanceof ApiError && mutation.error.status === 400
               ? t('patientChart.fixFields')
               : translateError(i18n, mutation.error)}
+            {changedMeanwhile(mutation.error) && (
+              <Button variant="secondary" onPress={onDone}>
+                {t('patientChart.loadTheirVersion')}
+              </Button>
+            )}
           </Alert>
         )}
         <div className={styles.fieldGrid}>

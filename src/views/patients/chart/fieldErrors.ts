@@ -27,3 +27,6 @@ export function useServerFields(error: unknown): Record<string, string> {
     [fields, t, i18n],
   );
 }
+
+/** The save was made from a version someone else has since replaced (If-Match refused). */
+export const changedMeanwhile = (error: unknown) => error instanceof ApiError && error.body?.code === 'records.changedMeanwhile';
