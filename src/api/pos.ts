@@ -1,0 +1,97 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  HistoryList,
+  ParkedList,
+  ParkedSale,
+  ProductHit,
+  ProductSearchResult,
+  RefundResult,
+  RegisterList,
+  SaleResult,
+  SessionReport,
+  StoreCredit,
+} from '../contract/pos';
+import type { CashMovementInput, ParkedSaleInput, ProductKind, RefundInput, SaleSubmit, SessionClose, SessionOpen } from '../contract/pos';
+import { InvoiceDetail } from '../contract/records';
+import { ReceiptEmailResult } from '../contract/invoiceLookup';
+import { z } from '../contract/zod';
+import { apiRequest } from './http';
+import { invoiceQueryString } from './invoices';
+
+/**
+ * The point of sale's API (/api/pos): catalogue search and barcode, registers and their sessions, the sale (one
+ * idempotent request keyed by the browser's clientSaleId), parked sales and quotes, the register's history, a POS
+ * invoice (walk-ins included), refunds and a patient's store credit.
+ */
+
+const id = encodeURIComponent;
+
+export const searchProducts = (params: { locationId: string; q: string; kind?: ProductKind; limit?: number }, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/products${invoiceQueryString(params)}`, { schema: ProductSearchResult, signal });
+
+/** 404 `pos.barcodeNotFound` when no product of the store has it. */
+export const productByBarcode = (locationId: string, barcode: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/products/barcode/${id(barcode)}${invoiceQueryString({ locationId })}`, { schema: ProductHit, signal });
+
+export const fetchRegisters = (locationId: string | undefined, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/registers${invoiceQueryString({ locationId })}`, { schema: RegisterList, signal });
+
+export const openSession = (registerId: string, body: SessionOpen) =>
+  apiRequest(`/api/pos/registers/${id(registerId)}/sessions`, { method: 'POST', body, schema: SessionReport });
+
+/** The X report while open, the Z report once closed. */
+export const fetchSession = (sessionId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/sessions/${id(sessionId)}`, { schema: SessionReport, signal });
+
+export const addCashMovement = (sessionId: string, body: CashMovementInput) =>
+  apiRequest(`/api/pos/sessions/${id(sessionId)}/movements`, { method: 'POST', body, schema: SessionReport });
+
+export const closeSession = (sessionId: string, body: SessionClose) =>
+  apiRequest(`/api/pos/sessions/${id(sessionId)}/close`, { method: 'POST', body, schema: SessionReport });
+
+/** 201 new, 200 replayed (same clientSaleId); 409 `pos.priceChanged` carries PriceChanged in `details`. */
+export const submitSale = (body: SaleSubmit, signal?: AbortSignal) => apiRequest('/api/pos/sales', { method: 'POST', body, schema: SaleResult, signal });
+
+export const fetchParked = (locationId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/parked${invoiceQueryString({ locationId })}`, { schema: ParkedList, signal });
+
+/** Creates or replaces (same id) a parked sale or quote. */
+export const saveParked = (body: ParkedSaleInput) => apiRequest(`/api/pos/parked/${id(body.id)}`, { method: 'PUT', body, schema: ParkedSale });
+
+/** Answers `{ id }` of the parked sale removed. */
+export const deleteParked = (parkedId: string) =>
+  apiRequest(`/api/pos/parked/${id(parkedId)}`, { method: 'DELETE', schema: z.object({ id: z.string() }) });
+
+export const fetchHistory = (registerId: string, day: string | undefined, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/history${invoiceQueryString({ registerId, day })}`, { schema: HistoryList, signal });
+
+/** Any invoice of the clerk's stores, a walk-in's included (the receipt and the refund screen read it). */
+export const fetchPosInvoice = (invoiceId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/invoices/${id(invoiceId)}`, { schema: InvoiceDetail, signal });
+
+export const refundSale = (invoiceId: string, body: RefundInput) =>
+  apiRequest(`/api/pos/invoices/${id(invoiceId)}/refunds`, { method: 'POST', body, schema: RefundResult });
+
+export const emailPosReceipt = (invoiceId: string) =>
+  apiRequest(`/api/pos/invoices/${id(invoiceId)}/receipt-email`, { method: 'POST', schema: ReceiptEmailResult });
+
+export const fetchStoreCredit = (patientId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/patients/${id(patientId)}/store-credit`, { schema: StoreCredit, signal });
+
+/** Every POS query of a tenant starts with this key (the session's end clears the whole cache). */
+export const posKey = (tenantId: string) => ['t', tenantId, 'pos'] as const;
+
+export const posQueries = {
+  registers: (tenantId: string, locationId: string | undefined) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'registers', locationId ?? 'all'], queryFn: ({ signal }) => fetchRegisters(locationId, signal) }),
+  session: (tenantId: string, sessionId: string) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'session', sessionId], queryFn: ({ signal }) => fetchSession(sessionId, signal) }),
+  parked: (tenantId: string, locationId: string) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'parked', locationId], queryFn: ({ signal }) => fetchParked(locationId, signal) }),
+  history: (tenantId: string, registerId: string, day?: string) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'history', registerId, day ?? 'today'], queryFn: ({ signal }) => fetchHistory(registerId, day, signal) }),
+  invoice: (tenantId: string, invoiceId: string) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'invoice', invoiceId], queryFn: ({ signal }) => fetchPosInvoice(invoiceId, signal) }),
+  storeCredit: (tenantId: string, patientId: string) =>
+    queryOptions({ queryKey: [...posKey(tenantId), 'store-credit', patientId], queryFn: ({ signal }) => fetchStoreCredit(patientId, signal) }),
+};
