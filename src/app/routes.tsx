@@ -107,6 +107,7 @@ const recordPages = {
   recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
   orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
   otherInfo: staffPage('OtherInfoPage'),
+  ownForm: preloadable(() => import('../views/patient/OwnFormPage').then((module) => module.OwnFormPage)),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>
@@ -180,6 +181,10 @@ function recordsPage(view: RecordsView, params: RouteParams): ReactNode {
     case 'invoice': {
       const Invoice = recordPages.invoice;
       return <Invoice invoiceId={params.invoiceid ?? ''} patientId={params.patientId} />;
+    }
+    case 'ownForm': {
+      const OwnForm = recordPages.ownForm;
+      return <OwnForm assignmentId={params.assignmentId ?? ''} />;
     }
     default: {
       const View = recordPages[view];

@@ -104,7 +104,8 @@ export type RecordsView =
   | 'invoice'
   | 'recalls'
   | 'orderStatus'
-  | 'otherInfo';
+  | 'otherInfo'
+  | 'ownForm';
 
 export interface RouteEntry {
   id: string;
@@ -187,6 +188,8 @@ const patientRoutes = group({ auth: defaultAuth }, [
   { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: records('orderStatus') },
   // The spec's navigation lists /patient/otherinfo for staff without showing its route; this is that route.
   { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: records('otherInfo') },
+  // The dashboard's 'Forms to fill in': the patient's own form, opened without the emailed code.
+  { id: 'ownForm', path: '/patient/forms/:assignmentId', auth: authRoles.patient, page: records('ownForm') },
   { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: { kind: 'kioskRegister' }, layout: kiosk },
 ]);
 

@@ -388,6 +388,14 @@ const routes: Record<string, RouteSpec> = {
       check: (res, _c, x) => expect(json(res)).toMatchObject({ id: own(x).appointment, status: 'cancelled' }),
     };
     specs['GET /api/my/dashboard'] = { access: ['patient'], admitted: () => 200, check: isOwn };
+    // A patient's own form by assignment id: another's (or none) is not found.
+    specs['GET /api/my/forms/:assignmentId'] = { access: ['patient'], url: () => `/api/my/forms/${UNKNOWN_UUID}`, admitted: () => 404 };
+    specs['POST /api/my/forms/:assignmentId/submit'] = {
+      access: ['patient'],
+      url: () => `/api/my/forms/${UNKNOWN_UUID}/submit`,
+      body: () => ({ sectionlists: [] }),
+      admitted: () => 404,
+    };
     specs['GET /api/enterprise/summary'] = {
       access: ['enterpriseadmin'],
       admitted: () => 200,
