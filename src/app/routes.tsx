@@ -72,6 +72,9 @@ const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
+const AccessPage = staffPage('AccessPage');
+// Every person's own page (patients too), so not in the staff pages' chunk.
+const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -136,6 +139,8 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   workDesk: WorkDeskPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
+  access: AccessPage,
+  profile: ProfilePage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -248,6 +253,10 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':
       return <InvoiceLookupPage type={params.type ?? 'all'} />;
+    case 'access':
+      return <AccessPage />;
+    case 'profile':
+      return <ProfilePage />;
   }
 }
 

@@ -12,5 +12,6 @@ export const staffPages = {
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+  AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

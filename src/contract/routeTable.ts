@@ -50,7 +50,6 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
-  | 'access'
   | 'eforms'
   | 'emailTemplates'
   | 'smsTemplates'
@@ -67,7 +66,6 @@ export type ComingSoonArea =
   | 'kioskRegister'
   | 'publicForm'
   | 'publicLink'
-  | 'profile'
   | 'inbox';
 
 /** What a granted route shows; routes.tsx maps each to a view. */
@@ -92,7 +90,9 @@ export type Page =
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
   | { kind: 'invoiceScreen' }
-  | { kind: 'invoiceLookup' };
+  | { kind: 'invoiceLookup' }
+  | { kind: 'access' }
+  | { kind: 'profile' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -156,8 +156,8 @@ const commonRoutes = group({ auth: null }, [
   { id: 'logout', path: paths.logout, auth: signedIn, page: { kind: 'logout' }, remember: false },
   { id: 'newUser', path: paths.newUser, auth: authRoles.newuser, page: { kind: 'newUser' }, layout: bare },
   { id: 'notFound', path: paths.notFound, auth: null, page: { kind: 'notFound' } },
-  // The user menu's My Profile and Inbox (shell.md); their screens come with later issues.
-  { id: 'profile', path: '/pages/profile', auth: signedIn, page: soon('profile') },
+  // The user menu's My Profile (every person; the kiosk is a device) and Inbox (a later issue).
+  { id: 'profile', path: '/pages/profile', auth: authRoles.user, page: { kind: 'profile' } },
   { id: 'inbox', path: '/apps/mail', auth: signedIn, page: soon('inbox') },
   {
     id: 'multiLanguage',
@@ -194,7 +194,7 @@ const patientRoutes = group({ auth: defaultAuth }, [
 ]);
 
 const adminRoutes = group({ auth: staffAndAdmin }, [
-  { id: 'access', path: '/admin/access', auth: undefined, page: soon('access') },
+  { id: 'access', path: '/admin/access', auth: authRoles.admin, page: { kind: 'access' } },
   // The landing page of patients and enterprise admins (2.3), so every role of the user group may open it.
   { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: { kind: 'patientHome' } },
 
