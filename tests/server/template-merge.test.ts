@@ -21,7 +21,7 @@ describe('templateFieldErrors', () => {
   });
 
   it('answers a field error for each text naming a placeholder its key does not fill', () => {
-    expect(templateFieldErrors('recall.due', { subject: 'Order {{orderNumber}}', body: 'Due {{dueDate}} {{ nope }}' })).toEqual({
+    expect(templateFieldErrors('recall.reminder', { subject: 'Order {{orderNumber}}', body: 'Due {{dueDate}} {{ nope }}' })).toEqual({
       subject: expect.stringContaining('{{orderNumber}}'),
       body: expect.stringContaining('{{nope}}'),
     });
