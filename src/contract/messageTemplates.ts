@@ -176,3 +176,13 @@ export type TemplatePreview = z.infer<typeof TemplatePreview>;
 
 export const TemplateTestResult = z.object({ messageId: z.uuid(), recipient: z.string() });
 export type TemplateTestResult = z.infer<typeof TemplateTestResult>;
+
+/** A test of a draft: an email goes to the signed-in user's address; an SMS to the mobile number they give. */
+export const TemplateTestRequest = TemplateDraft.extend({
+  to: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()\-.]{5,28}$/, { error: 'Enter a mobile number: digits, spaces, ( ) - . and an optional leading +' })
+    .optional(),
+});
+export type TemplateTestRequest = z.infer<typeof TemplateTestRequest>;
