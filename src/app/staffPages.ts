@@ -13,5 +13,6 @@ export const staffPages = {
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
+  TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };
