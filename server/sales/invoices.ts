@@ -111,7 +111,7 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
       }
       return {
         result: { payment: { id: earlier.id, method: earlier.method, amount: earlier.amount, reference: earlier.reference }, invoice: await invoiceView(tx, inv), replayed: true },
-        audit: { targetType: 'payment', targetId: earlier.id, patientId: inv.patientId, details: { invoiceId: inv.id, replayed: true } },
+        audit: { targetType: 'payment', targetId: earlier.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, replayed: true } },
       };
     }
   }
@@ -132,7 +132,7 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
     .returning();
   return {
     result: { payment: { id: payment!.id, method: payment!.method, amount: payment!.amount, reference: payment!.reference }, invoice: await invoiceView(tx, updated!), replayed: false },
-    audit: { targetType: 'payment', targetId: payment!.id, patientId: inv.patientId, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated!.status } },
+    audit: { targetType: 'payment', targetId: payment!.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated!.status } },
   };
 }
 
@@ -189,6 +189,6 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
   const [updated] = await tx.update(invoices).set({ status }).where(and(eq(invoices.id, inv.id))).returning();
   return {
     result: { invoice: await invoiceView(tx, updated!), credit: await invoiceView(tx, credit!) },
-    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId, details: { status, creditId: credit!.id, creditNumber: number, refunded: refunded ? inv.paidTotal : 0 } },
+    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId ?? undefined, details: { status, creditId: credit!.id, creditNumber: number, refunded: refunded ? inv.paidTotal : 0 } },
   };
 }
