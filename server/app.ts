@@ -27,6 +27,7 @@ import { healthRoutes } from './health/routes';
 import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
 import { patientRoutes } from './patients/routes';
+import { posRoutes } from './pos/routes';
 import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
@@ -283,6 +284,7 @@ export async function buildApp(opts: {
     rxRoutes,
     appointmentRoutes,
     salesRoutes,
+    posRoutes,
     labOrderRoutes,
     recallRoutes,
     workDeskRoutes,

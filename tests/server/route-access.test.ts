@@ -337,6 +337,37 @@ const routes: Record<string, RouteSpec> = {
       'POST /api/eforms/assignments/:assignmentId/review': { ...unknown(), url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/review`, body: () => ({ copies: [] }) },
       'POST /api/recalls': { ...unknown(), body: () => ({ patientId: UNKNOWN_UUID, type: 'annual-exam', dueOn: '2027-01-01' }) },
       'POST /api/recalls/:recallId/status': { ...unknown(), url: () => `/api/recalls/${UNKNOWN_UUID}/status`, body: () => ({ to: 'dismissed' }) },
+      // The point of sale (server/pos): admins and staff, in their own stores.
+      'GET /api/pos/products': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products?locationId=${x.locationId}&q=a`,
+        admitted: () => 200,
+        check: refusedOr((res) => expect(json<{ items: unknown[] }>(res).items.length).toBeGreaterThan(0)),
+      },
+      'GET /api/pos/products/barcode/:barcode': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products/barcode/0000000000000?locationId=${x.locationId}`,
+        admitted: () => 404,
+        check: (res) => expect(json(res)).toMatchObject({ code: 'pos.barcodeNotFound' }),
+      },
+      'GET /api/pos/registers': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res, x, c) => {
+          const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+          const found = json<{ registers: { locationId: string }[] }>(res).registers;
+          expect(found.length).toBeGreaterThan(0);
+          for (const r of found) expect(stores).toContain(r.locationId);
+        }),
+      },
+      'POST /api/pos/registers/:registerId/sessions': { ...unknown(), url: () => `/api/pos/registers/${UNKNOWN_UUID}/sessions`, body: () => ({ float: [] }) },
+      'GET /api/pos/sessions/:sessionId': { ...unknown(), url: () => `/api/pos/sessions/${UNKNOWN_UUID}` },
+      'POST /api/pos/sessions/:sessionId/movements': {
+        ...unknown(),
+        url: () => `/api/pos/sessions/${UNKNOWN_UUID}/movements`,
+        body: () => ({ kind: 'pay-in', amount: 100, reason: 'Walk' }),
+      },
+      'POST /api/pos/sessions/:sessionId/close': { ...unknown(), url: () => `/api/pos/sessions/${UNKNOWN_UUID}/close`, body: () => ({ counted: [] }) },
       'POST /api/kiosk/patients': {
         access: ['kiosk'],
         body: () => ({ firstName: 'Kim', lastName: 'Walk', dateOfBirth: '2000-02-02', email: 'kim.walk@example.test', consentPrivacy: true }),
