@@ -150,6 +150,8 @@ export const stockMovements = pgTable(
     invoiceId: uuid('invoice_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     byUserId: uuid('by_user_id'),
+    /** A sale that took more than the store had on hand: sold to order. */
+    soldToOrder: boolean('sold_to_order').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

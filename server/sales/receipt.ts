@@ -14,7 +14,7 @@ import { balanceOf } from './sales';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
 /** Minor units in the built-in texts' language (Intl knows the currency's digits). */
-function moneyOf(currency: string) {
+export function moneyOf(currency: string) {
   const format = new Intl.NumberFormat('en', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return (minor: number) => format.format(minor / 10 ** digits);

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_movements" ADD COLUMN "sold_to_order" boolean DEFAULT false NOT NULL;
