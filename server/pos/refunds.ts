@@ -1,11 +1,12 @@
 /**
  * Refunds at the register: whole or by line, as a linked credit record (the invoice model of server/sales: negative
  * lines and a negative payment per method), never more of a line than was sold less what earlier refunds gave back,
- * never more money than was paid and not yet refunded. The money goes back by the original methods (the latest
- * first) or to the patient's store credit; goods go back into the store's stock; the register session that pays it
- * back counts it. One refund per clientRefundId, however often it is sent.
+ * never more money than was paid and not yet refunded. The money goes back by the original methods, each up to what
+ * it paid and has not had back, cash last (the drawer pays out only what the other methods cannot take back), or to
+ * the patient's store credit; goods go back into the store's stock; the register session that pays it back counts
+ * it. One refund per clientRefundId, however often it is sent.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/contract/records';
 import { stockedKinds, type ProductKind, type RefundInput, type RefundResult } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
@@ -103,7 +104,7 @@ export async function refundSale(tx: Tx, scope: Scope, invoiceId: string, input:
   if (input.refundTo === 'store-credit') {
     if (amount > 0) back.push({ method: 'store-credit', amount });
   } else {
-    const original = await tx.select().from(payments).where(eq(payments.invoiceId, inv.id)).orderBy(desc(payments.paidAt), desc(payments.id));
+    const original = await tx.select().from(payments).where(eq(payments.invoiceId, inv.id)).orderBy(asc(payments.paidAt), asc(payments.id));
     const returned = credits.length
       ? await tx
           .select({ method: payments.method, amount: sql<string>`-sum(${payments.amount})` })
@@ -115,7 +116,8 @@ export async function refundSale(tx: Tx, scope: Scope, invoiceId: string, input:
     for (const p of original) left.set(p.method, (left.get(p.method) ?? 0) + p.amount);
     for (const r of returned) left.set(r.method, (left.get(r.method) ?? 0) - Number(r.amount));
     let due = amount;
-    for (const method of new Set(original.map((p) => p.method))) {
+    const order: PaymentMethod[] = ['card', 'insurance', 'cheque', 'store-credit', 'cash'];
+    for (const method of order.filter((m) => left.has(m))) {
       const take = Math.min(due, Math.max(left.get(method) ?? 0, 0));
       if (take > 0) back.push({ method, amount: take });
       due -= take;
