@@ -15,7 +15,10 @@ export const serverPublicModules = {
   auth: ['codes', 'locks', 'passwords', 'sessions', 'tokens', 'user-view'],
   eforms: ['page'],
   firstPaint: ['documents'],
+  // The register records sales on the invoice model, makes lab order drafts by their rules and emails receipts (server/pos).
+  labOrders: ['workflow'],
   messaging: ['outbox', 'templates', 'transports'],
+  sales: ['invoices', 'receipt'],
   scope: ['audited', 'patientRecord'],
   tenancy: ['platform'],
 };

@@ -30,6 +30,7 @@ import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
 import { patientRoutes } from './patients/routes';
 import { profileRoutes } from './profile/routes';
+import { posRoutes } from './pos/routes';
 import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
@@ -291,6 +292,7 @@ export async function buildApp(opts: {
     rxRoutes,
     appointmentRoutes,
     salesRoutes,
+    posRoutes,
     labOrderRoutes,
     recallRoutes,
     workDeskRoutes,

@@ -24,6 +24,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, locations, tenantId, tenantIsolation, users } from './schema';
+// Referenced only inside the tables' key callbacks (evaluated lazily), so the two modules may import each other.
+import { registerSessions } from './schema-pos';
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -226,7 +228,8 @@ export const invoices = pgTable(
     locationId: uuid('location_id').notNull(),
     /** Numbered per store. */
     number: integer('number').notNull(),
-    patientId: uuid('patient_id').notNull(),
+    /** Null: a walk-in's sale at the register. */
+    patientId: uuid('patient_id'),
     status: text('status').$type<InvoiceStatus>().notNull().default('open'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     currency: text('currency').notNull().default('USD'),
@@ -238,12 +241,23 @@ export const invoices = pgTable(
     /** A refund or void is a linked record; a paid invoice is never edited. */
     relatedInvoiceId: uuid('related_invoice_id'),
     notes: text('notes').notNull().default(''),
+    /** The clerk (the register's sales and refunds) or whoever created it. */
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
+    /** A register's sale: the id the browser made for it (recorded once however often it is sent) and its session. */
+    clientSaleId: uuid('client_sale_id'),
+    /** A register's refund (a credit record): the id the browser made for it. */
+    clientRefundId: uuid('client_refund_id'),
+    registerSessionId: uuid('register_session_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('invoices_location_number_key').on(t.tenantId, t.locationId, t.number),
+    uniqueIndex('invoices_client_sale_key').on(t.tenantId, t.clientSaleId),
+    uniqueIndex('invoices_client_refund_key').on(t.tenantId, t.clientRefundId),
+    foreignKey({ columns: [t.tenantId, t.registerSessionId], foreignColumns: [registerSessions.tenantId, registerSessions.id] }),
+    // A session's sales and refunds (its report) and a register's day (history).
+    index('invoices_register_session_idx').on(t.tenantId, t.registerSessionId, t.issuedAt),
     foreignKey({ columns: [t.tenantId, t.patientId], foreignColumns: [patients.tenantId, patients.id] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     foreignKey({ columns: [t.tenantId, t.relatedInvoiceId], foreignColumns: [t.tenantId, t.id] }),
@@ -274,6 +288,12 @@ export const invoiceLines = pgTable(
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     tax: bigint('tax', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /** A register's line: the catalogue product, its chosen options, and the Rx a lens line is made to. */
+    productId: uuid('product_id'),
+    options: jsonb('options').$type<{ id: string; group: string; name: string; price: number }[]>().notNull().default([]),
+    rxId: uuid('rx_id'),
+    /** A credit record's line: the line of the original invoice it gives back. */
+    originalLineNo: integer('original_line_no'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.invoiceId, t.lineNo] }),
@@ -298,12 +318,20 @@ export const payments = pgTable(
     /** The client's key for this payment: a retried or double-clicked payment is recorded once. */
     idempotencyKey: text('idempotency_key'),
     createdBy: uuid('created_by'),
+    /** Cash handed over (change = tendered − amount). */
+    tendered: bigint('tendered', { mode: 'number' }),
+    insurancePlan: text('insurance_plan').notNull().default(''),
+    authorisation: text('authorisation').notNull().default(''),
+    /** The register session that took (or paid back) the money: its report counts it. */
+    registerSessionId: uuid('register_session_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }).onDelete('cascade'),
     uniqueIndex('payments_idempotency_key').on(t.tenantId, t.idempotencyKey),
     index('payments_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('payments_register_session_idx').on(t.tenantId, t.registerSessionId),
+    foreignKey({ columns: [t.tenantId, t.registerSessionId], foreignColumns: [registerSessions.tenantId, registerSessions.id] }),
     check('payments_amount', sql`${t.amount} <> 0`),
     tenantIsolation('payments'),
   ],
@@ -479,6 +507,8 @@ export const locationPolicies = pgTable(
     patientsMayCancel: boolean('patients_may_cancel').notNull().default(true),
     /** Hours before the start after which a patient can no longer cancel online. */
     cancelNoticeHours: integer('cancel_notice_hours').notNull().default(24),
+    /** The largest discount a staff account may give at the register, in basis points (admins: any). */
+    staffDiscountLimitBp: integer('staff_discount_limit_bp').notNull().default(1000),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.locationId] }),

@@ -8,6 +8,7 @@ import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import type { Db } from './client';
 import { appMeta, companies, locations, portalMappings, userLocations, users } from './schema';
 import { seedEforms } from './seed-eforms';
+import { seedPos } from './seed-pos';
 import { seedRecords } from './seed-records';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
@@ -50,7 +51,7 @@ interface DemoAccount {
 
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
   const [done] = await db.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER));
-  if (done) return false;
+  if (done) return seedPosOnce(db, now);
 
   const day = 24 * 60 * 60 * 1000;
   const accounts: DemoAccount[] = [
@@ -107,6 +108,21 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     // Patients, prescriptions, appointments, invoices, lab orders, recalls; then eForms (which need the patients).
     await seedRecords(tx, now, userIds);
     await seedEforms(tx, now, userIds);
+    await tx.insert(appMeta).values({ key: POS_SEED_MARKER, value: now.toISOString() });
+    await seedPos(tx);
+  });
+  return true;
+}
+
+const POS_SEED_MARKER = 'demo_seed_pos';
+
+/** A database seeded before the point of sale existed gets its demo catalogue and registers once. */
+async function seedPosOnce(db: Db, now: Date): Promise<boolean> {
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, POS_SEED_MARKER));
+  if (done) return false;
+  await db.transaction(async (tx) => {
+    await tx.insert(appMeta).values({ key: POS_SEED_MARKER, value: now.toISOString() });
+    await seedPos(tx);
   });
   return true;
 }

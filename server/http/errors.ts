@@ -12,15 +12,18 @@ export interface ErrorBody {
   code: ErrorCode;
   params?: ErrorParams;
   fields?: Record<string, string>;
+  /** Data the code's own contract schema describes (409 pos.priceChanged: PriceChanged). */
+  details?: unknown;
 }
 
 /** The error body of `code`: the text is the catalogue's, so server and client never word it apart. */
-export function errorBody(code: ErrorCode, opts: { params?: ErrorParams; fields?: Record<string, string> } = {}): ErrorBody {
+export function errorBody(code: ErrorCode, opts: { params?: ErrorParams; fields?: Record<string, string>; details?: unknown } = {}): ErrorBody {
   return {
     error: errorText(code, opts.params),
     code,
     ...(opts.params ? { params: opts.params } : {}),
     ...(opts.fields ? { fields: opts.fields } : {}),
+    ...(opts.details !== undefined ? { details: opts.details } : {}),
   };
 }
 
@@ -31,19 +34,21 @@ export function errorBody(code: ErrorCode, opts: { params?: ErrorParams; fields?
 export class HttpError extends Error {
   readonly params?: ErrorParams;
   readonly fields?: Record<string, string>;
+  readonly details?: unknown;
 
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    opts: { params?: ErrorParams; fields?: Record<string, string> } = {},
+    opts: { params?: ErrorParams; fields?: Record<string, string>; details?: unknown } = {},
   ) {
     super(errorText(code, opts.params));
     this.params = opts.params;
     this.fields = opts.fields;
+    this.details = opts.details;
   }
 
   get body(): ErrorBody {
-    return errorBody(this.code, { params: this.params, fields: this.fields });
+    return errorBody(this.code, { params: this.params, fields: this.fields, details: this.details });
   }
 }
 

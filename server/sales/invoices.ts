@@ -111,7 +111,7 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
       }
       return {
         result: { payment: { id: earlier.id, method: earlier.method, amount: earlier.amount, reference: earlier.reference }, invoice: await invoiceView(tx, inv), replayed: true },
-        audit: { targetType: 'payment', targetId: earlier.id, patientId: inv.patientId, details: { invoiceId: inv.id, replayed: true } },
+        audit: { targetType: 'payment', targetId: earlier.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, replayed: true } },
       };
     }
   }
@@ -132,7 +132,7 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
     .returning();
   return {
     result: { payment: { id: payment!.id, method: payment!.method, amount: payment!.amount, reference: payment!.reference }, invoice: await invoiceView(tx, updated!), replayed: false },
-    audit: { targetType: 'payment', targetId: payment!.id, patientId: inv.patientId, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated!.status } },
+    audit: { targetType: 'payment', targetId: payment!.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated!.status } },
   };
 }
 
@@ -144,8 +144,14 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
   const inv = await lockedInvoice(tx, scope, invoiceId);
   if (inv.relatedInvoiceId) throw new HttpError(409, 'sales.creditRecordNotVoidable');
   if (inv.status === 'void' || inv.status === 'refunded') throw new HttpError(409, 'sales.invoiceAlreadyClosed', { params: { status: inv.status } });
-  const refunded = inv.paidTotal > 0;
-  const status = refunded ? 'refunded' : 'void';
+  // Money that earlier credit records (refunds by line at the register) paid back is not paid back again.
+  const [prior] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${invoices.paidTotal}), 0)` })
+    .from(invoices)
+    .where(eq(invoices.relatedInvoiceId, inv.id));
+  const refundable = inv.paidTotal + Number(prior?.paid ?? 0);
+  const refunded = refundable > 0;
+  const status = inv.paidTotal > 0 ? 'refunded' : 'void';
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
   const number = await nextInvoiceNumber(tx, inv.locationId);
   const [credit] = await tx
@@ -162,7 +168,7 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
       discountTotal: -inv.discountTotal,
       taxTotal: -inv.taxTotal,
       total: -inv.total,
-      paidTotal: refunded ? -inv.paidTotal : 0,
+      paidTotal: refunded ? -refundable : 0,
       relatedInvoiceId: inv.id,
       notes: input.reason,
       createdBy: scope.userId,
@@ -180,7 +186,7 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
       tenantId: scope.tenantId,
       invoiceId: credit!.id,
       method: input.refundMethod ?? first?.method ?? 'cash',
-      amount: -inv.paidTotal,
+      amount: -refundable,
       paidAt: now,
       reference: `Refund of invoice ${inv.number}`,
       createdBy: scope.userId,
@@ -189,6 +195,6 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
   const [updated] = await tx.update(invoices).set({ status }).where(and(eq(invoices.id, inv.id))).returning();
   return {
     result: { invoice: await invoiceView(tx, updated!), credit: await invoiceView(tx, credit!) },
-    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId, details: { status, creditId: credit!.id, creditNumber: number, refunded: refunded ? inv.paidTotal : 0 } },
+    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId ?? undefined, details: { status, creditId: credit!.id, creditNumber: number, refunded: refunded ? refundable : 0 } },
   };
 }

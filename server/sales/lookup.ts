@@ -116,7 +116,7 @@ export function invoiceLookupQuery(o: LookupOptions): SQL {
       i.total::float8 as total, i.paid_total::float8 as paid_total, i.related_invoice_id
     from (select * from invoices where ${sql.join(where, sql` and `)} order by issued_at desc, id desc limit ${o.limit + 1}) i
     join locations l on l.tenant_id = i.tenant_id and l.id = i.location_id
-    join patients p on p.tenant_id = i.tenant_id and p.id = i.patient_id
+    left join patients p on p.tenant_id = i.tenant_id and p.id = i.patient_id
     order by i.issued_at desc, i.id desc`;
 }
 
@@ -132,9 +132,9 @@ interface Row {
   number: number;
   location_id: string;
   store_name: string;
-  patient_id: string;
-  first_name: string;
-  last_name: string;
+  patient_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
   status: InvoiceLookupItem['status'];
   issued_at: string;
   currency: string;
@@ -155,7 +155,7 @@ export async function lookupInvoices(tx: Tx, o: LookupOptions): Promise<InvoiceL
       locationId: r.location_id,
       storeName: r.store_name,
       patientId: r.patient_id,
-      patientName: `${r.first_name} ${r.last_name}`,
+      patientName: r.patient_id === null ? '' : `${r.first_name} ${r.last_name}`,
       status: r.status,
       issuedAt: new Date(r.issued_at).toISOString(),
       currency: r.currency,

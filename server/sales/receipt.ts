@@ -14,7 +14,7 @@ import { balanceOf } from './sales';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
 /** Minor units in the built-in texts' language (Intl knows the currency's digits). */
-function moneyOf(currency: string) {
+export function moneyOf(currency: string) {
   const format = new Intl.NumberFormat('en', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return (minor: number) => format.format(minor / 10 ** digits);
@@ -24,6 +24,8 @@ export async function emailReceipt(tx: Tx, scope: Scope, invoiceId: string): Don
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv) throw new NotVisible('invoice', invoiceId);
   requireStore(scope, inv.locationId, 'invoice');
+  // A walk-in's sale has nobody to send it to.
+  if (!inv.patientId) throw new HttpError(409, 'sales.noEmailAddress');
   // The invoice's store was checked: its patient is read past the store check (a patient may buy in another store).
   const patient = await visiblePatient(tx, { ...scope, stores: 'all' }, inv.patientId);
   if (!patient.email) throw new HttpError(409, 'sales.noEmailAddress');

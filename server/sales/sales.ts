@@ -7,7 +7,12 @@ import { iso, num, rows } from '../db/values';
 /** What is still owed: nothing on a void or refunded invoice (its credit record settles it). */
 export const balanceOf = (status: string, total: number, paid: number) => (status === 'open' || status === 'paid' ? total - paid : 0);
 
-export async function invoiceSummaries(tx: Tx, patientId: string, invoiceId?: string): Promise<(InvoiceSummary & { notes: string; relatedInvoiceId: string | null })[]> {
+/** The patient's invoices (or one of them); with no patient, the one invoice whoever it is of (a walk-in's too). */
+export async function invoiceSummaries(
+  tx: Tx,
+  patientId: string | null,
+  invoiceId?: string,
+): Promise<(Omit<InvoiceSummary, 'patientId'> & { patientId: string | null; notes: string; relatedInvoiceId: string | null })[]> {
   const found = await rows(
     tx,
     sql`select i.id, i.number, i.patient_id, i.location_id, l.name as store_name, i.status, i.issued_at, i.currency,
@@ -15,7 +20,7 @@ export async function invoiceSummaries(tx: Tx, patientId: string, invoiceId?: st
         i.total::float8 as total, i.paid_total::float8 as paid_total, i.notes, i.related_invoice_id,
         (select count(*)::int from invoice_lines il where il.tenant_id = i.tenant_id and il.invoice_id = i.id) as line_count
       from invoices i join locations l on l.tenant_id = i.tenant_id and l.id = i.location_id
-      where i.patient_id = ${patientId} ${invoiceId ? sql`and i.id = ${invoiceId}` : sql``}
+      where ${patientId !== null ? sql`i.patient_id = ${patientId}` : sql`true`} ${invoiceId ? sql`and i.id = ${invoiceId}` : sql``}
       order by i.issued_at desc, i.number desc`,
   );
   return found.map((r) => {
@@ -24,7 +29,7 @@ export async function invoiceSummaries(tx: Tx, patientId: string, invoiceId?: st
     return {
       id: r.id as string,
       number: num(r.number),
-      patientId: r.patient_id as string,
+      patientId: (r.patient_id as string | null) ?? null,
       locationId: r.location_id as string,
       storeName: r.store_name as string,
       status: r.status as InvoiceSummary['status'],
@@ -43,7 +48,7 @@ export async function invoiceSummaries(tx: Tx, patientId: string, invoiceId?: st
   });
 }
 
-export function openBalances(list: InvoiceSummary[]) {
+export function openBalances(list: Pick<InvoiceSummary, 'status' | 'currency' | 'balance'>[]) {
   const open = list.filter((i) => i.status === 'open');
   const byCurrency = new Map<string, number>();
   for (const i of open) byCurrency.set(i.currency, (byCurrency.get(i.currency) ?? 0) + i.balance);
@@ -51,11 +56,12 @@ export function openBalances(list: InvoiceSummary[]) {
 }
 
 export async function readInvoices(tx: Tx, patientId: string): Promise<InvoiceList> {
-  const list = (await invoiceSummaries(tx, patientId)).map(({ notes: _n, relatedInvoiceId: _r, ...summary }) => summary);
+  const list = (await invoiceSummaries(tx, patientId)).map(({ notes: _n, relatedInvoiceId: _r, ...summary }) => ({ ...summary, patientId }));
   return { invoices: list, balances: openBalances(list).amounts };
 }
 
-export async function readInvoice(tx: Tx, patientId: string, invoiceId: string): Promise<InvoiceDetail | null> {
+/** One invoice of the patient; with no patient (null), the invoice by its id alone (the register reads walk-ins' so). */
+export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: string): Promise<InvoiceDetail | null> {
   const [invoice] = await invoiceSummaries(tx, patientId, invoiceId);
   if (!invoice) return null;
   const lines = await rows(
@@ -73,15 +79,15 @@ export async function readInvoice(tx: Tx, patientId: string, invoiceId: string):
     sql`select l.name, l.address, l.phone, l.time_zone, l.tax_rate_bp, c.name as company_name
       from locations l join companies c on c.tenant_id = l.tenant_id where l.id = ${invoice.locationId}`,
   );
-  const [patient] = await rows(tx, sql`select first_name, last_name from patients where id = ${patientId}`);
+  const [patient] = invoice.patientId ? await rows(tx, sql`select first_name, last_name from patients where id = ${invoice.patientId}`) : [];
   const orders = await rows(
     tx,
     sql`select id, number, status, expected_on::text as expected_on, invoice_line_no from lab_orders
-      where patient_id = ${patientId} and invoice_id = ${invoiceId} order by number`,
+      where invoice_id = ${invoiceId} order by number`,
   );
   return {
     ...invoice,
-    patientName: `${patient!.first_name as string} ${patient!.last_name as string}`,
+    patientName: patient ? `${patient.first_name as string} ${patient.last_name as string}` : null,
     lines: lines.map((l) => ({
       lineNo: num(l.line_no),
       kind: l.kind as InvoiceDetail['lines'][number]['kind'],

@@ -85,7 +85,8 @@ export const InvoiceLookupItem = z.object({
   number: z.number().int(),
   locationId: z.uuid(),
   storeName: z.string(),
-  patientId: z.uuid(),
+  /** Null (and an empty name): a walk-in's sale at the register. */
+  patientId: z.uuid().nullable(),
   patientName: z.string(),
   status: InvoiceStatus,
   issuedAt: z.string(),

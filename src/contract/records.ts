@@ -371,9 +371,11 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 
 export const InvoiceDetail = InvoiceSummary.extend({
+  /** Null (and no name): a walk-in's sale at the register (read through /api/pos/invoices/:id). */
+  patientId: z.string().nullable(),
   notes: z.string(),
   relatedInvoiceId: z.string().nullable(),
-  patientName: z.string(),
+  patientName: z.string().nullable(),
   lines: z.array(InvoiceLine),
   payments: z.array(Payment),
   /** For the printable receipt. */

@@ -135,7 +135,8 @@ export const InvoiceView = z.object({
   id: z.uuid(),
   number: z.number().int(),
   locationId: z.uuid(),
-  patientId: z.uuid(),
+  /** Null: a walk-in's sale at the register. */
+  patientId: z.uuid().nullable(),
   status: z.enum(invoiceStatuses),
   currency: z.string(),
   subtotal: z.number().int(),

@@ -29,7 +29,7 @@ export function startClinical() {
   afterAll(() => h.close());
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export function call(who: SignedIn, method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return h.app.inject({
     method,

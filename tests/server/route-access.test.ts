@@ -4,7 +4,7 @@
  * everyone alike; the others answer 401 without a valid token and 403 to roles they do not admit; no answer to
  * one company's user carries a byte of the other company's data.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,6 +340,62 @@ const routes: Record<string, RouteSpec> = {
       'POST /api/eforms/assignments/:assignmentId/review': { ...unknown(), url: () => `/api/eforms/assignments/${UNKNOWN_UUID}/review`, body: () => ({ copies: [] }) },
       'POST /api/recalls': { ...unknown(), body: () => ({ patientId: UNKNOWN_UUID, type: 'annual-exam', dueOn: '2027-01-01' }) },
       'POST /api/recalls/:recallId/status': { ...unknown(), url: () => `/api/recalls/${UNKNOWN_UUID}/status`, body: () => ({ to: 'dismissed' }) },
+      // The point of sale (server/pos): admins and staff, in their own stores.
+      'GET /api/pos/products': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products?locationId=${x.locationId}&q=a`,
+        admitted: () => 200,
+        check: refusedOr((res) => expect(json<{ items: unknown[] }>(res).items.length).toBeGreaterThan(0)),
+      },
+      'GET /api/pos/products/barcode/:barcode': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products/barcode/0000000000000?locationId=${x.locationId}`,
+        admitted: () => 404,
+        check: (res) => expect(json(res)).toMatchObject({ code: 'pos.barcodeNotFound' }),
+      },
+      'GET /api/pos/registers': {
+        access: staffRoles,
+        admitted: () => 200,
+        check: refusedOr((res, x, c) => {
+          const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+          const found = json<{ registers: { locationId: string }[] }>(res).registers;
+          expect(found.length).toBeGreaterThan(0);
+          for (const r of found) expect(stores).toContain(r.locationId);
+        }),
+      },
+      'POST /api/pos/registers/:registerId/sessions': { ...unknown(), url: () => `/api/pos/registers/${UNKNOWN_UUID}/sessions`, body: () => ({ float: [] }) },
+      'GET /api/pos/sessions/:sessionId': { ...unknown(), url: () => `/api/pos/sessions/${UNKNOWN_UUID}` },
+      'POST /api/pos/sessions/:sessionId/movements': {
+        ...unknown(),
+        url: () => `/api/pos/sessions/${UNKNOWN_UUID}/movements`,
+        body: () => ({ kind: 'pay-in', amount: 100, reason: 'Walk' }),
+      },
+      'POST /api/pos/sessions/:sessionId/close': { ...unknown(), url: () => `/api/pos/sessions/${UNKNOWN_UUID}/close`, body: () => ({ counted: [] }) },
+      'POST /api/pos/sales': {
+        ...unknown(),
+        body: () => ({ clientSaleId: randomUUID(), registerSessionId: UNKNOWN_UUID, patientId: null, lines: [{ productId: UNKNOWN_UUID, quantity: 1 }], shownTotal: 0 }),
+      },
+      'GET /api/pos/parked': {
+        access: staffRoles,
+        url: (x) => `/api/pos/parked?locationId=${x.locationId}`,
+        admitted: () => 200,
+        check: refusedOr((res) => expect(Array.isArray(json<{ items: unknown[] }>(res).items)).toBe(true)),
+      },
+      'PUT /api/pos/parked/:parkedId': {
+        ...unknown(),
+        url: () => `/api/pos/parked/${UNKNOWN_UUID}`,
+        body: () => ({ id: UNKNOWN_UUID, locationId: UNKNOWN_UUID, kind: 'parked', patientId: null, lines: [{ productId: UNKNOWN_UUID, quantity: 1 }] }),
+      },
+      'DELETE /api/pos/parked/:parkedId': { ...unknown(), url: () => `/api/pos/parked/${UNKNOWN_UUID}` },
+      'GET /api/pos/history': { ...unknown(), url: () => `/api/pos/history?registerId=${UNKNOWN_UUID}` },
+      'GET /api/pos/invoices/:invoiceId': { ...unknown(), url: () => `/api/pos/invoices/${UNKNOWN_UUID}` },
+      'POST /api/pos/invoices/:invoiceId/refunds': {
+        ...unknown(),
+        url: () => `/api/pos/invoices/${UNKNOWN_UUID}/refunds`,
+        body: () => ({ clientRefundId: randomUUID(), registerSessionId: UNKNOWN_UUID, lines: [{ lineNo: 1, quantity: 1 }], reason: 'Walk' }),
+      },
+      'POST /api/pos/invoices/:invoiceId/receipt-email': { ...unknown(), url: () => `/api/pos/invoices/${UNKNOWN_UUID}/receipt-email` },
+      'GET /api/pos/patients/:patientId/store-credit': { ...unknown(), url: () => `/api/pos/patients/${UNKNOWN_UUID}/store-credit` },
       'POST /api/kiosk/patients': {
         access: ['kiosk'],
         body: () => ({ firstName: 'Kim', lastName: 'Walk', dateOfBirth: '2000-02-02', email: 'kim.walk@example.test', consentPrivacy: true }),

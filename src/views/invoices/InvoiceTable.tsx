@@ -12,7 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import * as styles from './invoices.css';
 
 /** The invoice screen of one invoice: its patient's invoices with this one selected. */
-export const invoiceScreenHref = (invoice: Pick<InvoiceLookupItem, 'id' | 'patientId'>) =>
+export const invoiceScreenHref = (invoice: Pick<InvoiceLookupItem, 'id'> & { patientId: string }) =>
   `/admin/reports/invoice/${encodeURIComponent(invoice.patientId)}?invoice=${encodeURIComponent(invoice.id)}`;
 
 type Pages = UseInfiniteQueryResult<InfiniteData<InvoiceLookupPage>, Error>;
@@ -68,12 +68,21 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
             {items.map((invoice) => (
               <tr key={invoice.id}>
                 <th scope="row">
-                  <Link href={invoiceScreenHref(invoice)} className={styles.link} aria-label={t('records.invoices.view', { number: formats.number(invoice.number) })}>
-                    {formats.number(invoice.number)}
-                  </Link>
+                  {invoice.patientId === null ? (
+                    // A walk-in's sale has no patient screen; the register's history shows it.
+                    formats.number(invoice.number)
+                  ) : (
+                    <Link
+                      href={invoiceScreenHref({ id: invoice.id, patientId: invoice.patientId })}
+                      className={styles.link}
+                      aria-label={t('records.invoices.view', { number: formats.number(invoice.number) })}
+                    >
+                      {formats.number(invoice.number)}
+                    </Link>
+                  )}
                 </th>
                 <td>{formats.dayOf(invoice.issuedAt)}</td>
-                <td>{invoice.patientName}</td>
+                <td>{invoice.patientId === null ? t('invoiceScreen.walkIn') : invoice.patientName}</td>
                 <td>{invoice.storeName}</td>
                 <td>
                   <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>

@@ -1,0 +1,163 @@
+/**
+ * The catalogue as one store sells it: search by words (each a prefix of a product's name, brand, model, colour or
+ * SKU word), a barcode, and the products of a sale priced for the store (its price override, its tax rate of the
+ * product's class, the options). Only products listed at the store (a product_stock row) are sold there.
+ *
+ * The search never scans the catalogue: the longest word is a btree range of product_search_keys walked in key
+ * order and stopped at the page (a nested loop to the store's row and the product), the other words are index
+ * probes per hit; with no words the products' name index is walked (npm run bench:pos).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { Barcode, stockedKinds, type ProductHit, type ProductKind, type TaxClass } from '../../src/contract/pos';
+import type { Tx } from '../db/client';
+import { num, rows, type Row } from '../db/values';
+
+const TOP = '\u{10FFFF}';
+
+/** `column` starts with the lower-cased `prefix`: an index range plus an exact check (as server/patients/patientList.ts). */
+function startsWith(column: SQL, prefix: string): SQL {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP} and ${column} like lower(${like}))`;
+}
+
+/** The words of a search, split as the keys are (migration 0015: on anything not a letter or digit). */
+export const searchWords = (q: string) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+
+const columns = sql`p.id, p.kind, p.sku, p.name, p.brand, p.model, p.colour, p.size_a, p.size_b, p.size_dbl, p.tax_class,
+  coalesce(s.price, p.price)::float8 as price, s.on_hand`;
+
+/** The store's tax rate per class: its tax_rates rows, else the store's own rate for 'standard' and 0 otherwise. */
+export async function storeTaxRates(tx: Tx, locationId: string): Promise<Record<TaxClass, number>> {
+  const found = await rows(
+    tx,
+    sql`select l.tax_rate_bp, t.tax_class, t.rate_bp from locations l
+      left join tax_rates t on t.tenant_id = l.tenant_id and t.location_id = l.id where l.id = ${locationId}`,
+  );
+  const rates: Record<TaxClass, number> = { standard: num(found[0]?.tax_rate_bp ?? 0), reduced: 0, zero: 0 };
+  for (const r of found) if (r.tax_class) rates[r.tax_class as TaxClass] = num(r.rate_bp);
+  return rates;
+}
+
+/** The hits with their barcodes, options and tax rate, in the order given. */
+async function complete(tx: Tx, locationId: string, found: Row[]): Promise<ProductHit[]> {
+  if (!found.length) return [];
+  const ids = found.map((r) => r.id as string);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [rates, barcodes, options] = [
+    await storeTaxRates(tx, locationId),
+    await rows(tx, sql`select product_id, barcode from product_barcodes where product_id in (${idList}) order by barcode`),
+    await rows(
+      tx,
+      sql`select id, product_id, option_group, name, price::float8 as price from product_options where product_id in (${idList}) order by product_id, sort, name`,
+    ),
+  ];
+  return found.map((r) => {
+    const kind = r.kind as ProductKind;
+    const isFrame = kind === 'frame';
+    return {
+      id: r.id as string,
+      kind,
+      sku: r.sku as string,
+      name: r.name as string,
+      brand: r.brand as string,
+      model: r.model as string,
+      colour: r.colour as string,
+      size: isFrame
+        ? { a: r.size_a === null ? null : num(r.size_a), b: r.size_b === null ? null : num(r.size_b), dbl: r.size_dbl === null ? null : num(r.size_dbl) }
+        : null,
+      barcodes: barcodes.filter((b) => b.product_id === r.id).map((b) => b.barcode as string),
+      taxClass: r.tax_class as TaxClass,
+      taxRateBp: rates[r.tax_class as TaxClass],
+      price: num(r.price),
+      // Lenses are made to order and services are not goods: neither is counted.
+      stock: stockedKinds.includes(kind) ? num(r.on_hand) : null,
+      options: options.filter((o) => o.product_id === r.id).map((o) => ({ id: o.id as string, group: o.option_group as string, name: o.name as string, price: num(o.price) })),
+    };
+  });
+}
+
+export async function searchProducts(
+  tx: Tx,
+  o: { tenantId: string; locationId: string; q: string; kind?: ProductKind; limit: number },
+): Promise<ProductHit[]> {
+  const words = searchWords(o.q);
+  const kind = o.kind ? sql`and p.kind = ${o.kind}` : sql``;
+  if (!words.length) {
+    const found = await rows(
+      tx,
+      sql`select ${columns} from products p
+        join product_stock s on s.tenant_id = p.tenant_id and s.location_id = ${o.locationId} and s.product_id = p.id
+        where p.tenant_id = ${o.tenantId} and p.active ${kind}
+        order by p.name_key, p.id limit ${o.limit}`,
+    );
+    return complete(tx, o.locationId, found);
+  }
+  // The longest word narrows most; the others must each start one of the product's words too.
+  const [lead, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  const more = others.map(
+    (w) => sql`and exists (select 1 from product_search_keys k2 where k2.tenant_id = k.tenant_id and k2.product_id = k.product_id
+      and ${startsWith(sql.raw('k2.key'), w)})`,
+  );
+  // A product matching the lead word through several of its words comes once per word: read a few more, keep the first.
+  const found = await rows(
+    tx,
+    sql`select ${columns} from product_search_keys k
+      join products p on p.tenant_id = k.tenant_id and p.id = k.product_id
+      join product_stock s on s.tenant_id = k.tenant_id and s.location_id = ${o.locationId} and s.product_id = k.product_id
+      where k.tenant_id = ${o.tenantId} and ${startsWith(sql.raw('k.key'), lead)} and p.active ${kind} ${sql.join(more, sql` `)}
+      order by k.key, k.product_id limit ${o.limit * 4}`,
+  );
+  const seen = new Set<string>();
+  const unique = found.filter((r) => !seen.has(r.id as string) && seen.add(r.id as string));
+  // A search that is a whole barcode finds its product first.
+  if (words.length === 1 && Barcode.safeParse(o.q.trim()).success) {
+    const [byCode] = await rows(
+      tx,
+      sql`select ${columns} from product_barcodes b join products p on p.tenant_id = b.tenant_id and p.id = b.product_id
+        join product_stock s on s.tenant_id = b.tenant_id and s.location_id = ${o.locationId} and s.product_id = b.product_id
+        where b.tenant_id = ${o.tenantId} and b.barcode = ${o.q.trim()} and p.active ${kind}`,
+    );
+    if (byCode && !seen.has(byCode.id as string)) unique.unshift(byCode);
+  }
+  return complete(tx, o.locationId, unique.slice(0, o.limit));
+}
+
+export async function productByBarcode(tx: Tx, o: { tenantId: string; locationId: string; barcode: string }): Promise<ProductHit | null> {
+  const found = await rows(
+    tx,
+    sql`select ${columns} from product_barcodes b join products p on p.tenant_id = b.tenant_id and p.id = b.product_id
+      join product_stock s on s.tenant_id = b.tenant_id and s.location_id = ${o.locationId} and s.product_id = b.product_id
+      where b.tenant_id = ${o.tenantId} and b.barcode = ${o.barcode} and p.active`,
+  );
+  return (await complete(tx, o.locationId, found))[0] ?? null;
+}
+
+/** The products of a sale as the store sells them (missing ones are not sold there), by id. */
+export async function storeProducts(tx: Tx, locationId: string, productIds: readonly string[]): Promise<Map<string, ProductHit>> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return new Map();
+  const found = await rows(
+    tx,
+    sql`select ${columns} from products p
+      join product_stock s on s.tenant_id = p.tenant_id and s.location_id = ${locationId} and s.product_id = p.id
+      where p.active and p.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return new Map((await complete(tx, locationId, found)).map((p) => [p.id, p]));
+}
+
+/** A product's name in the company's catalogue (for the refusal of one the store does not sell). */
+export async function productName(tx: Tx, productId: string): Promise<string> {
+  const [row] = await rows(tx, sql`select name from products where id = ${productId}`);
+  return (row?.name as string | undefined) ?? productId;
+}
