@@ -72,6 +72,7 @@ const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
+const PosPage = staffPage('PosPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -135,6 +136,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   workDesk: WorkDeskPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
+  pos: PosPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -243,6 +245,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':
       return <InvoiceLookupPage type={params.type ?? 'all'} />;
+    case 'pos':
+      return <PosPage type={params.type ?? 'all'} />;
   }
 }
 

@@ -92,7 +92,8 @@ export type Page =
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
   | { kind: 'invoiceScreen' }
-  | { kind: 'invoiceLookup' };
+  | { kind: 'invoiceLookup' }
+  | { kind: 'pos' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -246,7 +247,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   },
 
   // 2.3 sends admin, staff and user here; the POS hides the toolbar.
-  { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: soon('pos'), layout: noToolbar },
+  { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: { kind: 'pos' }, layout: noToolbar },
   { id: 'posBare', path: '/admin/pos', auth: ['admin', 'staff', 'user'], redirectTo: '/admin/pos/all' },
 
   { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: soon('portalMapping') },
