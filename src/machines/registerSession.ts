@@ -183,6 +183,7 @@ export const registerSessionMachine = setup({
         // The expected cash is read fresh: sales and refunds since the last report change it.
         preparing: {
           tags: 'busy',
+          on: { 'close.cancel': {} },
           invoke: {
             src: 'loadSession',
             input: ({ context }) => ({ sessionId: context.report!.id }),

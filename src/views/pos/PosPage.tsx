@@ -107,7 +107,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
   return (
     <RegisterSessionContext.Provider value={actor}>
       <section className={styles.page} aria-labelledby={titleId}>
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h1 id={titleId} className={styles.title}>
             {register ? t('posRegister.titleOf', { register: register.name }) : t('posRegister.title')}
           </h1>
@@ -116,7 +116,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
               {t('posRegister.changeRegister')}
             </Button>
           )}
-        </header>
+        </div>
         <nav aria-label={t('posRegister.tabs')}>
           <ul className={styles.tabs}>
             {posTypes.map((each) => (
