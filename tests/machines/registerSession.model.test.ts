@@ -87,7 +87,7 @@ for (const [node, { transitions }] of Object.entries(adjacency)) {
   }
 }
 /** The path's events (the first step is the model's own start). */
-const stepsOf = (path: ModelPath) => path.steps.filter((step) => step.event.type !== 'xstate.init');
+const stepsOf = (path: ModelPath) => path.steps.filter((step) => (step.event.type as string) !== 'xstate.init');
 const key = (path: ModelPath) => stepsOf(path).map((step) => step.event.type).join(' > ');
 const candidates = [...toNode.values(), ...transitionPaths];
 const keys = candidates.map(key);
@@ -145,11 +145,16 @@ interface Held {
 
 function start() {
   const held: Held[] = [];
-  const hold = (actor: string) =>
-    fromPromise<SessionReport, never>(({ input }) => new Promise<SessionReport>((resolve, reject) => held.push({ actor, input, resolve, reject })));
+  const hold = <Input,>(actor: string) =>
+    fromPromise<SessionReport, Input>(({ input }) => new Promise<SessionReport>((resolve, reject) => held.push({ actor, input, resolve, reject })));
   const actor = createActor(
     registerSessionMachine.provide({
-      actors: { loadSession: hold('loadSession'), openSession: hold('openSession'), moveCash: hold('moveCash'), closeSession: hold('closeSession') },
+      actors: {
+        loadSession: hold<{ sessionId: string }>('loadSession'),
+        openSession: hold<{ registerId: string; float: CashCount }>('openSession'),
+        moveCash: hold<{ sessionId: string; movement: CashMovementInput }>('moveCash'),
+        closeSession: hold<{ sessionId: string; counted: CashCount }>('closeSession'),
+      },
     }),
   ).start();
   return { actor, held };
