@@ -6,7 +6,6 @@ import { deleteParked, posKey, posQueries } from '../../api/pos';
 import type { ParkedSale } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
-import { Badge } from '../patient/common';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -72,7 +71,7 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
     <li className={styles.card}>
       <h3 className={styles.cardTitle}>
         {who}{' '}
-        <Badge tone={item.kind === 'quote' ? 'good' : 'neutral'}>{item.kind === 'quote' ? t('posRegister.parked.quote') : t('posRegister.parked.parked')}</Badge>
+        <span className={styles.kind}>{item.kind === 'quote' ? t('posRegister.parked.quote') : t('posRegister.parked.parked')}</span>
       </h3>
       <p className={styles.muted}>
         {t('posRegister.parked.items', { count: lines })} · {formats.money(item.total, registerCurrency)}

@@ -13,7 +13,6 @@ import { useTenantId } from '../eforms/admin/useTenant';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
 import { Spinner } from '../ui/Spinner';
-import { HistoryTab } from './HistoryTab';
 import { ParkedTab } from './ParkedTab';
 import { RegisterPicker } from './RegisterPicker';
 import { SessionTab } from './SessionTab';
@@ -24,6 +23,8 @@ import * as styles from './pos.css';
 
 /** The sale itself (the `all` tab) is its own chunk: the other tabs open without it. */
 const SaleView = lazy(() => import('./sale/SaleView').then((module) => ({ default: module.SaleView })));
+/** The history (receipts and refunds) likewise: the sale tab, opened all day, does not carry it. */
+const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
 
 export const posTypes = ['all', 'parked', 'history', 'session'] as const;
 export type PosType = (typeof posTypes)[number];
@@ -135,7 +136,9 @@ export function PosPage({ type: rawType }: { type?: string }) {
         ) : type === 'session' ? (
           <SessionTab />
         ) : type === 'history' ? (
-          <HistoryTab />
+          <Suspense fallback={<Spinner label={t('posRegister.history.loading')} />}>
+            <HistoryTab />
+          </Suspense>
         ) : (
           <SaleTab />
         )}

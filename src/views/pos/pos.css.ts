@@ -74,3 +74,14 @@ export const card = style({
   minInlineSize: 0,
 });
 export const cardTitle = style({ margin: 0, fontSize: '1rem', fontWeight: 600 });
+
+/** Parked or quote: a small outlined label beside the name. */
+export const kind = style({
+  display: 'inline-block',
+  marginInlineStart: '0.5rem',
+  paddingInline: '0.5rem',
+  borderRadius: '999px',
+  border: `1px solid ${vars.color.border}`,
+  fontSize: '0.8125rem',
+  fontWeight: 600,
+});
