@@ -126,7 +126,7 @@ describe('the register session', () => {
     // The navigation drawer and the user menu, with Logout, in the compact bar.
     const bar = page.getByRole('group', { name: 'التنقل والحساب' });
     await bar.getByRole('button', { name: 'فتح قائمة التنقل' }).click();
-    await page.getByRole('navigation').filter({ has: page.getByRole('link', { name: /^(POS|نقطة البيع)/ }) }).first().waitFor();
+    await page.getByRole('dialog', { name: 'التنقل' }).getByRole('navigation', { name: 'التنقل' }).waitFor();
     await page.keyboard.press('Escape');
     await bar.getByRole('button', { name: 'قائمة المستخدم: Sam Staff' }).click();
     await page.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
