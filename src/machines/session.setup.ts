@@ -72,6 +72,8 @@ export interface SessionInput {
 export type SessionEvent =
   | { type: 'session.login'; request: LoginRequest; loginUrl: string; store?: StoreAddress | null }
   | { type: 'signIn.codeSubmitted'; vcode: string }
+  /** The person edits the credentials: an earlier refusal no longer describes what is typed. */
+  | { type: 'signIn.edited' }
   | { type: 'signIn.codeResent' }
   | { type: 'signIn.codeCancelled' }
   | { type: 'session.refreshRequested' }
