@@ -6,6 +6,7 @@ import * as recordStyles from '../patient/records.css';
 import * as invoiceStyles from '../invoices/invoices.css';
 import { Button } from '../ui/Button';
 import { registerCurrency } from './registerChoice';
+import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
 export type Paper = 'a4' | 'roll';
@@ -64,7 +65,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
       <article className={recordStyles.card} aria-label={title}>
         <header className={recordStyles.cardHeader}>
           <div>
-            <h2 className={recordStyles.heading}>{title}</h2>
+            <StepHeading className={recordStyles.heading}>{title}</StepHeading>
             <p className={recordStyles.muted}>
               {report.storeName} · {report.registerName}
             </p>

@@ -16,6 +16,7 @@ import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { registerCurrency } from './registerChoice';
 import { SessionReportView } from './SessionReportView';
+import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
 const currency = registerCurrency;
@@ -130,9 +131,9 @@ function OpenForm() {
 
   return (
     <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <h2 id={titleId} className={styles.heading}>
+      <StepHeading id={titleId} className={styles.heading}>
         {t('posRegister.openTitle', { register: register?.name ?? '' })}
-      </h2>
+      </StepHeading>
       <p className={styles.muted}>{t('posRegister.openHint')}</p>
       <CashCountFields legend={t('posRegister.float')} text={text} onChange={setText} />
       <p className={styles.muted} role="status">
@@ -161,9 +162,9 @@ function OpenSession({ report }: { report: SessionReport }) {
   return (
     <>
       <section className={styles.section} aria-labelledby={titleId}>
-        <h2 id={titleId} className={styles.heading}>
+        <StepHeading id={titleId} className={styles.heading}>
           {t('posRegister.openSessionTitle')}
-        </h2>
+        </StepHeading>
         <p className={styles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt) })}</p>
         <dl className={styles.figures}>
           <div>
@@ -296,9 +297,9 @@ function CloseForm({ report }: { report: SessionReport }) {
 
   return (
     <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
-      <h2 id={titleId} className={styles.heading}>
+      <StepHeading id={titleId} className={styles.heading}>
         {t('posRegister.closeTitle')}
-      </h2>
+      </StepHeading>
       <p className={styles.muted}>{t('posRegister.closeHint')}</p>
       <CashCountFields legend={t('posRegister.countedCash')} text={text} onChange={setText} />
       <dl className={styles.figures} aria-label={t('posRegister.closeFigures')}>
