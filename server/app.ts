@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
 import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
+import { accessRoutes } from './access/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -27,6 +28,7 @@ import { healthRoutes } from './health/routes';
 import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
 import { patientRoutes } from './patients/routes';
+import { profileRoutes } from './profile/routes';
 import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
@@ -289,6 +291,8 @@ export async function buildApp(opts: {
     eformRoutes,
     messagingRoutes,
     auditRoutes,
+    accessRoutes,
+    profileRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

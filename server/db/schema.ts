@@ -113,6 +113,10 @@ export const users = pgTable(
     authFrom: text('auth_from').notNull().default('portal'),
     displayName: text('display_name').notNull(),
     photoUrl: text('photo_url'),
+    /** The language the user chose in My Profile (en, tr, ar); null: the browser's choice. */
+    language: text('language'),
+    /** A new address waiting for the code sent to it (My Profile). */
+    pendingEmail: text('pending_email'),
     settings: jsonb('settings').$type<Record<string, unknown>>(),
     shortcuts: text('shortcuts').array().notNull().default(sql`'{calendar,mail,contacts,todo}'::text[]`),
     /** Navigation access flags by menu id, set by admins: { "201": false }. */

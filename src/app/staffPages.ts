@@ -13,5 +13,6 @@ export const staffPages = {
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   PosPage: () => import('../views/pos/PosPage').then((module) => module.PosPage),
+  AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

@@ -50,7 +50,6 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
-  | 'access'
   | 'eforms'
   | 'emailTemplates'
   | 'smsTemplates'
@@ -67,7 +66,6 @@ export type ComingSoonArea =
   | 'kioskRegister'
   | 'publicForm'
   | 'publicLink'
-  | 'profile'
   | 'inbox';
 
 /** What a granted route shows; routes.tsx maps each to a view. */
@@ -93,7 +91,9 @@ export type Page =
   | { kind: 'workDesk' }
   | { kind: 'invoiceScreen' }
   | { kind: 'invoiceLookup' }
-  | { kind: 'pos' };
+  | { kind: 'pos' }
+  | { kind: 'access' }
+  | { kind: 'profile' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -105,7 +105,8 @@ export type RecordsView =
   | 'invoice'
   | 'recalls'
   | 'orderStatus'
-  | 'otherInfo';
+  | 'otherInfo'
+  | 'ownForm';
 
 export interface RouteEntry {
   id: string;
@@ -156,8 +157,8 @@ const commonRoutes = group({ auth: null }, [
   { id: 'logout', path: paths.logout, auth: signedIn, page: { kind: 'logout' }, remember: false },
   { id: 'newUser', path: paths.newUser, auth: authRoles.newuser, page: { kind: 'newUser' }, layout: bare },
   { id: 'notFound', path: paths.notFound, auth: null, page: { kind: 'notFound' } },
-  // The user menu's My Profile and Inbox (shell.md); their screens come with later issues.
-  { id: 'profile', path: '/pages/profile', auth: signedIn, page: soon('profile') },
+  // The user menu's My Profile (every person; the kiosk is a device) and Inbox (a later issue).
+  { id: 'profile', path: '/pages/profile', auth: authRoles.user, page: { kind: 'profile' } },
   { id: 'inbox', path: '/apps/mail', auth: signedIn, page: soon('inbox') },
   {
     id: 'multiLanguage',
@@ -188,11 +189,13 @@ const patientRoutes = group({ auth: defaultAuth }, [
   { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: records('orderStatus') },
   // The spec's navigation lists /patient/otherinfo for staff without showing its route; this is that route.
   { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: records('otherInfo') },
+  // The dashboard's 'Forms to fill in': the patient's own form, opened without the emailed code.
+  { id: 'ownForm', path: '/patient/forms/:assignmentId', auth: authRoles.patient, page: records('ownForm') },
   { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: { kind: 'kioskRegister' }, layout: kiosk },
 ]);
 
 const adminRoutes = group({ auth: staffAndAdmin }, [
-  { id: 'access', path: '/admin/access', auth: undefined, page: soon('access') },
+  { id: 'access', path: '/admin/access', auth: authRoles.admin, page: { kind: 'access' } },
   // The landing page of patients and enterprise admins (2.3), so every role of the user group may open it.
   { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: { kind: 'patientHome' } },
 

@@ -264,6 +264,15 @@ export const sessionMachine = sessionSetup.createMachine({
           target: 'autoLoggingOut',
           actions: assign({ endReason: 'signInAddress' }),
         },
+        'session.userChanged': {
+          actions: [
+            assign({
+              session: ({ context, event }) =>
+                context.session && { ...context.session, user: { ...context.session.user, data: { ...context.session.user.data, ...event.data } } },
+            }),
+            'persistSession',
+          ],
+        },
       },
       states: {
         // A 401 anywhere asks for one refresh (the http layer waits for its outcome).

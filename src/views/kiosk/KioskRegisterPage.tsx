@@ -89,7 +89,9 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
       onActivity();
     };
   const fields = useFieldMessages(error, values);
-  const labelOf = (field: string) => (i18n.exists(`kiosk.${field}`) ? t(`kiosk.${field}`) : field);
+  // A consent's label is a paragraph: the summary names it shortly.
+  const labelOf = (field: string) =>
+    i18n.exists(`kiosk.summaryLabels.${field}`) ? t(`kiosk.summaryLabels.${field}`) : i18n.exists(`kiosk.${field}`) ? t(`kiosk.${field}`) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

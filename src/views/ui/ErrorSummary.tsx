@@ -4,8 +4,8 @@ import { alert, summaryList } from './alert.css';
 export interface ErrorSummaryProps {
   /** What went wrong, in one sentence. */
   title: string;
-  /** The refused fields: their label and the same message the field shows. */
-  fields: readonly { name: string; label: string; message: string }[];
+  /** The refused fields: their label (none when the message names the field itself) and the message the field shows. */
+  fields: readonly { name: string; label?: string | undefined; message: string }[];
   /** Changes with each refused submit: focus moves here again, so a keyboard or screen-reader user hears it. */
   refusal: unknown;
 }
@@ -33,7 +33,7 @@ export function ErrorSummary({ title, fields, refusal }: ErrorSummaryProps) {
                   document.querySelector<HTMLElement>(`[name="${field.name}"]`)?.focus();
                 }}
               >
-                {field.label}: {field.message}
+                {field.label ? `${field.label}: ${field.message}` : field.message}
               </a>
             </li>
           ))}
