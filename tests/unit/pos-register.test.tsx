@@ -9,10 +9,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryItem, ParkedSale, RefundResult, Register, SessionReport } from '../../src/contract/pos';
 import type { InvoiceView } from '../../src/contract/sales';
+import { InvoiceScreen } from '../../src/views/invoices/InvoiceScreen';
 import { PosPage } from '../../src/views/pos/PosPage';
 import { clearviewDowntown, janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
-import { ids, invoice } from './records-fixtures';
+import { ids, invoice, invoices, profile } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
@@ -349,6 +350,41 @@ describe('the history tab', () => {
     });
     await screen.findByRole('article', { name: 'Receipt' }, { timeout: 5000 });
     expect(screen.getByText('Open the register to refund this sale.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
+  });
+});
+
+describe('the invoice screen', () => {
+  const screenApi = (registers: Register[]) =>
+    registerApi(registers, (call) => {
+      const p = path(call);
+      if (p === `/api/patients/${ids.jane}/profile`) return ok(profile);
+      if (p === `/api/patients/${ids.jane}/invoices`) return ok(invoices);
+      if (p === `/api/patients/${ids.jane}/invoices/${ids.open}`) return ok(invoice);
+      return undefined;
+    });
+  const openInvoice = (registers: Register[]) => {
+    window.history.replaceState(null, '', `/admin/patients/invoice/${ids.jane}?invoice=${ids.open}`);
+    rendered = renderPage(<InvoiceScreen patientId={ids.jane} />, { user: clerk, api: screenApi(registers) });
+    return rendered;
+  };
+
+  it("refunds by line through this device's open register at the invoice's store", async () => {
+    rememberTill();
+    const { user } = openInvoice([openTill]);
+    const form = await screen.findByRole('form', { name: 'Refund sale 2002' }, { timeout: 5000 });
+    expect(screen.queryByRole('form', { name: 'Refund this invoice' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Refund everything' }));
+    await user.type(within(form).getByLabelText('Reason'), 'Frame broke');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(writes('/refunds')).toHaveLength(1));
+    expect(writes('/refunds')[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 1, quantity: 1 }, { lineNo: 2, quantity: 1 }], refundTo: 'original' });
+  });
+
+  it('keeps the whole refund when the device has no open register there', async () => {
+    rememberTill();
+    openInvoice([closedTill]);
+    await screen.findByRole('form', { name: 'Refund this invoice' }, { timeout: 5000 });
     expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
   });
 });
