@@ -1,8 +1,9 @@
 /**
  * Issue 15, the register's session (Chromium, a server of this file's own: opening and closing a register changes
  * the demo data other stories read). A clerk of Downtown lands on the POS, chooses the device's register, opens it
- * with a float counted by denomination, records a pay-in, prints the X report, and closes with the counted cash: the
- * Z report shows the expected cash, the counted cash and the difference. The tabs are links a keyboard reaches; on a
+ * with a float counted by denomination, records a pay-in, prints the X report; a sale to Jane is in the history,
+ * reprinted and emailed, one line refunded in cash once despite a double click; the close with the counted cash
+ * ends on the Z report with the expected cash, the counted cash and the difference. The tabs are links a keyboard reaches; on a
  * phone in Arabic the page fits the screen and the user menu (with Logout) is there without the toolbar.
  */
 import type { Page } from 'playwright-core';
@@ -23,6 +24,46 @@ async function countPrints(page: Page) {
     };
   });
 }
+/**
+ * A sale at the register as its client sends it (the sale screen is built beside this story): Jane Doe buys an eye
+ * exam and a frame fitting, paid in cash with $150 handed over. Through the page's own session, so the same token
+ * and tenant as the screens. Answers the invoice number and the total.
+ */
+async function sellToJane(page: Page, registerName: string): Promise<{ number: number; total: number }> {
+  return page.evaluate(
+    async ({ registerName, jane }) => {
+      const headers = { Authorization: `Bearer ${sessionStorage.getItem('access_token')}`, 'X-Tenant-ID': sessionStorage.getItem('tenantID')!, 'Content-Type': 'application/json' };
+      const get = async (path: string) => (await fetch(path, { headers })).json();
+      const { registers } = await get('/api/pos/registers');
+      const register = registers.find((r: { name: string }) => r.name === registerName);
+      const lines = [];
+      let total = 0;
+      for (const q of ['Comprehensive eye exam', 'Frame fitting']) {
+        const { items } = await get(`/api/pos/products?locationId=${register.locationId}&q=${encodeURIComponent(q)}&kind=service`);
+        const hit = items[0];
+        lines.push({ productId: hit.id, quantity: 1 });
+        total += hit.price + Math.round((hit.price * hit.taxRateBp) / 10_000);
+      }
+      const answer = await fetch('/api/pos/sales', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          clientSaleId: crypto.randomUUID(),
+          registerSessionId: register.openSession.id,
+          patientId: jane,
+          lines,
+          payments: [{ method: 'cash', amount: total, tendered: 15_000 }],
+          shownTotal: total,
+        }),
+      });
+      if (answer.status !== 201) throw new Error(`The sale was refused: ${answer.status} ${await answer.text()}`);
+      const sale = await answer.json();
+      return { number: sale.invoice.number as number, total };
+    },
+    { registerName, jane: 'c1ea0000-0000-4000-8000-0000000a0001' },
+  );
+}
+
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
 
 async function signInAsClerk(page: Page) {
@@ -41,7 +82,7 @@ async function chooseRegister(page: Page): Promise<string> {
 }
 
 describe('the register session', () => {
-  it('opens with a float, takes a pay-in, prints the X report and closes on the Z report with the difference', { timeout: 180_000 }, async () => {
+  it('opens with a float, takes a pay-in, prints the X report, reprints and refunds a sale, closes on the Z report with the difference', { timeout: 180_000 }, async () => {
     const page = await e2e.newPage();
     await countPrints(page);
     await signInAsClerk(page);
@@ -79,21 +120,48 @@ describe('the register session', () => {
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Back to the session' }).click();
 
-    // The close: one dollar short.
+    // A sale today: the history lists it; its receipt reprints on the roll and is emailed to Jane.
+    const sale = await sellToJane(page, register);
+    expect(sale.total).toBe(12_000);
+    await page.getByRole('link', { name: 'History', exact: true }).click();
+    await expectPath(page, '/admin/pos/history');
+    await page.getByRole('link', { name: `View invoice ${sale.number}` }).click();
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    expect(await receipt.innerText()).toContain('Frame fitting and adjustment');
+    await page.getByLabel('Paper').selectOption('roll');
+    await page.getByRole('button', { name: 'Reprint receipt' }).click();
+    expect(await printed(page)).toBe(2);
+    await page.getByRole('button', { name: 'Email receipt' }).click();
+    await page.getByText(/^Receipt queued for /).waitFor();
+
+    // The fitting is refunded in cash: a double click refunds once.
+    const refund = page.getByRole('form', { name: `Refund sale ${sale.number}` });
+    await refund.getByLabel('Quantity of Frame fitting and adjustment to refund').fill('1');
+    await refund.getByLabel('Reason').fill('Fitting not needed');
+    await refund.getByRole('button', { name: 'Refund', exact: true }).dblclick();
+    await refund.getByText('Refunded: Cash $25.00').waitFor();
+    await page.getByRole('link', { name: /^View invoice / }).nth(1).waitFor();
+    expect(await page.getByRole('link', { name: /^View invoice / }).count()).toBe(2);
+    expect(await page.getByText(/^Refund \d+$/).count()).toBe(1);
+
+    // The close: float $110 + pay-in $15 + cash $120 − refund $25 = $220 expected; one dollar short.
+    await page.getByRole('link', { name: 'Session', exact: true }).click();
     await page.getByRole('button', { name: 'Close the register' }).click();
     const close = page.getByRole('form', { name: 'Close the register' });
-    await close.getByLabel('Number of $20.00').fill('6');
-    await close.getByLabel('Number of $1.00').fill('4');
+    await close.getByLabel('Number of $20.00').fill('10');
+    await close.getByLabel('Number of $1.00').fill('19');
     const figures = close.getByLabel('Cash at close');
     await figures.getByText('-$1.00').waitFor();
-    expect(await figures.innerText()).toContain('$125.00');
+    expect(await figures.innerText()).toContain('$220.00');
+    expect(await close.getByRole('table', { name: 'Totals by payment method' }).innerText()).toContain('Cash');
     await close.getByRole('button', { name: 'Close and print the Z report' }).click();
     const z = page.getByRole('article', { name: 'Z report' });
     await z.waitFor();
     const text = await z.innerText();
-    expect(text).toMatch(/Expected cash\s*\$125\.00/);
-    expect(text).toMatch(/Counted cash\s*\$124\.00/);
+    expect(text).toMatch(/Expected cash\s*\$220\.00/);
+    expect(text).toMatch(/Counted cash\s*\$219\.00/);
     expect(text).toMatch(/Difference\s*-\$1\.00/);
+    expect(text).toMatch(/Sales: 1\s*\$120\.00/);
     // Closed: the sale tab asks for the register to be opened again.
     await page.getByRole('link', { name: 'Sale', exact: true }).click();
     await page.getByText('The register is closed').waitFor();
