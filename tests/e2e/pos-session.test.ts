@@ -4,11 +4,13 @@
  * with a float counted by denomination, records a pay-in, prints the X report; a sale to Jane is in the history,
  * reprinted and emailed, one line refunded in cash once despite a double click; the close with the counted cash
  * ends on the Z report with the expected cash, the counted cash and the difference. The tabs are links a keyboard reaches; on a
- * phone in Arabic the page fits the screen and the user menu (with Logout) is there without the toolbar.
+ * phone in Arabic the page fits the screen and the user menu (with Logout) is there without the toolbar. axe-clean
+ * (WCAG 2.1 A/AA) at each step.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, signInAt, useBrowser } from './support/browser';
+import { axeViolations } from './support/axe';
 import { useOutboxServer } from './support/outbox';
 
 const server = useOutboxServer();
@@ -75,6 +77,7 @@ async function signInAsClerk(page: Page) {
 async function chooseRegister(page: Page): Promise<string> {
   const use = page.getByRole('button', { name: /^Use / }).first();
   await use.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   const name = (await use.innerText()).replace(/^Use /, '');
   await use.click();
   await expectHeading(page, `Point of sale · ${name}`);
@@ -97,6 +100,7 @@ describe('the register session', () => {
     await open.getByLabel('Number of $20.00').fill('5');
     await open.getByLabel('Number of $1.00').fill('10');
     await open.getByText('Float: $110.00').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await open.getByRole('button', { name: 'Open the register' }).click();
     await page.getByRole('heading', { name: 'The register is open' }).waitFor();
 
@@ -106,12 +110,14 @@ describe('the register session', () => {
     await movement.getByLabel('Reason').fill('Change from the bank');
     await movement.getByRole('button', { name: 'Record pay-in' }).click();
     await page.getByText('$125.00').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The X report, printed on the roll.
     await page.getByRole('button', { name: 'X report' }).click();
     const x = page.getByRole('article', { name: 'X report' });
     await x.waitFor();
     expect(await x.innerText()).toContain('Change from the bank');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Print the X report' }).click();
     expect(await printed(page)).toBe(1);
     await page.emulateMedia({ media: 'print' });
@@ -140,9 +146,15 @@ describe('the register session', () => {
     await refund.getByLabel('Reason').fill('Fitting not needed');
     await refund.getByRole('button', { name: 'Refund', exact: true }).dblclick();
     await refund.getByText('Refunded: Cash $25.00').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('link', { name: /^View invoice / }).nth(1).waitFor();
     expect(await page.getByRole('link', { name: /^View invoice / }).count()).toBe(2);
     expect(await page.getByText(/^Refund \d+$/).count()).toBe(1);
+
+    // The store's parked sales and quotes: none yet.
+    await page.getByRole('link', { name: 'Parked', exact: true }).click();
+    await page.getByText(/^No parked sales or quotes/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
 
     // The close: float $110 + pay-in $15 + cash $120 − refund $25 = $220 expected; one dollar short.
     await page.getByRole('link', { name: 'Session', exact: true }).click();
@@ -153,6 +165,7 @@ describe('the register session', () => {
     const figures = close.getByLabel('Cash at close');
     await figures.getByText('-$1.00').waitFor();
     expect(await figures.innerText()).toContain('$220.00');
+    expect(await axeViolations(page)).toEqual([]);
     expect(await close.getByRole('table', { name: 'Totals by payment method' }).innerText()).toContain('Cash');
     await close.getByRole('button', { name: 'Close and print the Z report' }).click();
     const z = page.getByRole('article', { name: 'Z report' });
@@ -162,6 +175,7 @@ describe('the register session', () => {
     expect(text).toMatch(/Counted cash\s*\$219\.00/);
     expect(text).toMatch(/Difference\s*-\$1\.00/);
     expect(text).toMatch(/Sales: 1\s*\$120\.00/);
+    expect(await axeViolations(page)).toEqual([]);
     // Closed: the sale tab asks for the register to be opened again.
     await page.getByRole('link', { name: 'Sale', exact: true }).click();
     await page.getByText('The register is closed').waitFor();
@@ -188,6 +202,7 @@ describe('the register session', () => {
     await page.getByRole('group', { name: 'النقد الافتتاحي' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Reloaded, the device keeps its register.
     await page.reload();
