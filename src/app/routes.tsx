@@ -72,6 +72,7 @@ const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
+const PosPage = staffPage('PosPage');
 const AccessPage = staffPage('AccessPage');
 // Every person's own page (patients too), so not in the staff pages' chunk.
 const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
@@ -140,6 +141,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   workDesk: WorkDeskPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
+  pos: PosPage,
   access: AccessPage,
   profile: ProfilePage,
   messageTemplates: TemplatesPage,
@@ -255,6 +257,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':
       return <InvoiceLookupPage type={params.type ?? 'all'} />;
+    case 'pos':
+      return <PosPage type={params.type ?? 'all'} />;
     case 'access':
       return <AccessPage />;
     case 'profile':

@@ -90,6 +90,7 @@ export type Page =
   | { kind: 'messageTemplates'; channel: 'email' | 'sms' }
   | { kind: 'invoiceScreen' }
   | { kind: 'invoiceLookup' }
+  | { kind: 'pos' }
   | { kind: 'access' }
   | { kind: 'profile' };
 
@@ -249,7 +250,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   },
 
   // 2.3 sends admin, staff and user here; the POS hides the toolbar.
-  { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: soon('pos'), layout: noToolbar },
+  { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: { kind: 'pos' }, layout: noToolbar },
   { id: 'posBare', path: '/admin/pos', auth: ['admin', 'staff', 'user'], redirectTo: '/admin/pos/all' },
 
   { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: soon('portalMapping') },

@@ -102,6 +102,18 @@ describe('navigation by role (spec 2.5)', () => {
     expect(screen.queryByRole('banner')).toBeNull();
   });
 
+  it('POS with the navbar hidden by the user still offers the user menu and Logout', async () => {
+    const noNavbar: User = {
+      ...staff,
+      data: { ...staff.data, settings: { ...staff.data.settings, layout: { style: 'vertical', config: { navbar: { display: false } } } } },
+    };
+    const user = openAs(noNavbar, '/admin/pos/session');
+    const bar = await screen.findByRole('group', { name: 'Navigation and account' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'User menu: Sam Staff' }));
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+  });
+
   it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
     openAs(admin, '/admin/pos/all');
     expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);

@@ -102,7 +102,7 @@ describe('the recents panel', () => {
     expect(links[1]!.getAttribute('aria-current')).toBe('page');
     expect(links[0]!.textContent).not.toContain('Unsaved changes');
 
-    await user.click(within(panel).getByRole('button', { name: 'Remove Point of sale (all) from the recents' }));
+    await user.click(within(panel).getByRole('button', { name: 'Remove Point of sale (Sale) from the recents' }));
     expect(within(panel).getAllByRole('link')).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: 'Clear all' }));
     expect(within(panel).getByText(/No open patients or sales yet/)).toBeTruthy();

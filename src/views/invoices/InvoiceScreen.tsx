@@ -30,6 +30,9 @@ import { amountText, parseAmount } from './money';
 import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
 import { useOneAtATime } from '../ui/useOneAtATime';
+import { posKey } from '../../api/pos';
+import { RefundForm } from '../pos/RefundForm';
+import { useDeviceRegister } from '../pos/useDeviceRegister';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -187,7 +190,13 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
     Promise.all([
       queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) }),
       queryClient.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
+      queryClient.invalidateQueries({ queryKey: posKey(tenantId) }),
     ]);
+
+  // With this device's register open at the invoice's store, money goes back through it, by line if need be.
+  const register = useDeviceRegister(query.data?.locationId ?? '');
+  const paidSale = query.data && !query.data.relatedInvoiceId && query.data.paidTotal > 0 && (query.data.status === 'open' || query.data.status === 'paid');
+  const lineRefund = paidSale ? (register?.openSession?.id ?? null) : null;
 
   return (
     <QueryView query={query}>
@@ -207,7 +216,11 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
             </p>
           )}
           {invoice.status === 'open' && invoice.balance > 0 && <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} onPaid={refresh} />}
-          {!invoice.relatedInvoiceId && (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} onDone={refresh} />}
+          {lineRefund ? (
+            <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
+          ) : (
+            !invoice.relatedInvoiceId && (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} onDone={refresh} />
+          )}
           <p className={styles.muted} role="status">
             {invoice.status === 'paid' && t('invoiceScreen.paidInFull', { amount: formats.money(invoice.paidTotal, invoice.currency) })}
             {!invoice.relatedInvoiceId && (invoice.status === 'void' || invoice.status === 'refunded') && t(`invoiceScreen.closed.${invoice.status}`)}

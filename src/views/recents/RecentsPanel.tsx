@@ -67,7 +67,13 @@ function RecentItem({ entry, isSelected, recents }: { entry: RecentEntry; isSele
   const { t } = useTranslation();
   const title = t(entry.title, { defaultValue: entry.name });
   const name = entry.displayName || title;
-  const tab = entry.name === 'patient' && entry.tab ? t(`recents.tabs.${entry.tab}`, { defaultValue: entry.tab }) : entry.tab;
+  const tab = !entry.tab
+    ? null
+    : entry.name === 'patient'
+      ? t(`recents.tabs.${entry.tab}`, { defaultValue: entry.tab })
+      : entry.name === 'pos'
+        ? t(`posRegister.tabNames.${entry.tab}`, { defaultValue: entry.tab })
+        : entry.tab;
   return (
     <li className={styles.item}>
       <Link

@@ -120,8 +120,9 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
         </div>
       </div>
       {footerAbove && footerElement}
-      {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout. */}
-      {!toolbar.display && hasNavigation && <CompactBar showMenuButton={drawer} />}
+      {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout (even when the
+          user's own settings hide the navbar). */}
+      {!toolbar.display && layout !== 'none' && <CompactBar showMenuButton={drawer} />}
       {drawer && <NavigationDrawer entries={items} />}
       {isAdmin && recents && <RecentsPanel recents={recents} />}
       <SettingsPanels announceInPanel={false} />

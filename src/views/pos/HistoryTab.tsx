@@ -1,0 +1,177 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { emailPosReceipt, posKey, posQueries } from '../../api/pos';
+import { invoicesKey } from '../../api/invoices';
+import type { HistoryItem } from '../../contract/pos';
+import type { InvoiceDetail } from '../../contract/records';
+import { translateError } from '../../i18n/apiErrors';
+import { useTenantId } from '../eforms/admin/useTenant';
+import * as invoiceStyles from '../invoices/invoices.css';
+import { Receipt } from '../patient/InvoiceDetailPage';
+import { Badge, QueryView } from '../patient/common';
+import { useFormats } from '../patient/format';
+import { invoiceTone } from '../patient/links';
+import * as recordStyles from '../patient/records.css';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { useOneAtATime } from '../ui/useOneAtATime';
+import { RefundForm } from './RefundForm';
+import { useRegisterSessionActor } from './registerSessionActor';
+import { registerCurrency } from './registerChoice';
+import { PageSize, PaperChoice } from './SessionReportView';
+import type { Paper } from './SessionReportView';
+import * as styles from './pos.css';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const historyOf = (invoiceId?: string) => `/admin/pos/history${invoiceId ? `?invoice=${encodeURIComponent(invoiceId)}` : ''}`;
+
+/**
+ * The history tab: this register's sales and refunds today, newest first. `?invoice={id}` opens one: its receipt
+ * (reprint on the roll or A4, email to the patient) and, while the register is open, its refund.
+ */
+export function HistoryTab() {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const headingId = useId();
+  const actor = useRegisterSessionActor();
+  const register = useSelector(actor, (s) => s.context.register);
+  const selectedParam = new URLSearchParams(useSearch()).get('invoice') ?? '';
+  const selected = uuidPattern.test(selectedParam) ? selectedParam : '';
+  const history = useQuery({ ...posQueries.history(tenantId, register?.id ?? ''), enabled: !!register });
+
+  return (
+    <div className={invoiceStyles.split}>
+      <section className={styles.section} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          {t('posRegister.history.title')}
+        </h2>
+        {history.isPending ? (
+          <Spinner label={t('posRegister.history.loading')} />
+        ) : history.isError ? (
+          <div role="alert" className={styles.state}>
+            <p className={styles.muted}>{translateError(i18n, history.error)}</p>
+            <Button variant="secondary" onPress={() => void history.refetch()}>
+              {t('posRegister.retry')}
+            </Button>
+          </div>
+        ) : history.data.items.length === 0 ? (
+          <p className={styles.muted}>{t('posRegister.history.none')}</p>
+        ) : (
+          <ul className={invoiceStyles.invoiceList}>
+            {history.data.items.map((item) => (
+              <HistoryEntry key={item.invoiceId} item={item} current={item.invoiceId === selected} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className={invoiceStyles.detail}>
+        {selected ? (
+          <SelectedSale key={selected} tenantId={tenantId} invoiceId={selected} />
+        ) : (
+          <p className={styles.muted}>{t('posRegister.history.choose')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  return (
+    <li>
+      <Link
+        href={historyOf(item.invoiceId)}
+        className={invoiceStyles.invoiceItem}
+        aria-current={current ? 'page' : undefined}
+        aria-label={t('records.invoices.view', { number: formats.number(item.number) })}
+      >
+        <span className={invoiceStyles.itemLine}>
+          <strong>
+            {item.relatedInvoiceId
+              ? t('posRegister.history.refundNumber', { number: formats.number(item.number) })
+              : t('records.titles.invoice', { number: formats.number(item.number) })}
+          </strong>
+          <Badge tone={invoiceTone(item.status as InvoiceDetail['status'])}>{t(`records.invoices.statuses.${item.status}`, { defaultValue: item.status })}</Badge>
+        </span>
+        <span className={invoiceStyles.itemLine}>
+          <span>{item.patientName ?? t('posRegister.walkIn')}</span>
+          <span>{formats.money(item.total, registerCurrency)}</span>
+        </span>
+        <span className={invoiceStyles.itemLine}>
+          <span className={styles.muted}>
+            {formats.dateTime(item.issuedAt)} · {item.clerk}
+          </span>
+          <span className={styles.muted}>{item.methods.map((m) => t(`records.invoices.methods.${m}`)).join(', ')}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function SelectedSale({ tenantId, invoiceId }: { tenantId: string; invoiceId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const actor = useRegisterSessionActor();
+  const sessionId = useSelector(actor, (s) => (s.hasTag('open') ? (s.context.report?.id ?? null) : null));
+  const query = useQuery(posQueries.invoice(tenantId, invoiceId));
+  const [paper, setPaper] = useState<Paper>('roll');
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: posKey(tenantId) }),
+      queryClient.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
+    ]);
+  return (
+    <QueryView query={query}>
+      {(invoice) => (
+        <>
+          <PageSize paper={paper} />
+          <div className={`${recordStyles.receipt} ${paper === 'roll' ? invoiceStyles.roll : invoiceStyles.a4}`} data-paper={paper}>
+            <Receipt invoice={invoice} isOwn={false} actions={<ReceiptActions invoice={invoice} paper={paper} onPaper={setPaper} />} />
+          </div>
+          {invoice.relatedInvoiceId ? (
+            <p className={styles.muted}>
+              {t('invoiceScreen.creditOf')}{' '}
+              <Link href={historyOf(invoice.relatedInvoiceId)} className={styles.link}>
+                {t('invoiceScreen.openRelated')}
+              </Link>
+            </p>
+          ) : invoice.paidTotal <= 0 || invoice.status === 'void' ? null : sessionId ? (
+            <RefundForm invoice={invoice} registerSessionId={sessionId} onRefunded={refresh} />
+          ) : (
+            <p className={styles.muted}>{t('posRegister.refund.needsOpen')}</p>
+          )}
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; paper: Paper; onPaper: (paper: Paper) => void }) {
+  const { t, i18n } = useTranslation();
+  const once = useOneAtATime();
+  const email = useMutation({ mutationFn: () => emailPosReceipt(invoice.id) });
+  return (
+    <>
+      <PaperChoice paper={paper} onPaper={onPaper} />
+      <Button onPress={() => window.print()}>{t('posRegister.history.reprint')}</Button>
+      {invoice.patientId && (
+        <Button variant="secondary" isPending={email.isPending} onPress={() => once((done) => email.mutate(undefined, { onSettled: done }))}>
+          {t('invoiceScreen.email')}
+        </Button>
+      )}
+      <span role="status" className={styles.muted}>
+        {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
+      </span>
+      {email.isError && (
+        <span role="alert" className={styles.error}>
+          {translateError(i18n, email.error)}
+        </span>
+      )}
+    </>
+  );
+}

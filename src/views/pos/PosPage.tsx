@@ -1,0 +1,186 @@
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { addCashMovement, closeSession, fetchSession, openSession, posKey, posQueries } from '../../api/pos';
+import { storesQuery } from '../../api/stores';
+import type { Register } from '../../contract/pos';
+import { translateApiError, translateError } from '../../i18n/apiErrors';
+import { registerSessionMachine } from '../../machines/registerSession';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { Button } from '../ui/Button';
+import { useSessionActor } from '../ui/session';
+import { Spinner } from '../ui/Spinner';
+import { ParkedTab } from './ParkedTab';
+import { RegisterPicker } from './RegisterPicker';
+import { SessionTab } from './SessionTab';
+import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
+import type { RegisterSessionActor } from './registerSessionActor';
+import { rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
+import * as styles from './pos.css';
+
+/** The sale itself (the `all` tab) is its own chunk: the other tabs open without it. */
+const SaleView = lazy(() => import('./sale/SaleView').then((module) => ({ default: module.SaleView })));
+/** The history (receipts and refunds) likewise: the sale tab, opened all day, does not carry it. */
+const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
+
+export const posTypes = ['all', 'parked', 'history', 'session'] as const;
+export type PosType = (typeof posTypes)[number];
+const isPosType = (value: string | undefined): value is PosType => posTypes.includes(value as PosType);
+
+/**
+ * /admin/pos/{type} (toolbar hidden; the shell's compact bar keeps the navigation, recents and the user menu):
+ * the register this device sells through, chosen once per store and remembered, and its tabs: `all` the sale,
+ * `parked` the store's held sales and quotes, `history` this register's sales today, `session` opening, cash in and
+ * out, the X report and the close with its Z report. The register's session is the registerSession machine; the
+ * page stays mounted from tab to tab, so the machine does too.
+ */
+export function PosPage({ type: rawType }: { type?: string }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const type: PosType = isPosType(rawType) ? rawType : 'all';
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const defaultStore = useSelector(useSessionActor(), (snapshot) => snapshot.context.session?.user.defaultstore?.locationId ?? '');
+  const stores = useQuery(storesQuery(tenantId));
+  const [storeChoice, setStoreChoice] = useState(() => rememberedStore(tenantId));
+  const storeList = stores.data?.stores ?? [];
+  const locationId =
+    storeList.find((s) => s.id === storeChoice)?.id ?? storeList.find((s) => s.id === defaultStore)?.id ?? storeList[0]?.id ?? '';
+  const registers = useQuery({ ...posQueries.registers(tenantId, locationId), enabled: locationId !== '' });
+
+  const refreshRegisters = () => queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
+  const actor: RegisterSessionActor = useActorRef(
+    registerSessionMachine.provide({
+      actors: {
+        loadSession: fromPromise(({ input, signal }) => fetchSession(input.sessionId, signal)),
+        openSession: fromPromise(async ({ input }) => {
+          const report = await openSession(input.registerId, { float: input.float, note: '' });
+          void refreshRegisters();
+          return report;
+        }),
+        moveCash: fromPromise(({ input }) => addCashMovement(input.sessionId, input.movement)),
+        closeSession: fromPromise(async ({ input }) => {
+          const report = await closeSession(input.sessionId, { counted: input.counted, note: '' });
+          void refreshRegisters();
+          return report;
+        }),
+      },
+    }),
+  );
+  const choosing = useSelector(actor, (snapshot) => snapshot.matches('choosing'));
+  const register = useSelector(actor, (snapshot) => snapshot.context.register);
+
+  // The register remembered for this store is chosen again as soon as the store's registers are known.
+  const remembered = locationId ? rememberedRegister(tenantId, locationId) : null;
+  const rememberedOne = registers.data?.registers.find((r) => r.id === remembered) ?? null;
+  useEffect(() => {
+    if (choosing && rememberedOne) actor.send({ type: 'register.choose', register: rememberedOne });
+  }, [choosing, rememberedOne, actor]);
+
+  const choose = (chosen: Register) => {
+    rememberRegister(tenantId, chosen.locationId, chosen.id);
+    actor.send({ type: 'register.choose', register: chosen });
+  };
+  const chooseStore = (id: string) => {
+    rememberStore(tenantId, id);
+    setStoreChoice(id);
+  };
+  const change = () => {
+    if (register) rememberRegister(tenantId, register.locationId, null);
+    actor.send({ type: 'register.change' });
+  };
+  const canChange = useSelector(actor, (snapshot) => snapshot.can({ type: 'register.change' }));
+
+  const picker = (
+    <RegisterPicker
+      stores={stores}
+      locationId={locationId}
+      onStore={chooseStore}
+      registers={registers}
+      waitingFor={rememberedOne}
+      onChoose={choose}
+    />
+  );
+
+  return (
+    <RegisterSessionContext.Provider value={actor}>
+      <section className={styles.page} aria-labelledby={titleId}>
+        <div className={styles.header}>
+          <h1 id={titleId} className={styles.title}>
+            {register ? t('posRegister.titleOf', { register: register.name }) : t('posRegister.title')}
+          </h1>
+          {register && canChange && (
+            <Button variant="secondary" onPress={change}>
+              {t('posRegister.changeRegister')}
+            </Button>
+          )}
+        </div>
+        <nav aria-label={t('posRegister.tabs')}>
+          <ul className={styles.tabs}>
+            {posTypes.map((each) => (
+              <li key={each}>
+                <Link href={`/admin/pos/${each}`} className={styles.tab} aria-current={each === type ? 'page' : undefined}>
+                  {t(`posRegister.tabNames.${each}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {type === 'parked' ? (
+          <ParkedTab locationId={locationId} />
+        ) : choosing ? (
+          picker
+        ) : type === 'session' ? (
+          <SessionTab />
+        ) : type === 'history' ? (
+          <Suspense fallback={<Spinner label={t('posRegister.history.loading')} />}>
+            <HistoryTab />
+          </Suspense>
+        ) : (
+          <SaleTab />
+        )}
+      </section>
+    </RegisterSessionContext.Provider>
+  );
+}
+
+/** The `all` tab: the sale once the register is open; until then what stands in the way. */
+function SaleTab() {
+  const { t, i18n } = useTranslation();
+  const actor = useRegisterSessionActor();
+  const state = useSelector(actor, (snapshot) =>
+    snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'loadFailed' : snapshot.hasTag('open') ? 'open' : 'closed',
+  );
+  const { register, report, error } = useSelector(actor, (snapshot) => snapshot.context);
+  if (state === 'loading') return <Spinner label={t('posRegister.loadingSession')} />;
+  if (state === 'loadFailed') {
+    return (
+      <div role="alert" className={styles.state}>
+        <p className={styles.heading}>{t('posRegister.loadFailed')}</p>
+        <p className={styles.muted}>{error ? translateApiError(i18n, error, t('errors.unexpected')) : translateError(i18n, null)}</p>
+        <Button variant="secondary" onPress={() => actor.send({ type: 'session.retry' })}>
+          {t('posRegister.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (state === 'open' && register && report) {
+    return (
+      <Suspense fallback={<Spinner label={t('posRegister.loadingSale')} />}>
+        <SaleView register={register} session={report} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className={styles.state}>
+      <p className={styles.heading}>{t('posRegister.closedTitle')}</p>
+      <p className={styles.muted}>{t('posRegister.closedHint')}</p>
+      <Link href="/admin/pos/session" className={styles.buttonLink}>
+        {t('posRegister.openRegister')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionReport } from '../../contract/pos';
+import { useFormats } from '../patient/format';
+import * as recordStyles from '../patient/records.css';
+import * as invoiceStyles from '../invoices/invoices.css';
+import { Button } from '../ui/Button';
+import { registerCurrency } from './registerChoice';
+import { StepHeading } from './StepHeading';
+import * as styles from './pos.css';
+
+export type Paper = 'a4' | 'roll';
+
+/** The printed page's size follows the chosen paper (vanilla-extract has no @page rule). */
+export const PageSize = ({ paper }: { paper: Paper }) => (
+  <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
+);
+
+export function PaperChoice({ paper, onPaper }: { paper: Paper; onPaper: (paper: Paper) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className={styles.field}>
+      <span className={styles.label}>{t('invoiceScreen.paper')}</span>
+      <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
+        <option value="a4">{t('invoiceScreen.paperA4')}</option>
+        <option value="roll">{t('invoiceScreen.paperRoll')}</option>
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The X report (an open session so far) or the Z report (a closed one): float, cash in and out, pay-ins and
+ * pay-outs, expected and counted cash with the difference, totals by method, sales, refunds, discounts, tax and
+ * each cash movement. Printable on an 80 mm roll or A4 like a receipt: only the report prints.
+ */
+export function SessionReportView({ report, onBack }: { report: SessionReport; onBack?: () => void }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const [paper, setPaper] = useState<Paper>('roll');
+  const money = (minor: number) => formats.money(minor, registerCurrency);
+  const title = report.status === 'closed' ? t('posRegister.report.z') : t('posRegister.report.x');
+  const rows: [string, string, boolean?][] = [
+    [t('posRegister.report.float'), money(report.floatTotal)],
+    [t('posRegister.report.cashIn'), money(report.cashIn)],
+    [t('posRegister.report.cashOut'), money(-report.cashOut)],
+    [t('posRegister.report.payIns'), money(report.payIns)],
+    [t('posRegister.report.payOuts'), money(-report.payOuts)],
+    [t('posRegister.report.expectedCash'), money(report.expectedCash), true],
+    ...(report.countedCash !== null ? ([[t('posRegister.report.countedCash'), money(report.countedCash), true]] as [string, string, boolean][]) : []),
+    ...(report.difference !== null ? ([[t('posRegister.report.difference'), money(report.difference), true]] as [string, string, boolean][]) : []),
+  ];
+  return (
+    <div className={`${recordStyles.receipt} ${paper === 'roll' ? invoiceStyles.roll : invoiceStyles.a4}`} data-paper={paper}>
+      <PageSize paper={paper} />
+      <div className={`${styles.actions} ${recordStyles.noPrint}`}>
+        <PaperChoice paper={paper} onPaper={setPaper} />
+        <Button onPress={() => window.print()}>{t('posRegister.report.print', { report: title })}</Button>
+        {onBack && (
+          <Button variant="secondary" onPress={onBack}>
+            {t('posRegister.report.back')}
+          </Button>
+        )}
+      </div>
+      <article className={recordStyles.card} aria-label={title}>
+        <header className={recordStyles.cardHeader}>
+          <div>
+            <StepHeading className={recordStyles.heading}>{title}</StepHeading>
+            <p className={recordStyles.muted}>
+              {report.storeName} · {report.registerName}
+            </p>
+            <p className={recordStyles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt) })}</p>
+            {report.closedAt && (
+              <p className={recordStyles.muted}>{t('posRegister.closedBy', { name: report.closedBy ?? '', time: formats.dateTime(report.closedAt) })}</p>
+            )}
+          </div>
+        </header>
+        <dl className={recordStyles.totals}>
+          {rows.map(([label, value, strong]) => (
+            <Fragment key={label}>
+              <dt className={strong ? recordStyles.grandTotal : undefined}>{label}</dt>
+              <dd className={strong ? recordStyles.grandTotal : undefined}>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <div className={recordStyles.tableWrap}>
+          <table className={recordStyles.table}>
+            <caption>{t('posRegister.report.byMethod')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('posRegister.report.method')}</th>
+                <th scope="col" className={recordStyles.number}>
+                  {t('posRegister.report.count')}
+                </th>
+                <th scope="col" className={recordStyles.number}>
+                  {t('posRegister.report.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.byMethod.length === 0 ? (
+                <tr>
+                  <td colSpan={3}>{t('posRegister.report.noPayments')}</td>
+                </tr>
+              ) : (
+                report.byMethod.map((row) => (
+                  <tr key={row.method}>
+                    <td>{t(`records.invoices.methods.${row.method}`)}</td>
+                    <td className={recordStyles.number}>{formats.integer(row.count)}</td>
+                    <td className={recordStyles.number}>{money(row.amount)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <dl className={recordStyles.totals}>
+          <dt>{t('posRegister.report.sales', { count: report.saleCount })}</dt>
+          <dd>{money(report.salesTotal)}</dd>
+          <dt>{t('posRegister.report.refunds', { count: report.refundCount })}</dt>
+          <dd>{money(-report.refundsTotal)}</dd>
+          <dt>{t('posRegister.report.discounts')}</dt>
+          <dd>{money(-report.discountTotal)}</dd>
+          <dt>{t('posRegister.report.tax')}</dt>
+          <dd>{money(report.taxTotal)}</dd>
+        </dl>
+        {report.movements.length > 0 && (
+          <div className={recordStyles.tableWrap}>
+            <table className={recordStyles.table}>
+              <caption>{t('posRegister.report.movements')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('posRegister.report.at')}</th>
+                  <th scope="col">{t('posRegister.movementKind')}</th>
+                  <th scope="col">{t('posRegister.reason')}</th>
+                  <th scope="col" className={recordStyles.number}>
+                    {t('posRegister.report.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.movements.map((movement) => (
+                  <tr key={movement.id}>
+                    <td>{formats.dateTime(movement.at)}</td>
+                    <td>{movement.kind === 'pay-in' ? t('posRegister.payIn') : t('posRegister.payOut')}</td>
+                    <td>{movement.reason}</td>
+                    <td className={recordStyles.number}>{money(movement.kind === 'pay-in' ? movement.amount : -movement.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </article>
+    </div>
+  );
+}

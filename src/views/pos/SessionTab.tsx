@@ -1,0 +1,365 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { countedTotal, denominations } from '../../contract/pos';
+import type { CashCount, CashMovementInput, SessionReport } from '../../contract/pos';
+import type { ErrorResponse } from '../../contract/common';
+import { translateError } from '../../i18n/apiErrors';
+import { translateMessage } from '../../i18n/appI18n';
+import { parseAmount } from '../invoices/money';
+import { Field } from '../invoices/Field';
+import { useFormats } from '../patient/format';
+import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
+import { useRegisterSessionActor } from './registerSessionActor';
+import { registerCurrency } from './registerChoice';
+import { SessionReportView } from './SessionReportView';
+import { StepHeading } from './StepHeading';
+import * as styles from './pos.css';
+
+const currency = registerCurrency;
+
+/** A count being typed: the text of each denomination's field. */
+type CountText = Record<number, string>;
+const emptyCount = (): CountText => Object.fromEntries(denominations.map((d) => [d, '']));
+const countOf = (text: CountText): CashCount | null => {
+  const count: CashCount = [];
+  for (const denomination of denominations) {
+    const raw = (text[denomination] ?? '').trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+    if (raw === '') continue;
+    if (!/^\d{1,5}$/.test(raw) || Number(raw) > 10_000) return null;
+    if (Number(raw) > 0) count.push({ denomination, count: Number(raw) });
+  }
+  return count;
+};
+
+/** The server's message for a refusal, its field messages joined after it. */
+function useRefusal(error: ErrorResponse | null) {
+  const { i18n } = useTranslation();
+  if (!error) return null;
+  const fields = Object.values(error.fields ?? {}).map((text) => translateMessage(i18n, text));
+  return fields.length ? fields.join(' ') : translateError(i18n, error);
+}
+
+/**
+ * The session tab: open the register with a float counted by denomination; while open, pay-ins and pay-outs with a
+ * reason, the X report at any time and the close (the cash counted, beside the expected cash, the difference and
+ * the totals by method), which ends on the Z report. What shows is the registerSession machine's state.
+ */
+export function SessionTab() {
+  const { t } = useTranslation();
+  const actor = useRegisterSessionActor();
+  const snapshot = useSelector(actor, (s) => s);
+  const { report } = snapshot.context;
+
+  if (snapshot.matches('loading')) return <Spinner label={t('posRegister.loadingSession')} />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div role="alert" className={styles.state}>
+        <p className={styles.heading}>{t('posRegister.loadFailed')}</p>
+        <Refusal />
+        <Button variant="secondary" onPress={() => actor.send({ type: 'session.retry' })}>
+          {t('posRegister.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (snapshot.hasTag('closed')) {
+    return (
+      <>
+        {report?.status === 'closed' && <SessionReportView report={report} />}
+        <OpenForm />
+      </>
+    );
+  }
+  if (!report) return null;
+  if (snapshot.matches('closing')) return <CloseForm report={report} />;
+  if (snapshot.matches({ open: 'reporting' })) return <Spinner label={t('posRegister.loadingReport')} />;
+  if (snapshot.matches({ open: 'xReport' })) {
+    return <SessionReportView report={report} onBack={() => actor.send({ type: 'report.dismiss' })} />;
+  }
+  return <OpenSession report={report} />;
+}
+
+function Refusal() {
+  const actor = useRegisterSessionActor();
+  const error = useSelector(actor, (s) => s.context.error);
+  const message = useRefusal(error);
+  return message ? <p className={styles.error}>{message}</p> : null;
+}
+
+function CashCountFields({ legend, text, onChange }: { legend: string; text: CountText; onChange: (text: CountText) => void }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  return (
+    <fieldset className={styles.counts}>
+      <legend className={styles.legend}>{legend}</legend>
+      {denominations.map((denomination) => (
+        <Field
+          key={denomination}
+          label={t('posRegister.countOf', { denomination: formats.money(denomination, currency) })}
+          value={text[denomination] ?? ''}
+          onChange={(value) => onChange({ ...text, [denomination]: value })}
+          inputMode="numeric"
+          maxLength={5}
+          ltr
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function OpenForm() {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const actor = useRegisterSessionActor();
+  const register = useSelector(actor, (s) => s.context.register);
+  const opening = useSelector(actor, (s) => s.hasTag('busy'));
+  const refused = useSelector(actor, (s) => s.matches({ closed: 'refused' }));
+  const [text, setText] = useState(emptyCount);
+  const count = countOf(text);
+  useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !opening);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!count || opening) return;
+    actor.send({ type: 'session.open', float: count });
+  };
+
+  return (
+    <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <StepHeading id={titleId} className={styles.heading}>
+        {t('posRegister.openTitle', { register: register?.name ?? '' })}
+      </StepHeading>
+      <p className={styles.muted}>{t('posRegister.openHint')}</p>
+      <CashCountFields legend={t('posRegister.float')} text={text} onChange={setText} />
+      <p className={styles.muted} role="status">
+        {count ? t('posRegister.floatTotal', { amount: formats.money(countedTotal(count), currency) }) : t('posRegister.countInvalid')}
+      </p>
+      <div className={styles.actions}>
+        <Button type="submit" isPending={opening} isDisabled={!count}>
+          {t('posRegister.openRegister')}
+        </Button>
+        {refused && (
+          <span role="alert">
+            <Refusal />
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function OpenSession({ report }: { report: SessionReport }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const actor = useRegisterSessionActor();
+  const money = (minor: number) => formats.money(minor, currency);
+  return (
+    <>
+      <section className={styles.section} aria-labelledby={titleId}>
+        <StepHeading id={titleId} className={styles.heading}>
+          {t('posRegister.openSessionTitle')}
+        </StepHeading>
+        <p className={styles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt) })}</p>
+        <dl className={styles.figures}>
+          <div>
+            <dt>{t('posRegister.report.float')}</dt>
+            <dd>{money(report.floatTotal)}</dd>
+          </div>
+          <div>
+            <dt>{t('posRegister.report.payIns')}</dt>
+            <dd>{money(report.payIns)}</dd>
+          </div>
+          <div>
+            <dt>{t('posRegister.report.payOuts')}</dt>
+            <dd>{money(report.payOuts)}</dd>
+          </div>
+          <div>
+            <dt>{t('posRegister.report.expectedCash')}</dt>
+            <dd>{money(report.expectedCash)}</dd>
+          </div>
+        </dl>
+        <div className={styles.actions}>
+          <Button variant="secondary" onPress={() => actor.send({ type: 'report.x' })}>
+            {t('posRegister.xReport')}
+          </Button>
+          <Button onPress={() => actor.send({ type: 'close.start' })}>{t('posRegister.closeRegister')}</Button>
+        </div>
+      </section>
+      <MovementForm />
+    </>
+  );
+}
+
+function MovementForm() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const actor = useRegisterSessionActor();
+  const moving = useSelector(actor, (s) => s.matches({ open: 'moving' }));
+  const refused = useSelector(actor, (s) => s.matches({ open: 'moveRefused' }));
+  const error = useSelector(actor, (s) => s.context.error);
+  const [kind, setKind] = useState<CashMovementInput['kind']>('pay-in');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState<{ amount?: string; reason?: string }>({});
+  const { i18n } = useTranslation();
+  const serverFields = Object.fromEntries(Object.entries(refused ? (error?.fields ?? {}) : {}).map(([k, v]) => [k, translateMessage(i18n, v)]));
+  const refusal = useRefusal(refused && !error?.fields ? error : null);
+  useUnsavedChanges((amount.trim() !== '' || reason.trim() !== '') && !moving);
+
+  // A recorded movement empties the form for the next one.
+  const [wasMoving, setWasMoving] = useState(false);
+  if (moving !== wasMoving) {
+    setWasMoving(moving);
+    if (!moving && !refused) {
+      setAmount('');
+      setReason('');
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (moving) return;
+    const minor = parseAmount(amount, currency);
+    const errors = {
+      amount: minor === null || minor < 1 ? t('posRegister.amountInvalid') : undefined,
+      reason: reason.trim() ? undefined : t('posRegister.reasonRequired'),
+    };
+    setLocal(errors);
+    if (errors.amount || errors.reason || minor === null) return;
+    actor.send({ type: 'cash.move', movement: { kind, amount: minor, reason: reason.trim() } });
+  };
+
+  return (
+    <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <h2 id={titleId} className={styles.heading}>
+        {t('posRegister.movementTitle')}
+      </h2>
+      <div className={styles.fields}>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('posRegister.movementKind')}</span>
+          <select className={styles.input} value={kind} onChange={(event) => setKind(event.target.value === 'pay-out' ? 'pay-out' : 'pay-in')}>
+            <option value="pay-in">{t('posRegister.payIn')}</option>
+            <option value="pay-out">{t('posRegister.payOut')}</option>
+          </select>
+        </label>
+        <Field
+          label={t('posRegister.amount', { currency })}
+          value={amount}
+          onChange={setAmount}
+          error={local.amount ?? serverFields.amount}
+          inputMode="decimal"
+          ltr
+        />
+        <Field label={t('posRegister.reason')} value={reason} onChange={setReason} error={local.reason ?? serverFields.reason} maxLength={200} />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" variant="secondary" isPending={moving}>
+          {kind === 'pay-in' ? t('posRegister.recordPayIn') : t('posRegister.recordPayOut')}
+        </Button>
+        {refusal && (
+          <span role="alert" className={styles.error}>
+            {refusal}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function CloseForm({ report }: { report: SessionReport }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const actor = useRegisterSessionActor();
+  const preparing = useSelector(actor, (s) => s.matches({ closing: 'preparing' }));
+  const submitting = useSelector(actor, (s) => s.matches({ closing: 'submitting' }));
+  const refused = useSelector(actor, (s) => s.matches({ closing: 'refused' }));
+  const [text, setText] = useState(emptyCount);
+  const count = countOf(text);
+  const counted = count ? countedTotal(count) : null;
+  const difference = counted === null ? null : counted - report.expectedCash;
+  const money = (minor: number) => formats.money(minor, currency);
+  useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !submitting);
+
+  if (preparing) return <Spinner label={t('posRegister.loadingReport')} />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!count || submitting) return;
+    actor.send({ type: 'close.submit', counted: count });
+  };
+
+  return (
+    <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <StepHeading id={titleId} className={styles.heading}>
+        {t('posRegister.closeTitle')}
+      </StepHeading>
+      <p className={styles.muted}>{t('posRegister.closeHint')}</p>
+      <CashCountFields legend={t('posRegister.countedCash')} text={text} onChange={setText} />
+      <dl className={styles.figures} aria-label={t('posRegister.closeFigures')}>
+        <div>
+          <dt>{t('posRegister.report.expectedCash')}</dt>
+          <dd>{money(report.expectedCash)}</dd>
+        </div>
+        <div>
+          <dt>{t('posRegister.report.countedCash')}</dt>
+          <dd>{counted === null ? t('posRegister.countInvalid') : money(counted)}</dd>
+        </div>
+        <div>
+          <dt>{t('posRegister.report.difference')}</dt>
+          <dd className={difference !== null && difference < 0 ? styles.negative : undefined}>{difference === null ? '–' : money(difference)}</dd>
+        </div>
+      </dl>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{t('posRegister.report.byMethod')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('posRegister.report.method')}</th>
+              <th scope="col" className={styles.number}>
+                {t('posRegister.report.count')}
+              </th>
+              <th scope="col" className={styles.number}>
+                {t('posRegister.report.amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.byMethod.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{t('posRegister.report.noPayments')}</td>
+              </tr>
+            ) : (
+              report.byMethod.map((row) => (
+                <tr key={row.method}>
+                  <th scope="row">{t(`records.invoices.methods.${row.method}`)}</th>
+                  <td className={styles.number}>{formats.integer(row.count)}</td>
+                  <td className={styles.number}>{money(row.amount)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" isPending={submitting} isDisabled={!count}>
+          {t('posRegister.closeAndReport')}
+        </Button>
+        <Button variant="secondary" isDisabled={submitting} onPress={() => actor.send({ type: 'close.cancel' })}>
+          {t('posRegister.cancel')}
+        </Button>
+        {refused && (
+          <span role="alert">
+            <Refusal />
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

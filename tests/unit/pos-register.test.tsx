@@ -1,0 +1,401 @@
+/**
+ * The register page (/admin/pos/{type}) against a fake API: the register picker and the device's remembered
+ * register; the session tab (a float counted by denomination, a pay-in, the X report, the close with the counted
+ * cash, the expected cash and the difference, ending on the Z report; the server's refusal shown); the parked tab
+ * (a quote's expiry, resume, delete after the question); the history tab (reprint, a refund by line that a double
+ * click and a retry send with one clientRefundId); Arabic.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryItem, ParkedSale, RefundResult, Register, SessionReport } from '../../src/contract/pos';
+import type { InvoiceView } from '../../src/contract/sales';
+import { InvoiceScreen } from '../../src/views/invoices/InvoiceScreen';
+import { PosPage } from '../../src/views/pos/PosPage';
+import { clearviewDowntown, janeDoe } from '../fixtures/auth';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { ids, invoice, invoices, profile } from './records-fixtures';
+import { renderPage, tearDownPage, withRoles } from './records-harness';
+
+const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
+const tenantId = clearviewDowntown.tenantID;
+const locationId = ids.downtown;
+const registerId = 'a0000000-0000-4000-8000-000000000001';
+const sessionId = 'b0000000-0000-4000-8000-000000000001';
+const ok = (body: unknown, status = 200): Reply => ({ status, body });
+const path = (call: Call) => new URL(call.path, 'http://x').pathname;
+
+const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '120 Market Street', phone: '555', timeZone: 'UTC', logo: null };
+const closedTill: Register = { id: registerId, locationId, name: 'Till 1', openSession: null };
+const openTill: Register = { ...closedTill, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Sam Staff' } };
+const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', openSession: null };
+
+const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
+  id: sessionId,
+  registerId,
+  registerName: 'Till 1',
+  locationId,
+  storeName: 'Downtown',
+  status: 'open',
+  openedAt: '2026-11-24T08:00:00Z',
+  openedBy: 'Sam Staff',
+  closedAt: null,
+  closedBy: null,
+  float: [{ denomination: 2000, count: 5 }],
+  floatTotal: 10_000,
+  cashIn: 0,
+  cashOut: 0,
+  payIns: 0,
+  payOuts: 0,
+  expectedCash: 10_000,
+  countedCash: null,
+  counted: null,
+  difference: null,
+  byMethod: [],
+  saleCount: 0,
+  refundCount: 0,
+  salesTotal: 0,
+  refundsTotal: 0,
+  discountTotal: 0,
+  taxTotal: 0,
+  movements: [],
+  ...changes,
+});
+
+/** The store and its registers; `extra` answers the rest. */
+const registerApi = (registers: Register[], extra: (call: Call) => Reply | undefined = () => undefined) => (call: Call): Reply | undefined => {
+  const p = path(call);
+  if (p === '/api/stores') return ok({ stores: [store] });
+  if (p === '/api/pos/registers') return ok({ registers });
+  return extra(call);
+};
+
+let rendered: ReturnType<typeof renderPage> | undefined;
+afterEach(() => {
+  tearDownPage(rendered);
+  rendered = undefined;
+  window.history.replaceState(null, '', '/');
+});
+
+const rememberTill = () => localStorage.setItem(`pos.register.${tenantId}.${locationId}`, registerId);
+const open = (type: string, api: (call: Call) => Reply | undefined, language: 'en' | 'ar' = 'en') => {
+  window.history.replaceState(null, '', `/admin/pos/${type}`);
+  rendered = renderPage(<PosPage type={type} />, { user: clerk, api, language });
+  return rendered;
+};
+const writes = (suffix: string) => rendered!.server.calls.filter((c) => c.method !== 'GET' && path(c).endsWith(suffix));
+
+describe('the register page', () => {
+  it('asks which register this device uses, remembers it, and says a sale needs the register open', async () => {
+    const { user } = open('all', registerApi([closedTill, { ...otherTill, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Alex Admin' } }]));
+    await screen.findByRole('heading', { level: 1, name: 'Point of sale' }, { timeout: 5000 });
+    const tabs = screen.getByRole('navigation', { name: 'Register' });
+    expect(within(tabs).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Sale', '/admin/pos/all'],
+      ['Parked', '/admin/pos/parked'],
+      ['History', '/admin/pos/history'],
+      ['Session', '/admin/pos/session'],
+    ]);
+    expect(within(tabs).getByRole('link', { name: 'Sale' }).getAttribute('aria-current')).toBe('page');
+    await screen.findByRole('heading', { name: "Choose this device's register" });
+    expect(await screen.findByText(/Open, by Alex Admin since/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Use Till 1' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Point of sale · Till 1' })).toBeTruthy();
+    expect(screen.getByText('The register is closed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the register' }).getAttribute('href')).toBe('/admin/pos/session');
+    expect(localStorage.getItem(`pos.register.${tenantId}.${locationId}`)).toBe(registerId);
+
+    // Another register: the choice is forgotten and the picker is back.
+    await user.click(screen.getByRole('button', { name: 'Change register' }));
+    await screen.findByRole('heading', { name: "Choose this device's register" });
+    expect(localStorage.getItem(`pos.register.${tenantId}.${locationId}`)).toBeNull();
+  });
+
+  it('opens the remembered register with a float, records a pay-in, shows the X report and closes with the Z report', async () => {
+    rememberTill();
+    let current = report();
+    const { user } = open(
+      'session',
+      registerApi([closedTill], (call) => {
+        const p = path(call);
+        if (call.method === 'POST' && p === `/api/pos/registers/${registerId}/sessions`) return ok(current, 201);
+        if (call.method === 'POST' && p === `/api/pos/sessions/${sessionId}/movements`) {
+          current = report({ payIns: 1500, expectedCash: 11_500, movements: [{ id: 'd0000000-0000-4000-8000-000000000001', kind: 'pay-in', amount: 1500, reason: 'Change from the bank', at: '2026-11-24T09:00:00Z', by: 'Sam Staff' }] });
+          return ok(current, 201);
+        }
+        if (p === `/api/pos/sessions/${sessionId}`) {
+          current = { ...current, cashIn: 4000, expectedCash: 15_500, byMethod: [{ method: 'cash', amount: 4000, count: 1 }], saleCount: 1, salesTotal: 4000 };
+          return ok(current);
+        }
+        if (call.method === 'POST' && p === `/api/pos/sessions/${sessionId}/close`) {
+          return ok({ ...current, status: 'closed', closedAt: '2026-11-24T17:00:00Z', closedBy: 'Sam Staff', countedCash: 16_000, counted: [{ denomination: 2000, count: 8 }], difference: 500 });
+        }
+        return undefined;
+      }),
+    );
+    const form = await screen.findByRole('form', { name: 'Open Till 1' }, { timeout: 5000 });
+    const twenties = within(form).getByLabelText('Number of $20.00');
+    await user.type(twenties, '5');
+    expect(within(form).getByText('Float: $100.00')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Open the register' }));
+    await screen.findByRole('heading', { name: 'The register is open' });
+    expect(writes('/sessions')[0]!.body).toEqual({ float: [{ denomination: 2000, count: 5 }], note: '' });
+
+    // A pay-in: the reason is required before anything is sent.
+    const movement = screen.getByRole('form', { name: 'Pay-in or pay-out' });
+    await user.type(within(movement).getByLabelText('Amount (USD)'), '15');
+    await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
+    expect(within(movement).getByText('A reason is required')).toBeTruthy();
+    expect(writes('/movements')).toHaveLength(0);
+    await user.type(within(movement).getByLabelText('Reason'), 'Change from the bank');
+    await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
+    await waitFor(() => expect(writes('/movements')).toHaveLength(1));
+    expect(writes('/movements')[0]!.body).toEqual({ kind: 'pay-in', amount: 1500, reason: 'Change from the bank' });
+    await waitFor(() => expect((within(movement).getByLabelText('Reason') as HTMLInputElement).value).toBe(''));
+    expect(screen.getByText('$115.00')).toBeTruthy();
+
+    // The X report, read fresh.
+    await user.click(screen.getByRole('button', { name: 'X report' }));
+    const x = await screen.findByRole('article', { name: 'X report' });
+    expect(x.textContent).toContain('Expected cash$155.00');
+    expect(within(x).getByRole('table', { name: 'Totals by payment method' }).textContent).toContain('Cash');
+    expect(within(x).getByRole('table', { name: 'Pay-ins and pay-outs' }).textContent).toContain('Change from the bank');
+    expect(screen.getByRole('button', { name: 'Print the X report' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back to the session' }));
+
+    // The close: the counted cash beside the expected, the difference as it is typed; then the Z report.
+    await user.click(await screen.findByRole('button', { name: 'Close the register' }));
+    const close = await screen.findByRole('form', { name: 'Close the register' });
+    await user.type(within(close).getByLabelText('Number of $20.00'), '7');
+    await user.type(within(close).getByLabelText('Number of $1.00'), '15');
+    const figures = within(close).getByLabelText('Cash at close');
+    expect(figures.textContent).toContain('Expected cash$155.00');
+    expect(figures.textContent).toContain('Counted cash$155.00');
+    expect(figures.textContent).toContain('Difference$0.00');
+    await user.clear(within(close).getByLabelText('Number of $1.00'));
+    await user.type(within(close).getByLabelText('Number of $20.00'), '{Backspace}8');
+    expect(figures.textContent).toContain('Difference$5.00');
+    await user.click(within(close).getByRole('button', { name: 'Close and print the Z report' }));
+    const z = await screen.findByRole('article', { name: 'Z report' });
+    expect(writes('/close')[0]!.body).toEqual({ counted: [{ denomination: 2000, count: 8 }], note: '' });
+    expect(z.textContent).toContain('Counted cash$160.00');
+    expect(z.textContent).toContain('Difference$5.00');
+    // Closed: the next session starts from a new float.
+    expect(screen.getByRole('form', { name: 'Open Till 1' })).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the register cannot be opened, and keeps the count", async () => {
+    rememberTill();
+    const { user } = open(
+      'session',
+      registerApi([closedTill], (call) =>
+        call.method === 'POST' ? { status: 409, body: { error: 'This register already has an open session' } } : undefined,
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Open Till 1' }, { timeout: 5000 });
+    await user.type(within(form).getByLabelText('Number of $5.00'), '4');
+    await user.click(within(form).getByRole('button', { name: 'Open the register' }));
+    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', 'This register already has an open session');
+    expect((within(form).getByLabelText('Number of $5.00') as HTMLInputElement).value).toBe('4');
+    await user.type(within(form).getByLabelText('Number of $5.00'), 'x');
+    expect(within(form).getByText('Each count must be a whole number from 0 to 10000')).toBeTruthy();
+    expect((within(form).getByRole('button', { name: 'Open the register' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the parked tab', () => {
+  const parked = (changes: Partial<ParkedSale>): ParkedSale => ({
+    id: 'e0000000-0000-4000-8000-000000000001',
+    locationId,
+    kind: 'parked',
+    patientId: ids.jane,
+    patientName: 'Jane Doe',
+    lines: [{ productId: 'f0000000-0000-4000-8000-000000000001', quantity: 2, optionIds: [], discount: null, rxId: null, fitting: null }],
+    orderDiscount: null,
+    note: '',
+    total: 12_000,
+    createdAt: '2026-11-24T10:00:00Z',
+    createdBy: 'Sam Staff',
+    expiresAt: null,
+    ...changes,
+  });
+
+  it('lists the store’s parked sales and quotes with their expiry; resume leads to the sale; delete asks first', async () => {
+    const quote = parked({ id: 'e0000000-0000-4000-8000-000000000002', kind: 'quote', patientId: null, patientName: null, expiresAt: '2099-12-24T10:00:00Z' });
+    let items = [parked({}), quote];
+    const { user } = open(
+      'parked',
+      registerApi([], (call) => {
+        if (path(call) === '/api/pos/parked' && call.method === 'GET') return ok({ items });
+        if (call.method === 'DELETE') {
+          items = items.filter((item) => !path(call).endsWith(item.id));
+          return ok({ id: path(call).split('/').at(-1) });
+        }
+        return undefined;
+      }),
+    );
+    const region = await screen.findByRole('region', { name: 'Parked sales and quotes of this store' }, { timeout: 5000 });
+    const cards = await within(region).findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain('Items: 2');
+    expect(cards[0]!.textContent).toContain('$120.00');
+    expect(cards[1]!.textContent).toContain('Walk-in');
+    expect(cards[1]!.textContent).toContain('Quote');
+    expect(cards[1]!.textContent).toMatch(/Valid until Dec 24, 2099/);
+    expect(within(cards[0]!).getByRole('link', { name: 'Resume the sale of Jane Doe' }).getAttribute('href')).toBe(`/admin/pos/all?resume=${items[0]!.id}`);
+
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Delete the sale of Jane Doe' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question.textContent).toContain('Delete the parked sale of Jane Doe?');
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
+    expect(rendered!.server.calls.filter((c) => c.method === 'DELETE').map(path)).toEqual([`/api/pos/parked/${parked({}).id}`]);
+  });
+});
+
+describe('the history tab', () => {
+  const sale: HistoryItem = {
+    invoiceId: ids.open,
+    number: 2002,
+    issuedAt: '2026-11-24T11:00:00Z',
+    patientId: ids.jane,
+    patientName: 'Jane Doe',
+    status: 'open',
+    total: 43_300,
+    paidTotal: 20_000,
+    balance: 23_300,
+    relatedInvoiceId: null,
+    clerk: 'Sam Staff',
+    methods: ['card'],
+  };
+
+  const view: InvoiceView = {
+    id: ids.open,
+    number: 2002,
+    locationId,
+    patientId: ids.jane,
+    status: 'open',
+    currency: 'USD',
+    subtotal: invoice.subtotal,
+    discountTotal: invoice.discountTotal,
+    taxTotal: invoice.taxTotal,
+    total: invoice.total,
+    paidTotal: invoice.paidTotal,
+    balance: invoice.balance,
+    relatedInvoiceId: null,
+    lines: invoice.lines,
+  };
+  const refunded: RefundResult = {
+    invoice: view,
+    credit: { ...view, id: 'c1ea0000-0000-4000-8000-0000000e0009', number: 2003, relatedInvoiceId: ids.open, lines: [] },
+    refunded: [{ method: 'card', amount: 4330 }],
+    replayed: false,
+  };
+
+  it('reprints a sale of today and refunds one line once, even on a double click and a retry', async () => {
+    rememberTill();
+    window.history.replaceState(null, '', `/admin/pos/history?invoice=${ids.open}`);
+    rendered = renderPage(<PosPage type="history" />, {
+      user: clerk,
+      api: registerApi([openTill], (call) => {
+        const p = path(call);
+        if (p === `/api/pos/sessions/${sessionId}`) return ok(report());
+        if (p === '/api/pos/history') return ok({ items: [sale] });
+        if (p === `/api/pos/invoices/${ids.open}`) return ok(invoice);
+        return undefined;
+      }),
+    });
+    const { user } = rendered;
+    const list = await screen.findByRole('heading', { name: "This register's sales today" }, { timeout: 5000 });
+    expect(list).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'View invoice 2002' });
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(link.textContent).toContain('Jane Doe');
+    const receipt = await screen.findByRole('article', { name: 'Receipt' });
+    expect(receipt.textContent).toContain('Comprehensive eye exam');
+    expect(screen.getByRole('button', { name: 'Reprint receipt' })).toBeTruthy();
+    expect((screen.getByLabelText('Paper') as HTMLSelectElement).value).toBe('roll');
+
+    const form = await screen.findByRole('form', { name: 'Refund sale 2002' });
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect(within(form).getByText('Enter a quantity on at least one line')).toBeTruthy();
+    await user.type(within(form).getByLabelText('Quantity of Comprehensive eye exam to refund'), '1');
+    await user.type(within(form).getByLabelText('Reason'), 'Exam not needed');
+    await user.selectOptions(within(form).getByLabelText('Refund to'), 'store-credit');
+    // The refund calls wait for the test's answer: the double click lands while the first is on its way.
+    const refundPath = `/api/pos/invoices/${ids.open}/refunds`;
+    await user.dblClick(within(form).getByRole('button', { name: 'Refund' }));
+    await rendered.server.reply(refundPath, { status: 503, body: { error: 'Service unavailable' } });
+    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', 'Service unavailable');
+    expect(writes('/refunds')).toHaveLength(1);
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await rendered.server.reply(refundPath, ok(refunded, 201));
+    await within(form).findByText('Refunded: Card $43.30');
+    const sent = writes('/refunds');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 2, quantity: 1 }], refundTo: 'store-credit', reason: 'Exam not needed' });
+    expect((sent[1]!.body as { clientRefundId: string }).clientRefundId).toBe((sent[0]!.body as { clientRefundId: string }).clientRefundId);
+  });
+
+  it('asks for the register to be open before a refund', async () => {
+    rememberTill();
+    window.history.replaceState(null, '', `/admin/pos/history?invoice=${ids.open}`);
+    rendered = renderPage(<PosPage type="history" />, {
+      user: clerk,
+      api: registerApi([closedTill], (call) => {
+        const p = path(call);
+        if (p === '/api/pos/history') return ok({ items: [sale] });
+        if (p === `/api/pos/invoices/${ids.open}`) return ok(invoice);
+        return undefined;
+      }),
+    });
+    await screen.findByRole('article', { name: 'Receipt' }, { timeout: 5000 });
+    expect(screen.getByText('Open the register to refund this sale.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
+  });
+});
+
+describe('the invoice screen', () => {
+  const screenApi = (registers: Register[]) =>
+    registerApi(registers, (call) => {
+      const p = path(call);
+      if (p === `/api/patients/${ids.jane}/profile`) return ok(profile);
+      if (p === `/api/patients/${ids.jane}/invoices`) return ok(invoices);
+      if (p === `/api/patients/${ids.jane}/invoices/${ids.open}`) return ok(invoice);
+      return undefined;
+    });
+  const openInvoice = (registers: Register[]) => {
+    window.history.replaceState(null, '', `/admin/patients/invoice/${ids.jane}?invoice=${ids.open}`);
+    rendered = renderPage(<InvoiceScreen patientId={ids.jane} />, { user: clerk, api: screenApi(registers) });
+    return rendered;
+  };
+
+  it("refunds by line through this device's open register at the invoice's store", async () => {
+    rememberTill();
+    const { user } = openInvoice([openTill]);
+    const form = await screen.findByRole('form', { name: 'Refund sale 2002' }, { timeout: 5000 });
+    expect(screen.queryByRole('form', { name: 'Refund this invoice' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Refund everything' }));
+    await user.type(within(form).getByLabelText('Reason'), 'Frame broke');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(writes('/refunds')).toHaveLength(1));
+    expect(writes('/refunds')[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 1, quantity: 1 }, { lineNo: 2, quantity: 1 }], refundTo: 'original' });
+  });
+
+  it('keeps the whole refund when the device has no open register there', async () => {
+    rememberTill();
+    openInvoice([closedTill]);
+    await screen.findByRole('form', { name: 'Refund this invoice' }, { timeout: 5000 });
+    expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
+  });
+});
+
+describe('in Arabic', () => {
+  it('names the tabs and the float in Arabic', async () => {
+    rememberTill();
+    open('session', registerApi([closedTill]), 'ar');
+    const tabs = await screen.findByRole('navigation', { name: 'الصندوق' }, { timeout: 5000 });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['البيع', 'المعلّقة', 'السجل', 'الجلسة']);
+    expect(await screen.findByRole('form', { name: 'فتح Till 1' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'النقد الافتتاحي' })).toBeTruthy();
+  });
+});
