@@ -13,6 +13,10 @@ export interface SaleSyncOptions {
   send(sale: SaleSubmit): Promise<SaleResult>;
   /** The signed-in session's tenant, or null: nothing is sent without a session. */
   tenantId(): string | null;
+  /** Whether the browser has a connection (navigator.onLine); nothing is tried without one. */
+  online?: () => boolean;
+  /** Runs a sending round alone among the register's tabs (the Web Locks API in the app); the server dedupes anyway. */
+  exclusive?: (run: () => Promise<void>) => Promise<void>;
   now?: () => number;
   /** setTimeout by default; returns the cancel. */
   later?: (run: () => void, ms: number) => () => void;
@@ -42,7 +46,7 @@ const refusalOf = (error: ApiError) => ({ code: error.body?.code ?? null, messag
 /** A lost session (401 after the refresh failed) or a server in trouble (5xx): tried again, not a refusal. */
 const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429;
 
-export function createSaleSync({ queue, send, tenantId, now = Date.now, later = defaultLater }: SaleSyncOptions): SaleSync {
+export function createSaleSync({ queue, send, tenantId, online = () => true, exclusive = (run) => run(), now = Date.now, later = defaultLater }: SaleSyncOptions): SaleSync {
   let state: SaleSyncState = { waiting: [], sending: false };
   const listeners = new Set<() => void>();
   const confirmedListeners = new Set<(sale: WaitingSale, result: SaleResult) => void>();
@@ -97,7 +101,8 @@ export function createSaleSync({ queue, send, tenantId, now = Date.now, later = 
       again = true;
       return running;
     }
-    if (!tenantId()) return reload();
+    // Without a session or a connection nothing is tried: the connection's return (or the next sign-in) flushes.
+    if (!tenantId() || !online()) return reload();
     cancelRetry?.();
     cancelRetry = null;
     publish({ sending: true });
@@ -105,7 +110,7 @@ export function createSaleSync({ queue, send, tenantId, now = Date.now, later = 
       try {
         do {
           again = false;
-          await sendAll();
+          await exclusive(sendAll);
         } while (again && !cancelRetry);
       } finally {
         running = null;

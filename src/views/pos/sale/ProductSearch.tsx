@@ -84,9 +84,11 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
       if (event.key !== 'Enter') return;
       event.preventDefault();
       const code = text.trim();
-      const scanned = typing.current.fast && code.length >= 4 && Barcode.safeParse(code).success;
-      // A scanner's Enter, or digits typed by hand with nothing found for them: a barcode.
-      if (scanned || (/^\d{6,}$/.test(code) && items.length === 0)) return void scan(code);
+      // A scanner's digits (or letters and digits nothing was found for yet), or digits typed by hand that match no
+      // product: a barcode.
+      const fast = typing.current.fast && Barcode.safeParse(code).success;
+      const digits = /^\d{6,}$/.test(code);
+      if ((fast && (digits || items.length === 0)) || (digits && items.length === 0)) return void scan(code);
       const chosen = items[highlight];
       if (chosen) add(chosen);
     };

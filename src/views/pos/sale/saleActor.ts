@@ -17,6 +17,19 @@ export type PosSaleActor = ActorRefFrom<typeof posSaleMachine>;
 let tenant: string | null = null;
 let sync: SaleSync | null = null;
 const sales = new Map<string, PosSaleActor>();
+/** The window listeners of the actors above, removed with them. */
+const detach: (() => void)[] = [];
+
+function listen(type: 'online' | 'offline', listener: () => void) {
+  window.addEventListener(type, listener);
+  detach.push(() => window.removeEventListener(type, listener));
+}
+
+/** One tab of the register sends at a time (another tab's round waits), where the browser has Web Locks. */
+const exclusive = async (run: () => Promise<void>): Promise<void> => {
+  if (navigator.locks) await navigator.locks.request('pos-waiting-sales', run);
+  else await run();
+};
 
 /** The signed-in tenant whose waiting sales may be sent (the register view keeps it current). */
 export function setSaleTenant(tenantId: string | null) {
@@ -25,9 +38,9 @@ export function setSaleTenant(tenantId: string | null) {
 
 export function getSaleSync(): SaleSync {
   if (sync) return sync;
-  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant });
+  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
   sync = created;
-  window.addEventListener('online', () => void created.flush());
+  listen('online', () => void created.flush());
   created.onConfirmed((entry, result) => {
     for (const actor of sales.values()) {
       const snapshot = actor.getSnapshot();
@@ -63,8 +76,8 @@ export function getSaleActor(options: { tenantId: string; registerSessionId: str
       input: { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine },
     }).start();
     const started = actor;
-    window.addEventListener('online', () => started.send({ type: 'connection.online' }));
-    window.addEventListener('offline', () => started.send({ type: 'connection.offline' }));
+    listen('online', () => started.send({ type: 'connection.online' }));
+    listen('offline', () => started.send({ type: 'connection.offline' }));
     sales.set(key, actor);
   }
   return actor;
@@ -75,4 +88,5 @@ export function dropSaleActors() {
   for (const actor of sales.values()) actor.stop();
   sales.clear();
   sync = null;
+  for (const remove of detach.splice(0)) remove();
 }
