@@ -21,6 +21,7 @@ import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
 import { getSaleActor, getSaleSync, setSaleTenant } from './saleActor';
+import { registerOfflineShell } from './serviceWorker';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
@@ -46,6 +47,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   const tenantId = useTenantId();
   const limitBp = useDiscountLimit();
   useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
+  useEffect(registerOfflineShell, []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
