@@ -95,7 +95,14 @@ const stringOrNumber: Check<string | number> = (value) => (typeof value === 'num
 const errorCode: Check<ErrorCode> = (value) =>
   typeof value === 'string' && /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/.test(value) ? (value as ErrorCode) : fail();
 export const ErrorResponse: Shape<Common.ErrorResponse> = shape(
-  object({ error: string, code: optional(errorCode), params: optional(record(stringOrNumber)), fields: optional(record(string)), details: optional((value) => value) }),
+  object({
+    error: string,
+    code: optional(errorCode),
+    params: optional(record(stringOrNumber)),
+    fields: optional(record(string)),
+    // Checked by the code's own schema where it is read (e.g. PriceChanged of pos.priceChanged).
+    details: optional((value: unknown) => value),
+  }),
 );
 
 const bar = object({

@@ -33,7 +33,7 @@ export const ErrorResponse = z.object({
   code: z.enum(errorCodes).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   fields: z.record(z.string(), z.string()).optional(),
-  /** What a code carries besides its text (409 pos.priceChanged: the server's pricing). */
+  /** What the code's own schema describes (e.g. 409 pos.priceChanged carries the server's pricing). */
   details: z.unknown().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../contract/apiError';
-import { discountWithinLimit, offlineMethods, paymentState, priceSale } from '../contract/pos';
+import { discountWithinLimit, offlineMethods, paymentState, PriceChanged, priceSale } from '../contract/pos';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, SaleResult, SaleSubmit } from '../contract/pos';
 import type { PaymentMethod } from '../contract/records';
 
@@ -202,8 +202,8 @@ export const isPriceChanged = (error: unknown) => error instanceof ApiError && e
 /** The server's pricing sent with a 409 pos.priceChanged. */
 export function serverPricingOf(error: unknown): Pricing | null {
   if (!isPriceChanged(error)) return null;
-  const details = (error as ApiError).body?.details as { pricing?: Pricing } | undefined;
-  return details?.pricing && Array.isArray(details.pricing.lines) ? details.pricing : null;
+  const details = PriceChanged.safeParse((error as ApiError).body?.details);
+  return details.success ? details.data.pricing : null;
 }
 
 type Ctx = PosSaleContext;

@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSale } from '../../src/contract/pos';
-import type { SaleSubmit } from '../../src/contract/pos';
+import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import { SaleView } from '../../src/views/pos/sale/SaleView';
 import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
@@ -31,6 +31,7 @@ afterEach(async () => {
   rendered = undefined;
   dropSaleActors();
   setOnline(true);
+  window.history.replaceState(null, '', '/');
   // The waiting sales are on the (fake) disk: each test starts with none.
   const queue = openSaleQueue();
   for (const entry of await queue.all()) await queue.remove(entry.clientSaleId);
@@ -46,7 +47,7 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
     const u = url(call);
     if (u.pathname === '/api/pos/products') {
       const q = (u.searchParams.get('q') ?? '').toLowerCase();
-      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q) });
+      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q || p.id === q) });
     }
     if (u.pathname.startsWith('/api/pos/products/barcode/')) {
       const code = decodeURIComponent(u.pathname.split('/').pop()!);
@@ -57,11 +58,33 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
     if (u.pathname === `/api/patients/${ids.jane}/prescriptions`) return ok(prescriptions);
     if (u.pathname === '/api/pos/sales' && call.method === 'POST') return sale(call.body as SaleSubmit);
     if (u.pathname === `/api/pos/invoices/${posIds.invoice}`) return ok(lastInvoice);
+    if (u.pathname.startsWith('/api/pos/parked/') && call.method === 'PUT') {
+      const body = call.body as ParkedSaleInput;
+      return ok({ ...body, patientName: null, total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
+    }
+    if (u.pathname === '/api/pos/parked') return ok({ items: [parkedJane] });
     return undefined;
   };
 }
 
 let lastInvoice: unknown = null;
+const parkedJane: ParkedSale = {
+  id: posIds.parked,
+  locationId: posIds.location,
+  kind: 'quote',
+  patientId: ids.jane,
+  patientName: 'Jane Doe',
+  lines: [
+    { productId: frame.id, quantity: 1, optionIds: [], discount: null, rxId: null, fitting: null },
+    { productId: lens.id, quantity: 1, optionIds: [posIds.polycarbonate], discount: null, rxId: ids.rxNew, fitting: { heightRight: 22, heightLeft: 22 } },
+  ],
+  orderDiscount: { type: 'percent', value: 1000, reason: 'Quote' },
+  note: '',
+  total: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  createdBy: 'Sam Staff',
+  expiresAt: '2026-12-20T10:00:00.000Z',
+};
 function recorded(body: SaleSubmit, extra: Parameters<typeof saleResultOf>[2] = {}): Reply {
   const pricing = priceSale(
     body.lines.map((l) => {
@@ -284,6 +307,39 @@ describe('the sale at the register', () => {
     expect(sales()).toHaveLength(1);
     expect(sales()[0]!.body).toMatchObject({ soldOffline: true, payments: [{ method: 'cash', amount: 16200, tendered: 20000 }] });
     await waitFor(() => expect(screen.queryByText('1 sale waiting to be sent')).toBeNull());
+  });
+
+  it('parks the sale on the server (F8) with its lines, then starts the next one', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.click(document.body);
+    await user.keyboard('{F8}');
+    expect(await screen.findByText('Sale parked. Any register of the store can resume it.')).toBeTruthy();
+    const put = rendered!.server.calls.find((c) => c.method === 'PUT')!;
+    expect(url(put).pathname).toMatch(/^\/api\/pos\/parked\/[0-9a-f-]{36}$/);
+    expect(put.body).toMatchObject({ locationId: posIds.location, kind: 'parked', patientId: null, lines: [{ productId: frame.id, quantity: 1 }] });
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(await screen.findByText('No lines yet: search or scan a product.')).toBeTruthy();
+  });
+
+  it('resumes a parked quote from ?resume= with its patient, lines, options, prescription and discount, and records it with the parked id', async () => {
+    window.history.replaceState(null, '', `/admin/pos/all?resume=${posIds.parked}`);
+    const { user } = open();
+    await within(await screen.findByRole('list', { name: 'Lines of the sale' }, { timeout: 5000 })).findByRole('button', { name: /^Single vision lenses/ });
+    expect(screen.getByText('Jane Doe')).toBeTruthy();
+    expect((within(lines()).getByLabelText(/Polycarbonate/) as HTMLInputElement).checked).toBe(true);
+    expect((within(lines()).getByLabelText('Fitting height right (mm)') as HTMLInputElement).value).toBe('22');
+    expect(screen.getByText('Discount 10 %: Quote')).toBeTruthy();
+    // (150 + 80 + 30) − 10 %, + 8 %
+    expect(total()).toBe('$252.72');
+    await user.keyboard('{F4}');
+    const pay = await screen.findByRole('dialog');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    await screen.findByText(/Sale recorded/);
+    expect(sales()[0]!.body).toMatchObject({ parkedId: posIds.parked, patientId: ids.jane, lines: [{ productId: frame.id }, { productId: lens.id, rxId: ids.rxNew, optionIds: [posIds.polycarbonate] }] });
   });
 
   it('says in Arabic what the register is', async () => {

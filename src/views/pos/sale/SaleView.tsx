@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const patientId = context.customer?.kind === 'patient' ? context.customer.id : null;
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
   useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
-  useResume(actor, register.locationId, tenantId);
+  const resumeProblem = useResume(actor, register.locationId, tenantId);
 
   const state = snapshot.matches('completed')
     ? 'completed'
@@ -116,6 +116,11 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
         {t('posSale.title', { register: register.name })}
       </h2>
       <WaitingSales online={context.online} />
+      {resumeProblem && (
+        <p role="alert" className={styles.error}>
+          {resumeProblem}
+        </p>
+      )}
       {!context.online && (
         <p role="status" className={styles.banner}>
           {t('posSale.offline')}
@@ -315,22 +320,33 @@ function useKeyboard(handlers: { search: () => void; pay: () => void; park: () =
   }, []);
 }
 
-/** `?resume=<parkedId>`: the parked sale or quote, with its products as the store sells them now. */
+/**
+ * `?resume=<parkedId>` (the parked tab's Resume): the parked sale or quote with its products as the store sells them
+ * now. A parked line names only its product, so each is looked up by the store's product search; a product the
+ * store no longer sells stops the resume with a message rather than dropping a line.
+ */
 function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
+  const { t } = useTranslation();
   const resumeId = new URLSearchParams(useSearch()).get('resume') ?? '';
   const parked = useQuery({ ...posQueries.parked(tenantId, locationId), enabled: resumeId !== '' && tenantId !== '' });
   const done = useRef<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     const entry = parked.data?.items.find((item) => item.id === resumeId);
+    if (parked.isSuccess && !entry && done.current !== resumeId) setProblem(t('posSale.parked.notFound'));
     if (!entry || done.current === resumeId || !actor.getSnapshot().matches('empty')) return;
     done.current = resumeId;
-    const controller = new AbortController();
-    void Promise.all(entry.lines.map((line) => searchProducts({ locationId, q: line.productId, limit: 1 }, controller.signal))).then((answers) => {
-      const products = answers.flatMap((answer) => answer.items);
-      actor.send({ type: 'sale.resume', parked: entry, products });
-    });
-    return () => controller.abort();
-  }, [actor, parked.data, resumeId, locationId]);
+    const ids = [...new Set(entry.lines.map((line) => line.productId))];
+    Promise.all(ids.map((id) => searchProducts({ locationId, q: id, limit: 1 })))
+      .then((answers) => {
+        const products = answers.flatMap((answer) => answer.items).filter((p) => ids.includes(p.id));
+        if (products.length < ids.length) return setProblem(t('posSale.parked.missing'));
+        setProblem(null);
+        actor.send({ type: 'sale.resume', parked: entry, products });
+      })
+      .catch(() => setProblem(t('posSale.parked.missing')));
+  }, [actor, parked.data, parked.isSuccess, resumeId, locationId, t]);
+  return problem;
 }
 
 /** How many sales wait to be sent, those the server refused, and a word when they are sent. */
