@@ -159,6 +159,7 @@ export const WaitingSaleReceipt = forwardRef<
               <bdi dir="ltr">{clientSaleId.slice(0, 8)}</bdi>
             </dd>
           </dl>
+          {/* The columns of the server's receipt (Receipt), so the 80 mm roll's print rules keep the same ones. */}
           <div className={recordStyles.tableWrap}>
             <table className={recordStyles.table}>
               <caption>{t('records.invoices.lines')}</caption>
@@ -166,6 +167,7 @@ export const WaitingSaleReceipt = forwardRef<
                 <tr>
                   <th scope="col">{t('records.invoices.description')}</th>
                   <th scope="col" className={recordStyles.number}>{t('records.invoices.quantity')}</th>
+                  <th scope="col" className={recordStyles.number}>{t('records.invoices.unitPrice')}</th>
                   <th scope="col" className={recordStyles.number}>{t('records.invoices.discount')}</th>
                   <th scope="col" className={recordStyles.number}>{t('records.invoices.tax')}</th>
                   <th scope="col" className={recordStyles.number}>{t('records.invoices.amount')}</th>
@@ -176,6 +178,7 @@ export const WaitingSaleReceipt = forwardRef<
                   <tr key={line.lineNo}>
                     <td>{line.description}</td>
                     <td className={recordStyles.number}>{formats.integer(line.quantity)}</td>
+                    <td className={recordStyles.number}>{money(line.unitPrice)}</td>
                     <td className={recordStyles.number}>{line.discount ? money(-line.discount) : t('records.dash')}</td>
                     <td className={recordStyles.number}>{money(line.tax)}</td>
                     <td className={recordStyles.number}>{money(line.total)}</td>
