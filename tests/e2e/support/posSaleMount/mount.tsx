@@ -46,6 +46,8 @@ createRoot(document.getElementById('root')!).render(
           <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={(to) => history.pushState(null, '', to)}>
               <main style={{ padding: '1rem' }}>
+                {/* The register frame (PosPage) draws the page's heading above the sale. */}
+                <h1>{i18n.t('recents.titles.pos')}</h1>
                 <SaleView register={mount.register} session={{ id: mount.sessionId }} />
               </main>
               <Snackbars />
