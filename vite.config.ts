@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
 
 /** Writes .br and .gz beside each script, style and page, once at build: the server sends them as they are. */
@@ -166,8 +167,33 @@ function firstPaintBuild(): Plugin {
 // production CSS matches what dev shows.
 const cssTarget = ['chrome120', 'firefox120', 'safari17'];
 
+/**
+ * The register keeps selling offline (pos.md): a Workbox service worker (dist/sw.js, registered by the register's
+ * view, src/views/pos/sale/serviceWorker.ts) precaches the app's built scripts, styles and index.html, so a reload of
+ * /admin/pos while offline opens the register. Only POS addresses fall back to the cached index.html: every other
+ * page load still reaches the server (which draws patient pages itself). The API is never cached: a sale offline
+ * waits in IndexedDB, not in a cache.
+ */
+const registerOffline = () =>
+  VitePWA({
+    strategies: 'generateSW',
+    injectRegister: null,
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html}'],
+      globIgnores: ['eforms.html'],
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^\/admin\/pos(\/|$)/],
+      navigateFallbackDenylist: [/^\/api\//],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild()],
+  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild(), registerOffline()],
   build: {
     outDir: 'dist',
     cssTarget,

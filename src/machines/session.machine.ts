@@ -75,10 +75,13 @@ export const sessionMachine = sessionSetup.createMachine({
                 }),
               },
             ],
-            onError: {
-              target: '#session.signedOut',
-              actions: ['endSession', assign({ error: { error: messages.tokenRefreshFailed } }), 'persistSession'],
-            },
+            onError: [
+              { guard: 'noAnswer', target: '#session.signedIn' },
+              {
+                target: '#session.signedOut',
+                actions: ['endSession', assign({ error: { error: messages.tokenRefreshFailed } }), 'persistSession'],
+              },
+            ],
           },
         },
         // The stored user may be stale (roles, store); the server's answer also proves the token still works.
@@ -108,10 +111,13 @@ export const sessionMachine = sessionSetup.createMachine({
                 ],
               },
             ],
-            onError: {
-              target: '#session.signedOut',
-              actions: ['endSession', assign({ error: { error: sessionMessages.tokenInvalid } }), 'persistSession'],
-            },
+            onError: [
+              { guard: 'noAnswer', target: '#session.signedIn' },
+              {
+                target: '#session.signedOut',
+                actions: ['endSession', assign({ error: { error: sessionMessages.tokenInvalid } }), 'persistSession'],
+              },
+            ],
           },
         },
       },

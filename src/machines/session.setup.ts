@@ -234,6 +234,12 @@ export const sessionSetup = setup({
   guards: {
     hasValidStoredToken: ({ context }) => context.session !== null && context.session.expiresAt > nowInSeconds(),
     hasStoredSession: ({ context }) => context.session !== null,
+    /**
+     * The check got no answer at all (fetch's TypeError: offline, the server unreachable). The stored session is
+     * kept, so a reload of the register while offline stays signed in (pos.md); the server still checks every
+     * request once the connection is back (a refused token then ends the session through the 401 refresh).
+     */
+    noAnswer: ({ event }) => (event as { error?: unknown }).error instanceof TypeError,
     /** A user with an empty role list cannot log out (the request is ignored). */
     hasRoles: ({ context }) => (context.session?.user.role.length ?? 0) > 0,
     signInAddressWasOpened: ({ context }) => context.signInAddressOpened,

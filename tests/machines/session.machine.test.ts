@@ -87,7 +87,8 @@ describe('session machine: checking at start-up', () => {
 
   it.each([
     ['refused (no data)', async (): Promise<RefreshAnswer> => null, sessionMessages.tokenExpired],
-    ['failing', (): Promise<RefreshAnswer> => Promise.reject(new TypeError('offline')), messages.tokenRefreshFailed],
+    // (No answer at all keeps the session: see 'a reload with no connection' below.)
+    ['failing', (): Promise<RefreshAnswer> => Promise.reject(new ApiError(503, null)), messages.tokenRefreshFailed],
   ] as const)('with an expired stored token and a %s refresh it logs out with the message', async (_, refresh, text) => {
     const { actor, persisted } = start({ stored: storedSession(nowInSeconds() - 1), loginUrl: '/login' }, { refresh });
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
@@ -130,6 +131,24 @@ describe('session machine: checking at start-up', () => {
     await waitFor(actor, (snapshot) => snapshot.matches('signedOut'));
     expect(actor.getSnapshot().context.error).toEqual({ error: sessionMessages.tokenInvalid });
     expect(persisted.at(-1)?.session).toBeNull();
+  });
+});
+
+describe('session machine: a reload with no connection (the register offline)', () => {
+  it('stays signed in with the stored user when the check gets no answer, with a valid token', async () => {
+    const valid = storedSession(nowInSeconds() + 300);
+    const { actor, persisted } = start({ stored: valid, loginUrl: '/login' }, { loadMe: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(actor.getSnapshot().context.session).toEqual(valid);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(persisted.every((context) => context.session !== null)).toBe(true);
+  });
+
+  it('stays signed in when the token has run out and the refresh gets no answer', async () => {
+    const expired = storedSession(nowInSeconds() - 60);
+    const { actor } = start({ stored: expired, loginUrl: '/login' }, { refresh: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(actor.getSnapshot().context.session).toEqual(expired);
   });
 });
 

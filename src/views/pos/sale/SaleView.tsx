@@ -1,11 +1,385 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Register, SessionReport } from '../../../contract/pos';
+import { useSearch } from 'wouter';
+import { posQueries, searchProducts } from '../../../api/pos';
+import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
+import type { Discount, ProductHit, Register } from '../../../contract/pos';
+import { translateError } from '../../../i18n/apiErrors';
+import { canDeposit } from '../../../machines/posSale';
+import type { PosSaleEvent } from '../../../machines/posSale';
+import { useFormats } from '../../patient/format';
+import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { useTenantId } from '../../eforms/admin/useTenant';
+import { Button } from '../../ui/Button';
+import { useSessionActor } from '../../ui/session';
+import { useSnackbarActor } from '../../ui/shellActors';
+import { CustomerPicker } from './CustomerPicker';
+import { PayDialog } from './PayDialog';
+import { ProductSearch } from './ProductSearch';
+import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
+import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
+import { getSaleActor, getSaleSync, setSaleTenant } from './saleActor';
+import { registerOfflineShell } from './serviceWorker';
+import type { PosSaleActor } from './saleActor';
+import * as styles from './sale.css';
 
 /**
- * The sale of an open register (the `all` tab). This file is the register frame's minimal version: the sale
- * screen's branch (posSale machine, search, lines, payments) replaces it whole.
+ * The catalogue carries no currency and every invoice of the product is in the company's one currency (the invoices
+ * table's default): the register shows that.
  */
-export function SaleView({ register, session }: { register: Register; session: SessionReport }) {
+const registerCurrency = 'USD';
+
+/** The clerk's discount limit: admins have none; staff the store's default (pos.md). */
+function useDiscountLimit(): number | null {
+  const session = useSessionActor();
+  const roles = useSelector(session, (s) => s.context.session?.user.role ?? []);
+  return roles.includes('admin') ? null : defaultStaffDiscountLimitBp;
+}
+
+/**
+ * The register's current sale (pos.md; the `all` tab of /admin/pos): who it is for, the lines found by search or a
+ * scanner, discounts, the payment dialog, and the receipt. It renders the `posSale` machine and sends it events;
+ * shortcuts: F2 or / search, Enter add, + / − quantity, F4 pay, F8 park, Esc closes a dialog.
+ */
+export function SaleView({ register, session }: { register: Register; session: { id: string } }) {
+  const tenantId = useTenantId();
+  const limitBp = useDiscountLimit();
+  useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
+  useEffect(registerOfflineShell, []);
+  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
+  return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
+}
+
+function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; register: Register; tenantId: string; limitBp: number | null }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const titleId = useId();
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const send = (event: PosSaleEvent) => actor.send(event);
+  const search = useRef<HTMLInputElement>(null);
+  const newSale = useRef<HTMLDivElement>(null);
+  const currency = registerCurrency;
+  const money = (minor: number) => formats.money(minor, currency);
+  const patientId = context.customer?.kind === 'patient' ? context.customer.id : null;
+  const { current: currentRx } = usePrescriptions(tenantId, patientId);
+  useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
+  const resumeProblem = useResume(actor, register.locationId, tenantId);
+
+  const state = snapshot.matches('completed')
+    ? 'completed'
+    : snapshot.matches('waitingToSync')
+      ? 'waiting'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : snapshot.matches('parked')
+          ? 'parked'
+          : 'selling';
+
+  // Focus where the clerk goes next: the search after each change of the sale, the next sale's button after one ends.
+  const after = useRef(state);
+  useEffect(() => {
+    if ((state === 'completed' || state === 'waiting') && after.current !== state) newSale.current?.querySelector('button')?.focus();
+    if (state === 'selling' && after.current !== 'selling') search.current?.focus();
+    after.current = state;
+  }, [state]);
+
+  const add = (product: ProductHit) => {
+    send({ type: 'line.add', product, rxId: product.kind === 'spectacle-lens' ? (currentRx?.id ?? null) : null });
+    search.current?.focus();
+  };
+
+  useKeyboard({
+    search: () => search.current?.focus(),
+    pay: () => snapshot.can({ type: 'pay.open' }) && send({ type: 'pay.open' }),
+    park: () => snapshot.can({ type: 'sale.park', kind: 'parked' }) && send({ type: 'sale.park', kind: 'parked' }),
+    step: (up) => {
+      const event = { type: up ? 'line.increment' : 'line.decrement' } as const;
+      if (snapshot.can(event)) send(event);
+    },
+  });
+
+  const shortcuts = [
+    ['F2 /', t('posSale.keys.search')],
+    ['Enter', t('posSale.keys.add')],
+    ['+ −', t('posSale.keys.quantity')],
+    ['F4', t('posSale.keys.pay')],
+    ['F8', t('posSale.keys.park')],
+    ['Esc', t('posSale.keys.close')],
+  ] as const;
+
+  return (
+    <section className={styles.sale} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.heading}>
+        {t('posSale.title', { register: register.name })}
+      </h2>
+      <WaitingSales online={context.online} />
+      {resumeProblem && (
+        <p role="alert" className={styles.error}>
+          {resumeProblem}
+        </p>
+      )}
+      {!context.online && (
+        <p role="status" className={styles.banner}>
+          {t('posSale.offline')}
+        </p>
+      )}
+      <ul className={styles.shortcuts} aria-label={t('posSale.keys.title')}>
+        {shortcuts.map(([keys, what]) => (
+          <li key={keys}>
+            <kbd className={styles.kbd}>{keys}</kbd> {what}
+          </li>
+        ))}
+      </ul>
+
+      {state === 'completed' && context.result && (
+        <CompletedSale ref={newSale} tenantId={tenantId} result={context.result} customer={context.customer} online={context.online} onNew={() => send({ type: 'sale.new' })} />
+      )}
+      {state === 'waiting' && (
+        <WaitingSaleReceipt
+          ref={newSale}
+          pricing={context.pricing}
+          payments={context.payments}
+          customer={context.customer}
+          currency={currency}
+          soldAt={context.soldAt}
+          clientSaleId={context.clientSaleId ?? ''}
+          onNew={() => send({ type: 'sale.new' })}
+        />
+      )}
+      {state === 'parked' && (
+        <section className={styles.section} aria-label={t('posSale.parked.title')}>
+          <p role="status">{t('posSale.parked.done')}</p>
+          <div className={styles.actions}>
+            <Button onPress={() => send({ type: 'sale.new' })}>{t('posSale.done.newSale')}</Button>
+            <Button variant="secondary" onPress={() => send({ type: 'sale.edit' })}>
+              {t('posSale.parked.back')}
+            </Button>
+          </div>
+        </section>
+      )}
+      {state === 'failed' && (
+        <FailedSale
+          error={context.error}
+          serverPricing={context.serverPricing}
+          shownTotal={context.pricing.total}
+          currency={currency}
+          onAccept={() => send({ type: 'price.accept' })}
+          onEdit={() => send({ type: 'sale.edit' })}
+          onRetry={() => send({ type: 'sale.retry' })}
+        />
+      )}
+
+      {state === 'selling' && (
+        <>
+          <div className={styles.top}>
+            <ProductSearch ref={search} tenantId={tenantId} locationId={register.locationId} currency={currency} onAdd={add} />
+            <CustomerPicker
+              tenantId={tenantId}
+              customer={context.customer}
+              online={context.online}
+              onChoose={(customer) => {
+                send({ type: 'customer.choose', customer });
+                search.current?.focus();
+              }}
+              onClear={() => send({ type: 'customer.clear' })}
+            />
+          </div>
+          <div className={styles.main}>
+            <section className={styles.section} aria-label={t('posSale.lines.title')}>
+              <SaleLines
+                lines={context.lines}
+                priced={context.pricing.lines}
+                selectedLine={context.selectedLine}
+                currency={currency}
+                tenantId={tenantId}
+                patientId={patientId}
+                limitBp={limitBp}
+                actions={{
+                  select: (key) => send({ type: 'line.select', key }),
+                  quantity: (key, quantity) => send({ type: 'line.quantity', key, quantity }),
+                  remove: (key) => {
+                    send({ type: 'line.remove', key });
+                    search.current?.focus();
+                  },
+                  options: (key, optionIds) => send({ type: 'line.options', key, optionIds }),
+                  rx: (key, rxId) => send({ type: 'line.rx', key, rxId }),
+                  fitting: (key, fitting) => send({ type: 'line.fitting', key, fitting }),
+                  canDiscount: (key, discount) => actor.getSnapshot().can({ type: 'line.discount', key, discount }),
+                  discount: (key, discount) => applied(actor, { type: 'line.discount', key, discount }),
+                }}
+              />
+            </section>
+            <section className={styles.section} aria-label={t('posSale.totals.title')}>
+              <dl className={styles.totals}>
+                <dt>{t('records.invoices.subtotal')}</dt>
+                <dd>{money(context.pricing.subtotal)}</dd>
+                <dt>{t('records.invoices.discountTotal')}</dt>
+                <dd>{money(-context.pricing.discountTotal)}</dd>
+                <dt>{t('records.invoices.taxTotal')}</dt>
+                <dd>{money(context.pricing.taxTotal)}</dd>
+                <dt className={styles.grand}>{t('records.invoices.total')}</dt>
+                <dd className={styles.grand}>{money(context.pricing.total)}</dd>
+              </dl>
+              {context.lines.length > 0 && (
+                <DiscountEditor
+                  title={t('posSale.discount.orderTitle')}
+                  current={context.orderDiscount}
+                  currency={currency}
+                  limitBp={limitBp}
+                  canApply={(discount: Discount) => actor.getSnapshot().can({ type: 'order.discount', discount })}
+                  onApply={(discount) => applied(actor, { type: 'order.discount', discount })}
+                />
+              )}
+              <div className={styles.actions}>
+                <Button isDisabled={!snapshot.can({ type: 'pay.open' })} onPress={() => send({ type: 'pay.open' })}>
+                  {t('posSale.actions.pay')}
+                </Button>
+                <Button variant="secondary" isDisabled={!snapshot.can({ type: 'sale.park', kind: 'parked' })} isPending={snapshot.matches('parking')} onPress={() => send({ type: 'sale.park', kind: 'parked' })}>
+                  {t('posSale.actions.park')}
+                </Button>
+                <Button variant="secondary" isDisabled={!snapshot.can({ type: 'sale.park', kind: 'quote' })} onPress={() => send({ type: 'sale.park', kind: 'quote' })}>
+                  {t('posSale.actions.quote')}
+                </Button>
+                {context.lines.length > 0 && (
+                  <Button variant="secondary" onPress={() => send({ type: 'sale.clear' })}>
+                    {t('posSale.actions.clear')}
+                  </Button>
+                )}
+              </div>
+              {context.lines.length > 0 && !context.customer && <p className={styles.muted}>{t('posSale.actions.chooseCustomer')}</p>}
+              {!context.online && context.lines.length > 0 && <p className={styles.muted}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.park') })}</p>}
+              {Boolean(context.error) && (
+                <p role="alert" className={styles.error}>
+                  {translateError(i18n, context.error)}
+                </p>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+
+      <PayDialog
+        isOpen={snapshot.hasTag('dialog')}
+        total={context.pricing.total}
+        payments={context.payments}
+        currency={currency}
+        online={context.online}
+        customer={context.customer}
+        tenantId={tenantId}
+        deposit={context.deposit}
+        depositAllowed={canDeposit(context)}
+        canComplete={snapshot.can({ type: 'sale.complete' })}
+        busy={snapshot.hasTag('busy')}
+        onAdd={(payment) => applied(actor, { type: 'payment.add', payment })}
+        onRemove={(index) => send({ type: 'payment.remove', index })}
+        onDeposit={(deposit) => send({ type: 'deposit.set', deposit })}
+        onComplete={() => send({ type: 'sale.complete' })}
+        onCancel={() => send({ type: 'pay.cancel' })}
+      />
+    </section>
+  );
+}
+
+/** Sends the event when the machine takes it; answers whether it did (a refused discount or payment stays at its field). */
+function applied(actor: PosSaleActor, event: PosSaleEvent) {
+  if (!actor.getSnapshot().can(event)) return false;
+  actor.send(event);
+  return true;
+}
+
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The register's shortcuts, on the whole page while it is open (pos.md keyboard). */
+function useKeyboard(handlers: { search: () => void; pay: () => void; park: () => void; step: (up: boolean) => void }) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const h = latest.current;
+      if (event.key === 'F2' || (event.key === '/' && !isTyping(event.target))) {
+        event.preventDefault();
+        h.search();
+      } else if (event.key === 'F4') {
+        event.preventDefault();
+        h.pay();
+      } else if (event.key === 'F8') {
+        event.preventDefault();
+        h.park();
+      } else if ((event.key === '+' || event.key === '-') && !isTyping(event.target)) {
+        event.preventDefault();
+        h.step(event.key === '+');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/**
+ * `?resume=<parkedId>` (the parked tab's Resume): the parked sale or quote with its products as the store sells them
+ * now. A parked line names only its product, so each is looked up by the store's product search; a product the
+ * store no longer sells stops the resume with a message rather than dropping a line.
+ */
+function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
   const { t } = useTranslation();
-  return <p>{t('posRegister.saleReady', { register: register.name, name: session.openedBy })}</p>;
+  const resumeId = new URLSearchParams(useSearch()).get('resume') ?? '';
+  const parked = useQuery({ ...posQueries.parked(tenantId, locationId), enabled: resumeId !== '' && tenantId !== '' });
+  const done = useRef<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    const entry = parked.data?.items.find((item) => item.id === resumeId);
+    if (parked.isSuccess && !entry && done.current !== resumeId) setProblem(t('posSale.parked.notFound'));
+    if (!entry || done.current === resumeId || !actor.getSnapshot().matches('empty')) return;
+    done.current = resumeId;
+    const ids = [...new Set(entry.lines.map((line) => line.productId))];
+    Promise.all(ids.map((id) => searchProducts({ locationId, q: id, limit: 1 })))
+      .then((answers) => {
+        const products = answers.flatMap((answer) => answer.items).filter((p) => ids.includes(p.id));
+        if (products.length < ids.length) return setProblem(t('posSale.parked.missing'));
+        setProblem(null);
+        actor.send({ type: 'sale.resume', parked: entry, products });
+      })
+      .catch(() => setProblem(t('posSale.parked.missing')));
+  }, [actor, parked.data, parked.isSuccess, resumeId, locationId, t]);
+  return problem;
+}
+
+/** How many sales wait to be sent, those the server refused, and a word when they are sent. */
+function WaitingSales({ online }: { online: boolean }) {
+  const { t, i18n } = useTranslation();
+  const sync = getSaleSync();
+  const state = useSyncExternalStore(sync.subscribe, sync.getState);
+  const snackbar = useSnackbarActor();
+  useEffect(() => {
+    void sync.flush();
+    return sync.onConfirmed((_, result) =>
+      snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('posSale.waiting.sent', { number: result.invoice.number }) }),
+    );
+  }, [sync, snackbar, t]);
+  const waiting = state.waiting.filter((entry) => !entry.refused);
+  const refused = state.waiting.filter((entry) => entry.refused);
+  if (state.waiting.length === 0) return null;
+  return (
+    <div className={styles.banner} role="status">
+      {waiting.length > 0 && <span>{t('posSale.waiting.count', { count: waiting.length })}</span>}
+      {waiting.length > 0 && online && (
+        <Button variant="secondary" isPending={state.sending} onPress={() => void sync.flush()}>
+          {t('posSale.waiting.sendNow')}
+        </Button>
+      )}
+      {refused.map((entry) => (
+        <span key={entry.clientSaleId} className={styles.error}>
+          {t('posSale.waiting.refused', { reference: entry.clientSaleId.slice(0, 8), reason: translateError(i18n, { error: entry.refused!.message, code: entry.refused!.code ?? undefined }) })}{' '}
+          <Button variant="secondary" isDisabled={!online} onPress={() => void sync.retry(entry.clientSaleId)}>
+            {t('posSale.failed.retry')}
+          </Button>
+        </span>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,563 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { ApiError } from '../contract/apiError';
+import { discountWithinLimit, offlineMethods, paymentState, PriceChanged, priceSale } from '../contract/pos';
+import type { Discount, ParkedSaleInput, Pricing, ProductHit, SaleResult, SaleSubmit } from '../contract/pos';
+import type { PaymentMethod } from '../contract/records';
+
+/**
+ * One sale at the register (pos.md): empty -> building <-> parked; building -> paying -> completing -> completed,
+ * or waitingToSync when the connection is gone (the sale waits in the browser and is confirmed later), or failed
+ * when the server refuses it (shown, editable). Prices come from `priceSale` after every change, exactly as the
+ * server recomputes them; a 409 `pos.priceChanged` keeps the server's pricing for the clerk to accept.
+ */
+
+export interface SaleFitting {
+  heightRight: number | null;
+  heightLeft: number | null;
+}
+
+export interface SaleLine {
+  /** Stable per line while the sale is built (lines can repeat a product). */
+  key: string;
+  product: ProductHit;
+  quantity: number;
+  optionIds: string[];
+  discount: Discount | null;
+  rxId: string | null;
+  fitting: SaleFitting | null;
+  /** Set when the clerk accepted the server's price for this line (else the product's price plus options). */
+  acceptedUnitPrice: number | null;
+}
+
+export interface SalePayment {
+  method: PaymentMethod;
+  amount: number;
+  tendered?: number;
+  reference: string;
+  insurancePlan: string;
+  authorisation: string;
+}
+
+export type SaleCustomer = { kind: 'patient'; id: string; name: string } | { kind: 'walkIn' };
+
+export interface PosSaleInput {
+  registerSessionId: string;
+  locationId: string;
+  /** The clerk's discount limit in basis points; null: no limit (admins). */
+  discountLimitBp: number | null;
+  online?: boolean;
+  /** Makes the sale's client id (crypto.randomUUID in the app). */
+  newId?: () => string;
+}
+
+export interface PosSaleContext {
+  registerSessionId: string;
+  locationId: string;
+  discountLimitBp: number | null;
+  online: boolean;
+  clientSaleId: string | null;
+  customer: SaleCustomer | null;
+  lines: SaleLine[];
+  selectedLine: string | null;
+  orderDiscount: Discount | null;
+  pricing: Pricing;
+  payments: SalePayment[];
+  deposit: boolean;
+  /** The parked sale or quote this sale came from (resumed), or the one it was parked as. */
+  parkedId: string | null;
+  /** The server's pricing after a 409 pos.priceChanged, until accepted or edited away. */
+  serverPricing: Pricing | null;
+  result: SaleResult | null;
+  /** When the sale was completed (an offline sale is sent later with this time). */
+  soldAt: string | null;
+  /** Whether the sale was completed without a connection. */
+  soldOffline: boolean;
+  error: unknown;
+  newId: () => string;
+}
+
+export type PosSaleEvent =
+  | { type: 'customer.choose'; customer: SaleCustomer }
+  | { type: 'customer.clear' }
+  | { type: 'line.add'; product: ProductHit; rxId?: string | null }
+  | { type: 'line.remove'; key: string }
+  | { type: 'line.select'; key: string }
+  | { type: 'line.quantity'; key: string; quantity: number }
+  /** `+` / `-` on the selected line. */
+  | { type: 'line.increment' }
+  | { type: 'line.decrement' }
+  | { type: 'line.options'; key: string; optionIds: string[] }
+  | { type: 'line.rx'; key: string; rxId: string | null }
+  | { type: 'line.fitting'; key: string; fitting: SaleFitting | null }
+  | { type: 'line.discount'; key: string; discount: Discount | null }
+  | { type: 'order.discount'; discount: Discount | null }
+  | { type: 'sale.park'; kind: 'parked' | 'quote' }
+  | { type: 'sale.resume'; parked: Pick<ParkedSaleInput, 'id' | 'lines' | 'orderDiscount' | 'patientId'> & { patientName: string | null }; products: ProductHit[] }
+  | { type: 'sale.clear' }
+  | { type: 'sale.new' }
+  | { type: 'pay.open' }
+  | { type: 'pay.cancel' }
+  | { type: 'payment.add'; payment: SalePayment }
+  | { type: 'payment.remove'; index: number }
+  | { type: 'deposit.set'; deposit: boolean }
+  | { type: 'sale.complete' }
+  | { type: 'sale.retry' }
+  | { type: 'sale.edit' }
+  | { type: 'price.accept' }
+  /** The waiting-sales queue sent this sale and the server recorded it. */
+  | { type: 'sync.confirmed'; result: SaleResult }
+  | { type: 'connection.online' }
+  | { type: 'connection.offline' };
+
+export type PosSaleTag = 'busy' | 'dirty' | 'dialog';
+
+const emptyPricing: Pricing = { lines: [], subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0 };
+
+/** The unit price of a line: the accepted server price, else the product's price plus its chosen options. */
+export const unitPriceOf = (line: SaleLine) =>
+  line.acceptedUnitPrice ??
+  line.product.price + line.product.options.filter((o) => line.optionIds.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
+
+export const describeLine = (line: SaleLine) => {
+  const p = line.product;
+  const chosen = p.options.filter((o) => line.optionIds.includes(o.id)).map((o) => o.name);
+  return [p.name, ...chosen].join(', ');
+};
+
+export function pricingOf(lines: readonly SaleLine[], orderDiscount: Discount | null): Pricing {
+  return priceSale(
+    lines.map((line) => ({
+      productId: line.product.id,
+      description: describeLine(line),
+      quantity: line.quantity,
+      unitPrice: unitPriceOf(line),
+      taxRateBp: line.product.taxRateBp,
+      discount: line.discount,
+    })),
+    orderDiscount,
+  );
+}
+
+/** Lines a deposit may be left on: lenses are made to order, and a product beyond the stock on hand is ordered. */
+export const isMadeOrOrdered = (line: SaleLine) =>
+  line.product.kind === 'spectacle-lens' || (line.product.stock !== null && line.product.stock < line.quantity);
+
+export const paidState = (context: Pick<PosSaleContext, 'pricing' | 'payments'>) => paymentState(context.pricing.total, context.payments);
+
+export const canDeposit = (context: Pick<PosSaleContext, 'customer' | 'lines'>) =>
+  context.customer?.kind === 'patient' && context.lines.some(isMadeOrOrdered);
+
+/** The body of the one idempotent request that records the sale. */
+export function saleSubmitOf(context: PosSaleContext): SaleSubmit {
+  return {
+    clientSaleId: context.clientSaleId!,
+    registerSessionId: context.registerSessionId,
+    patientId: context.customer?.kind === 'patient' ? context.customer.id : null,
+    lines: context.lines.map((line) => ({
+      productId: line.product.id,
+      quantity: line.quantity,
+      optionIds: line.optionIds,
+      discount: line.discount,
+      rxId: line.rxId,
+      fitting: line.fitting,
+      shownUnitPrice: unitPriceOf(line),
+    })),
+    orderDiscount: context.orderDiscount,
+    payments: context.payments.map((p) => ({
+      method: p.method,
+      amount: p.amount,
+      ...(p.tendered !== undefined ? { tendered: p.tendered } : {}),
+      reference: p.reference,
+      insurancePlan: p.insurancePlan,
+      authorisation: p.authorisation,
+    })),
+    deposit: context.deposit && paidState(context).balance > 0,
+    shownTotal: context.pricing.total,
+    soldOffline: context.soldOffline,
+    ...(context.soldAt ? { soldAt: context.soldAt } : {}),
+    ...(context.parkedId ? { parkedId: context.parkedId } : {}),
+    notes: '',
+  };
+}
+
+/** The body that parks the sale (or keeps it as a quote) on the server. */
+export function parkedInputOf(context: PosSaleContext, kind: 'parked' | 'quote'): ParkedSaleInput {
+  const submit = saleSubmitOf(context);
+  return {
+    id: context.parkedId ?? context.clientSaleId!,
+    locationId: context.locationId,
+    kind,
+    patientId: submit.patientId,
+    lines: submit.lines,
+    orderDiscount: submit.orderDiscount,
+    note: '',
+  };
+}
+
+/** No answer at all (fetch's TypeError: no connection, a dropped request): the sale may or may not have arrived. */
+export const isConnectionFailure = (error: unknown) => error instanceof TypeError;
+
+export const isPriceChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && error.body?.code === 'pos.priceChanged';
+
+/** The server's pricing sent with a 409 pos.priceChanged. */
+export function serverPricingOf(error: unknown): Pricing | null {
+  if (!isPriceChanged(error)) return null;
+  const details = PriceChanged.safeParse((error as ApiError).body?.details);
+  return details.success ? details.data.pricing : null;
+}
+
+type Ctx = PosSaleContext;
+
+/** Lines changed: priced again, the server's pricing forgotten, the selection kept on a line that exists. */
+const withLines = (context: Ctx, lines: SaleLine[], orderDiscount = context.orderDiscount, selectedLine = context.selectedLine) => ({
+  lines,
+  orderDiscount,
+  pricing: pricingOf(lines, orderDiscount),
+  serverPricing: null,
+  payments: [] as SalePayment[],
+  deposit: false,
+  selectedLine: lines.some((l) => l.key === selectedLine) ? selectedLine : (lines.at(-1)?.key ?? null),
+});
+
+const mapLine = (context: Ctx, key: string, change: (line: SaleLine) => SaleLine) =>
+  context.lines.map((line) => (line.key === key ? { ...change(line), acceptedUnitPrice: null } : line));
+
+const clampQuantity = (quantity: number) => Math.min(999, Math.max(1, Math.round(quantity)));
+
+const fresh = (context: Ctx): Partial<Ctx> => ({
+  clientSaleId: null,
+  customer: null,
+  lines: [],
+  selectedLine: null,
+  orderDiscount: null,
+  pricing: emptyPricing,
+  payments: [],
+  deposit: false,
+  parkedId: null,
+  serverPricing: null,
+  result: null,
+  soldAt: null,
+  soldOffline: false,
+  error: null,
+  online: context.online,
+});
+
+export const posSaleMachine = setup({
+  types: {
+    context: {} as PosSaleContext,
+    events: {} as PosSaleEvent,
+    input: {} as PosSaleInput,
+    tags: {} as PosSaleTag,
+  },
+  actors: {
+    /** POST /api/pos/sales (the app's actor; tests provide their own). */
+    submitSale: fromPromise<SaleResult, SaleSubmit>(() => Promise.reject(new Error('submitSale is provided by the app'))),
+    /** Keeps the sale in the browser's waiting-sales queue (src/pos/saleQueue.ts). */
+    queueSale: fromPromise<void, SaleSubmit>(() => Promise.reject(new Error('queueSale is provided by the app'))),
+    /** PUT /api/pos/parked/:id. */
+    parkSale: fromPromise<unknown, ParkedSaleInput>(() => Promise.reject(new Error('parkSale is provided by the app'))),
+  },
+  guards: {
+    canPay: ({ context }) => context.lines.length > 0 && context.customer !== null,
+    canComplete: ({ context }) => {
+      const { balance } = paidState(context);
+      return context.lines.length > 0 && (balance === 0 || (balance > 0 && context.deposit && canDeposit(context)));
+    },
+    canPark: ({ context }) => context.lines.length > 0 && context.online,
+    isOffline: ({ context }) => !context.online,
+    /** The discount keeps every line within the clerk's limit (its own discount and its share of the order's). */
+    canDiscount: ({ context, event }) => {
+      if (event.type === 'line.discount') {
+        const lines = context.lines.map((l) => (l.key === event.key ? { ...l, discount: event.discount } : l));
+        return context.lines.some((l) => l.key === event.key) && discountWithinLimit(pricingOf(lines, context.orderDiscount), context.discountLimitBp);
+      }
+      if (event.type === 'order.discount') return discountWithinLimit(pricingOf(context.lines, event.discount), context.discountLimitBp);
+      return false;
+    },
+    /** Within the balance; offline only the methods a register records by hand; store credit needs a patient. */
+    canAddPayment: ({ context, event }) => {
+      assertEvent(event, 'payment.add');
+      const { payment } = event;
+      if (!context.online && !offlineMethods.includes(payment.method)) return false;
+      if (payment.method === 'store-credit' && context.customer?.kind !== 'patient') return false;
+      return payment.amount > 0 && payment.amount <= paidState(context).balance && context.payments.length < 10;
+    },
+    canSetDeposit: ({ context, event }) => {
+      assertEvent(event, 'deposit.set');
+      return !event.deposit || canDeposit(context);
+    },
+    hasLineKey: ({ context, event }) => 'key' in event && context.lines.some((l) => l.key === event.key),
+    hasSelectedLine: ({ context }) => context.selectedLine !== null,
+    isLastLine: ({ context, event }) => event.type === 'line.remove' && context.lines.length === 1 && context.lines[0]!.key === event.key,
+    hasServerPricing: ({ context }) => context.serverPricing !== null,
+    wentOffline: ({ event }) => isConnectionFailure((event as { error?: unknown }).error),
+  },
+  actions: {
+    startSale: assign(({ context }) => ({ clientSaleId: context.newId() })),
+    chooseCustomer: assign(({ event }) => {
+      assertEvent(event, 'customer.choose');
+      return { customer: event.customer, payments: [] as SalePayment[], deposit: false };
+    }),
+    clearCustomer: assign({ customer: null, payments: [], deposit: false }),
+    addLine: assign(({ context, event }) => {
+      assertEvent(event, 'line.add');
+      // The same plain product again adds to its line (a scanner scanning twice); a lens is always its own line.
+      const same = context.lines.find((l) => l.product.id === event.product.id && l.product.kind !== 'spectacle-lens' && !l.discount && l.optionIds.length === 0);
+      if (same) return withLines(context, context.lines.map((l) => (l.key === same.key ? { ...l, quantity: clampQuantity(l.quantity + 1) } : l)), context.orderDiscount, same.key);
+      const key = context.newId();
+      const line: SaleLine = {
+        key,
+        product: event.product,
+        quantity: 1,
+        optionIds: [],
+        discount: null,
+        rxId: event.product.kind === 'spectacle-lens' ? (event.rxId ?? null) : null,
+        fitting: null,
+        acceptedUnitPrice: null,
+      };
+      return withLines(context, [...context.lines, line], context.orderDiscount, key);
+    }),
+    removeLine: assign(({ context, event }) => {
+      assertEvent(event, 'line.remove');
+      return withLines(context, context.lines.filter((l) => l.key !== event.key));
+    }),
+    selectLine: assign(({ event }) => {
+      assertEvent(event, 'line.select');
+      return { selectedLine: event.key };
+    }),
+    setQuantity: assign(({ context, event }) => {
+      assertEvent(event, 'line.quantity');
+      return withLines(context, mapLine(context, event.key, (l) => ({ ...l, quantity: clampQuantity(event.quantity) })));
+    }),
+    stepQuantity: assign(({ context, event }) => {
+      const step = event.type === 'line.increment' ? 1 : -1;
+      return withLines(context, mapLine(context, context.selectedLine!, (l) => ({ ...l, quantity: clampQuantity(l.quantity + step) })));
+    }),
+    setOptions: assign(({ context, event }) => {
+      assertEvent(event, 'line.options');
+      return withLines(context, mapLine(context, event.key, (l) => ({ ...l, optionIds: l.product.options.filter((o) => event.optionIds.includes(o.id)).map((o) => o.id) })));
+    }),
+    setRx: assign(({ context, event }) => {
+      assertEvent(event, 'line.rx');
+      return { lines: context.lines.map((l) => (l.key === event.key && l.product.kind === 'spectacle-lens' ? { ...l, rxId: event.rxId } : l)) };
+    }),
+    setFitting: assign(({ context, event }) => {
+      assertEvent(event, 'line.fitting');
+      return { lines: context.lines.map((l) => (l.key === event.key && l.product.kind === 'spectacle-lens' ? { ...l, fitting: event.fitting } : l)) };
+    }),
+    setLineDiscount: assign(({ context, event }) => {
+      assertEvent(event, 'line.discount');
+      return withLines(context, mapLine(context, event.key, (l) => ({ ...l, discount: event.discount })));
+    }),
+    setOrderDiscount: assign(({ context, event }) => {
+      assertEvent(event, 'order.discount');
+      return withLines(context, context.lines, event.discount);
+    }),
+    addPayment: assign(({ context, event }) => {
+      assertEvent(event, 'payment.add');
+      return { payments: [...context.payments, event.payment] };
+    }),
+    removePayment: assign(({ context, event }) => {
+      assertEvent(event, 'payment.remove');
+      return { payments: context.payments.filter((_, i) => i !== event.index) };
+    }),
+    setDeposit: assign(({ event }) => {
+      assertEvent(event, 'deposit.set');
+      return { deposit: event.deposit };
+    }),
+    resume: assign(({ context, event }) => {
+      assertEvent(event, 'sale.resume');
+      const { parked, products } = event;
+      const lines: SaleLine[] = parked.lines.flatMap((input) => {
+        const product = products.find((p) => p.id === input.productId);
+        if (!product) return [];
+        return [
+          {
+            key: context.newId(),
+            product,
+            quantity: input.quantity,
+            optionIds: input.optionIds ?? [],
+            discount: input.discount ?? null,
+            rxId: input.rxId ?? null,
+            fitting: input.fitting ?? null,
+            acceptedUnitPrice: null,
+          },
+        ];
+      });
+      return {
+        ...withLines(context, lines, parked.orderDiscount ?? null, null),
+        clientSaleId: context.newId(),
+        parkedId: parked.id,
+        customer: parked.patientId ? { kind: 'patient' as const, id: parked.patientId, name: parked.patientName ?? '' } : { kind: 'walkIn' as const },
+      };
+    }),
+    rememberParked: assign(({ context }) => ({ parkedId: context.parkedId ?? context.clientSaleId })),
+    reset: assign(({ context }) => fresh(context)),
+    stampSale: assign(({ context }) => ({ soldAt: new Date().toISOString(), soldOffline: !context.online })),
+    markOffline: assign({ soldOffline: true, online: false }),
+    keepResult: assign(({ event }) => ({ result: (event as { output?: SaleResult }).output ?? null, error: null })),
+    keepConfirmed: assign(({ event }) => {
+      assertEvent(event, 'sync.confirmed');
+      return { result: event.result, error: null };
+    }),
+    keepError: assign(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return { error, serverPricing: serverPricingOf(error) };
+    }),
+    /** The server's line prices become the sale's; its pricing shows until something changes. */
+    acceptServerPricing: assign(({ context }) => {
+      const server = context.serverPricing!;
+      const lines = context.lines.map((line, i) => {
+        const priced = server.lines[i];
+        return priced && priced.productId === line.product.id ? { ...line, acceptedUnitPrice: priced.unitPrice } : line;
+      });
+      return { lines, pricing: server, serverPricing: null, error: null, payments: [] as SalePayment[], deposit: false };
+    }),
+    clearError: assign({ error: null }),
+    dropPayments: assign({ payments: [], deposit: false }),
+    goOnline: assign({ online: true }),
+    goOffline: assign({ online: false }),
+  },
+}).createMachine({
+  id: 'posSale',
+  context: ({ input }) => ({
+    registerSessionId: input.registerSessionId,
+    locationId: input.locationId,
+    discountLimitBp: input.discountLimitBp,
+    online: input.online ?? true,
+    clientSaleId: null,
+    customer: null,
+    lines: [],
+    selectedLine: null,
+    orderDiscount: null,
+    pricing: emptyPricing,
+    payments: [],
+    deposit: false,
+    parkedId: null,
+    serverPricing: null,
+    result: null,
+    soldAt: null,
+    soldOffline: false,
+    error: null,
+    newId: input.newId ?? (() => crypto.randomUUID()),
+  }),
+  on: {
+    'connection.online': { actions: 'goOnline' },
+    'connection.offline': { actions: 'goOffline' },
+  },
+  initial: 'empty',
+  states: {
+    empty: {
+      on: {
+        'customer.choose': { actions: 'chooseCustomer' },
+        'customer.clear': { actions: 'clearCustomer' },
+        'line.add': { target: 'building', actions: ['startSale', 'addLine'] },
+        'sale.resume': { target: 'building', actions: 'resume' },
+      },
+    },
+    building: {
+      tags: 'dirty',
+      on: {
+        'customer.choose': { actions: 'chooseCustomer' },
+        'customer.clear': { actions: 'clearCustomer' },
+        'line.add': { actions: 'addLine' },
+        'line.remove': [
+          { guard: 'isLastLine', target: 'empty', actions: 'reset' },
+          { guard: 'hasLineKey', actions: 'removeLine' },
+        ],
+        'line.select': { guard: 'hasLineKey', actions: 'selectLine' },
+        'line.quantity': { guard: 'hasLineKey', actions: 'setQuantity' },
+        'line.increment': { guard: 'hasSelectedLine', actions: 'stepQuantity' },
+        'line.decrement': { guard: 'hasSelectedLine', actions: 'stepQuantity' },
+        'line.options': { guard: 'hasLineKey', actions: 'setOptions' },
+        'line.rx': { guard: 'hasLineKey', actions: 'setRx' },
+        'line.fitting': { guard: 'hasLineKey', actions: 'setFitting' },
+        'line.discount': { guard: 'canDiscount', actions: 'setLineDiscount' },
+        'order.discount': { guard: 'canDiscount', actions: 'setOrderDiscount' },
+        'sale.park': { guard: 'canPark', target: 'parking' },
+        'sale.clear': { target: 'empty', actions: 'reset' },
+        'pay.open': { guard: 'canPay', target: 'paying' },
+      },
+    },
+    // Saving the parked sale or quote on the server (any register of the store can resume it).
+    parking: {
+      tags: ['busy', 'dirty'],
+      invoke: {
+        src: 'parkSale',
+        input: ({ context, event }) => parkedInputOf(context, event.type === 'sale.park' ? event.kind : 'parked'),
+        onDone: { target: 'parked', actions: 'rememberParked' },
+        onError: { target: 'building', actions: 'keepError' },
+      },
+    },
+    parked: {
+      on: {
+        'sale.new': { target: 'empty', actions: 'reset' },
+        // Back to the same sale (the parked copy stays until the sale is recorded, which removes it).
+        'sale.edit': { target: 'building', actions: 'clearError' },
+      },
+    },
+    paying: {
+      tags: ['dirty', 'dialog'],
+      on: {
+        'payment.add': { guard: 'canAddPayment', actions: 'addPayment' },
+        'payment.remove': { actions: 'removePayment' },
+        'deposit.set': { guard: 'canSetDeposit', actions: 'setDeposit' },
+        // Nothing is paid until the sale completes: leaving the dialog drops what was entered there.
+        'pay.cancel': { target: 'building', actions: 'dropPayments' },
+        'sale.complete': { guard: 'canComplete', target: 'queueing', actions: 'stampSale' },
+      },
+    },
+    // Decides where the sale goes: offline straight to the waiting queue, else to the server.
+    queueing: {
+      tags: ['busy', 'dirty'],
+      always: [{ guard: 'isOffline', target: 'waitingToSync' }, { target: 'completing' }],
+    },
+    completing: {
+      tags: ['busy', 'dirty'],
+      invoke: {
+        src: 'submitSale',
+        input: ({ context }) => saleSubmitOf(context),
+        onDone: { target: 'completed', actions: 'keepResult' },
+        onError: [
+          // No answer: it may have arrived or not; the queue sends the same id until the server answers.
+          { guard: 'wentOffline', target: 'waitingToSync', actions: 'markOffline' },
+          { target: 'failed', actions: 'keepError' },
+        ],
+      },
+    },
+    waitingToSync: {
+      initial: 'saving',
+      states: {
+        saving: {
+          tags: ['busy', 'dirty'],
+          invoke: {
+            src: 'queueSale',
+            input: ({ context }) => saleSubmitOf(context),
+            onDone: { target: 'queued' },
+            onError: { target: '#posSale.failed', actions: 'keepError' },
+          },
+        },
+        // Kept in the browser: the clerk hands over the receipt and may start the next sale.
+        queued: {
+          on: {
+            'sync.confirmed': { target: '#posSale.completed', actions: 'keepConfirmed' },
+            'sale.new': { target: '#posSale.empty', actions: 'reset' },
+          },
+        },
+      },
+    },
+    completed: {
+      on: { 'sale.new': { target: 'empty', actions: 'reset' } },
+    },
+    failed: {
+      tags: 'dirty',
+      on: {
+        'sale.retry': { target: 'completing', actions: 'clearError' },
+        'sale.edit': { target: 'building', actions: 'clearError' },
+        'price.accept': { guard: 'hasServerPricing', target: 'paying', actions: 'acceptServerPricing' },
+      },
+    },
+  },
+});
+
+export type PosSaleSnapshot = ReturnType<(typeof posSaleMachine)['getInitialSnapshot']>;

@@ -1,0 +1,92 @@
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { saveParked, submitSale } from '../../../api/pos';
+import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
+import { posSaleMachine } from '../../../machines/posSale';
+import { openSaleQueue } from '../../../pos/saleQueue';
+import { createSaleSync } from '../../../pos/saleSync';
+import type { SaleSync } from '../../../pos/saleSync';
+
+/**
+ * The register's long-lived actors, made once outside React (StrictMode's double effects cannot start a sale twice,
+ * and the sale survives a visit to another POS tab): the sale of each open register session, and the one sender of
+ * the waiting sales, which the connection coming back wakes.
+ */
+export type PosSaleActor = ActorRefFrom<typeof posSaleMachine>;
+
+let tenant: string | null = null;
+let sync: SaleSync | null = null;
+const sales = new Map<string, PosSaleActor>();
+/** The window listeners of the actors above, removed with them. */
+const detach: (() => void)[] = [];
+
+function listen(type: 'online' | 'offline', listener: () => void) {
+  window.addEventListener(type, listener);
+  detach.push(() => window.removeEventListener(type, listener));
+}
+
+/** One tab of the register sends at a time (another tab's round waits), where the browser has Web Locks. */
+const exclusive = async (run: () => Promise<void>): Promise<void> => {
+  if (navigator.locks) await navigator.locks.request('pos-waiting-sales', run);
+  else await run();
+};
+
+/** The signed-in tenant whose waiting sales may be sent (the register view keeps it current). */
+export function setSaleTenant(tenantId: string | null) {
+  tenant = tenantId;
+}
+
+export function getSaleSync(): SaleSync {
+  if (sync) return sync;
+  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
+  sync = created;
+  listen('online', () => void created.flush());
+  created.onConfirmed((entry, result) => {
+    for (const actor of sales.values()) {
+      const snapshot = actor.getSnapshot();
+      if (snapshot.context.clientSaleId === entry.clientSaleId) actor.send({ type: 'sync.confirmed', result });
+    }
+  });
+  return created;
+}
+
+const saleMachine = posSaleMachine.provide({
+  actors: {
+    submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => submitSale(input, signal)),
+    queueSale: fromPromise<void, SaleSubmit>(async ({ input }) => {
+      if (!tenant) throw new Error('No session to keep the sale for');
+      const queue = getSaleSync();
+      await queue.enqueue(input, tenant);
+      // The connection may be back already (the request failed for another reason): try now.
+      void queue.flush();
+    }),
+    parkSale: fromPromise<unknown, ParkedSaleInput>(({ input }) => saveParked(input)),
+  },
+});
+
+export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; discountLimitBp: number | null }): PosSaleActor {
+  const key = `${options.tenantId} ${options.registerSessionId}`;
+  let actor = sales.get(key);
+  if (actor && actor.getSnapshot().context.discountLimitBp !== options.discountLimitBp) {
+    actor.stop();
+    actor = undefined;
+  }
+  if (!actor) {
+    actor = createActor(saleMachine, {
+      input: { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine },
+    }).start();
+    const started = actor;
+    listen('online', () => started.send({ type: 'connection.online' }));
+    listen('offline', () => started.send({ type: 'connection.offline' }));
+    sales.set(key, actor);
+  }
+  return actor;
+}
+
+/** Tests and the end of a session: forget every sale (the waiting queue stays on disk). */
+export function dropSaleActors() {
+  for (const actor of sales.values()) actor.stop();
+  sales.clear();
+  sync = null;
+  for (const remove of detach.splice(0)) remove();
+}

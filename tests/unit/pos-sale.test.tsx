@@ -1,0 +1,350 @@
+/**
+ * The register's sale (SaleView) against a fake API, as a clerk uses it: product search as they type and Enter on
+ * the highlighted result, a barcode scanner, lenses taking the patient's current prescription, discounts refused over
+ * the limit at the field, the pay dialog split over card and cash with the change, one POST however often Complete
+ * is pressed, the receipt read from the server, a 409 pos.priceChanged accepted, and a sale completed offline kept in
+ * IndexedDB and sent once when the connection is back. Keyboard: F2, F4, +/-, Esc.
+ */
+import 'fake-indexeddb/auto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { priceSale } from '../../src/contract/pos';
+import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
+import { openSaleQueue } from '../../src/pos/saleQueue';
+import { SaleView } from '../../src/views/pos/sale/SaleView';
+import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
+import { janeDoe } from '../fixtures/auth';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { exam, frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';
+import { ids, prescriptions } from './records-fixtures';
+import { renderPage, tearDownPage, withRoles } from './records-harness';
+
+const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
+const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
+const ok = (body: unknown, status = 200): Reply => ({ status, body });
+const url = (call: Call) => new URL(call.path, 'http://x');
+const catalogue = [frame, lens, exam];
+
+let rendered: ReturnType<typeof renderPage> | undefined;
+afterEach(async () => {
+  tearDownPage(rendered);
+  rendered = undefined;
+  dropSaleActors();
+  setOnline(true);
+  window.history.replaceState(null, '', '/');
+  // The waiting sales are on the (fake) disk: each test starts with none.
+  const queue = openSaleQueue();
+  for (const entry of await queue.all()) await queue.remove(entry.clientSaleId);
+});
+
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+}
+
+/** The store's catalogue and Jane; `sale` answers POST /api/pos/sales (the recorded sales are kept). */
+function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(body)) {
+  return (call: Call): Reply | undefined => {
+    const u = url(call);
+    if (u.pathname === '/api/pos/products') {
+      const q = (u.searchParams.get('q') ?? '').toLowerCase();
+      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q || p.id === q) });
+    }
+    if (u.pathname.startsWith('/api/pos/products/barcode/')) {
+      const code = decodeURIComponent(u.pathname.split('/').pop()!);
+      const found = catalogue.find((p) => p.barcodes.includes(code));
+      return found ? ok(found) : { status: 404, body: { error: `No product has the barcode ${code}.`, code: 'pos.barcodeNotFound', params: { barcode: code } } };
+    }
+    if (u.pathname === '/api/patients') return ok({ items: [{ id: ids.jane, locationId: posIds.location, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-04-12', phone: '555', email: 'jane@example.test' }], nextCursor: null });
+    if (u.pathname === `/api/patients/${ids.jane}/prescriptions`) return ok(prescriptions);
+    if (u.pathname === '/api/pos/sales' && call.method === 'POST') return sale(call.body as SaleSubmit);
+    if (u.pathname === `/api/pos/invoices/${posIds.invoice}`) return ok(lastInvoice);
+    if (u.pathname.startsWith('/api/pos/parked/') && call.method === 'PUT') {
+      const body = call.body as ParkedSaleInput;
+      return ok({ ...body, patientName: null, total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
+    }
+    if (u.pathname === '/api/pos/parked') return ok({ items: [parkedJane] });
+    return undefined;
+  };
+}
+
+let lastInvoice: unknown = null;
+const parkedJane: ParkedSale = {
+  id: posIds.parked,
+  locationId: posIds.location,
+  kind: 'quote',
+  patientId: ids.jane,
+  patientName: 'Jane Doe',
+  lines: [
+    { productId: frame.id, quantity: 1, optionIds: [], discount: null, rxId: null, fitting: null },
+    { productId: lens.id, quantity: 1, optionIds: [posIds.polycarbonate], discount: null, rxId: ids.rxNew, fitting: { heightRight: 22, heightLeft: 22 } },
+  ],
+  orderDiscount: { type: 'percent', value: 1000, reason: 'Quote' },
+  note: '',
+  total: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  createdBy: 'Sam Staff',
+  expiresAt: '2026-12-20T10:00:00.000Z',
+};
+function recorded(body: SaleSubmit, extra: Parameters<typeof saleResultOf>[2] = {}): Reply {
+  const pricing = priceSale(
+    body.lines.map((l) => {
+      const product = catalogue.find((p) => p.id === l.productId)!;
+      const unitPrice = product.price + product.options.filter((o) => l.optionIds.includes(o.id)).reduce((s, o) => s + o.price, 0);
+      return { productId: product.id, description: product.name, quantity: l.quantity, unitPrice, taxRateBp: product.taxRateBp, discount: l.discount };
+    }),
+    body.orderDiscount,
+  );
+  const invoice = invoiceOf(pricing, body.payments);
+  lastInvoice = invoice;
+  const change = body.payments.reduce((s, p) => s + (p.tendered ? p.tendered - p.amount : 0), 0);
+  return ok(saleResultOf(invoice, pricing, { change, ...extra }), 201);
+}
+
+const open = (answer = api()) => {
+  rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: answer });
+  return rendered;
+};
+const sales = () => rendered!.server.calls.filter((c) => c.method === 'POST' && url(c).pathname === '/api/pos/sales');
+const search = () => screen.getByRole('combobox', { name: 'Product or barcode' });
+const lines = () => screen.getByRole('list', { name: 'Lines of the sale' });
+const total = () => within(screen.getByRole('region', { name: 'Totals' })).getAllByRole('definition').at(-1)!.textContent;
+
+async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: string, name: string) {
+  await user.type(search(), text);
+  await screen.findByRole('option', { name: new RegExp(name) });
+  await user.keyboard('{Enter}');
+  await within(lines()).findByRole('button', { name: new RegExp(`^${name}`) });
+}
+
+describe('the sale at the register', () => {
+  it('finds products as the clerk types, shows them within 150 ms of the last keystroke, and adds the highlighted one with Enter', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.keyboard('{F2}');
+    expect(document.activeElement).toBe(search());
+    await user.type(search(), 'en');
+    const typedAt = performance.now();
+    await screen.findByRole('option', { name: /Comprehensive eye exam/ });
+    expect(performance.now() - typedAt).toBeLessThan(150);
+    // Each request asks the store's search for what was typed: the catalogue is never downloaded.
+    const asked = rendered!.server.calls.filter((c) => url(c).pathname === '/api/pos/products');
+    expect(asked.every((c) => url(c).searchParams.get('locationId') === posIds.location && Number(url(c).searchParams.get('limit')) <= 50)).toBe(true);
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    // The second result (the exam) was highlighted and added; the search is empty and keeps the focus.
+    expect(await within(lines()).findByRole('button', { name: 'Comprehensive eye exam' })).toBeTruthy();
+    expect((search() as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(search());
+    expect(total()).toBe('$90.00');
+  });
+
+  it('adds the product of a scanned barcode (fast digits and Enter), twice adds to its quantity, and says when no product has it', async () => {
+    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api() });
+    const { user } = rendered;
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.click(search());
+    await user.keyboard('8053672000001{Enter}');
+    expect(await within(lines()).findByRole('button', { name: /^Ray-Ban Clubmaster 5154/ })).toBeTruthy();
+    expect(rendered.server.calls.some((c) => url(c).pathname === '/api/pos/products/barcode/8053672000001')).toBe(true);
+    await user.keyboard('8053672000001{Enter}');
+    await within(lines()).findByText('Qty 2');
+    // 2 × $150 + 8 % tax.
+    expect(total()).toBe('$324.00');
+    // + and - change the selected line's quantity when the focus is not in a field.
+    await user.click(within(lines()).getByRole('button', { name: /^Ray-Ban/ }));
+    await user.keyboard('-');
+    await within(lines()).findByText('Qty 1');
+    await user.keyboard('+');
+    await within(lines()).findByText('Qty 2');
+    await user.click(search());
+    await user.keyboard('0000000000000{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('No product has the barcode 0000000000000.');
+  });
+
+  it('gives lenses the patient’s current prescription, warns about an expired one, and prices the chosen options', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Find a patient'), 'Jane');
+    await user.click(await screen.findByRole('button', { name: 'Jane Doe, born 1985-04-12' }));
+    await addBySearch(user, 'single', 'Single vision lenses');
+    const rx = (await within(lines()).findByLabelText('Prescription')) as HTMLSelectElement;
+    await waitFor(() => expect(rx.value).toBe(ids.rxNew));
+    expect(rx.selectedOptions[0]!.textContent).toMatch(/^Current/);
+    await user.selectOptions(rx, ids.rxOld);
+    expect((await within(lines()).findByRole('alert')).textContent).toContain('This prescription expired on');
+    await user.click(within(lines()).getByLabelText(/Polycarbonate/));
+    await user.click(within(lines()).getByLabelText(/Anti-reflective/));
+    // (80 + 30 + 25) × 1.08
+    expect(total()).toBe('$145.80');
+    await user.type(within(lines()).getByLabelText('Fitting height right (mm)'), '3');
+    expect(within(lines()).getByText('A fitting height is between 5 and 50 mm.')).toBeTruthy();
+  });
+
+  it('refuses a discount over the clerk’s limit at the field, needs a reason, and applies one within it', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(within(lines()).getByRole('button', { name: 'Discount on Ray-Ban Clubmaster 5154' }));
+    const form = screen.getByRole('form', { name: 'Discount on Ray-Ban Clubmaster 5154' });
+    await user.type(within(form).getByLabelText('Discount'), '15');
+    await user.click(within(form).getByRole('button', { name: 'Apply discount' }));
+    expect(within(form).getByText('This discount is over your limit of 10 %.')).toBeTruthy();
+    expect(within(form).getByText('A discount needs a reason.')).toBeTruthy();
+    expect(within(form).getByLabelText('Discount').getAttribute('aria-invalid')).toBe('true');
+    expect(total()).toBe('$162.00');
+    await user.clear(within(form).getByLabelText('Discount'));
+    await user.type(within(form).getByLabelText('Discount'), '10');
+    await user.type(within(form).getByLabelText('Reason'), 'Loyal customer');
+    await user.click(within(form).getByRole('button', { name: 'Apply discount' }));
+    expect(await screen.findByText('Discount 10 %: Loyal customer')).toBeTruthy();
+    // (150 − 15) × 1.08
+    expect(total()).toBe('$145.80');
+  });
+
+  it('takes half by card and the rest in cash with change, completes with one request however often it is pressed, and shows the receipt', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.keyboard('{F4}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.keyboard('{F4}');
+    const dialog = await screen.findByRole('dialog', { name: 'Payment of $162.00' });
+    // Esc closes it and drops what was entered; F4 opens it again.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('{F4}');
+    const pay = await screen.findByRole('dialog', { name: 'Payment of $162.00' });
+    void dialog;
+    await user.selectOptions(within(pay).getByLabelText('Method'), 'card');
+    const amount = within(pay).getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '81');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    expect(within(pay).getByText('A card payment needs a reference (the last digits or the terminal slip number).')).toBeTruthy();
+    await user.type(within(pay).getByLabelText('Card reference (last digits or slip number)'), '4242');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await within(pay).findByText(/Card \$81\.00/);
+    // Cash: the clerk types what was handed over; the change shows.
+    const cash = within(pay).getByLabelText('Cash received (USD)');
+    await user.clear(cash);
+    await user.type(cash, '100');
+    expect(within(pay).getByText('Change: $19.00')).toBeTruthy();
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    const complete = await within(pay).findByRole('button', { name: 'Complete sale' });
+    await user.dblClick(complete);
+    expect(await screen.findByText(/Sale recorded: invoice 3001\./, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/Sale recorded/).textContent).toContain('Give $19.00 change.');
+    expect(sales()).toHaveLength(1);
+    const body = sales()[0]!.body as SaleSubmit;
+    expect(body).toMatchObject({ registerSessionId: posIds.session, patientId: null, shownTotal: 16200, deposit: false, soldOffline: false });
+    expect(body.clientSaleId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.payments).toEqual([
+      { method: 'card', amount: 8100, reference: '4242', insurancePlan: '', authorisation: '' },
+      { method: 'cash', amount: 8100, tendered: 10000, reference: '', insurancePlan: '', authorisation: '' },
+    ]);
+    const receipt = await screen.findByRole('article', { name: 'Receipt' });
+    expect(receipt.textContent).toContain('Ray-Ban Clubmaster 5154');
+    expect((screen.getByLabelText('Paper') as HTMLSelectElement).value).toBe('roll');
+    // The next sale starts from the button the focus went to.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('New sale'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(search()));
+    expect(screen.getByText('No lines yet: search or scan a product.')).toBeTruthy();
+  });
+
+  it('shows the server’s prices after a 409 pos.priceChanged and takes the payment again at them', async () => {
+    let first = true;
+    const { user } = open(
+      api((body) => {
+        if (first) {
+          first = false;
+          const pricing = priceSale([{ productId: frame.id, description: frame.name, quantity: 1, unitPrice: 16000, taxRateBp: 800, discount: null }], null);
+          return { status: 409, body: { error: 'Prices changed since this sale was started. Please check the new total.', code: 'pos.priceChanged', details: { pricing } } };
+        }
+        return recorded(body);
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.click(screen.getByRole('button', { name: 'Pay (F4)' }));
+    const pay = await screen.findByRole('dialog');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText('The register showed $162.00; the store’s prices make it $172.80.'.replace('’', "'"))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept the new prices' }));
+    expect(await screen.findByRole('dialog', { name: 'Payment of $172.80' })).toBeTruthy();
+  });
+
+  it('keeps a sale completed offline on the device, says it waits, offers only the methods that work offline, and sends it once when back online', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText(/No connection: the register keeps selling/)).toBeTruthy();
+    await user.keyboard('{F4}');
+    const pay = await screen.findByRole('dialog');
+    await user.selectOptions(within(pay).getByLabelText('Method'), 'insurance');
+    expect(within(pay).getByText('This needs a connection: an insurance payment.')).toBeTruthy();
+    expect(within(pay).getByRole('button', { name: 'Add payment' }).hasAttribute('disabled') || within(pay).getByRole('button', { name: 'Add payment' }).getAttribute('data-disabled') === 'true').toBe(true);
+    await user.selectOptions(within(pay).getByLabelText('Method'), 'cash');
+    const cash = within(pay).getByLabelText('Cash received (USD)');
+    await user.clear(cash);
+    await user.type(cash, '200');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText(/Sale kept on this device: waiting to be sent\./)).toBeTruthy();
+    expect(screen.getByText('Waiting to be sent: the invoice number follows when the connection is back.')).toBeTruthy();
+    expect(await screen.findByText('1 sale waiting to be sent')).toBeTruthy();
+    expect(sales()).toHaveLength(0);
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('Sale sent: invoice 3001.', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Sale recorded: invoice 3001\./)).toBeTruthy();
+    expect(sales()).toHaveLength(1);
+    expect(sales()[0]!.body).toMatchObject({ soldOffline: true, payments: [{ method: 'cash', amount: 16200, tendered: 20000 }] });
+    await waitFor(() => expect(screen.queryByText('1 sale waiting to be sent')).toBeNull());
+  });
+
+  it('parks the sale on the server (F8) with its lines, then starts the next one', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.click(document.body);
+    await user.keyboard('{F8}');
+    expect(await screen.findByText('Sale parked. Any register of the store can resume it.')).toBeTruthy();
+    const put = rendered!.server.calls.find((c) => c.method === 'PUT')!;
+    expect(url(put).pathname).toMatch(/^\/api\/pos\/parked\/[0-9a-f-]{36}$/);
+    expect(put.body).toMatchObject({ locationId: posIds.location, kind: 'parked', patientId: null, lines: [{ productId: frame.id, quantity: 1 }] });
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect(await screen.findByText('No lines yet: search or scan a product.')).toBeTruthy();
+  });
+
+  it('resumes a parked quote from ?resume= with its patient, lines, options, prescription and discount, and records it with the parked id', async () => {
+    window.history.replaceState(null, '', `/admin/pos/all?resume=${posIds.parked}`);
+    const { user } = open();
+    await within(await screen.findByRole('list', { name: 'Lines of the sale' }, { timeout: 5000 })).findByRole('button', { name: /^Single vision lenses/ });
+    expect(screen.getByText('Jane Doe')).toBeTruthy();
+    expect((within(lines()).getByLabelText(/Polycarbonate/) as HTMLInputElement).checked).toBe(true);
+    expect((within(lines()).getByLabelText('Fitting height right (mm)') as HTMLInputElement).value).toBe('22');
+    expect(screen.getByText('Discount 10 %: Quote')).toBeTruthy();
+    // (150 + 80 + 30) − 10 %, + 8 %
+    expect(total()).toBe('$252.72');
+    await user.keyboard('{F4}');
+    const pay = await screen.findByRole('dialog');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    await screen.findByText(/Sale recorded/);
+    expect(sales()[0]!.body).toMatchObject({ parkedId: posIds.parked, patientId: ids.jane, lines: [{ productId: frame.id }, { productId: lens.id, rxId: ids.rxNew, optionIds: [posIds.polycarbonate] }] });
+  });
+
+  it('says in Arabic what the register is', async () => {
+    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
+    expect(await screen.findByRole('heading', { name: 'البيع في Front desk' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'منتج أو رمز شريطي' })).toBeTruthy();
+  });
+});
