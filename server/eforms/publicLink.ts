@@ -20,6 +20,7 @@ import { maskEmail, maskPhone } from '../messaging/messaging';
 import { queueEformMessage } from './messages';
 
 type AssignmentRow = typeof formAssignments.$inferSelect;
+type LinkRow = AssignmentRow & { companySuspended: boolean };
 
 const SectionList = z.array(Section);
 
@@ -30,13 +31,18 @@ export async function isCompany(tx: Tx, tenantId: string): Promise<boolean> {
 }
 
 export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => Date }) {
-  const findByLink = async (tx: Tx, uri: string): Promise<AssignmentRow | undefined> => {
-    const [row] = await tx.select().from(formAssignments).where(eq(formAssignments.linkTokenHash, hashLinkToken(secrets, uri)));
-    return row;
+  /** The link's assignment, and whether its company is suspended (its links then answer as expired). */
+  const findByLink = async (tx: Tx, uri: string): Promise<LinkRow | undefined> => {
+    const [row] = await tx
+      .select({ assignment: formAssignments, suspendedAt: companies.suspendedAt })
+      .from(formAssignments)
+      .innerJoin(companies, eq(companies.tenantId, formAssignments.tenantId))
+      .where(eq(formAssignments.linkTokenHash, hashLinkToken(secrets, uri)));
+    return row && { ...row.assignment, companySuspended: row.suspendedAt !== null };
   };
 
-  const stateOf = (a: AssignmentRow): 'submitted' | 'expired' | 'open' =>
-    a.submittedAt ? 'submitted' : a.revokedAt || a.expiresAt <= now() ? 'expired' : 'open';
+  const stateOf = (a: LinkRow): 'submitted' | 'expired' | 'open' =>
+    a.companySuspended ? 'expired' : a.submittedAt ? 'submitted' : a.revokedAt || a.expiresAt <= now() ? 'expired' : 'open';
 
   /** Whether the request's form token (`bearer`) opens exactly this assignment, through this link, in this tenant. */
   const tokenOpens = async (bearer: string | undefined, tenantId: string, a: AssignmentRow): Promise<boolean> => {
