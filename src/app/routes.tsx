@@ -72,6 +72,9 @@ const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
+const PortalMappingPage = staffPage('PortalMappingPage');
+const CompanyCreatePage = staffPage('CompanyCreatePage');
+const CompanyEditPage = staffPage('CompanyEditPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -135,6 +138,9 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   workDesk: WorkDeskPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
+  portalMappings: PortalMappingPage,
+  companyCreate: CompanyCreatePage,
+  companyEdit: CompanyEditPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -243,6 +249,12 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':
       return <InvoiceLookupPage type={params.type ?? 'all'} />;
+    case 'portalMappings':
+      return <PortalMappingPage />;
+    case 'companyCreate':
+      return <CompanyCreatePage />;
+    case 'companyEdit':
+      return <CompanyEditPage key={params.companyID} companyId={params.companyID ?? ''} />;
   }
 }
 

@@ -12,5 +12,8 @@ export const staffPages = {
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+  PortalMappingPage: () => import('../views/enterprise/PortalMappingPage').then((module) => module.PortalMappingPage),
+  CompanyCreatePage: () => import('../views/enterprise/CompanyCreatePage').then((module) => module.CompanyCreatePage),
+  CompanyEditPage: () => import('../views/enterprise/CompanyEditPage').then((module) => module.CompanyEditPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

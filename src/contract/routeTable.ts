@@ -55,8 +55,6 @@ export type ComingSoonArea =
   | 'emailTemplates'
   | 'smsTemplates'
   | 'generalSettings'
-  | 'portalMapping'
-  | 'companies'
   | 'stores'
   | 'demographicInfo'
   | 'rxInfo'
@@ -92,7 +90,10 @@ export type Page =
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
   | { kind: 'invoiceScreen' }
-  | { kind: 'invoiceLookup' };
+  | { kind: 'invoiceLookup' }
+  | { kind: 'portalMappings' }
+  | { kind: 'companyCreate' }
+  | { kind: 'companyEdit' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -249,13 +250,13 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: soon('pos'), layout: noToolbar },
   { id: 'posBare', path: '/admin/pos', auth: ['admin', 'staff', 'user'], redirectTo: '/admin/pos/all' },
 
-  { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: soon('portalMapping') },
-  { id: 'addCompany', path: '/admin/add/companyDetails', auth: authRoles.enterprise, page: soon('companies') },
+  { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: { kind: 'portalMappings' } },
+  { id: 'addCompany', path: '/admin/add/companyDetails', auth: authRoles.enterprise, page: { kind: 'companyCreate' } },
   {
     id: 'editCompany',
     path: '/admin/update/editCompany/:companyID',
     auth: authRoles.enterprise,
-    page: soon('companies'),
+    page: { kind: 'companyEdit' },
   },
 
   { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },

@@ -157,8 +157,21 @@ function PatientHome({ home }: { home: PatientDashboard }) {
 function Companies({ summary }: { summary: EnterpriseSummary }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  if (summary.companies.length === 0) return <EmptyState>{t('records.dashboard.noCompanies')}</EmptyState>;
+  const add = (
+    <Link href="/admin/add/companyDetails" className={styles.link}>
+      {t('enterprise.create.title')}
+    </Link>
+  );
+  if (summary.companies.length === 0)
+    return (
+      <>
+        <EmptyState>{t('records.dashboard.noCompanies')}</EmptyState>
+        {add}
+      </>
+    );
   return (
+    <>
+    {add}
     <div className={styles.tableWrap}>
       <table className={styles.table}>
         <caption>{t('records.dashboard.companies')}</caption>
@@ -176,7 +189,11 @@ function Companies({ summary }: { summary: EnterpriseSummary }) {
         <tbody>
           {summary.companies.map((company) => (
             <tr key={company.tenantId}>
-              <th scope="row">{company.name}</th>
+              <th scope="row">
+                <Link href={`/admin/update/editCompany/${company.tenantId}`} className={styles.link}>
+                  {company.name}
+                </Link>
+              </th>
               <td className={styles.number}>{formats.integer(company.stores)}</td>
               <td className={styles.number}>{formats.integer(company.patients)}</td>
               <td className={styles.number}>{formats.integer(company.upcomingAppointments)}</td>
@@ -192,6 +209,7 @@ function Companies({ summary }: { summary: EnterpriseSummary }) {
         </tbody>
       </table>
     </div>
+    </>
   );
 }
 
