@@ -17,7 +17,6 @@ import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../patient/comm
 import { useFormats } from '../patient/format';
 import * as records from '../patient/records.css';
 import { LogoField, useFieldMessages } from './fields';
-import * as styles from './enterprise.css';
 
 function Details({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
