@@ -5,7 +5,7 @@
  */
 import { noControlCharacters } from './common';
 import { Email, Phone } from './patientsAdmin';
-import { reservedSlugs } from './routeTable';
+import { reservedSlugs } from './reservedSlugs';
 import { z } from './zod';
 
 export const enterpriseMessages = {

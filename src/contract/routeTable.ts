@@ -282,19 +282,6 @@ export const routeTable: readonly RouteEntry[] = [
   ...storeSignIn,
 ];
 
-/**
- * Words a portal address (/{company}/{store}) may not use: the first segment of every address the app answers
- * (derived from the table above, so a new route reserves its word) and the server's own top-level paths.
- */
-export const reservedSlugs: ReadonlySet<string> = new Set([
-  ...routeTable.flatMap((route) => {
-    const first = splitSegments(route.path)[0];
-    return first && !first.startsWith(':') ? [first.toLowerCase()] : [];
-  }),
-  'api',
-  'assets',
-]);
-
 export const routeById: ReadonlyMap<string, RouteEntry> = new Map(routeTable.map((route) => [route.id, route]));
 
 export function isGuestOnly(route: RouteEntry): boolean {
@@ -335,9 +322,7 @@ function compile(pattern: string): Segment[] {
   return segments;
 }
 
-function splitSegments(path: string): string[] {
-  return path.split('/').filter((part) => part !== '');
-}
+const splitSegments = (path: string) => path.split('/').filter((part) => part !== '');
 
 /** An address's path segments, without query and hash. */
 const splitPath = (path: string) => splitSegments(path.split(/[?#]/)[0]!);

@@ -20,15 +20,18 @@ const logoPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const adminEmail = 'ada@acme.test';
 const adminPassword = 'Harbor-Lights-2026';
 
-/** axe's violations on the page as it is (evaluated through the debugger protocol: the page's CSP allows no inline script). */
+/**
+ * axe's violations in the page's main content as it is (the shell around it is the shell tests' concern). Evaluated
+ * through the debugger protocol: the page's CSP allows no inline script.
+ */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document.querySelector('main') ?? document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`);
   });
-  return violations;
 }
 
 /** The page fits a 390 px phone: nothing scrolls sideways. */
