@@ -55,16 +55,16 @@ describe('the enterprise admin', () => {
     await expectHeading(page, 'Add a company');
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole('textbox', { name: 'Company name' }).fill('Acme Vision');
-    await page.getByRole('textbox', { name: 'Company address (slug)' }).fill('acme');
+    await page.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Vision');
+    await page.getByRole('textbox', { name: 'Company address (slug)', exact: true }).fill('acme');
     await page.locator('input[type=file]').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: logoPng });
     await page.getByRole('img', { name: 'Logo preview' }).waitFor();
-    await page.getByRole('textbox', { name: 'Store name' }).fill('Harbor');
-    await page.getByRole('textbox', { name: 'Address' }).fill('1 Quay Road, Portside');
-    await page.getByRole('textbox', { name: 'Time zone' }).fill('Europe/Istanbul');
-    await page.getByRole('textbox', { name: 'Tax rate (%)' }).fill('18');
-    await page.getByRole('textbox', { name: "Admin's name" }).fill('Ada Acme');
-    await page.getByRole('textbox', { name: "Admin's email" }).fill(adminEmail);
+    await page.getByRole('textbox', { name: 'Store name', exact: true }).fill('Harbor');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Quay Road, Portside');
+    await page.getByRole('textbox', { name: 'Time zone', exact: true }).fill('Europe/Istanbul');
+    await page.getByRole('textbox', { name: 'Tax rate (%)', exact: true }).fill('18');
+    await page.getByRole('textbox', { name: "Admin's name", exact: true }).fill('Ada Acme');
+    await page.getByRole('textbox', { name: "Admin's email", exact: true }).fill(adminEmail);
     const invited = server.mark();
     await page.getByRole('button', { name: 'Create the company' }).click();
 
@@ -78,10 +78,10 @@ describe('the enterprise admin', () => {
     await page.goto('/admin/PortalMapping');
     await expectHeading(page, 'Portal mapping');
     await page.getByRole('button', { name: 'Add a sign-in address' }).click();
-    await page.getByRole('combobox', { name: 'Company' }).selectOption({ label: 'Acme Vision' });
-    await page.getByRole('combobox', { name: 'Store' }).selectOption({ label: 'Harbor' });
-    expect(await page.getByRole('textbox', { name: 'Company part' }).inputValue()).toBe('acme');
-    expect(await page.getByRole('textbox', { name: 'Store part' }).inputValue()).toBe('harbor');
+    await page.getByRole('combobox', { name: 'Company', exact: true }).selectOption({ label: 'Acme Vision' });
+    await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: 'Harbor' });
+    expect(await page.getByRole('textbox', { name: 'Company part', exact: true }).inputValue()).toBe('acme');
+    expect(await page.getByRole('textbox', { name: 'Store part', exact: true }).inputValue()).toBe('harbor');
     await page.getByRole('button', { name: 'Save the address' }).click();
     const open = page.getByRole('link', { name: 'Open the sign-in page /acme/harbor in a new tab' });
     await open.waitFor();
@@ -92,9 +92,9 @@ describe('the enterprise admin', () => {
 
     // A reserved word is refused with the field's message, and nothing is added.
     await page.getByRole('button', { name: 'Add a sign-in address' }).click();
-    await page.getByRole('combobox', { name: 'Company' }).selectOption({ label: 'Acme Vision' });
-    await page.getByRole('combobox', { name: 'Store' }).selectOption({ label: 'Harbor' });
-    await page.getByRole('textbox', { name: 'Store part' }).fill('admin');
+    await page.getByRole('combobox', { name: 'Company', exact: true }).selectOption({ label: 'Acme Vision' });
+    await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: 'Harbor' });
+    await page.getByRole('textbox', { name: 'Store part', exact: true }).fill('admin');
     await page.getByRole('button', { name: 'Save the address' }).click();
     await page.getByRole('alert').filter({ hasText: "This word is reserved for the application's own addresses." }).first().waitFor();
   });
