@@ -166,6 +166,22 @@ describe('refused input writes nothing', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('a large body is read only for an enterprise admin: others are answered before it is parsed', async () => {
+    const payload = JSON.stringify({ ...acme, slug: 'big', logo: png(10 * 1024 * 1024) });
+    const clearview = await signIn(h, 'admin@clearview.test', demo.clearview);
+    for (const [headers, status, code] of [
+      [{}, 401, 'auth.notSignedIn'],
+      [bearer(clearview), 403, 'auth.forbidden'],
+    ] as const) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/enterprise/companies', headers: { ...headers, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(status);
+      expect(json(res)).toMatchObject({ code });
+    }
+    const huge = await api('POST', '/api/enterprise/companies', { ...acme, logo: png(13 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toMatchObject({ code: 'request.bodyTooLarge' });
+  });
+
   it('a logo within the limit is stored as sent, and an edit can replace and remove it', async () => {
     const webp = `data:image/webp;base64,${Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(40)]).toString('base64')}`;
     const res = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision', slug: 'acme', logo: webp });
