@@ -35,6 +35,7 @@ import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
 import { settingsRoutes } from './settings/routes';
+import { enterpriseRoutes } from './enterprise/routes';
 import { tenancyRoutes } from './tenancy/routes';
 import { workDeskRoutes } from './workDesk/routes';
 import { documentHandler } from './firstPaint/documents';
@@ -288,6 +289,7 @@ export async function buildApp(opts: {
     authRoutes,
     settingsRoutes,
     tenancyRoutes,
+    enterpriseRoutes,
     patientRoutes,
     rxRoutes,
     appointmentRoutes,

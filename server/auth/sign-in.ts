@@ -97,7 +97,13 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const tenantId = await resolveTenant(db, body, ctx.headerTenant);
   const variant = variantOf(body);
-  const user = tenantId ? await withTenant(db, tenantId, (tx) => findUserByEmail(tx, body.username)) : undefined;
+  const found = tenantId
+    ? await withTenant(db, tenantId, async (tx) => {
+        const [company] = await tx.select({ suspendedAt: companies.suspendedAt }).from(companies);
+        return { user: await findUserByEmail(tx, body.username), suspended: !!company?.suspendedAt };
+      })
+    : undefined;
+  const user = found?.user;
   const now = ctx.now;
   const nonce = user && tenantId ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
   const counters = user && tenantId
@@ -139,6 +145,8 @@ export async function checkCredentials(
   if (!user || !tenantId) return refuse('unknown_account', false);
   if (!passwordOk) return refuse('wrong_password', true);
   if (user.disabledAt) return refuse('disabled', false);
+  // A suspended company's users are refused like any other refusal: the answer does not tell why.
+  if (found?.suspended) return refuse('company_suspended', false);
   if (!roleFits(variant, user.roles)) return refuse('wrong_sign_in_address', false);
 
   return withTenant(db, tenantId, async (tx): Promise<CredentialCheck> => {

@@ -52,6 +52,8 @@ export const companies = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** The platform tenant holds the enterprise admins, who are bound to no company. */
     isPlatform: boolean('is_platform').notNull().default(false),
+    /** Set while the enterprise admin has suspended the company: no sign-in, public links answer as expired. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('companies_slug_key').on(t.slug), tenantIsolation('companies')],

@@ -20,6 +20,7 @@ import { maskEmail, maskPhone } from '../messaging/messaging';
 import { queueEformMessage } from './messages';
 
 type AssignmentRow = typeof formAssignments.$inferSelect;
+type LinkRow = AssignmentRow & { companySuspended: boolean };
 
 const SectionList = z.array(Section);
 
@@ -30,13 +31,18 @@ export async function isCompany(tx: Tx, tenantId: string): Promise<boolean> {
 }
 
 export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => Date }) {
-  const findByLink = async (tx: Tx, uri: string): Promise<AssignmentRow | undefined> => {
-    const [row] = await tx.select().from(formAssignments).where(eq(formAssignments.linkTokenHash, hashLinkToken(secrets, uri)));
-    return row;
+  /** The link's assignment, and whether its company is suspended (its links then answer as expired). */
+  const findByLink = async (tx: Tx, uri: string): Promise<LinkRow | undefined> => {
+    const [row] = await tx
+      .select({ assignment: formAssignments, suspendedAt: companies.suspendedAt })
+      .from(formAssignments)
+      .innerJoin(companies, eq(companies.tenantId, formAssignments.tenantId))
+      .where(eq(formAssignments.linkTokenHash, hashLinkToken(secrets, uri)));
+    return row && { ...row.assignment, companySuspended: row.suspendedAt !== null };
   };
 
-  const stateOf = (a: AssignmentRow): 'submitted' | 'expired' | 'open' =>
-    a.submittedAt ? 'submitted' : a.revokedAt || a.expiresAt <= now() ? 'expired' : 'open';
+  const stateOf = (a: LinkRow): 'submitted' | 'expired' | 'open' =>
+    a.companySuspended ? 'expired' : a.submittedAt ? 'submitted' : a.revokedAt || a.expiresAt <= now() ? 'expired' : 'open';
 
   /** Whether the request's form token (`bearer`) opens exactly this assignment, through this link, in this tenant. */
   const tokenOpens = async (bearer: string | undefined, tenantId: string, a: AssignmentRow): Promise<boolean> => {
@@ -82,7 +88,7 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
   const openAssignment = async (
     tx: Tx,
     tenantId: string,
-    a: AssignmentRow,
+    a: LinkRow,
     ip: string,
     proven: (a: AssignmentRow) => boolean | Promise<boolean>,
   ): Promise<EForm> => {
@@ -193,7 +199,7 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
   const submitAssignment = async (
     tx: Tx,
     tenantId: string,
-    a: AssignmentRow,
+    a: LinkRow,
     submission: { sectionlists: Section[]; ip: string; userAgent: string | null },
     proven: (a: AssignmentRow) => boolean | Promise<boolean>,
   ) => {
@@ -233,12 +239,13 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
   };
 
   /** A patient's own assignment (the signed-in portal): null when it is not theirs. */
-  const ownAssignment = async (tx: Tx, assignmentId: string, patientId: string): Promise<AssignmentRow | null> => {
+  const ownAssignment = async (tx: Tx, assignmentId: string, patientId: string): Promise<LinkRow | null> => {
     const [row] = await tx
-      .select()
+      .select({ assignment: formAssignments, suspendedAt: companies.suspendedAt })
       .from(formAssignments)
+      .innerJoin(companies, eq(companies.tenantId, formAssignments.tenantId))
       .where(and(eq(formAssignments.id, assignmentId), eq(formAssignments.patientId, patientId)));
-    return row ?? null;
+    return row ? { ...row.assignment, companySuspended: row.suspendedAt !== null } : null;
   };
 
   return { stateError, openCard, openAssignment, sendFormCode, verifyFormCode, submitForm, submitAssignment, ownAssignment };

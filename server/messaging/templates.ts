@@ -249,6 +249,15 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
 
 /** Account notices no store may change (a security notice must always say the same). */
 export const fixedMessages = {
+  /** The first admin of a company the enterprise admin created: the temporary password starts the new-user flow. */
+  companyInvite: (p: { adminName: string; companyName: string; signInUrl: string; temporaryPassword: string; expiresOn: string }) => ({
+    template: 'enterprise.company-invite',
+    subject: `You are invited to manage ${p.companyName}`,
+    body:
+      `Hello ${p.adminName},\n\nyou are the administrator of ${p.companyName} in the patient portal. Sign in at ${p.signInUrl} ` +
+      `with this email address and the temporary password ${p.temporaryPassword} (valid until ${p.expiresOn}). ` +
+      'You will then receive a code by email to choose your own password.',
+  }),
   passwordChanged: () => ({
     template: 'auth.password-changed',
     subject: 'Your password was changed',

@@ -77,6 +77,9 @@ const AccessPage = staffPage('AccessPage');
 // Every person's own page (patients too), so not in the staff pages' chunk.
 const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
 const TemplatesPage = staffPage('TemplatesPage');
+const PortalMappingPage = staffPage('PortalMappingPage');
+const CompanyCreatePage = staffPage('CompanyCreatePage');
+const CompanyEditPage = staffPage('CompanyEditPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -145,6 +148,9 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   access: AccessPage,
   profile: ProfilePage,
   messageTemplates: TemplatesPage,
+  portalMappings: PortalMappingPage,
+  companyCreate: CompanyCreatePage,
+  companyEdit: CompanyEditPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -265,6 +271,12 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <ProfilePage />;
     case 'messageTemplates':
       return <TemplatesPage key={page.channel} channel={page.channel} />;
+    case 'portalMappings':
+      return <PortalMappingPage />;
+    case 'companyCreate':
+      return <CompanyCreatePage />;
+    case 'companyEdit':
+      return <CompanyEditPage key={params.companyID} companyId={params.companyID ?? ''} />;
   }
 }
 

@@ -15,5 +15,8 @@ export const staffPages = {
   PosPage: () => import('../views/pos/PosPage').then((module) => module.PosPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
   TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
+  PortalMappingPage: () => import('../views/enterprise/PortalMappingPage').then((module) => module.PortalMappingPage),
+  CompanyCreatePage: () => import('../views/enterprise/CompanyCreatePage').then((module) => module.CompanyCreatePage),
+  CompanyEditPage: () => import('../views/enterprise/CompanyEditPage').then((module) => module.CompanyEditPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

@@ -52,8 +52,6 @@ export type ComingSoonArea =
   | 'dashboard'
   | 'eforms'
   | 'generalSettings'
-  | 'portalMapping'
-  | 'companies'
   | 'stores'
   | 'demographicInfo'
   | 'rxInfo'
@@ -92,7 +90,10 @@ export type Page =
   | { kind: 'invoiceLookup' }
   | { kind: 'pos' }
   | { kind: 'access' }
-  | { kind: 'profile' };
+  | { kind: 'profile' }
+  | { kind: 'portalMappings' }
+  | { kind: 'companyCreate' }
+  | { kind: 'companyEdit' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -253,13 +254,13 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'pos', path: '/admin/pos/:type', auth: ['admin', 'staff', 'user'], page: { kind: 'pos' }, layout: noToolbar },
   { id: 'posBare', path: '/admin/pos', auth: ['admin', 'staff', 'user'], redirectTo: '/admin/pos/all' },
 
-  { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: soon('portalMapping') },
-  { id: 'addCompany', path: '/admin/add/companyDetails', auth: authRoles.enterprise, page: soon('companies') },
+  { id: 'portalMapping', path: '/admin/PortalMapping', auth: authRoles.enterprise, page: { kind: 'portalMappings' } },
+  { id: 'addCompany', path: '/admin/add/companyDetails', auth: authRoles.enterprise, page: { kind: 'companyCreate' } },
   {
     id: 'editCompany',
     path: '/admin/update/editCompany/:companyID',
     auth: authRoles.enterprise,
-    page: soon('companies'),
+    page: { kind: 'companyEdit' },
   },
 
   { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },

@@ -13,7 +13,8 @@ import { messages } from '../../src/contract/common';
 import { eformMessages } from '../../src/contract/eforms';
 import { loadSecrets } from '../../server/db/secrets';
 import { recordDemoIds } from '../../server/db/seed-records';
-import { bearer, DEMO_PASSWORD, demo, demoIds, json, signIn, startHarness, type Harness, type SignedIn } from './harness';
+import { sql } from 'drizzle-orm';
+import { bearer, DEMO_PASSWORD, demo, demoIds, json, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
 const NEW_PASSWORD = 'Correct-Horse-Battery-9';
 const UNKNOWN_UUID = '7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11';
@@ -148,6 +149,8 @@ const themeBody = {
 const storeStatus = (c: AccountName) => (accounts[c].company === 'platform' ? 404 : 200);
 
 let signedIn: Record<AccountName, SignedIn>;
+/** Brightsight's own mapping (edited to itself by the walk) and one made to be removed. */
+const walkMappings = { kept: '', removed: '' };
 
 /** eForm boards made by the walk get distinct names (a store refuses two boards with one address). */
 let walkBoards = 0;
@@ -462,6 +465,57 @@ const routes: Record<string, RouteSpec> = {
       platformMaySee: [demoIds.clearview, demoIds.brightsight, 'clearview', 'brightsight'],
       check: (res) => expect(json<{ companies: { slug: string }[] }>(res).companies.map((c) => c.slug)).toEqual(['brightsight', 'clearview']),
     };
+    // The enterprise admin's screens (issue 17): companies and stores by name and address, never their people.
+    const companyLevel = [demoIds.clearview, demoIds.brightsight, demoIds.downtown, demoIds.uptown, demoIds.main, 'clearview', 'brightsight', 'downtown', 'uptown', 'main street', 'springfield', 'riverton'];
+    const enterpriseSpec = (status: number, check?: RouteSpec['check']): Omit<RouteSpec, 'url' | 'body'> => ({
+      access: ['enterpriseadmin'],
+      admitted: () => status,
+      platformMaySee: companyLevel,
+      check,
+    });
+    specs['GET /api/enterprise/companies'] = enterpriseSpec(200, (res) =>
+      expect(json<{ companies: { slug: string }[] }>(res).companies.map((c) => c.slug)).toEqual(expect.arrayContaining(['brightsight', 'clearview'])),
+    );
+    specs['GET /api/enterprise/companies/:companyId'] = {
+      ...enterpriseSpec(200, (res) => expect(json(res)).toMatchObject({ slug: 'brightsight' })),
+      url: () => `/api/enterprise/companies/${demoIds.brightsight}`,
+    };
+    specs['POST /api/enterprise/companies'] = {
+      ...enterpriseSpec(201),
+      body: () => ({
+        name: 'Walk Optics',
+        slug: 'walk-optics',
+        logo: null,
+        store: { name: 'Walkway', slug: 'walkway', address: '', phone: '', timeZone: 'UTC', taxRateBp: 0 },
+        admin: { displayName: 'Walt Walker', email: 'walt@walk.test' },
+      }),
+    };
+    specs['PUT /api/enterprise/companies/:companyId'] = {
+      ...enterpriseSpec(200),
+      url: () => `/api/enterprise/companies/${demoIds.brightsight}`,
+      body: () => ({ name: 'Brightsight Eyecare', slug: 'brightsight' }),
+    };
+    specs['PUT /api/enterprise/companies/:companyId/suspension'] = {
+      ...enterpriseSpec(200, (res) => expect(json(res)).toMatchObject({ suspendedAt: null })),
+      url: () => `/api/enterprise/companies/${demoIds.brightsight}/suspension`,
+      body: () => ({ suspended: false }),
+    };
+    specs['GET /api/enterprise/portal-mappings'] = enterpriseSpec(200, (res) =>
+      expect(json<{ mappings: { companySlug: string }[] }>(res).mappings.map((m) => m.companySlug)).toEqual(expect.arrayContaining(['brightsight', 'clearview'])),
+    );
+    specs['POST /api/enterprise/portal-mappings'] = {
+      ...enterpriseSpec(201),
+      body: () => ({ tenantId: demoIds.brightsight, locationId: demoIds.main, companySlug: 'brightsight', storeSlug: 'walk-main' }),
+    };
+    specs['PUT /api/enterprise/portal-mappings/:mappingId'] = {
+      ...enterpriseSpec(200),
+      url: () => `/api/enterprise/portal-mappings/${walkMappings.kept}`,
+      body: () => ({ tenantId: demoIds.brightsight, locationId: demoIds.main, companySlug: 'brightsight', storeSlug: 'main' }),
+    };
+    specs['DELETE /api/enterprise/portal-mappings/:mappingId'] = {
+      ...enterpriseSpec(200),
+      url: () => `/api/enterprise/portal-mappings/${walkMappings.removed}`,
+    };
     return specs;
   })(),
 
@@ -683,6 +737,13 @@ beforeAll(async () => {
   signedIn = Object.fromEntries(entries) as Record<AccountName, SignedIn>;
   expect(signedIn.newuser.user.role).toEqual(['newuser']);
   for (const n of accountNames) authHeader[n] = bearer(signedIn[n]);
+  const [kept] = await ownerRows<{ id: string }>(h, sql`select id from portal_mappings where company_slug = 'brightsight' and store_slug = 'main'`);
+  const [removed] = await ownerRows<{ id: string }>(
+    h,
+    sql`insert into portal_mappings (tenant_id, location_id, company_slug, store_slug) values (${demoIds.brightsight}, ${demoIds.main}, 'brightsight', 'walk-removed') returning id`,
+  );
+  walkMappings.kept = kept!.id;
+  walkMappings.removed = removed!.id;
 
   // Forged tokens claim to be the Clearview admin (the claims of a real admin token).
   const real = signedIn.admin.token;

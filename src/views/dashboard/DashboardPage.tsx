@@ -160,41 +160,59 @@ function PatientHome({ home }: { home: PatientDashboard }) {
 function Companies({ summary }: { summary: EnterpriseSummary }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  if (summary.companies.length === 0) return <EmptyState>{t('records.dashboard.noCompanies')}</EmptyState>;
+  const add = (
+    <Link href="/admin/add/companyDetails" className={styles.link}>
+      {t('enterprise.create.title')}
+    </Link>
+  );
+  if (summary.companies.length === 0)
+    return (
+      <>
+        <EmptyState>{t('records.dashboard.noCompanies')}</EmptyState>
+        {add}
+      </>
+    );
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>{t('records.dashboard.companies')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.dashboard.company')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.stores')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.patients')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.upcomingAppointments')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.openOrders')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.openInvoices')}</th>
-            <th scope="col" className={styles.number}>{t('records.dashboard.openBalance')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.companies.map((company) => (
-            <tr key={company.tenantId}>
-              <th scope="row">{company.name}</th>
-              <td className={styles.number}>{formats.integer(company.stores)}</td>
-              <td className={styles.number}>{formats.integer(company.patients)}</td>
-              <td className={styles.number}>{formats.integer(company.upcomingAppointments)}</td>
-              <td className={styles.number}>{formats.integer(company.labOrdersInProgress)}</td>
-              <td className={styles.number}>{formats.integer(company.openInvoices)}</td>
-              <td className={styles.number}>
-                {company.openBalances.length === 0
-                  ? t('records.dash')
-                  : company.openBalances.map((balance) => formats.money(balance.amount, balance.currency)).join(' · ')}
-              </td>
+    <>
+      {add}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{t('records.dashboard.companies')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('records.dashboard.company')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.stores')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.patients')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.upcomingAppointments')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.openOrders')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.openInvoices')}</th>
+              <th scope="col" className={styles.number}>{t('records.dashboard.openBalance')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {summary.companies.map((company) => (
+              <tr key={company.tenantId}>
+                <th scope="row">
+                  <Link href={`/admin/update/editCompany/${company.tenantId}`} className={styles.link}>
+                    {company.name}
+                  </Link>
+                </th>
+                <td className={styles.number}>{formats.integer(company.stores)}</td>
+                <td className={styles.number}>{formats.integer(company.patients)}</td>
+                <td className={styles.number}>{formats.integer(company.upcomingAppointments)}</td>
+                <td className={styles.number}>{formats.integer(company.labOrdersInProgress)}</td>
+                <td className={styles.number}>{formats.integer(company.openInvoices)}</td>
+                <td className={styles.number}>
+                  {company.openBalances.length === 0
+                    ? t('records.dash')
+                    : company.openBalances.map((balance) => formats.money(balance.amount, balance.currency)).join(' · ')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

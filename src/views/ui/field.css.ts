@@ -17,3 +17,5 @@ export const input = style({
 });
 
 export const error = style({ color: vars.color.danger, fontSize: '0.875rem' });
+
+export const description = style({ color: vars.color.textMuted, fontSize: '0.8125rem' });

@@ -1,0 +1,297 @@
+/**
+ * The enterprise admin's work across companies: the portal mappings and the companies (create in one step, edit,
+ * suspend, reinstate). The enterprise admin's transaction is the platform tenant's; each change goes through one
+ * SECURITY DEFINER door (migration 0015) that writes the company's audit row, and is audited here in the platform
+ * tenant, in the same transaction. Refusals (a slug in use, no such company) are audited as failures.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, Uuid } from '../../src/contract/common';
+import {
+  Company,
+  CompanyCreated,
+  CompanyList,
+  CompanySuspension,
+  CompanyUpdate,
+  enterpriseMessages as M,
+  NewCompany,
+  PortalMappingInput,
+  PortalMappingQuery,
+  PortalMappingRow,
+  PortalMappingRows,
+} from '../../src/contract/enterprise';
+import { audit } from '../audit/audit';
+import { hashPassword } from '../auth/passwords';
+import type { Tx } from '../db/client';
+import { pgError } from '../db/pg';
+import { HttpError } from '../http/errors';
+import { fixedMessages } from '../messaging/templates';
+import { createCompany, INVITATION_DAYS, readCompanies, setSuspended, temporaryPassword, updateCompany } from './companies';
+import { readMappings, removeMapping, saveMapping } from './mappings';
+
+const access = { access: ['enterpriseadmin'] as const };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+/** A logo travels as base64 in the body: room for a 10 MB upload to be read and refused with a field message. */
+const uploadBodyLimit = 16 * 1024 * 1024;
+
+/**
+ * The large body is read only for an enterprise admin: anyone else is answered (as the access check would answer
+ * them) before a byte of it is parsed.
+ */
+async function enterpriseBeforeBody(request: FastifyRequest) {
+  if (!request.auth) throw new HttpError(401, 'auth.notSignedIn');
+  if (!request.auth.roles.includes('enterpriseadmin')) throw new HttpError(403, 'auth.forbidden');
+}
+
+const fieldError = (fields: Record<string, string>) => new HttpError(400, 'request.fieldsInvalid', { fields });
+
+/** The database's refusals of a slug or store, as the field they concern. */
+function refusal(err: unknown, slugField: 'slug' | 'companySlug'): HttpError | null {
+  const { code, constraint } = pgError(err);
+  if (code === '23505' && constraint === 'companies_slug_key') return fieldError({ [slugField]: M.companySlugTaken });
+  if (code === '23505' && constraint === 'portal_mappings_company_owner') return fieldError({ companySlug: M.companySlugTaken });
+  if (code === '23505' && constraint === 'portal_mappings_address_key') return fieldError({ storeSlug: M.addressTaken });
+  if (code === '23503' && constraint === 'portal_mappings_location') return fieldError({ locationId: M.store });
+  return null;
+}
+
+/**
+ * One audited enterprise call in the platform tenant: `fn` runs in a savepoint, so a refusal undoes its writes while
+ * the failure is still recorded.
+ */
+async function runEnterprise<T>(
+  request: FastifyRequest,
+  action: string,
+  target: { type: string; id?: string },
+  fn: (tx: Tx) => Promise<{ result: T; targetId?: string; details?: Record<string, unknown> }>,
+  slugField: 'slug' | 'companySlug' = 'slug',
+): Promise<T> {
+  const auth = request.auth!;
+  const event = { tenantId: auth.tid, action, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, targetType: target.type };
+  const outcome = await request.inTenant(async (tx) => {
+    try {
+      const done = await tx.transaction((inner) => fn(inner));
+      await audit(tx, { ...event, outcome: 'success', targetId: done.targetId ?? target.id, details: done.details });
+      return { ok: true as const, result: done.result };
+    } catch (err) {
+      const http = err instanceof HttpError ? err : refusal(err, slugField);
+      if (!http) throw err;
+      await audit(tx, { ...event, outcome: 'failure', targetId: target.id, details: { status: http.statusCode, error: http.code, fields: http.fields } });
+      return { ok: false as const, error: http };
+    }
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.result;
+}
+
+const actorOf = (request: FastifyRequest) => ({ userId: request.auth!.sub, ip: request.ip });
+
+async function oneCompany(tx: Tx, tenantId: string): Promise<Company> {
+  const [company] = await readCompanies(tx, tenantId);
+  if (!company) throw new HttpError(404, 'request.notFound');
+  return company;
+}
+
+async function oneMapping(tx: Tx, id: string): Promise<PortalMappingRow> {
+  const found = (await readMappings(tx, null)).find((m) => m.id === id);
+  if (!found) throw new HttpError(404, 'request.notFound');
+  return found;
+}
+
+export async function enterpriseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, outbox } = app.deps;
+  const companyParams = z.object({ companyId: Uuid });
+  const mappingParams = z.object({ mappingId: Uuid });
+
+  app.get(
+    '/enterprise/companies',
+    {
+      config: access,
+      schema: { tags: ['enterprise'], summary: 'Every company with its stores', security: [{ bearer: [] }], response: { 200: CompanyList, ...errors } },
+    },
+    async (request) => ({ companies: await request.inTenant((tx) => readCompanies(tx, null)) }),
+  );
+
+  app.get(
+    '/enterprise/companies/:companyId',
+    {
+      config: access,
+      schema: { tags: ['enterprise'], summary: 'One company with its stores', security: [{ bearer: [] }], params: companyParams, response: { 200: Company, ...errors } },
+    },
+    (request) => request.inTenant((tx) => oneCompany(tx, request.params.companyId)),
+  );
+
+  app.post(
+    '/enterprise/companies',
+    {
+      config: access,
+      bodyLimit: uploadBodyLimit,
+      preParsing: enterpriseBeforeBody,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Create a company in one step: its first store and its first admin, who is invited by email',
+        security: [{ bearer: [] }],
+        body: NewCompany,
+        response: { 201: CompanyCreated, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const password = temporaryPassword();
+      const expiresOn = new Date(config.now().getTime() + INVITATION_DAYS * 86_400_000).toISOString().slice(0, 10);
+      const message = fixedMessages.companyInvite({
+        adminName: input.admin.displayName,
+        companyName: input.name,
+        signInUrl: `${config.publicUrl.replace(/\/$/, '')}/admin`,
+        temporaryPassword: password,
+        expiresOn,
+      });
+      // Hashed before the transaction: no transaction waits on the (slow, bounded) hash.
+      const passwordHash = await hashPassword(password);
+      const created = await runEnterprise(request, 'enterprise.company.create', { type: 'company' }, async (tx) => {
+        const made = await createCompany(tx, actorOf(request), input, { passwordHash, expiresOn, subject: message.subject, body: message.body });
+        return { result: made, targetId: made.tenantId, details: { slug: input.slug, storeSlug: input.store.slug } };
+      });
+      await outbox.deliver([{ tenantId: created.tenantId, id: created.messageId }]);
+      return reply.code(201).send({ tenantId: created.tenantId, locationId: created.locationId, adminUserId: created.adminUserId });
+    },
+  );
+
+  app.put(
+    '/enterprise/companies/:companyId',
+    {
+      config: access,
+      bodyLimit: uploadBodyLimit,
+      preParsing: enterpriseBeforeBody,
+      schema: {
+        tags: ['enterprise'],
+        summary: "A company's name, slug and logo (logo absent: unchanged; null: removed)",
+        security: [{ bearer: [] }],
+        params: companyParams,
+        body: CompanyUpdate,
+        response: { 200: Company, ...errors },
+      },
+    },
+    (request) =>
+      runEnterprise(request, 'enterprise.company.update', { type: 'company', id: request.params.companyId }, async (tx) => {
+        if (!(await updateCompany(tx, actorOf(request), request.params.companyId, request.body))) throw new HttpError(404, 'request.notFound');
+        return { result: await oneCompany(tx, request.params.companyId), details: { slug: request.body.slug } };
+      }),
+  );
+
+  app.put(
+    '/enterprise/companies/:companyId/suspension',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Suspend a company (its users cannot sign in, its public links answer as expired) or reinstate it',
+        security: [{ bearer: [] }],
+        params: companyParams,
+        body: CompanySuspension,
+        response: { 200: Company, ...errors },
+      },
+    },
+    (request) => {
+      const { suspended } = request.body;
+      const action = suspended ? 'enterprise.company.suspend' : 'enterprise.company.reinstate';
+      return runEnterprise(request, action, { type: 'company', id: request.params.companyId }, async (tx) => {
+        if (!(await setSuspended(tx, actorOf(request), request.params.companyId, suspended, config.now()))) throw new HttpError(404, 'request.notFound');
+        return { result: await oneCompany(tx, request.params.companyId) };
+      });
+    },
+  );
+
+  app.get(
+    '/enterprise/portal-mappings',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Every sign-in address /{company}/{store}; search matches slugs and names',
+        security: [{ bearer: [] }],
+        querystring: PortalMappingQuery,
+        response: { 200: PortalMappingRows, ...errors },
+      },
+    },
+    async (request) => ({ mappings: await request.inTenant((tx) => readMappings(tx, request.query.search ?? null)) }),
+  );
+
+  app.post(
+    '/enterprise/portal-mappings',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Map a sign-in address to a store of a company',
+        security: [{ bearer: [] }],
+        body: PortalMappingInput,
+        response: { 201: PortalMappingRow, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const mapping = await runEnterprise(
+        request,
+        'enterprise.portalMapping.create',
+        { type: 'portal_mapping' },
+        async (tx) => {
+          const id = await saveMapping(tx, actorOf(request), null, request.body);
+          return { result: await oneMapping(tx, id!), targetId: id!, details: { tenantId: request.body.tenantId } };
+        },
+        'companySlug',
+      );
+      return reply.code(201).send(mapping);
+    },
+  );
+
+  app.put(
+    '/enterprise/portal-mappings/:mappingId',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Change a sign-in address or the store it leads to',
+        security: [{ bearer: [] }],
+        params: mappingParams,
+        body: PortalMappingInput,
+        response: { 200: PortalMappingRow, ...errors },
+      },
+    },
+    (request) =>
+      runEnterprise(
+        request,
+        'enterprise.portalMapping.update',
+        { type: 'portal_mapping', id: request.params.mappingId },
+        async (tx) => {
+          const id = await saveMapping(tx, actorOf(request), request.params.mappingId, request.body);
+          if (!id) throw new HttpError(404, 'request.notFound');
+          return { result: await oneMapping(tx, id), details: { tenantId: request.body.tenantId } };
+        },
+        'companySlug',
+      ),
+  );
+
+  app.delete(
+    '/enterprise/portal-mappings/:mappingId',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: 'Remove a sign-in address',
+        security: [{ bearer: [] }],
+        params: mappingParams,
+        response: { 200: z.object({ id: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await runEnterprise(request, 'enterprise.portalMapping.remove', { type: 'portal_mapping', id: request.params.mappingId }, async (tx) => {
+        const tenantId = await removeMapping(tx, actorOf(request), request.params.mappingId);
+        if (!tenantId) throw new HttpError(404, 'request.notFound');
+        return { result: null, details: { tenantId } };
+      });
+      return { id: request.params.mappingId };
+    },
+  );
+}

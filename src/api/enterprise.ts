@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { Company, CompanyCreated, CompanyList, PortalMappingRow, PortalMappingRows } from '../contract/enterprise';
+import type { CompanyUpdate, NewCompany, PortalMappingInput } from '../contract/enterprise';
+import { z } from '../contract/zod';
+import { apiRequest } from './http';
+
+/**
+ * The enterprise admin's calls across companies (/api/enterprise/...): the companies with their stores and the
+ * sign-in addresses. Every query starts with the platform tenant's key, which the session's end clears.
+ */
+export const enterpriseKey = (tenantId: string) => ['t', tenantId, 'enterprise'] as const;
+
+const companyPath = (companyId: string) => `/api/enterprise/companies/${encodeURIComponent(companyId)}`;
+const mappingPath = (mappingId: string) => `/api/enterprise/portal-mappings/${encodeURIComponent(mappingId)}`;
+
+export const fetchCompanies = (signal?: AbortSignal) => apiRequest('/api/enterprise/companies', { schema: CompanyList, signal });
+export const fetchCompany = (companyId: string, signal?: AbortSignal) => apiRequest(companyPath(companyId), { schema: Company, signal });
+export const fetchMappings = (search: string, signal?: AbortSignal) =>
+  apiRequest(`/api/enterprise/portal-mappings${search ? `?search=${encodeURIComponent(search)}` : ''}`, { schema: PortalMappingRows, signal });
+
+export const createCompany = (input: NewCompany) =>
+  apiRequest('/api/enterprise/companies', { method: 'POST', body: input, schema: CompanyCreated });
+export const updateCompany = (companyId: string, input: CompanyUpdate) =>
+  apiRequest(companyPath(companyId), { method: 'PUT', body: input, schema: Company });
+export const setCompanySuspended = (companyId: string, suspended: boolean) =>
+  apiRequest(`${companyPath(companyId)}/suspension`, { method: 'PUT', body: { suspended }, schema: Company });
+
+/** Creates a mapping (no id) or changes one. */
+export const saveMapping = (id: string | null, input: PortalMappingInput) =>
+  apiRequest(id ? mappingPath(id) : '/api/enterprise/portal-mappings', { method: id ? 'PUT' : 'POST', body: input, schema: PortalMappingRow });
+export const removeMapping = (id: string) => apiRequest(mappingPath(id), { method: 'DELETE', schema: z.object({ id: z.string() }) });
+
+export const enterpriseQueries = {
+  companies: (tenantId: string) =>
+    queryOptions({ queryKey: [...enterpriseKey(tenantId), 'companies'], queryFn: ({ signal }) => fetchCompanies(signal) }),
+  company: (tenantId: string, companyId: string) =>
+    queryOptions({ queryKey: [...enterpriseKey(tenantId), 'companies', companyId], queryFn: ({ signal }) => fetchCompany(companyId, signal) }),
+  mappings: (tenantId: string, search: string) =>
+    queryOptions({ queryKey: [...enterpriseKey(tenantId), 'mappings', search], queryFn: ({ signal }) => fetchMappings(search, signal) }),
+};

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
+import { ApiError } from '../../api/http';
+import type { Company, CompanyUpdate } from '../../contract/enterprise';
+import { translateError } from '../../i18n/apiErrors';
+import { savedSnackbar } from '../../machines/snackbar.machine';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { TextField } from '../ui/TextField';
+import { useSnackbarActor } from '../ui/shellActors';
+import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
+import { useFormats } from '../patient/format';
+import * as records from '../patient/records.css';
+import { LogoField, useFieldMessages } from './fields';
+
+function Details({ company, tenantId }: { company: Company; tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const [name, setName] = useState(company.name);
+  const [slug, setSlug] = useState(company.slug);
+  const [logo, setLogo] = useState(company.logo);
+  const save = useMutation({
+    mutationFn: (input: CompanyUpdate) => updateCompany(company.tenantId, input),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+      snackbar.send(savedSnackbar(t('enterprise.edit.saved')));
+    },
+  });
+  const fieldErrors = useFieldMessages(save.error);
+  const labels: Record<string, string> = { name: t('enterprise.company.name'), slug: t('enterprise.company.slug'), logo: t('enterprise.company.logo') };
+  const refused = Object.entries(fieldErrors).map(([field, message]) => ({ name: field, label: labels[field] ?? field, message }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The logo travels only when it changed: an unchanged one is not sent back and forth.
+    save.mutate({ name, slug, ...(logo !== company.logo ? { logo } : {}) });
+  };
+  return (
+    <section className={records.card} aria-labelledby="company-details">
+      <h2 id="company-details" className={records.heading}>
+        {t('enterprise.edit.details')}
+      </h2>
+      <Form className={records.form} onSubmit={submit} validationErrors={fieldErrors}>
+        {save.isError && (
+          <ErrorSummary
+            title={
+              refused.length > 0
+                ? t('enterprise.form.refused')
+                : save.error instanceof ApiError && save.error.body
+                  ? translateError(i18n, save.error)
+                  : t('records.loadFailedHint')
+            }
+            fields={refused}
+            refusal={save.error}
+          />
+        )}
+        <div className={records.fields}>
+          <TextField name="name" label={labels.name!} isRequired value={name} onChange={setName} />
+          <TextField name="slug" label={labels.slug!} description={t('enterprise.form.slugHint')} isRequired value={slug} onChange={setSlug} />
+        </div>
+        <LogoField value={logo} onChange={setLogo} error={fieldErrors.logo} />
+        <div className={records.actions}>
+          <Button type="submit" isPending={save.isPending}>
+            {t('enterprise.edit.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Status({ company, tenantId }: { company: Company; tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const [asking, setAsking] = useState(false);
+  const suspended = company.suspendedAt !== null;
+  const change = useMutation({
+    mutationFn: () => setCompanySuspended(company.tenantId, !suspended),
+    onSuccess: (updated) => {
+      setAsking(false);
+      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+      snackbar.send(savedSnackbar(updated.suspendedAt ? t('enterprise.edit.suspendedDone') : t('enterprise.edit.reinstatedDone')));
+    },
+    onError: () => setAsking(false),
+  });
+  return (
+    <section className={records.card} aria-labelledby="company-status">
+      <h2 id="company-status" className={records.heading}>
+        {t('enterprise.edit.status')}
+      </h2>
+      <p>
+        {suspended ? (
+          <Badge tone="danger">{t('enterprise.status.suspendedSince', { date: formats.dayOf(company.suspendedAt!) })}</Badge>
+        ) : (
+          <Badge tone="good">{t('enterprise.status.active')}</Badge>
+        )}
+      </p>
+      <p className={records.muted}>{suspended ? t('enterprise.edit.reinstateHint') : t('enterprise.edit.suspendHint')}</p>
+      {change.isError && <ErrorSummary title={translateError(i18n, change.error)} fields={[]} refusal={change.error} />}
+      <div className={records.actions}>
+        <Button variant={suspended ? 'primary' : 'secondary'} onPress={() => setAsking(true)}>
+          {suspended ? t('enterprise.edit.reinstate') : t('enterprise.edit.suspend')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={asking}
+        question={suspended ? t('enterprise.edit.reinstateQuestion', { name: company.name }) : t('enterprise.edit.suspendQuestion', { name: company.name })}
+        confirmLabel={suspended ? t('enterprise.edit.reinstate') : t('enterprise.edit.suspend')}
+        cancelLabel={t('enterprise.form.cancel')}
+        onConfirm={() => change.mutate()}
+        onCancel={() => setAsking(false)}
+        isPending={change.isPending}
+      />
+    </section>
+  );
+}
+
+function Stores({ company }: { company: Company }) {
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  return (
+    <section className={records.card} aria-labelledby="company-stores">
+      <h2 id="company-stores" className={records.heading}>
+        {t('enterprise.edit.stores')}
+      </h2>
+      <div className={records.tableWrap}>
+        <table className={records.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t('enterprise.store.name')}</th>
+              <th scope="col">{t('enterprise.store.address')}</th>
+              <th scope="col">{t('enterprise.store.timeZone')}</th>
+              <th scope="col" className={records.number}>
+                {t('enterprise.store.taxRate')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {company.stores.map((store) => (
+              <tr key={store.id}>
+                <th scope="row">{store.name}</th>
+                <td>{store.address || t('records.dash')}</td>
+                <td>
+                  <bdi dir="ltr">{store.timeZone}</bdi>
+                </td>
+                <td className={records.number}>{percent.format(store.taxRateBp / 10_000)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Link href="/admin/PortalMapping" className={records.link}>
+        {t('enterprise.edit.addresses')}
+      </Link>
+    </section>
+  );
+}
+
+/** /admin/update/editCompany/{companyID}: a company's details and logo, its stores, and suspending or reinstating it. */
+export function CompanyEditPage({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const { tenantId } = useRecordsAccess();
+  const query = useQuery(enterpriseQueries.company(tenantId, companyId));
+  return (
+    <RecordsPage title={query.data ? query.data.name : t('enterprise.edit.title')}>
+      <QueryView query={query}>
+        {(company) => (
+          <>
+            <Details key={`${company.name}/${company.slug}/${company.logo?.length ?? 0}`} company={company} tenantId={tenantId} />
+            <Status company={company} tenantId={tenantId} />
+            <Stores company={company} />
+          </>
+        )}
+      </QueryView>
+    </RecordsPage>
+  );
+}

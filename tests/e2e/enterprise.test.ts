@@ -1,0 +1,177 @@
+/**
+ * Issue 17, the enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
+ * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
+ * at that address and finds an empty store; suspending Acme stops its sign-in, reinstating restores it. The new
+ * screens are checked with axe, on a phone (390 px) in English and Arabic.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectHeading, expectPath, signInAt, submitSignIn, useBrowser } from './support/browser';
+import { codePattern, useOutboxServer } from './support/outbox';
+
+const server = useOutboxServer();
+const e2e = useBrowser({ server });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** A 1x1 PNG: a real picture, which the browser decodes before it is sent. */
+const logoPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const adminEmail = 'ada@acme.test';
+const adminPassword = 'Harbor-Lights-2026';
+
+/**
+ * axe's violations in the page's main content as it is (the shell around it is the shell tests' concern). Evaluated
+ * through the debugger protocol: the page's CSP allows no inline script.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { html: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document.querySelector('main') ?? document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`);
+  });
+}
+
+/** The page fits a 390 px phone: nothing scrolls sideways. */
+async function fitsPhone(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+async function signInAsEnterprise(page: Page) {
+  await signInAt(page, '/admin', { email: 'enterprise@portal.test', enterpriseAdmin: true });
+  await expectPath(page, '/admin/dashboard/patients');
+}
+
+let acmeId = '';
+
+describe('the enterprise admin', () => {
+  it('creates Acme Vision with store Harbor and its admin, and maps /acme/harbor', async () => {
+    const page = await e2e.newPage();
+    await signInAsEnterprise(page);
+    await page.getByRole('link', { name: 'Add a company' }).click();
+    await expectPath(page, '/admin/add/companyDetails');
+    await expectHeading(page, 'Add a company');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Vision');
+    await page.getByRole('textbox', { name: 'Company address (slug)', exact: true }).fill('acme');
+    await page.locator('input[type=file]').setInputFiles({ name: 'acme.png', mimeType: 'image/png', buffer: logoPng });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByRole('textbox', { name: 'Store name', exact: true }).fill('Harbor');
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Quay Road, Portside');
+    await page.getByRole('textbox', { name: 'Time zone', exact: true }).fill('Europe/Istanbul');
+    await page.getByRole('textbox', { name: 'Tax rate (%)', exact: true }).fill('18');
+    await page.getByRole('textbox', { name: "Admin's name", exact: true }).fill('Ada Acme');
+    await page.getByRole('textbox', { name: "Admin's email", exact: true }).fill(adminEmail);
+    const invited = server.mark();
+    await page.getByRole('button', { name: 'Create the company' }).click();
+
+    await page.waitForURL(/\/admin\/update\/editCompany\/[0-9a-f-]{36}$/);
+    acmeId = new URL(page.url()).pathname.split('/').pop()!;
+    await expectHeading(page, 'Acme Vision');
+    await page.getByText('Active', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await server.nextInMessage(adminEmail, invited, /temporary password \S+/)).toMatch(/^temporary password \S{12,}$/);
+
+    await page.goto('/admin/PortalMapping');
+    await expectHeading(page, 'Portal mapping');
+    await page.getByRole('button', { name: 'Add a sign-in address' }).click();
+    await page.getByRole('combobox', { name: 'Company', exact: true }).selectOption({ label: 'Acme Vision' });
+    await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: 'Harbor' });
+    expect(await page.getByRole('textbox', { name: 'Company part', exact: true }).inputValue()).toBe('acme');
+    expect(await page.getByRole('textbox', { name: 'Store part', exact: true }).inputValue()).toBe('harbor');
+    await page.getByRole('button', { name: 'Save the address' }).click();
+    const open = page.getByRole('link', { name: 'Open the sign-in page /acme/harbor in a new tab' });
+    await open.waitFor();
+    expect(await open.getAttribute('href')).toBe('/acme/harbor');
+    await page.getByRole('searchbox', { name: 'Search addresses, companies and stores' }).fill('harbor');
+    await page.getByText('Sign-in addresses: 1').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A reserved word is refused with the field's message, and nothing is added.
+    await page.getByRole('button', { name: 'Add a sign-in address' }).click();
+    await page.getByRole('combobox', { name: 'Company', exact: true }).selectOption({ label: 'Acme Vision' });
+    await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: 'Harbor' });
+    await page.getByRole('textbox', { name: 'Store part', exact: true }).fill('admin');
+    await page.getByRole('button', { name: 'Save the address' }).click();
+    await page.getByRole('alert').filter({ hasText: "This word is reserved for the application's own addresses." }).first().waitFor();
+  });
+
+  it('the screens fit a phone and read right to left in Arabic', async () => {
+    const page = await e2e.newPage({ phone: true });
+    await signInAsEnterprise(page);
+    for (const [path, heading] of [
+      ['/admin/PortalMapping', 'Portal mapping'],
+      ['/admin/add/companyDetails', 'Add a company'],
+      [`/admin/update/editCompany/${acmeId}`, 'Acme Vision'],
+    ] as const) {
+      await page.goto(path);
+      await expectHeading(page, heading);
+      expect(await fitsPhone(page), path).toBe(true);
+    }
+    await page.evaluate(() => window.localStorage.setItem('language', 'ar'));
+    for (const [path, heading] of [
+      ['/admin/PortalMapping', 'ربط البوابات'],
+      ['/admin/add/companyDetails', 'إضافة شركة'],
+    ] as const) {
+      await page.goto(path);
+      await expectHeading(page, heading);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await fitsPhone(page), path).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+});
+
+describe("Acme's invited admin", () => {
+  it('finishes the new-user flow from the email, signs in at /acme/harbor and finds an empty store', async () => {
+    const temporary = (await server.nextInMessage(adminEmail, 0, /temporary password \S+/)).replace('temporary password ', '');
+    const page = await e2e.newPage();
+    await signInAt(page, '/acme/harbor', { email: adminEmail, password: temporary });
+    await expectHeading(page, 'Set your password');
+    const sent = server.mark();
+    await page.getByRole('button', { name: 'Click to Get OTP' }).click();
+    const code = await server.nextInMessage(adminEmail, sent, codePattern);
+    await page.getByLabel('Authentication code', { exact: true }).fill(code);
+    await page.getByLabel('New password', { exact: true }).fill(adminPassword);
+    await page.getByLabel('Repeat the new password', { exact: true }).fill(adminPassword);
+    await page.getByRole('button', { name: 'Save the password' }).click();
+    await expectPath(page, '/admin/pos/all');
+
+    const again = await e2e.newPage();
+    await signInAt(again, '/acme/harbor', { email: adminEmail, password: adminPassword });
+    await expectPath(again, '/admin/pos/all');
+    await again.goto('/admin/patients/all');
+    await expectHeading(again, 'Patients');
+    await again.getByText('No patients yet.').waitFor();
+  });
+});
+
+describe('suspending Acme', () => {
+  it('stops its sign-in; reinstating restores it', async () => {
+    const page = await e2e.newPage();
+    await signInAsEnterprise(page);
+    await page.goto(`/admin/update/editCompany/${acmeId}`);
+    await expectHeading(page, 'Acme Vision');
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText(/^Suspended since/).waitFor();
+
+    const refused = await e2e.newPage();
+    await refused.goto('/acme/harbor');
+    await refused.getByText('This sign-in address is not known.').waitFor();
+    await signInAt(refused, '/admin', { email: adminEmail, password: adminPassword });
+    await refused.getByText('Invalid Username or Password', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Reinstate' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reinstate' }).click();
+    await page.getByText('Active', { exact: true }).waitFor();
+
+    const back = await e2e.newPage();
+    await back.goto('/acme/harbor');
+    await submitSignIn(back, { email: adminEmail, password: adminPassword });
+    await expectPath(back, '/admin/pos/all');
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * The enterprise admin across companies (issue 17): a company created in one step (store, admin, invitation) and
+ * its new admin finishing the new-user flow; portal mappings; hostile input refused with nothing written; the
+ * creation all or nothing; suspension stopping sign-in, sessions, the sign-in address and public links; the new
+ * company and the others invisible to each other; every change audited in the platform and in the company.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/common';
+import { enterpriseMessages as M, LOGO_MAX_BYTES } from '../../src/contract/enterprise';
+import { PLATFORM_TENANT_ID } from '../../server/tenancy/platform';
+import {
+  auditActions,
+  bearer,
+  codeIn,
+  DEMO_PASSWORD,
+  demo,
+  demoIds,
+  eformLinkIn,
+  json,
+  lastMessageTo,
+  ownerRows,
+  signIn,
+  startHarness,
+  type Harness,
+  type SignedIn,
+} from './harness';
+
+let h: Harness;
+let enterprise: SignedIn;
+
+const png = (bytes = 64) => {
+  const body = Buffer.alloc(bytes);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(body);
+  return `data:image/png;base64,${body.toString('base64')}`;
+};
+const svgWithScript = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`;
+
+const acme = {
+  name: 'Acme Vision',
+  slug: 'acme',
+  logo: png(),
+  store: { name: 'Harbor', slug: 'harbor', address: '1 Quay Road, Portside', phone: '+1 555 0300', timeZone: 'Europe/Istanbul', taxRateBp: 1800 },
+  admin: { displayName: 'Ada Acme', email: 'ada@acme.test' },
+};
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, who: SignedIn = enterprise) =>
+  h.app.inject({ method, url, headers: bearer(who), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const counts = async () =>
+  (
+    await ownerRows<{ companies: number; locations: number; users: number; messages: number; mappings: number }>(
+      h,
+      sql`select (select count(*)::int from companies) as companies, (select count(*)::int from locations) as locations,
+        (select count(*)::int from users) as users, (select count(*)::int from communication_log) as messages,
+        (select count(*)::int from portal_mappings) as mappings`,
+    )
+  )[0]!;
+
+const fieldsOf = (res: { body: string }) => (JSON.parse(res.body) as { fields?: Record<string, string> }).fields ?? {};
+
+let acmeId: string;
+let harborId: string;
+let acmeAdmin: SignedIn;
+
+beforeAll(async () => {
+  h = await startHarness();
+  enterprise = await signIn(h, 'enterprise@portal.test', { isEnterpriseAdmin: true });
+});
+afterAll(() => h.close());
+
+describe('creating a company in one step', () => {
+  it('makes the company, its store and its admin, invites the admin and audits in both tenants', async () => {
+    const res = await api('POST', '/api/enterprise/companies', acme);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = json<{ tenantId: string; locationId: string; adminUserId: string }>(res);
+    acmeId = created.tenantId;
+    harborId = created.locationId;
+
+    const one = json<{ name: string; slug: string; logo: string; suspendedAt: null; stores: { name: string; timeZone: string; taxRateBp: number }[] }>(
+      await api('GET', `/api/enterprise/companies/${acmeId}`),
+    );
+    expect(one).toMatchObject({ name: 'Acme Vision', slug: 'acme', logo: acme.logo, suspendedAt: null });
+    expect(one.stores).toEqual([expect.objectContaining({ name: 'Harbor', timeZone: 'Europe/Istanbul', taxRateBp: 1800 })]);
+
+    const invite = await lastMessageTo(h, 'ada@acme.test');
+    expect(invite).toContain('/admin');
+    const [logged] = await ownerRows<{ tenant_id: string; template: string }>(h, sql`select tenant_id, template from communication_log where recipient = 'ada@acme.test'`);
+    expect(logged).toEqual({ tenant_id: acmeId, template: 'enterprise.company-invite' });
+
+    expect((await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`)).toContain('enterprise.company.create:success');
+    expect((await auditActions(h, acmeId)).map((a) => a.action)).toEqual(['company.create']);
+  });
+
+  it('maps /acme/harbor, and the invited admin finishes the new-user flow there and sees an empty store', async () => {
+    const mapped = await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'harbor' });
+    expect(mapped.statusCode, mapped.body).toBe(201);
+    expect(json(mapped)).toMatchObject({ companyName: 'Acme Vision', storeName: 'Harbor', companySlug: 'acme', storeSlug: 'harbor', suspended: false });
+    const portal = json<{ tenantID: string; locationid: string }>(await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' }));
+    expect(portal).toMatchObject({ tenantID: acmeId, locationid: harborId });
+
+    const temporary = /temporary password (\S+) /.exec(await lastMessageTo(h, 'ada@acme.test'))![1]!;
+    const address = { tenentID: acmeId, locationid: harborId };
+    const newUser = await signIn(h, 'ada@acme.test', address, temporary);
+    expect(newUser.user.role).toEqual(['newuser']);
+    expect((await api('POST', '/api/patient/sendotp', {}, newUser)).statusCode).toBe(200);
+    const code = codeIn(await lastMessageTo(h, 'ada@acme.test'));
+    const done = await api('POST', '/api/patient/cpassword', { vcode: code, password: 'Acme-Admin-Pass-2026' }, newUser);
+    expect(done.statusCode, done.body).toBe(200);
+
+    acmeAdmin = await signIn(h, 'ada@acme.test', address, 'Acme-Admin-Pass-2026');
+    expect(acmeAdmin.user.role).toEqual(['admin']);
+    const patients = await api('GET', '/api/patients', undefined, acmeAdmin);
+    expect(patients.statusCode, patients.body).toBe(200);
+    expect(json<{ items: unknown[] }>(patients).items).toEqual([]);
+    const stores = json<{ stores: { id: string }[] }>(await api('GET', '/api/stores', undefined, acmeAdmin)).stores;
+    expect(stores.map((s) => s.id)).toEqual([harborId]);
+  });
+
+  it('keeps the new company and the others apart, both ways', async () => {
+    const clearview = await signIn(h, 'admin@clearview.test', demo.clearview);
+    for (const [who, url] of [
+      [acmeAdmin, `/api/stores/${demoIds.downtown}`],
+      [clearview, `/api/stores/${harborId}`],
+      [clearview, '/api/stores/by-slug/harbor'],
+    ] as const) {
+      const res = await api('GET', url, undefined, who);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+    }
+    const acmePatients = await api('GET', '/api/patients?search=doe', undefined, acmeAdmin);
+    expect(acmePatients.body.toLowerCase()).not.toContain('jane');
+    const clearviewStores = await api('GET', '/api/stores', undefined, clearview);
+    expect(clearviewStores.body.toLowerCase()).not.toContain('harbor');
+    // The other company's tenant named in the header is refused.
+    const forged = await h.app.inject({ method: 'GET', url: '/api/stores', headers: { ...bearer(acmeAdmin), 'x-tenant-id': demoIds.clearview } });
+    expect(forged.statusCode).toBe(403);
+    // Nor can a company account reach the enterprise routes.
+    expect((await api('GET', '/api/enterprise/companies', undefined, acmeAdmin)).statusCode).toBe(403);
+  });
+});
+
+describe('refused input writes nothing', () => {
+  const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['an upper-case slug', { slug: 'Acme2' }, { slug: M.slug }],
+    ['a slug with a slash', { slug: 'a/b' }, { slug: M.slug }],
+    ['a reserved slug', { slug: 'admin' }, { slug: M.slugReserved }],
+    ['another reserved slug', { slug: 'eforms' }, { slug: M.slugReserved }],
+    ['a reserved store slug', { store: { ...acme.store, slug: 'login' } }, { 'store.slug': M.slugReserved }],
+    ['a company slug in use', { slug: 'clearview' }, { slug: M.companySlugTaken }],
+    ['a company slug another company maps', { slug: 'brightsight' }, { slug: M.companySlugTaken }],
+    ['an unknown time zone', { store: { ...acme.store, timeZone: 'Mars/Olympus' } }, { 'store.timeZone': M.timeZone }],
+    ['a tax rate over 100 %', { store: { ...acme.store, taxRateBp: 10001 } }, { 'store.taxRateBp': M.taxRate }],
+    ['a logo of another type', { logo: `data:image/gif;base64,${Buffer.from('GIF89a-------------').toString('base64')}` }, { logo: M.logoType }],
+    ['an SVG logo with a script', { logo: svgWithScript }, { logo: M.logoType }],
+    ['an SVG named PNG', { logo: svgWithScript.replace('image/svg+xml', 'image/png') }, { logo: M.logoType }],
+    ['a logo just over the limit', { logo: png(LOGO_MAX_BYTES + 1) }, { logo: M.logoSize }],
+    ['a 10 MB logo', { logo: png(10 * 1024 * 1024) }, { logo: M.logoSize }],
+  ];
+
+  it.each(refusals)('%s: 400 with the field message', async (_name, change, fields) => {
+    const before = await counts();
+    const res = await api('POST', '/api/enterprise/companies', { ...acme, slug: 'fresh', admin: { ...acme.admin, email: 'x@fresh.test' }, ...change });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    const answered = fieldsOf(res);
+    for (const [field, message] of Object.entries(fields)) expect(answered[field], JSON.stringify(answered)).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a large body is read only for an enterprise admin: others are answered before it is parsed', async () => {
+    const payload = JSON.stringify({ ...acme, slug: 'big', logo: png(10 * 1024 * 1024) });
+    const clearview = await signIn(h, 'admin@clearview.test', demo.clearview);
+    for (const [headers, status, code] of [
+      [{}, 401, 'auth.notSignedIn'],
+      [bearer(clearview), 403, 'auth.forbidden'],
+    ] as const) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/enterprise/companies', headers: { ...headers, 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(status);
+      expect(json(res)).toMatchObject({ code });
+    }
+    const huge = await api('POST', '/api/enterprise/companies', { ...acme, logo: png(13 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge)).toMatchObject({ code: 'request.bodyTooLarge' });
+  });
+
+  it('a logo within the limit is stored as sent, and an edit can replace and remove it', async () => {
+    const webp = `data:image/webp;base64,${Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(40)]).toString('base64')}`;
+    const res = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision', slug: 'acme', logo: webp });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ logo: webp });
+    const kept = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision Ltd', slug: 'acme' });
+    expect(json(kept)).toMatchObject({ name: 'Acme Vision Ltd', logo: webp });
+    const removed = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision', slug: 'acme', logo: null });
+    expect(json(removed)).toMatchObject({ logo: null });
+    const taken = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision', slug: 'clearview', logo: svgWithScript });
+    expect(taken.statusCode).toBe(400);
+    expect((await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Vision', slug: 'clearview' })).statusCode).toBe(400);
+    expect(json(await api('GET', `/api/enterprise/companies/${acmeId}`))).toMatchObject({ slug: 'acme', name: 'Acme Vision' });
+    const unknown = await api('PUT', '/api/enterprise/companies/7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11', { name: 'X', slug: 'xyz' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('portal mappings: reserved, duplicate and foreign-store addresses are refused; search, edit and remove work', async () => {
+    const before = await counts();
+    const refused: [Record<string, unknown>, Record<string, string>][] = [
+      [{ tenantId: acmeId, locationId: harborId, companySlug: 'pr', storeSlug: 'x' }, { companySlug: M.slugReserved }],
+      [{ tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'Harbor' }, { storeSlug: M.slug }],
+      [{ tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'harbor' }, { storeSlug: M.addressTaken }],
+      [{ tenantId: acmeId, locationId: harborId, companySlug: 'clearview', storeSlug: 'docks' }, { companySlug: M.companySlugTaken }],
+      [{ tenantId: acmeId, locationId: demoIds.downtown, companySlug: 'acme', storeSlug: 'docks' }, { locationId: M.store }],
+      [{ tenantId: PLATFORM_TENANT_ID, locationId: harborId, companySlug: 'acme', storeSlug: 'docks' }, { locationId: M.store }],
+    ];
+    for (const [payload, fields] of refused) {
+      const res = await api('POST', '/api/enterprise/portal-mappings', payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(fieldsOf(res)).toMatchObject(fields);
+    }
+    expect(await counts()).toEqual(before);
+
+    const docks = json<{ id: string }>(await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'docks' }));
+    const found = json<{ mappings: { companySlug: string; storeSlug: string }[] }>(await api('GET', '/api/enterprise/portal-mappings?search=ACME/d'));
+    expect(found.mappings.map((m) => `${m.companySlug}/${m.storeSlug}`)).toEqual(['acme/docks']);
+    const all = json<{ mappings: unknown[] }>(await api('GET', '/api/enterprise/portal-mappings')).mappings;
+    expect(all.length).toBe(before.mappings + 1);
+
+    const edited = await api('PUT', `/api/enterprise/portal-mappings/${docks.id}`, { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'pier' });
+    expect(json(edited)).toMatchObject({ storeSlug: 'pier' });
+    expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/pier' })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/docks' })).statusCode).toBe(404);
+    expect((await api('DELETE', `/api/enterprise/portal-mappings/${docks.id}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/enterprise/portal-mappings/${docks.id}`)).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/pier' })).statusCode).toBe(404);
+    expect((await auditActions(h, acmeId)).map((a) => a.action)).toEqual(
+      expect.arrayContaining(['portalMapping.create', 'portalMapping.update', 'portalMapping.remove']),
+    );
+    const platform = (await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`);
+    expect(platform).toEqual(expect.arrayContaining(['enterprise.portalMapping.create:failure', 'enterprise.portalMapping.remove:success']));
+  });
+
+  it('a failure late in the creation leaves nothing behind (one transaction)', async () => {
+    // The invitation is the last row written: make the database refuse it.
+    await ownerRows(h, sql.raw(`create function test_refuse_invite() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`));
+    await ownerRows(
+      h,
+      sql.raw(`create trigger test_refuse_invite before insert on communication_log for each row
+        when (new.template = 'enterprise.company-invite') execute function test_refuse_invite()`),
+    );
+    const before = await counts();
+    try {
+      const res = await api('POST', '/api/enterprise/companies', { ...acme, slug: 'halfway', admin: { ...acme.admin, email: 'half@way.test' } });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await ownerRows(h, sql.raw('drop trigger test_refuse_invite on communication_log'));
+      await ownerRows(h, sql.raw('drop function test_refuse_invite()'));
+    }
+    expect(await counts()).toEqual(before);
+    expect(await ownerRows(h, sql`select 1 from companies where slug = 'halfway'`)).toEqual([]);
+  });
+});
+
+describe('suspension', () => {
+  it('stops sign-in, ends sessions and closes the sign-in address; reinstating restores them; nothing is deleted', async () => {
+    const address = { tenentID: acmeId, locationid: harborId };
+    const before = await counts();
+    const res = await api('PUT', `/api/enterprise/companies/${acmeId}/suspension`, { suspended: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ suspendedAt: string | null }>(res).suspendedAt).not.toBeNull();
+
+    expect((await api('GET', '/api/stores', undefined, acmeAdmin)).statusCode).toBe(401);
+    const refused = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'ada@acme.test', password: 'Acme-Admin-Pass-2026', ...address } });
+    expect(refused.statusCode).toBe(401);
+    expect(json(refused)).toMatchObject({ error: messages.invalidLogin });
+    const adminAddress = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'ada@acme.test', password: 'Acme-Admin-Pass-2026' } });
+    expect(adminAddress.statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' })).statusCode).toBe(404);
+    const listed = json<{ mappings: { companySlug: string; suspended: boolean }[] }>(await api('GET', '/api/enterprise/portal-mappings?search=acme'));
+    expect(listed.mappings).toEqual([expect.objectContaining({ companySlug: 'acme', suspended: true })]);
+    expect(await counts()).toEqual(before);
+
+    const back = await api('PUT', `/api/enterprise/companies/${acmeId}/suspension`, { suspended: false });
+    expect(json(back)).toMatchObject({ suspendedAt: null });
+    acmeAdmin = await signIn(h, 'ada@acme.test', address, 'Acme-Admin-Pass-2026');
+    expect((await api('GET', '/api/patients', undefined, acmeAdmin)).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' })).statusCode).toBe(200);
+    expect((await auditActions(h, acmeId)).map((a) => a.action)).toEqual(expect.arrayContaining(['company.suspend', 'company.reinstate']));
+  });
+
+  it("a suspended company's eForm links answer as expired, and open again when it is reinstated", async () => {
+    const admin = await signIn(h, 'admin@clearview.test', demo.clearview);
+    const forms = json<{ forms: { id: string; name: string }[] }>(await api('GET', '/api/eforms/forms', undefined, admin)).forms;
+    const consent = forms.find((f) => f.name === 'Contact Lens Consent')!;
+    const [patient] = await ownerRows<{ id: string }>(
+      h,
+      sql`insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, email)
+          values (${demoIds.clearview}, ${demoIds.downtown}, 'Sue', 'Spended', '1980-01-01', 'sue@example.test') returning id`,
+    );
+    const sent = await api('POST', `/api/eforms/forms/${consent.id}/assign`, { patientIds: [patient!.id], channels: ['email'] }, admin);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const link = eformLinkIn(await lastMessageTo(h, 'sue@example.test'));
+    const tenant = json<{ tenant: string }>(await h.app.inject({ method: 'GET', url: `/api/patient/getencryptedtenant?tenantid=${link.tenantid}` })).tenant;
+    const card = () => h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${link.uri}`, headers: { 'x-tenant-id': tenant } });
+
+    expect(json(await card())).toMatchObject({ isLinkExpired: 0 });
+    expect((await api('PUT', `/api/enterprise/companies/${demoIds.clearview}/suspension`, { suspended: true })).statusCode).toBe(200);
+    expect(json(await card())).toMatchObject({ isLinkExpired: 1 });
+    await expect(signIn(h, 'patient@clearview.test')).rejects.toThrow(/401/);
+    expect((await api('PUT', `/api/enterprise/companies/${demoIds.clearview}/suspension`, { suspended: false })).statusCode).toBe(200);
+    expect(json(await card())).toMatchObject({ isLinkExpired: 0 });
+    await signIn(h, 'patient@clearview.test', demo.clearview, DEMO_PASSWORD);
+  });
+});
