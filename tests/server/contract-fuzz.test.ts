@@ -21,6 +21,8 @@ import { bearer, demo, demoIds, errorAnswerProblem, ownerRows, signIn, startHarn
 const SEED = 20261124;
 const RUNS_READ = 50;
 const RUNS_WRITE = 80;
+/** The operations are walked in this many tests. */
+const SHARDS = 4;
 
 /**
  * Tables left out of the digest, each because a refused call writes it by design:
@@ -266,65 +268,68 @@ describe('contract fuzz: no input makes a 5xx or writes on a refusal', () => {
     expect(operations.length).toBeGreaterThan(60);
   });
 
-  // The operations are known only once the app has answered the document (in beforeAll), so one test walks them
-  // all and collects every operation's first failure.
-  it('every operation', { timeout: 600_000 }, async () => {
-    const failures: string[] = [];
-    for (const { method, path, op } of operations) {
-      const params = op.parameters ?? [];
-      const pathArb = fc.record(Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, valueFor(p.schema, p.name)])));
-      const queryParams = params.filter((p) => p.in === 'query');
-      const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), {
-        requiredKeys: [],
-      });
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-      const bodyArb = bodySchema ? valueFor(bodySchema, 'body') : fc.constant(undefined);
-      const isRead = method === 'GET';
-      let before = isRead ? await digest() : null;
-      let firstError: string | undefined;
-      try {
-        await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...roles), pathArb, queryArb, bodyArb, async (role, pathValues, query, body) => {
-            const url =
-              path.replace(/\{(\w+)\}/g, (_, name: string) => encode(asText(pathValues[name]))) +
-              (Object.keys(query).length ? '?' + Object.entries(query).map(([k, v]) => `${encode(k)}=${encode(asText(v))}`).join('&') : '');
-            const headers: Record<string, string> = role === 'guest' ? {} : bearer({ token: tokens[role]! });
-            if (!isRead && !before) before = await digest();
-            const res = await h.app.inject({
-              method: method as 'POST',
-              url,
-              headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-              payload: body === undefined ? undefined : payloadText(body),
-            });
-            const what = `${method} ${url} as ${role} with ${body === undefined ? 'no body' : payloadText(body).slice(0, 500)}`;
-            const fail = (message: string) => {
-              firstError ??= message;
-              throw new Error(message);
-            };
-            if (res.statusCode >= 500) fail(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-            const problem = errorAnswerProblem(method, url, res);
-            if (problem) fail(problem);
-            if (isRead) return;
-            if (res.statusCode >= 400) {
-              const after = await digest();
-              const diff = changed(before!, after);
-              before = after;
-              if (diff.length) fail(`${what}: ${res.statusCode} ${res.body.slice(0, 200)} but wrote ${diff.join(', ')}`);
-            } else before = null;
-          }),
-          { seed: SEED, numRuns: isRead ? RUNS_READ : RUNS_WRITE, endOnFailure: true },
-        );
-        if (isRead) {
-          const diff = changed(before!, await digest());
-          if (diff.length) failures.push(`${method} ${path}: reads wrote ${diff.join(', ')}`);
+  // The operations are known only once the app has answered the document (in beforeAll), so each test walks a
+  // share of them (every SHARDS-th) and collects every operation's first failure; the shares keep each test's time
+  // bounded as the API grows.
+  for (let shard = 0; shard < SHARDS; shard++) {
+    it(`every operation, part ${shard + 1} of ${SHARDS}`, { timeout: 600_000 }, async () => {
+      const failures: string[] = [];
+      for (const { method, path, op } of operations.filter((_, i) => i % SHARDS === shard)) {
+        const params = op.parameters ?? [];
+        const pathArb = fc.record(Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, valueFor(p.schema, p.name)])));
+        const queryParams = params.filter((p) => p.in === 'query');
+        const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, p.name)])), {
+          requiredKeys: [],
+        });
+        const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+        const bodyArb = bodySchema ? valueFor(bodySchema, 'body') : fc.constant(undefined);
+        const isRead = method === 'GET';
+        let before = isRead ? await digest() : null;
+        let firstError: string | undefined;
+        try {
+          await fc.assert(
+            fc.asyncProperty(fc.constantFrom(...roles), pathArb, queryArb, bodyArb, async (role, pathValues, query, body) => {
+              const url =
+                path.replace(/\{(\w+)\}/g, (_, name: string) => encode(asText(pathValues[name]))) +
+                (Object.keys(query).length ? '?' + Object.entries(query).map(([k, v]) => `${encode(k)}=${encode(asText(v))}`).join('&') : '');
+              const headers: Record<string, string> = role === 'guest' ? {} : bearer({ token: tokens[role]! });
+              if (!isRead && !before) before = await digest();
+              const res = await h.app.inject({
+                method: method as 'POST',
+                url,
+                headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+                payload: body === undefined ? undefined : payloadText(body),
+              });
+              const what = `${method} ${url} as ${role} with ${body === undefined ? 'no body' : payloadText(body).slice(0, 500)}`;
+              const fail = (message: string) => {
+                firstError ??= message;
+                throw new Error(message);
+              };
+              if (res.statusCode >= 500) fail(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+              const problem = errorAnswerProblem(method, url, res);
+              if (problem) fail(problem);
+              if (isRead) return;
+              if (res.statusCode >= 400) {
+                const after = await digest();
+                const diff = changed(before!, after);
+                before = after;
+                if (diff.length) fail(`${what}: ${res.statusCode} ${res.body.slice(0, 200)} but wrote ${diff.join(', ')}`);
+              } else before = null;
+            }),
+            { seed: SEED, numRuns: isRead ? RUNS_READ : RUNS_WRITE, endOnFailure: true },
+          );
+          if (isRead) {
+            const diff = changed(before!, await digest());
+            if (diff.length) failures.push(`${method} ${path}: reads wrote ${diff.join(', ')}`);
+          }
+        } catch (e) {
+          // The first failing input as sent (fast-check's own message repeats the inputs, 300 kB strings included).
+          failures.push(firstError ?? `${method} ${path}: ${(e as Error).message.slice(0, 1500)}`);
         }
-      } catch (e) {
-        // The first failing input as sent (fast-check's own message repeats the inputs, 300 kB strings included).
-        failures.push(firstError ?? `${method} ${path}: ${(e as Error).message.slice(0, 1500)}`);
+        // A call of the operation may have ended a session (sign-out, password change): sign in again.
+        if (path.startsWith('/api/patient/') && !isRead) await signInAll();
       }
-      // A call of the operation may have ended a session (sign-out, password change): sign in again.
-      if (path.startsWith('/api/patient/') && !isRead) await signInAll();
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    });
+  }
 });
