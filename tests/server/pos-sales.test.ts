@@ -52,6 +52,13 @@ describe('one sale per clientSaleId', () => {
     expect(recorded[0]!.n).toBe(1);
     const moves = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from stock_movements where invoice_id = ${[...ids][0]!}`);
     expect(moves[0]!.n).toBe(1);
+    // Each request is audited once, the replays as replays.
+    const audited = await ownerRows<{ outcome: string; replayed: boolean | null }>(
+      h,
+      sql`select outcome, (details->>'replayed')::boolean as replayed from audit_log where action = 'pos.sale' and details->>'clientSaleId' = ${body.clientSaleId}`,
+    );
+    expect(audited.map((a) => a.outcome)).toEqual(Array(10).fill('success'));
+    expect(audited.filter((a) => a.replayed)).toHaveLength(9);
     const again = await sell(body);
     expect(again.statusCode).toBe(200);
     expect(json<Sale>(again)).toMatchObject({ replayed: true, invoice: { id: [...ids][0] } });
