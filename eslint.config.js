@@ -12,10 +12,10 @@ import tseslint from 'typescript-eslint';
 const serverInfrastructure = ['db', 'http'];
 /** Public modules besides <feature>.ts, by file name without extension. */
 export const serverPublicModules = {
-  auth: ['codes', 'passwords', 'tokens', 'user-view'],
+  auth: ['codes', 'locks', 'passwords', 'sessions', 'tokens', 'user-view'],
   eforms: ['page'],
   firstPaint: ['documents'],
-  messaging: ['outbox', 'templates'],
+  messaging: ['outbox', 'templates', 'transports'],
   scope: ['audited', 'patientRecord'],
   tenancy: ['platform'],
 };

@@ -18,7 +18,9 @@ import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
-import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
+import { createOutbox, type Outbox } from './messaging/outbox';
+import type { Transports } from './messaging/transports';
+import { accessRoutes } from './access/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
@@ -27,6 +29,7 @@ import { healthRoutes } from './health/routes';
 import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
 import { patientRoutes } from './patients/routes';
+import { profileRoutes } from './profile/routes';
 import { recallRoutes } from './recalls/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
@@ -113,7 +116,8 @@ export async function buildApp(opts: {
   config: Config;
   db: Database;
   secrets: Secrets;
-  transport?: Transport | null;
+  /** The providers messages leave through (none: they stay in the communication log). */
+  transports?: Transports;
 }): Promise<FastifyInstance> {
   const { config, db, secrets } = opts;
   const app = Fastify({
@@ -143,14 +147,18 @@ export async function buildApp(opts: {
 
   const outbox = createOutbox({
     db,
-    transport: opts.transport ?? null,
-    from: config.mailFrom,
+    transports: opts.transports ?? {},
+    timing: config.outbox,
+    now: config.now,
     log: app.log,
     printMessages: config.env === 'development',
   });
   app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
   // Closing waits for the work still running after its answer (the database is closed after the app).
-  app.addHook('onClose', () => outbox.idle());
+  app.addHook('onClose', () => {
+    outbox.stop();
+    return outbox.idle();
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;
@@ -289,6 +297,8 @@ export async function buildApp(opts: {
     eformRoutes,
     messagingRoutes,
     auditRoutes,
+    accessRoutes,
+    profileRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

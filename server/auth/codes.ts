@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 
 /** What a code or grant unlocks; 'eform' is the public eForm gate (subject = the assignment id). */
-export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant' | 'eform';
+export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant' | 'eform' | 'email-change';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_TRIES_PER_CODE = 5;

@@ -4,15 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AccountLockList } from '../../src/contract/locks';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
-import { queryRows } from '../db/client';
+import { queryRows, type Tx } from '../db/client';
 import { signInFailures, users } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { FAILURE_MEMORY_MS, FAILURES_BEFORE_CODE_STEP, liveFailures } from './sign-in';
+import { FAILURE_MEMORY_MS, FAILURES_BEFORE_CODE_STEP, FAILURES_BEFORE_DELAY, liveFailures } from './sign-in';
 
 const security = [{ bearer: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -25,6 +25,31 @@ interface LockRow {
   failed_login_count: number;
   last_failed_login_at: Date | null;
   counters: { scope: string; failures: number; last_failed_at: string }[] | null;
+}
+
+/**
+ * Clears an account's sign-in failures (the account's counter, its address and device counters): the number of
+ * counters deleted, or null when the account is not of this company.
+ */
+export async function clearSignInFailures(tx: Tx, userId: string): Promise<number | null> {
+  const [user] = await tx
+    .update(users)
+    .set({ failedLoginCount: 0, lastFailedLoginAt: null })
+    .where(sql`${users.id} = ${userId}`)
+    .returning({ id: users.id });
+  if (!user) return null;
+  const cleared = await tx.delete(signInFailures).where(sql`${signInFailures.userId} = ${userId}`).returning({ scope: signInFailures.scope });
+  return cleared.length;
+}
+
+/**
+ * Whether the account `u` (an alias of users) is throttled now: its own failures put the code step in front of
+ * untrusted clients, or one of its address or device counters has reached the growing delay.
+ */
+export function lockedCondition(now: Date): SQL {
+  const cutoff = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
+  return sql`((u.failed_login_count >= ${FAILURES_BEFORE_CODE_STEP} and u.last_failed_login_at > ${cutoff}::timestamptz)
+    or exists (select 1 from sign_in_failures f where f.user_id = u.id and f.failures >= ${FAILURES_BEFORE_DELAY} and f.last_failed_at > ${cutoff}::timestamptz))`;
 }
 
 export async function lockRoutes(fastify: FastifyInstance) {
@@ -85,13 +110,8 @@ export async function lockRoutes(fastify: FastifyInstance) {
       const auth = request.auth!;
       const { userId } = request.params;
       return request.inTenant(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ failedLoginCount: 0, lastFailedLoginAt: null })
-          .where(sql`${users.id} = ${userId}`)
-          .returning({ id: users.id });
-        if (!user) throw new HttpError(404, 'request.notFound');
-        const cleared = await tx.delete(signInFailures).where(sql`${signInFailures.userId} = ${userId}`).returning({ scope: signInFailures.scope });
+        const cleared = await clearSignInFailures(tx, userId);
+        if (cleared === null) throw new HttpError(404, 'request.notFound');
         await audit(tx, {
           tenantId: auth.tid,
           action: 'account.lock.cleared',
@@ -101,7 +121,7 @@ export async function lockRoutes(fastify: FastifyInstance) {
           targetType: 'user',
           targetId: userId,
           ip: request.ip,
-          details: { counters: cleared.length },
+          details: { counters: cleared },
         });
         return { ok: true as const };
       });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { refreshFamilies, refreshTokens } from '../db/schema';
 import { newRefreshToken } from './tokens';
@@ -113,4 +113,24 @@ export async function revokeAllSessions(tx: Tx, userId: string, reason: string, 
     .update(refreshFamilies)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
+}
+
+/** A user's sessions still open at `now` (not revoked, not past their lifetime or idle time), newest use first. */
+export async function openSessionsOf(tx: Tx, userId: string, now: Date) {
+  const rows = await tx
+    .select()
+    .from(refreshFamilies)
+    .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt), gt(refreshFamilies.absoluteExpiresAt, now)))
+    .orderBy(desc(refreshFamilies.lastUsedAt));
+  return rows.filter((f) => f.lastUsedAt.getTime() + f.idleSeconds * 1000 > now.getTime());
+}
+
+/** Ends every session of a user but `keep` (sign out everywhere else, a password changed by the user); how many ended. */
+export async function revokeOtherSessions(tx: Tx, userId: string, keep: string, reason: string, now: Date): Promise<number> {
+  const ended = await tx
+    .update(refreshFamilies)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt), ne(refreshFamilies.id, keep)))
+    .returning({ id: refreshFamilies.id });
+  return ended.length;
 }

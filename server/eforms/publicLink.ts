@@ -72,12 +72,26 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
   const openCard = async (tx: Tx, tenantId: string, uri: string, bearer: string | undefined, ip: string): Promise<EForm | null> => {
     const a = await findByLink(tx, uri);
     if (!a) return null;
+    return openAssignment(tx, tenantId, a, ip, (found) => !found.requiresCode || tokenOpens(bearer, tenantId, found));
+  };
+
+  /**
+   * One assignment's form as its reader may see it: flags only when submitted, expired or (`proven` false) still
+   * behind its code. The link proves the reader with the code; a signed-in patient's own session proves them.
+   */
+  const openAssignment = async (
+    tx: Tx,
+    tenantId: string,
+    a: AssignmentRow,
+    ip: string,
+    proven: (a: AssignmentRow) => boolean | Promise<boolean>,
+  ): Promise<EForm> => {
     const state = stateOf(a);
     if (state === 'submitted') return closedAnswer(a, { isSubmitted: 1 });
     if (state === 'expired') return closedAnswer(a, { isLinkExpired: 1 });
     const first = !a.openedAt;
     if (first) await tx.update(formAssignments).set({ openedAt: now() }).where(eq(formAssignments.id, a.id));
-    const open = !a.requiresCode || (await tokenOpens(bearer, tenantId, a));
+    const open = await proven(a);
     const event = { tenantId, targetType: 'form_assignment', targetId: a.id, patientId: a.patientId, ip };
     if (!open) {
       if (first) await audit(tx, { ...event, action: 'eform.open', outcome: 'success', details: { gated: true } });
@@ -169,12 +183,24 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
     tenantId: string,
     submission: { uri: string; sectionlists: Section[]; bearer: string | undefined; ip: string; userAgent: string | null },
   ) => {
-    const { uri, sectionlists, bearer, ip, userAgent } = submission;
+    const { uri, bearer, ...answers } = submission;
     const a = await findByLink(tx, uri);
     if (!a) return { kind: 'notFound' as const };
+    return submitAssignment(tx, tenantId, a, answers, (found) => !found.requiresCode || tokenOpens(bearer, tenantId, found));
+  };
+
+  /** Stores one assignment's answers once, when its reader is `proven` (as for openAssignment). */
+  const submitAssignment = async (
+    tx: Tx,
+    tenantId: string,
+    a: AssignmentRow,
+    submission: { sectionlists: Section[]; ip: string; userAgent: string | null },
+    proven: (a: AssignmentRow) => boolean | Promise<boolean>,
+  ) => {
+    const { sectionlists, ip, userAgent } = submission;
     if (a.submittedAt) return { kind: 'already' as const };
     if (stateOf(a) === 'expired') return { kind: 'expired' as const };
-    if (a.requiresCode && !(await tokenOpens(bearer, tenantId, a))) return { kind: 'gated' as const };
+    if (!(await proven(a))) return { kind: 'gated' as const };
     const merged = mergeAnswers(SectionList.parse(a.formSnapshot.sections), sectionlists);
     if ('fields' in merged) return { kind: 'invalid' as const, fields: merged.fields };
     const at = now();
@@ -206,5 +232,14 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
     return { kind: 'stored' as const };
   };
 
-  return { stateError, openCard, sendFormCode, verifyFormCode, submitForm };
+  /** A patient's own assignment (the signed-in portal): null when it is not theirs. */
+  const ownAssignment = async (tx: Tx, assignmentId: string, patientId: string): Promise<AssignmentRow | null> => {
+    const [row] = await tx
+      .select()
+      .from(formAssignments)
+      .where(and(eq(formAssignments.id, assignmentId), eq(formAssignments.patientId, patientId)));
+    return row ?? null;
+  };
+
+  return { stateError, openCard, openAssignment, sendFormCode, verifyFormCode, submitForm, submitAssignment, ownAssignment };
 }

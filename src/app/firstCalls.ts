@@ -18,6 +18,8 @@ const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | nu
   orderStatus: () => recordsPaths.orders(own),
   // Staff only (the selected patient's tabs ask for their own data).
   otherInfo: () => null,
+  // The form's machine makes its own call when it starts.
+  ownForm: () => null,
 };
 
 /** The first server call of a page (the patient pages and the patient home, src/views/dashboard). */

@@ -72,6 +72,10 @@ const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
+const AccessPage = staffPage('AccessPage');
+// Every person's own page (patients too), so not in the staff pages' chunk.
+const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
+const TemplatesPage = staffPage('TemplatesPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -107,6 +111,7 @@ const recordPages = {
   recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
   orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
   otherInfo: staffPage('OtherInfoPage'),
+  ownForm: preloadable(() => import('../views/patient/OwnFormPage').then((module) => module.OwnFormPage)),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>
@@ -135,6 +140,9 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   workDesk: WorkDeskPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
+  access: AccessPage,
+  profile: ProfilePage,
+  messageTemplates: TemplatesPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -180,6 +188,10 @@ function recordsPage(view: RecordsView, params: RouteParams): ReactNode {
     case 'invoice': {
       const Invoice = recordPages.invoice;
       return <Invoice invoiceId={params.invoiceid ?? ''} patientId={params.patientId} />;
+    }
+    case 'ownForm': {
+      const OwnForm = recordPages.ownForm;
+      return <OwnForm assignmentId={params.assignmentId ?? ''} />;
     }
     default: {
       const View = recordPages[view];
@@ -243,6 +255,12 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':
       return <InvoiceLookupPage type={params.type ?? 'all'} />;
+    case 'access':
+      return <AccessPage />;
+    case 'profile':
+      return <ProfilePage />;
+    case 'messageTemplates':
+      return <TemplatesPage key={page.channel} channel={page.channel} />;
   }
 }
 

@@ -12,5 +12,7 @@ export const staffPages = {
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
+  AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
+  TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

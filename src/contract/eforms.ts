@@ -243,6 +243,10 @@ export type FormTokenAnswer = z.infer<typeof FormTokenAnswer>;
 
 export const SubmitBody = z.object({ uri: LinkToken, sectionlists: z.array(Section).max(SECTIONS_MAX) });
 export type SubmitBody = z.input<typeof SubmitBody>;
+/** A signed-in patient's own form (the portal's 'Forms to fill in'): the session proves who they are, no code. */
+export const OwnFormParams = z.object({ assignmentId: Uuid });
+export const OwnFormSubmitBody = SubmitBody.omit({ uri: true });
+export type OwnFormSubmitBody = z.input<typeof OwnFormSubmitBody>;
 /** A repeated or concurrent submit answers 200 with alreadySubmitted true: the page shows the already-received screen. */
 export const SubmitAnswer = z.object({ submitted: z.literal(true), alreadySubmitted: z.boolean() });
 export type SubmitAnswer = z.infer<typeof SubmitAnswer>;

@@ -47,6 +47,16 @@ export const errorTexts = {
   'auth.passwordIsUserName': 'The password must not be your user name.',
   'auth.passwordTooSimple': 'The password repeats too few characters. Please choose another one.',
 
+  // ---- Users and permissions (admins), My Profile ----
+  'access.lastAdmin': 'This is the last active admin of the company. Make another person an admin first.',
+  'access.emailTaken': 'An account with the email address {{email}} exists already.',
+  'access.notYourself': 'You cannot deactivate your own account.',
+  'access.alreadyRegistered': 'This person has finished their registration; no invitation is needed.',
+  'access.notRegistered': 'This person has not finished their registration yet. Send the invitation again instead.',
+  'access.deactivated': 'This account is deactivated. Reactivate it first.',
+  'profile.wrongPassword': 'The current password is not correct.',
+  'profile.noPendingEmail': 'No new email address is waiting for a code. Enter the new address first.',
+
   // ---- Companies and their sign-in addresses ----
   'tenancy.tenantMismatch': messages.tenantMismatch,
   'tenancy.unknownPortal': messages.unknownPortal,

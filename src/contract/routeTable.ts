@@ -50,10 +50,7 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
-  | 'access'
   | 'eforms'
-  | 'emailTemplates'
-  | 'smsTemplates'
   | 'generalSettings'
   | 'portalMapping'
   | 'companies'
@@ -67,7 +64,6 @@ export type ComingSoonArea =
   | 'kioskRegister'
   | 'publicForm'
   | 'publicLink'
-  | 'profile'
   | 'inbox';
 
 /** What a granted route shows; routes.tsx maps each to a view. */
@@ -91,8 +87,11 @@ export type Page =
   | { kind: 'patientList' }
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
+  | { kind: 'messageTemplates'; channel: 'email' | 'sms' }
   | { kind: 'invoiceScreen' }
-  | { kind: 'invoiceLookup' };
+  | { kind: 'invoiceLookup' }
+  | { kind: 'access' }
+  | { kind: 'profile' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -104,7 +103,8 @@ export type RecordsView =
   | 'invoice'
   | 'recalls'
   | 'orderStatus'
-  | 'otherInfo';
+  | 'otherInfo'
+  | 'ownForm';
 
 export interface RouteEntry {
   id: string;
@@ -155,8 +155,8 @@ const commonRoutes = group({ auth: null }, [
   { id: 'logout', path: paths.logout, auth: signedIn, page: { kind: 'logout' }, remember: false },
   { id: 'newUser', path: paths.newUser, auth: authRoles.newuser, page: { kind: 'newUser' }, layout: bare },
   { id: 'notFound', path: paths.notFound, auth: null, page: { kind: 'notFound' } },
-  // The user menu's My Profile and Inbox (shell.md); their screens come with later issues.
-  { id: 'profile', path: '/pages/profile', auth: signedIn, page: soon('profile') },
+  // The user menu's My Profile (every person; the kiosk is a device) and Inbox (a later issue).
+  { id: 'profile', path: '/pages/profile', auth: authRoles.user, page: { kind: 'profile' } },
   { id: 'inbox', path: '/apps/mail', auth: signedIn, page: soon('inbox') },
   {
     id: 'multiLanguage',
@@ -187,11 +187,13 @@ const patientRoutes = group({ auth: defaultAuth }, [
   { id: 'orderStatus', path: '/patient/orderstatus', auth: undefined, page: records('orderStatus') },
   // The spec's navigation lists /patient/otherinfo for staff without showing its route; this is that route.
   { id: 'otherInfo', path: '/patient/otherinfo', auth: authRoles.staff, page: records('otherInfo') },
+  // The dashboard's 'Forms to fill in': the patient's own form, opened without the emailed code.
+  { id: 'ownForm', path: '/patient/forms/:assignmentId', auth: authRoles.patient, page: records('ownForm') },
   { id: 'kioskRegister', path: '/patient/register', auth: authRoles.kiosk, page: { kind: 'kioskRegister' }, layout: kiosk },
 ]);
 
 const adminRoutes = group({ auth: staffAndAdmin }, [
-  { id: 'access', path: '/admin/access', auth: undefined, page: soon('access') },
+  { id: 'access', path: '/admin/access', auth: authRoles.admin, page: { kind: 'access' } },
   // The landing page of patients and enterprise admins (2.3), so every role of the user group may open it.
   { id: 'dashboard', path: '/admin/dashboard/patients', auth: defaultAuth, page: { kind: 'patientHome' } },
 
@@ -221,8 +223,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: { kind: 'patientList' } },
   { id: 'patientsBare', path: '/admin/patients', auth: undefined, redirectTo: '/admin/patients/all' },
 
-  { id: 'emailTemplates', path: '/admin/template/email', auth: undefined, page: soon('emailTemplates') },
-  { id: 'smsTemplates', path: '/admin/template/sms', auth: undefined, page: soon('smsTemplates') },
+  // The message texts are the company's: admins only (the navigation's Settings group).
+  { id: 'emailTemplates', path: '/admin/template/email', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'email' } },
+  { id: 'smsTemplates', path: '/admin/template/sms', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'sms' } },
 
   {
     id: 'generalSettings',

@@ -126,7 +126,13 @@ export const sessionMachine = sessionSetup.createMachine({
       initial: 'idle',
       entry: [assign({ signInAddressOpened: false }), { type: 'shareSession', params: { pending: false } }],
       states: {
-        idle: { on: { 'session.login': startSignIn, 'password.resetRequested': startReset } },
+        idle: {
+          on: {
+            'session.login': startSignIn,
+            'password.resetRequested': startReset,
+            'signIn.edited': { guard: ({ context }) => context.error !== null, actions: assign({ error: null }) },
+          },
+        },
         // The auth-code step: checks the credentials and says whether a code is needed or it is a new user.
         authorizing: {
           tags: 'busy',
@@ -263,6 +269,15 @@ export const sessionMachine = sessionSetup.createMachine({
         'session.signInAddressOpened': {
           target: 'autoLoggingOut',
           actions: assign({ endReason: 'signInAddress' }),
+        },
+        'session.userChanged': {
+          actions: [
+            assign({
+              session: ({ context, event }) =>
+                context.session && { ...context.session, user: { ...context.session.user, data: { ...context.session.user.data, ...event.data } } },
+            }),
+            'persistSession',
+          ],
         },
       },
       states: {

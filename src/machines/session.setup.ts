@@ -72,11 +72,15 @@ export interface SessionInput {
 export type SessionEvent =
   | { type: 'session.login'; request: LoginRequest; loginUrl: string; store?: StoreAddress | null }
   | { type: 'signIn.codeSubmitted'; vcode: string }
+  /** The person edits the credentials: an earlier refusal no longer describes what is typed. */
+  | { type: 'signIn.edited' }
   | { type: 'signIn.codeResent' }
   | { type: 'signIn.codeCancelled' }
   | { type: 'session.refreshRequested' }
   | { type: 'session.signInAddressOpened' }
   | { type: 'session.logout' }
+  /** The signed-in person changed their own name, photo or email (My Profile): the shell shows it at once. */
+  | { type: 'session.userChanged'; data: Partial<Pick<User['data'], 'displayName' | 'photoURL' | 'email'>> }
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
   | { type: 'logout.dispatch' }

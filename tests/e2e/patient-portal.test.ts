@@ -57,6 +57,12 @@ describe('Jane Doe sees exactly her records', () => {
     expect(await rxTile.innerText()).toContain('-2.50 -0.75 × 10° Add +1.25');
     expect(await page.getByRole('region', { name: 'Next visit' }).innerText()).toContain('Contact lens fitting');
     expect(await page.getByRole('region', { name: 'Forms to fill in' }).innerText()).toContain('New Patient Intake');
+    // The form opens from the dashboard on her own session: no emailed code is asked for.
+    await page.getByRole('region', { name: 'Forms to fill in' }).getByRole('link', { name: 'New Patient Intake' }).click();
+    await page.getByRole('heading', { name: 'New Patient Intake' }).waitFor();
+    expect(await page.getByLabel('Authentication code').count()).toBe(0);
+    await page.goBack();
+    await page.getByRole('region', { name: 'Forms to fill in' }).waitFor();
     expect(await page.getByRole('region', { name: 'Balance' }).innerText()).toContain('$163.25');
 
     // Rx: two spectacle prescriptions (the older one expired, said in words) and one contact-lens prescription.
@@ -320,7 +326,10 @@ describe('the kiosk', () => {
     await page.getByText('Text message (SMS)', { exact: true }).click();
     // Without the privacy consent the server refuses, naming it.
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByText('Please accept the privacy notice to register').waitFor();
+    await page.getByText('Please accept the privacy notice to register', { exact: true }).waitFor();
+    // The refusal's summary has the focus, and names the field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    await page.getByRole('link', { name: 'Privacy notice: Please accept the privacy notice to register' }).waitFor();
     await page.getByText(/I agree that the store keeps and uses my details/).click();
     await page.getByRole('button', { name: 'Register' }).click();
 

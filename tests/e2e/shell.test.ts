@@ -38,7 +38,7 @@ describe('switching to Arabic', () => {
     await expectDocumentLanguage(page, 'ar', 'rtl');
     // The words are Arabic now and the form runs from the right.
     await page.getByLabel('User name (email)', { exact: true }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).count()).toBe(0);
     expect(await username.evaluate((input) => getComputedStyle(input).direction)).toBe('rtl');
   });
 

@@ -157,7 +157,7 @@ function openApp(path: string, signedInAs?: Person) {
 async function signInAs(role: Person) {
   await user.type(await screen.findByLabelText('User name (email)'), `${role}@clearview.test`);
   await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
-  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 /** An in-app link: the same history entry a click on a menu item makes. */

@@ -74,7 +74,7 @@ async function submitCode(submit: string) {
 async function clickSignInSubmit() {
   await fill('User name (email)', credentials.username);
   await fill('Password', credentials.password);
-  await user().click(await button('Submit'));
+  await user().click(await button('Sign in'));
 }
 
 const authAnswer = (role: unknown, codeRequired: boolean) => ({
@@ -320,10 +320,10 @@ export async function expectVisible(state: ModelSnapshot) {
       await screen.findByLabelText('User name (email)');
     } else {
       await screen.findByLabelText('Password');
-      expect(isPending(await button('Submit'))).toBe(false);
+      expect(isPending(await button('Sign in'))).toBe(false);
     }
   } else if (state.matches({ signedOut: 'authorizing' }) || state.matches({ signedOut: 'signingIn' })) {
-    expect(isPending(await button('Submit'))).toBe(true);
+    expect(isPending(await button('Sign in'))).toBe(true);
   } else if (state.matches({ signedOut: 'awaitingCode' })) {
     await screen.findByLabelText('Authentication code');
     expect((await button('Submit')).getAttribute('aria-disabled') ?? (await button('Submit')).hasAttribute('disabled')).toBeTruthy();
@@ -370,7 +370,7 @@ export async function expectVisible(state: ModelSnapshot) {
       expect(screen.queryByText('Logging out..') ?? screen.getAllByRole('button').find(isPending)).toBeTruthy(),
     );
   } else if (state.matches('autoLoggingOut')) {
-    expect(isPending(await button('Submit'))).toBe(true);
+    expect(isPending(await button('Sign in'))).toBe(true);
     expect(session().getSnapshot().hasTag('signedIn')).toBe(false);
   }
 }

@@ -366,4 +366,36 @@ describe('the dashboard', () => {
     expect(d.formsToFill.find((f) => f.id === open)).toMatchObject({ requiresCode: true, storeName: 'Downtown' });
     expect((await auditOf('patient.dashboard.read')).at(-1)).toMatchObject({ outcome: 'success', patient_id: demoIds.janeDoe });
   });
+
+  it("opens and submits the patient's own code-gated form without the code; another's is not found; once only", async () => {
+    const open = 'aa000000-0000-4000-8000-00000000bb03';
+    const submit = (s: SignedIn, id: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/api/my/forms/${id}/submit`,
+        headers: { ...bearer(s), 'content-type': 'application/json' },
+        payload: JSON.stringify({ sectionlists: [] }),
+      });
+
+    // John (another company) cannot see it; nor can Jane see a form that does not exist.
+    expect((await get(john, `/api/my/forms/${open}`)).statusCode).toBe(404);
+    expect((await submit(john, open)).statusCode).toBe(404);
+    expect((await get(jane, '/api/my/forms/aa000000-0000-4000-8000-0000000000ff')).statusCode).toBe(404);
+
+    const card = await get(jane, `/api/my/forms/${open}`);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(json(card)).toMatchObject({ name: 'Medical history', assignId: open, isAuth: false, isSubmitted: 0, sectionlists: [] });
+
+    const first = await submit(jane, open);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(json(first)).toEqual({ submitted: true, alreadySubmitted: false });
+    expect(json(await submit(jane, open))).toEqual({ submitted: true, alreadySubmitted: true });
+    expect(json(await get(jane, `/api/my/forms/${open}`))).toMatchObject({ isSubmitted: 1 });
+    expect((await auditOf('eform.submit')).at(-1)).toMatchObject({ outcome: 'success', patient_id: demoIds.janeDoe, target_id: open });
+    expect(PatientDashboard.parse(json(await get(jane, '/api/my/dashboard'))).formsToFill.map((f) => f.id)).not.toContain(open);
+
+    const expired = 'aa000000-0000-4000-8000-00000000bb05';
+    expect(json(await get(jane, `/api/my/forms/${expired}`))).toMatchObject({ isLinkExpired: 1 });
+    expect((await submit(jane, expired)).statusCode).toBe(410);
+  });
 });

@@ -151,6 +151,9 @@ let signedIn: Record<AccountName, SignedIn>;
 
 /** eForm boards made by the walk get distinct names (a store refuses two boards with one address). */
 let walkBoards = 0;
+/** Invitations and email changes made by the walk get distinct addresses. */
+let walkInvites = 0;
+const profilePeople = ['admin', 'staff', 'patient', 'enterpriseadmin'] as const satisfies readonly Role[];
 
 const routes: Record<string, RouteSpec> = {
   'GET /api/health': { access: 'public', publicStatus: 200 },
@@ -388,6 +391,14 @@ const routes: Record<string, RouteSpec> = {
       check: (res, _c, x) => expect(json(res)).toMatchObject({ id: own(x).appointment, status: 'cancelled' }),
     };
     specs['GET /api/my/dashboard'] = { access: ['patient'], admitted: () => 200, check: isOwn };
+    // A patient's own form by assignment id: another's (or none) is not found.
+    specs['GET /api/my/forms/:assignmentId'] = { access: ['patient'], url: () => `/api/my/forms/${UNKNOWN_UUID}`, admitted: () => 404 };
+    specs['POST /api/my/forms/:assignmentId/submit'] = {
+      access: ['patient'],
+      url: () => `/api/my/forms/${UNKNOWN_UUID}/submit`,
+      body: () => ({ sectionlists: [] }),
+      admitted: () => 404,
+    };
     specs['GET /api/enterprise/summary'] = {
       access: ['enterpriseadmin'],
       admitted: () => 200,
@@ -486,6 +497,44 @@ const routes: Record<string, RouteSpec> = {
     admitted: () => 404,
   },
 
+  // Users and permissions (server/access): admins only; another company's account ids are 404.
+  'GET /api/access/users': {
+    access: ['admin'],
+    admitted: () => 200,
+    check: (res) => expect(json<{ accounts: unknown[] }>(res).accounts.length).toBeGreaterThan(0),
+  },
+  'POST /api/access/users': {
+    access: ['admin'],
+    body: () => ({ email: `walk-invite-${(walkInvites += 1)}@example.test`, displayName: 'Walk Invitee', roles: ['staff'] }),
+    admitted: () => 201,
+    check: (res) => expect(json(res)).toMatchObject({ status: 'invited', kind: 'staff' }),
+  },
+  'PATCH /api/access/users/:userId': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}`, body: () => ({ displayName: 'Walk' }), admitted: () => 404 },
+  'POST /api/access/users/:userId/deactivate': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}/deactivate`, admitted: () => 404 },
+  'POST /api/access/users/:userId/reactivate': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}/reactivate`, admitted: () => 404 },
+  'POST /api/access/users/:userId/unlock': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}/unlock`, admitted: () => 404 },
+  'POST /api/access/users/:userId/invite': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}/invite`, admitted: () => 404 },
+  'POST /api/access/users/:userId/password-reset': { access: ['admin'], url: () => `/api/access/users/${UNKNOWN_UUID}/password-reset`, admitted: () => 404 },
+
+  // My Profile (server/profile): every person's own account; not the kiosk device, not the new-user token.
+  'GET /api/profile': { access: profilePeople, admitted: () => 200, check: (res, c) => expect(json(res)).toMatchObject({ email: accounts[c as AccountName].username }) },
+  'PATCH /api/profile': { access: profilePeople, body: () => ({ language: 'en' }), admitted: () => 200 },
+  'PUT /api/profile/photo': { access: profilePeople, body: () => ({ photo: null }), admitted: () => 200 },
+  'POST /api/profile/email': {
+    access: profilePeople,
+    body: () => ({ email: `walk-email-${(walkInvites += 1)}@example.test` }),
+    admitted: () => 200,
+    check: (res) => expect(json(res)).toMatchObject({ pendingEmail: expect.stringMatching(/^walk-email-/) }),
+  },
+  'POST /api/profile/email/confirm': { access: profilePeople, body: () => ({ vcode: '000000' }), admitted: () => 400 },
+  'POST /api/profile/password': { access: profilePeople, body: () => ({ currentPassword: 'not-the-password', newPassword: NEW_PASSWORD }), admitted: () => 400 },
+  'GET /api/profile/sessions': {
+    access: profilePeople,
+    admitted: () => 200,
+    check: (res) => expect(json<{ sessions: { current: boolean }[] }>(res).sessions.filter((x) => x.current)).toHaveLength(1),
+  },
+  'POST /api/profile/sessions/sign-out-others': { access: profilePeople, admitted: () => 200 },
+
   'GET /api/stores': {
     access: 'session',
     admitted: () => 200,
@@ -504,6 +553,44 @@ const routes: Record<string, RouteSpec> = {
     check: (res, _c, x) => {
       if (res.statusCode === 200) expect(json(res)).toMatchObject({ id: x.locationId });
     },
+  },
+  'GET /api/templates/:channel': {
+    access: ['admin'],
+    url: () => '/api/templates/sms',
+    admitted: () => 200,
+    check: (res) => expect(json<{ templates: { key: string }[] }>(res).templates.map((t) => t.key)).toContain('order.ready'),
+  },
+  'GET /api/templates/:channel/:key': {
+    access: ['admin'],
+    url: () => '/api/templates/sms/order.ready',
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json<{ stores: { id: string }[] }>(res).stores.map((s) => s.id)).toContain(x.locationId),
+  },
+  'PUT /api/templates/:channel/:key': {
+    access: ['admin'],
+    url: () => '/api/templates/sms/order.ready',
+    body: (x) => ({ locationId: x.locationId, language: 'en', body: '{{storeName}}: {{patientFirstName}}, order {{orderNumber}} is ready (walk).' }),
+    admitted: () => 200,
+  },
+  'DELETE /api/templates/:channel/:key': { access: ['admin'], url: () => '/api/templates/sms/order.inProcess?language=tr', admitted: () => 404 },
+  'POST /api/templates/:channel/:key/preview': {
+    access: ['admin'],
+    url: () => '/api/templates/email/order.ready/preview',
+    body: (x) => ({ locationId: x.locationId, language: 'en', subject: 'Ready', body: 'Dear {{patientFirstName}}' }),
+    admitted: () => 200,
+    check: (res) => expect(json(res)).toMatchObject({ body: 'Dear Jane' }),
+  },
+  'POST /api/templates/:channel/:key/test': {
+    access: ['admin'],
+    url: () => '/api/templates/email/order.ready/test',
+    body: () => ({ locationId: null, language: 'en', subject: 'Walk', body: 'Hello {{patientFirstName}}' }),
+    admitted: () => 202,
+  },
+  'POST /api/messaging/sms-status': {
+    // No SMS provider in the walk: no report is believed.
+    access: 'public',
+    body: () => ({ MessageSid: 'SM0', MessageStatus: 'delivered' }),
+    publicStatus: 403,
   },
   'GET /api/stores/by-slug/:slug': {
     access: 'session',

@@ -113,6 +113,37 @@ describe('kiosk sign-up', { timeout: 30_000 }, () => {
     expect(field('First name').value).toBe('Ann');
   });
 
+  it('after a refused submit focuses the summary, says "required" for empty fields and dates as the field shows them', async () => {
+    const { api } = kioskApi(() => ({
+      status: 400,
+      body: {
+        error: 'Invalid input',
+        fields: {
+          firstName: 'First name is required (up to 100 characters)',
+          lastName: 'Last name is required (up to 100 characters)',
+          dateOfBirth: 'Date of birth must be a past date (YYYY-MM-DD) after 1900-01-01',
+        },
+      },
+    }));
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api });
+    const { user } = rendered;
+    await user.type(field('Last name'), 'Walker');
+    await user.type(dateOfBirth(), '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByText('First name is required')).toBeTruthy();
+    // Typed but refused: the length limit is not the problem, so the field keeps the contract's message.
+    expect(screen.getByText('Last name is required (up to 100 characters)')).toBeTruthy();
+    expect(screen.getByText('Date of birth must be a past date after 1 January 1900')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('YYYY');
+    expect(summary.textContent).toContain('First name: First name is required');
+    // The summary's link takes the person to the field.
+    await user.click(screen.getByRole('link', { name: /^First name:/ }));
+    expect(document.activeElement).toBe(field('First name'));
+  });
+
   it('says the contract’s field messages in the reader’s language (Arabic), others as the server put them', async () => {
     const { api } = kioskApi(() => ({
       status: 400,

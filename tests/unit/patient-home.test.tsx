@@ -44,6 +44,9 @@ describe('the patient home', () => {
 
     expect(tile('Checks due').textContent).toContain('Yearly eye exam: Oct 1, 2026 Overdue');
     expect(tile('Forms to fill in').textContent).toContain('New Patient Intake (Downtown)');
+    expect(within(tile('Forms to fill in')).getByRole('link', { name: 'New Patient Intake' }).getAttribute('href')).toBe(
+      '/patient/forms/c1ea0000-0000-4000-8000-000000120001',
+    );
     expect(recordCalls(rendered.server.calls).map((call) => call.path)).toEqual(['/api/my/dashboard']);
   });
 

@@ -185,8 +185,11 @@ describe('the guard (2.4)', () => {
 
   it("opens the user menu's entries for every signed-in role, never the not-found page", () => {
     for (const roles of [['admin'], ['staff'], ['patient'], ['enterpriseadmin'], ['kiosk']]) {
-      for (const path of [userMenuPaths.profile, userMenuPaths.inbox]) expect(landing(path, roles), `${roles} ${path}`).toBe(path);
+      expect(landing(userMenuPaths.inbox, roles), `${roles} inbox`).toBe(userMenuPaths.inbox);
     }
+    // My Profile is a person's: the kiosk is a shared device.
+    for (const roles of [['admin'], ['staff'], ['patient'], ['enterpriseadmin']]) expect(landing(userMenuPaths.profile, roles)).toBe(userMenuPaths.profile);
+    expect(landing(userMenuPaths.profile, ['kiosk'])).toBe('/patient/register');
     expect(landing(userMenuPaths.login, guest)).toBe(userMenuPaths.login);
   });
 
@@ -204,6 +207,12 @@ describe('the guard (2.4)', () => {
     expect(landing('/admin/laborderlookup', ['admin'])).toBe('/admin/laborderlookup/all');
     expect(landing('/admin/invoicelookup', ['admin'])).toBe('/admin/invoicelookup/all');
     expect(landing('/register', guest)).toBe('/login');
+  });
+
+  it('only admins open /admin/access (users and permissions)', () => {
+    expect(landing('/admin/access', ['admin'])).toBe('/admin/access');
+    expect(landing('/admin/access', ['staff'])).toBe('/admin/pos/all');
+    expect(landing('/admin/access', guest)).toBe('/login');
   });
 
   it('only admins open /admin/stores; only kiosks the kiosk register page; only enterprise admins the mapping', () => {

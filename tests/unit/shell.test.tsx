@@ -415,7 +415,7 @@ describe('the first page after a sign-in', () => {
 
     await user.type(await screen.findByLabelText('User name (email)'), 'patient@clearview.test');
     await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Hello, Jane', undefined, { timeout: 5000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/dashboard/patients');

@@ -29,7 +29,7 @@ async function signIn(password = 'Demo-Pass-2026!') {
   const user = app!.user;
   await user.type(await screen.findByLabelText('User name (email)'), 'patient@clearview.test');
   await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('store sign-in (/{company}/{store})', () => {
@@ -53,6 +53,10 @@ describe('store sign-in (/{company}/{store})', () => {
       locationid: clearviewDowntown.locationid,
     });
     expect(api.calls.some((call) => call.path === '/api/patient/login')).toBe(false);
+
+    // Editing the credentials clears the refusal: it no longer describes what is typed.
+    await app.user.type(screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(screen.queryByText('Invalid Username or Password')).toBeNull());
   });
 
   it('signs in, keeps no refresh token in session storage and remembers the store for /login', async () => {
@@ -190,7 +194,7 @@ describe('other sign-in addresses', () => {
     await app.user.click(await screen.findByRole('radio', { name: 'العربية' }));
     await app.user.type(screen.getByLabelText('اسم المستخدم (البريد الإلكتروني)'), 'patient@clearview.test');
     await app.user.type(screen.getByLabelText('كلمة المرور'), 'wrong');
-    await app.user.click(screen.getByRole('button', { name: 'إرسال' }));
+    await app.user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect((await screen.findByRole('alert')).textContent).toBe('اسم المستخدم أو كلمة المرور غير صحيحة');
   });
 });

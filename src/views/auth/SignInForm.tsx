@@ -49,6 +49,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   if (isCodeStep) return <CodeStep />;
 
   function startedTyping() {
+    session.send({ type: 'signIn.edited' });
     if (typing.current) return;
     typing.current = true;
     preloadHome(likelyRoles(addressFields));
@@ -84,7 +85,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
       />
       {offerEnterpriseAdmin && <Checkbox name="isEnterpriseAdmin">{t('signIn.enterpriseAdmin')}</Checkbox>}
       <Button type="submit" isPending={isBusy}>
-        {t('signIn.submit')}
+        {t('signIn.signIn')}
       </Button>
       {forgotPasswordHref && (
         <div className={styles.links}>

@@ -142,7 +142,10 @@ function PatientHome({ home }: { home: PatientDashboard }) {
             <ul className={styles.timeline}>
               {formsToFill.map((form) => (
                 <li key={form.id}>
-                  <strong>{form.name}</strong> ({form.storeName}) ·{' '}
+                  <Link href={`/patient/forms/${form.id}`} className={styles.link}>
+                    {form.name}
+                  </Link>{' '}
+                  ({form.storeName}) ·{' '}
                   {t('records.dashboard.fillBy', { date: formats.dayOf(form.expiresAt) })}
                 </li>
               ))}

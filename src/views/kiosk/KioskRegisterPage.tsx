@@ -13,7 +13,7 @@ import { kioskRegistrationMachine } from '../../machines/kioskRegistration.machi
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration.machine';
 import { Choice } from '../patient/Choice';
 import { useRecordsAccess } from '../patient/common';
-import { Alert } from '../ui/Alert';
+import { ErrorSummary } from '../ui/ErrorSummary';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
@@ -44,13 +44,25 @@ const translatedMessages = [
   'phoneForChannel',
 ] as const;
 
-function useFieldMessages(error: ErrorResponse | null): Record<string, string> {
+/** Required fields left empty are told just that (the contract's message also names the length limit). */
+const requiredFields = ['firstName', 'lastName', 'dateOfBirth'] as const;
+
+function useFieldMessages(error: ErrorResponse | null, values: KioskDraft): Record<string, string> {
   const { t } = useTranslation();
+  // Read at the refusal, not as the person types: the message stays the one the server gave until the next submit.
+  const submitted = useRef(values);
+  const refusal = useRef(error);
+  if (refusal.current !== error) {
+    refusal.current = error;
+    submitted.current = values;
+  }
   // The same object while the error is the same.
   return useMemo(
     () =>
       Object.fromEntries(
         Object.entries(error?.fields ?? {}).map(([field, message]) => {
+          const required = requiredFields.find((key) => key === field);
+          if (required && !submitted.current[required].trim()) return [field, t(`kiosk.errors.${required}Required`)];
           const known = translatedMessages.find((key) => patientMessages[key] === message);
           return [field, known ? t(`kiosk.errors.${known}`) : message];
         }),
@@ -68,7 +80,7 @@ interface KioskFormProps {
 
 /** One person's form. Remounted (key) at every reset, so no value of the previous person survives. */
 function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [values, setValues] = useState<KioskDraft>(emptyDraft);
   const change =
     <Field extends keyof KioskDraft>(field: Field) =>
@@ -76,7 +88,10 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
       setValues((current) => ({ ...current, [field]: value }));
       onActivity();
     };
-  const fields = useFieldMessages(error);
+  const fields = useFieldMessages(error, values);
+  // A consent's label is a paragraph: the summary names it shortly.
+  const labelOf = (field: string) =>
+    i18n.exists(`kiosk.summaryLabels.${field}`) ? t(`kiosk.summaryLabels.${field}`) : i18n.exists(`kiosk.${field}`) ? t(`kiosk.${field}`) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,7 +116,13 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
   return (
     <div onKeyDownCapture={onActivity} onPointerDownCapture={onActivity}>
     <Form className={patientStyles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria">
-      {error && <Alert>{t('kiosk.failed')}</Alert>}
+      {error && (
+        <ErrorSummary
+          title={t('kiosk.failed')}
+          refusal={error}
+          fields={Object.entries(fields).map(([name, message]) => ({ name, label: labelOf(name), message }))}
+        />
+      )}
       <section className={styles.section} aria-labelledby="kiosk-details">
         <h2 id="kiosk-details" className={styles.sectionTitle}>
           {t('kiosk.details')}

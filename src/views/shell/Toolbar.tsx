@@ -334,10 +334,13 @@ function UserMenu({ user }: { user: User | null }) {
             // Logout leaves the page too: unsaved changes ask the Warning first.
             onAction={(key) => key === 'logout' && leaveThroughGuard(recents, paths.logout) && session.send({ type: 'session.logout' })}
           >
-            <MenuItem id="profile" href={userMenuPaths.profile} className={menuStyles.item}>
-              <Icon name="user" />
-              {t('shell.user.profile')}
-            </MenuItem>
+            {/* A person's own page: the kiosk is a shared device (route table: /pages/profile). */}
+            {hasPermission(authRoles.user, user?.role ?? []) && (
+              <MenuItem id="profile" href={userMenuPaths.profile} className={menuStyles.item}>
+                <Icon name="user" />
+                {t('shell.user.profile')}
+              </MenuItem>
+            )}
             <MenuItem id="inbox" href={userMenuPaths.inbox} className={menuStyles.item}>
               <Icon name="inbox" />
               {t('shell.user.inbox')}

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 
 export const alert = style({
@@ -10,3 +10,12 @@ export const alert = style({
   color: vars.color.danger,
   fontWeight: 600,
 });
+
+export const summaryList = style({
+  margin: 0,
+  marginBlockStart: '0.5rem',
+  paddingInlineStart: '1.25rem',
+  fontWeight: 400,
+});
+
+globalStyle(`${summaryList} a`, { color: 'inherit' });

@@ -153,7 +153,7 @@ export async function submitSignIn(page: Page, { email, password = DEMO_PASSWORD
     await page.getByText('Enterprise admin', { exact: true }).click();
     expect(await page.getByRole('checkbox', { name: 'Enterprise admin' }).isChecked()).toBe(true);
   }
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Opens a sign-in address and signs in there. */

@@ -45,13 +45,14 @@ export function PublicEformPage({
         <LanguageButtons />
       </header>
       <main className={styles.main}>
-        <Screen actor={actor} />
+        <EformScreen actor={actor} />
       </main>
     </div>
   );
 }
 
-function Screen({ actor }: { actor: EformActor }) {
+/** What the form's reader sees at each step of the eForm machine (the public link and the patient's own form). */
+export function EformScreen({ actor }: { actor: EformActor }) {
   const { t } = usePageTexts();
   const screen = useSelector(actor, (s) => {
     if (s.matches('codeRequired') || s.matches('reverifying')) return 'code';

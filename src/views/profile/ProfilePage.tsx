@@ -1,0 +1,401 @@
+import { useId, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { changePassword, confirmEmailChange, profileKey, profileQueries, requestEmailChange, setPhoto, signOutOthers, updateProfile } from '../../api/profile';
+import { PHOTO_MAX_BYTES } from '../../contract/users';
+import type { Profile } from '../../contract/users';
+import { languageNames, languages } from '../../i18n/appI18n';
+import type { Language } from '../../i18n/appI18n';
+import { translateError } from '../../i18n/apiErrors';
+import { savedSnackbar } from '../../machines/snackbar.machine';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { useFormats } from '../patient/format';
+import { changedMeanwhile, useServerFields } from '../patients/chart/fieldErrors';
+import { SelectField } from '../patients/chart/fields';
+import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { useSessionActor } from '../ui/session';
+import { useSnackbarActor } from '../ui/shellActors';
+import { Spinner } from '../ui/Spinner';
+import { TextField } from '../ui/TextField';
+import { useOneAtATime } from '../ui/useOneAtATime';
+import * as styles from '../access/access.css';
+
+/** The photo's longest side after scaling in the browser. */
+const PHOTO_SIDE = 256;
+
+/**
+ * /pages/profile (My Profile, every person signed in): name and language, photo, a new email address confirmed by
+ * the code sent to it, a new password with the current one, and the open sessions with 'sign out everywhere else'.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const profile = useQuery(profileQueries.profile(tenantId));
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {t('profile.title')}
+      </h1>
+      {profile.isPending ? (
+        <Spinner label={t('profile.loading')} />
+      ) : profile.isError ? (
+        <ErrorOf error={profile.error} />
+      ) : (
+        <>
+          <NameAndLanguage profile={profile.data} />
+          <Photo profile={profile.data} />
+          <EmailChange profile={profile.data} />
+          <PasswordChange />
+          <Sessions />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h2 id={id} className={styles.panelTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ErrorOf({ error }: { error: unknown }) {
+  const { t, i18n } = useTranslation();
+  if (!error) return null;
+  return <Alert>{error instanceof ApiError && error.status === 400 && error.body?.code === 'request.fieldsInvalid' ? t('profile.fixFields') : translateError(i18n, error)}</Alert>;
+}
+
+/** Profile answers replace the cached profile, and the shell's name, photo and email follow. */
+function useProfileSaved() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const session = useSessionActor();
+  return (saved: Profile) => {
+    queryClient.setQueryData(profileQueries.profile(tenantId).queryKey, saved);
+    session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email } });
+  };
+}
+
+function NameAndLanguage({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbarActor();
+  const saved = useProfileSaved();
+  const once = useOneAtATime();
+  const [base, setBase] = useState(profile);
+  const [name, setName] = useState(profile.displayName);
+  const [language, setLanguage] = useState<Language>(profile.language ?? ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
+  const changes = {
+    ...(name !== base.displayName ? { displayName: name } : {}),
+    ...(language !== (base.language ?? null) ? { language } : {}),
+  };
+  const dirty = Object.keys(changes).length > 0;
+  useUnsavedChanges(dirty);
+  const mutation = useMutation({
+    mutationFn: () => updateProfile(base.updatedAt, changes),
+    onSuccess: (answer) => {
+      setBase(answer);
+      saved(answer);
+      if (answer.language && answer.language !== i18n.language) void i18n.changeLanguage(answer.language);
+      snackbar.send(savedSnackbar(t('profile.saved')));
+    },
+  });
+  const fields = useServerFields(mutation.error);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (dirty) once((done) => mutation.mutate(undefined, { onSettled: done }));
+  };
+  return (
+    <Panel title={t('profile.details')}>
+      <Form className={styles.narrow} onSubmit={submit} validationErrors={fields}>
+        <ErrorOf error={mutation.error} />
+        {changedMeanwhile(mutation.error) && (
+          <Button
+            variant="secondary"
+            isDisabled={profile.updatedAt === base.updatedAt}
+            onPress={() => {
+              setBase(profile);
+              setName(profile.displayName);
+              mutation.reset();
+            }}
+          >
+            {t('profile.loadTheirVersion')}
+          </Button>
+        )}
+        <TextField name="displayName" label={t('profile.name')} value={name} onChange={setName} isRequired maxLength={100} />
+        <SelectField
+          name="language"
+          label={t('profile.language')}
+          value={language}
+          onChange={(value) => setLanguage(value as Language)}
+          error={fields.language}
+          options={languages.map((code) => ({ value: code, label: languageNames[code] }))}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" isDisabled={!dirty} isPending={mutation.isPending}>
+            {t('profile.save')}
+          </Button>
+        </div>
+      </Form>
+    </Panel>
+  );
+}
+
+/** Scales the chosen image down in the browser; the server checks its type and size again. */
+async function scaledPhoto(file: File): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  for (const quality of [0.85, 0.7, 0.5]) {
+    const url = canvas.toDataURL('image/jpeg', quality);
+    if ((url.length - url.indexOf(',') - 1) * 0.75 <= PHOTO_MAX_BYTES) return url;
+  }
+  throw new Error('too large');
+}
+
+function Photo({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const saved = useProfileSaved();
+  const snackbar = useSnackbarActor();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: setPhoto,
+    onSuccess: (answer) => {
+      saved(answer);
+      snackbar.send(savedSnackbar(t('profile.photoSaved')));
+    },
+  });
+  const choose = async (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type) || file.size > 10 * 1024 * 1024) {
+      setProblem(t('profile.photoType'));
+      return;
+    }
+    try {
+      mutation.mutate(await scaledPhoto(file));
+    } catch {
+      setProblem(t('profile.photoType'));
+    }
+    if (input.current) input.current.value = '';
+  };
+  const initials = profile.displayName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+  return (
+    <Panel title={t('profile.photo')}>
+      <div className={styles.photoRow}>
+        {profile.photo ? (
+          <img src={profile.photo} alt={t('profile.photoAlt')} className={styles.avatar} />
+        ) : (
+          <span className={styles.avatar} aria-hidden="true">
+            {initials}
+          </span>
+        )}
+        <div className={styles.narrow}>
+          <label className={styles.fieldLabel}>
+            {t('profile.choosePhoto')}
+            <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => void choose(event.target.files?.[0])} />
+          </label>
+          <p className={styles.muted}>{t('profile.photoHint')}</p>
+          {profile.photo && (
+            <Button variant="secondary" isPending={mutation.isPending} onPress={() => mutation.mutate(null)}>
+              {t('profile.removePhoto')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {problem && <Alert>{problem}</Alert>}
+      <ErrorOf error={mutation.error} />
+    </Panel>
+  );
+}
+
+function EmailChange({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const saved = useProfileSaved();
+  const snackbar = useSnackbarActor();
+  const once = useOneAtATime();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const ask = useMutation({
+    mutationFn: () => requestEmailChange(email),
+    onSuccess: (answer) => {
+      saved(answer);
+      setCode('');
+    },
+  });
+  const confirm = useMutation({
+    mutationFn: () => confirmEmailChange(code),
+    onSuccess: (answer) => {
+      saved(answer);
+      setEmail('');
+      setCode('');
+      snackbar.send(savedSnackbar(t('profile.emailChanged', { email: answer.email })));
+    },
+    onError: () => setCode(''),
+  });
+  const askFields = useServerFields(ask.error);
+  const confirmFields = useServerFields(confirm.error);
+  return (
+    <Panel title={t('profile.email')}>
+      <p className={styles.muted}>
+        {t('profile.currentEmail')} <bdi dir="ltr">{profile.email}</bdi>
+      </p>
+      <Form
+        className={styles.narrow}
+        validationErrors={askFields}
+        onSubmit={(event) => {
+          event.preventDefault();
+          once((done) => ask.mutate(undefined, { onSettled: done }));
+        }}
+      >
+        <ErrorOf error={ask.error} />
+        <TextField name="email" type="email" label={t('profile.newEmail')} value={email} onChange={setEmail} isRequired autoComplete="email" />
+        <div className={styles.actions}>
+          <Button type="submit" isPending={ask.isPending}>
+            {t('profile.sendCode')}
+          </Button>
+        </div>
+      </Form>
+      {profile.pendingEmail && (
+        <Form
+          className={styles.narrow}
+          validationErrors={confirmFields}
+          onSubmit={(event) => {
+            event.preventDefault();
+            once((done) => confirm.mutate(undefined, { onSettled: done }));
+          }}
+        >
+          <p className={styles.muted} role="status">
+            {t('profile.codeSent', { email: profile.pendingEmail })}
+          </p>
+          <ErrorOf error={confirm.error} />
+          <TextField name="vcode" label={t('profile.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} isRequired />
+          <div className={styles.actions}>
+            <Button type="submit" isPending={confirm.isPending} isDisabled={code.trim().length !== 6}>
+              {t('profile.confirmEmail')}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </Panel>
+  );
+}
+
+function PasswordChange() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbarActor();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const once = useOneAtATime();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const mutation = useMutation({
+    mutationFn: () => changePassword(current, next),
+    onSuccess: ({ ended }) => {
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      void queryClient.invalidateQueries({ queryKey: profileKey(tenantId) });
+      snackbar.send(savedSnackbar(t('profile.passwordChanged', { count: ended })));
+    },
+  });
+  const fields = useServerFields(mutation.error);
+  const mismatch = repeat !== '' && repeat !== next;
+  return (
+    <Panel title={t('profile.password')}>
+      <Form
+        className={styles.narrow}
+        validationErrors={{ ...fields, ...(mismatch ? { repeatPassword: t('profile.passwordsDiffer') } : {}) }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!mismatch) once((done) => mutation.mutate(undefined, { onSettled: done }));
+        }}
+      >
+        <ErrorOf error={mutation.error} />
+        <TextField name="currentPassword" type="password" label={t('profile.currentPassword')} value={current} onChange={setCurrent} isRequired autoComplete="current-password" />
+        <TextField name="newPassword" type="password" label={t('profile.newPassword')} value={next} onChange={setNext} isRequired minLength={12} maxLength={128} autoComplete="new-password" />
+        <TextField name="repeatPassword" type="password" label={t('profile.repeatPassword')} value={repeat} onChange={setRepeat} isRequired autoComplete="new-password" />
+        <p className={styles.muted}>{t('profile.passwordHint')}</p>
+        <div className={styles.actions}>
+          <Button type="submit" isPending={mutation.isPending} isDisabled={mismatch}>
+            {t('profile.changePassword')}
+          </Button>
+        </div>
+      </Form>
+    </Panel>
+  );
+}
+
+function Sessions() {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const sessions = useQuery(profileQueries.sessions(tenantId));
+  const mutation = useMutation({
+    mutationFn: signOutOthers,
+    onSuccess: ({ ended }) => {
+      void queryClient.invalidateQueries({ queryKey: profileQueries.sessions(tenantId).queryKey });
+      snackbar.send(savedSnackbar(t('profile.signedOutOthers', { count: ended })));
+    },
+  });
+  return (
+    <Panel title={t('profile.sessions')}>
+      {sessions.isPending ? (
+        <Spinner label={t('profile.loading')} />
+      ) : sessions.isError ? (
+        <ErrorOf error={sessions.error} />
+      ) : (
+        <ul className={styles.list}>
+          {sessions.data.sessions.map((s) => (
+            <li key={s.id}>
+              {s.current && <strong>{t('profile.thisSession')} · </strong>}
+              <bdi dir="ltr">{s.userAgent ?? t('profile.unknownDevice')}</bdi>
+              {s.ip && (
+                <>
+                  {' · '}
+                  <bdi dir="ltr">{s.ip}</bdi>
+                </>
+              )}
+              {' · '}
+              {t('profile.lastUsed', { date: formats.dateTime(s.lastUsedAt) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorOf error={mutation.error} />
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          isPending={mutation.isPending}
+          isDisabled={!sessions.data || sessions.data.sessions.every((s) => s.current)}
+          onPress={() => mutation.mutate()}
+        >
+          {t('profile.signOutOthers')}
+        </Button>
+      </div>
+    </Panel>
+  );
+}
