@@ -117,15 +117,14 @@ async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: st
 }
 
 describe('the sale at the register', () => {
-  it('finds products as the clerk types, shows them within 150 ms of the last keystroke, and adds the highlighted one with Enter', async () => {
+  it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await user.keyboard('{F2}');
     expect(document.activeElement).toBe(search());
+    // (The 150 ms after the last keystroke is measured in Chromium: tests/e2e/pos-sale-mount.test.ts.)
     await user.type(search(), 'en');
-    const typedAt = performance.now();
     await screen.findByRole('option', { name: /Comprehensive eye exam/ });
-    expect(performance.now() - typedAt).toBeLessThan(150);
     // Each request asks the store's search for what was typed: the catalogue is never downloaded.
     const asked = rendered!.server.calls.filter((c) => url(c).pathname === '/api/pos/products');
     expect(asked.every((c) => url(c).searchParams.get('locationId') === posIds.location && Number(url(c).searchParams.get('limit')) <= 50)).toBe(true);
