@@ -341,6 +341,36 @@ describe('the sale at the register', () => {
     expect(sales()[0]!.body).toMatchObject({ parkedId: posIds.parked, patientId: ids.jane, lines: [{ productId: frame.id }, { productId: lens.id, rxId: ids.rxNew, optionIds: [posIds.polycarbonate] }] });
   });
 
+  it('completes Jane’s lenses with a deposit (the balance paid at pickup); a walk-in’s frame in stock cannot be left on deposit', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.keyboard('{F4}');
+    let pay = await screen.findByRole('dialog');
+    expect(within(pay).queryByLabelText(/Take as a deposit/)).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Change customer' }));
+    await user.type(screen.getByLabelText('Find a patient'), 'Jane');
+    await user.click(await screen.findByRole('button', { name: 'Jane Doe, born 1985-04-12' }));
+    await addBySearch(user, 'single', 'Single vision lenses');
+    await user.keyboard('{F4}');
+    pay = await screen.findByRole('dialog', { name: 'Payment of $248.40' });
+    await user.selectOptions(within(pay).getByLabelText('Method'), 'card');
+    const amount = within(pay).getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.type(within(pay).getByLabelText('Card reference (last digits or slip number)'), '1111');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    expect(within(pay).getByRole('button', { name: 'Complete sale' }).getAttribute('data-disabled')).toBe('true');
+    await user.click(within(pay).getByLabelText('Take as a deposit: $148.40 is paid at pickup'));
+    await user.click(within(pay).getByRole('button', { name: 'Complete with deposit' }));
+    await screen.findByText(/Sale recorded/);
+    expect(sales()[0]!.body).toMatchObject({ deposit: true, patientId: ids.jane, payments: [{ method: 'card', amount: 10000 }] });
+    expect(screen.getByText('Balance due at pickup: $148.40.')).toBeTruthy();
+  });
+
   it('says in Arabic what the register is', async () => {
     rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
     expect(await screen.findByRole('heading', { name: 'البيع في Front desk' }, { timeout: 5000 })).toBeTruthy();
