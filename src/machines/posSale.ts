@@ -504,11 +504,11 @@ export const posSaleMachine = setup({
         'deposit.set': { guard: 'canSetDeposit', actions: 'setDeposit' },
         // Nothing is paid until the sale completes: leaving the dialog drops what was entered there.
         'pay.cancel': { target: 'building', actions: 'dropPayments' },
-        'sale.complete': { guard: 'canComplete', target: 'queueing', actions: 'stampSale' },
+        'sale.complete': { guard: 'canComplete', target: 'dispatching', actions: 'stampSale' },
       },
     },
     // Decides where the sale goes: offline straight to the waiting queue, else to the server.
-    queueing: {
+    dispatching: {
       tags: ['busy', 'dirty'],
       always: [{ guard: 'isOffline', target: 'waitingToSync' }, { target: 'completing' }],
     },

@@ -117,15 +117,14 @@ async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: st
 }
 
 describe('the sale at the register', () => {
-  it('finds products as the clerk types, shows them within 150 ms of the last keystroke, and adds the highlighted one with Enter', async () => {
+  it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await user.keyboard('{F2}');
     expect(document.activeElement).toBe(search());
+    // (The 150 ms after the last keystroke is measured in Chromium: tests/e2e/pos-sale-mount.test.ts.)
     await user.type(search(), 'en');
-    const typedAt = performance.now();
     await screen.findByRole('option', { name: /Comprehensive eye exam/ });
-    expect(performance.now() - typedAt).toBeLessThan(150);
     // Each request asks the store's search for what was typed: the catalogue is never downloaded.
     const asked = rendered!.server.calls.filter((c) => url(c).pathname === '/api/pos/products');
     expect(asked.every((c) => url(c).searchParams.get('locationId') === posIds.location && Number(url(c).searchParams.get('limit')) <= 50)).toBe(true);
@@ -340,6 +339,36 @@ describe('the sale at the register', () => {
     await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
     await screen.findByText(/Sale recorded/);
     expect(sales()[0]!.body).toMatchObject({ parkedId: posIds.parked, patientId: ids.jane, lines: [{ productId: frame.id }, { productId: lens.id, rxId: ids.rxNew, optionIds: [posIds.polycarbonate] }] });
+  });
+
+  it('completes Jane’s lenses with a deposit (the balance paid at pickup); a walk-in’s frame in stock cannot be left on deposit', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.keyboard('{F4}');
+    let pay = await screen.findByRole('dialog');
+    expect(within(pay).queryByLabelText(/Take as a deposit/)).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Change customer' }));
+    await user.type(screen.getByLabelText('Find a patient'), 'Jane');
+    await user.click(await screen.findByRole('button', { name: 'Jane Doe, born 1985-04-12' }));
+    await addBySearch(user, 'single', 'Single vision lenses');
+    await user.keyboard('{F4}');
+    pay = await screen.findByRole('dialog', { name: 'Payment of $248.40' });
+    await user.selectOptions(within(pay).getByLabelText('Method'), 'card');
+    const amount = within(pay).getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.type(within(pay).getByLabelText('Card reference (last digits or slip number)'), '1111');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    expect(within(pay).getByRole('button', { name: 'Complete sale' }).getAttribute('data-disabled')).toBe('true');
+    await user.click(within(pay).getByLabelText('Take as a deposit: $148.40 is paid at pickup'));
+    await user.click(within(pay).getByRole('button', { name: 'Complete with deposit' }));
+    await screen.findByText(/Sale recorded/);
+    expect(sales()[0]!.body).toMatchObject({ deposit: true, patientId: ids.jane, payments: [{ method: 'card', amount: 10000 }] });
+    expect(screen.getByText('Balance due at pickup: $148.40.')).toBeTruthy();
   });
 
   it('says in Arabic what the register is', async () => {
