@@ -4,7 +4,7 @@
  * LOCKED (app_claim_messages), sends them, and records sent with the provider's id, or a retry with backoff, or
  * failed. Delivery is at least once: a worker that dies after the provider took a message but before recording it
  * leaves the claim to run out, and the message is sent again with the same id (Message-ID, Idempotency-Key), by
- * which providers and mail clients drop the copy (docs/operations.md).
+ * which a provider that honours it, or a mail client, drops the copy (docs/operations.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

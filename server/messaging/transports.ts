@@ -70,7 +70,7 @@ export function smsTransport(sms: SmsSettings, publicUrl: string): Transport {
         headers: {
           authorization,
           'content-type': 'application/x-www-form-urlencoded',
-          // Providers of this shape drop a second request with the same key: a send repeated after a crash.
+          // A send repeated after a crash carries the same key: a provider that honours it drops the repeat.
           'idempotency-key': m.id,
         },
         body: new URLSearchParams({ To: m.recipient, From: sms.from, Body: m.body, StatusCallback: new URL(smsStatusPath, publicUrl).toString() }),

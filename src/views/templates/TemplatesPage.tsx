@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Tab, TabList, Tabs } from 'react-aria-components';
+import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
@@ -86,23 +86,32 @@ export function TemplatesPage({ channel }: { channel: TemplateChannel }) {
                     </Tab>
                   ))}
                 </TabList>
+                {/* A panel per tab: a TabPanel keeps the id it was first drawn with, which its tab's aria-controls names. */}
+                {[COMPANY, ...data.stores.map((s) => s.id)].map((ownerId) => (
+                  <TabPanel key={ownerId} id={ownerId}>
+                    <Tabs selectedKey={language} onSelectionChange={(k: Key) => setLanguage(k as TemplateLanguage)} className={chart.tabs}>
+                      <TabList aria-label={t('templates.languageLabel')} className={chart.tabList}>
+                        {templateLanguages.map((l) => (
+                          <Tab key={l} id={l} className={chart.tab}>
+                            <span lang={l}>{t(`templates.languages.${l}`)}</span>
+                          </Tab>
+                        ))}
+                      </TabList>
+                      {templateLanguages.map((l) => (
+                        <TabPanel key={l} id={l}>
+                          <TemplateEditor
+                            key={`${key}/${ownerId}/${l}/${data.texts.length}`}
+                            channel={channel}
+                            detail={data}
+                            locationId={ownerId === COMPANY ? null : ownerId}
+                            language={l}
+                          />
+                        </TabPanel>
+                      ))}
+                    </Tabs>
+                  </TabPanel>
+                ))}
               </Tabs>
-              <Tabs selectedKey={language} onSelectionChange={(k: Key) => setLanguage(k as TemplateLanguage)} className={chart.tabs}>
-                <TabList aria-label={t('templates.languageLabel')} className={chart.tabList}>
-                  {templateLanguages.map((l) => (
-                    <Tab key={l} id={l} className={chart.tab}>
-                      <span lang={l}>{t(`templates.languages.${l}`)}</span>
-                    </Tab>
-                  ))}
-                </TabList>
-              </Tabs>
-              <TemplateEditor
-                key={`${key}/${owner}/${language}/${data.texts.length}`}
-                channel={channel}
-                detail={data}
-                locationId={owner === COMPANY ? null : owner}
-                language={language}
-              />
             </div>
           )}
         </QueryView>
