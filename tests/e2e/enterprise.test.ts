@@ -4,35 +4,19 @@
  * at that address and finds an empty store; suspending Acme stops its sign-in, reinstating restores it. The new
  * screens are checked with axe, on a phone (390 px) in English and Arabic.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { expectHeading, expectPath, signInAt, submitSignIn, useBrowser } from './support/browser';
 import { codePattern, useOutboxServer } from './support/outbox';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A 1x1 PNG: a real picture, which the browser decodes before it is sent. */
 const logoPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const adminEmail = 'ada@acme.test';
 const adminPassword = 'Harbor-Lights-2026';
-
-/**
- * axe's violations in the page's main content as it is (the shell around it is the shell tests' concern). Evaluated
- * through the debugger protocol: the page's CSP allows no inline script.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document.querySelector('main') ?? document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 200)).join(' | ')}`);
-  });
-}
 
 /** The page fits a 390 px phone: nothing scrolls sideways. */
 async function fitsPhone(page: Page): Promise<boolean> {
@@ -53,7 +37,7 @@ describe('the enterprise admin', () => {
     await page.getByRole('link', { name: 'Add a company' }).click();
     await expectPath(page, '/admin/add/companyDetails');
     await expectHeading(page, 'Add a company');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('textbox', { name: 'Company name', exact: true }).fill('Acme Vision');
     await page.getByRole('textbox', { name: 'Company address (slug)', exact: true }).fill('acme');
@@ -72,7 +56,7 @@ describe('the enterprise admin', () => {
     acmeId = new URL(page.url()).pathname.split('/').pop()!;
     await expectHeading(page, 'Acme Vision');
     await page.getByText('Active', { exact: true }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
     expect(await server.nextInMessage(adminEmail, invited, /temporary password \S+/)).toMatch(/^temporary password \S{12,}$/);
 
     await page.goto('/admin/PortalMapping');
@@ -88,7 +72,7 @@ describe('the enterprise admin', () => {
     expect(await open.getAttribute('href')).toBe('/acme/harbor');
     await page.getByRole('searchbox', { name: 'Search addresses, companies and stores' }).fill('harbor');
     await page.getByText('Sign-in addresses: 1').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // A reserved word is refused with the field's message, and nothing is added.
     await page.getByRole('button', { name: 'Add a sign-in address' }).click();
@@ -120,7 +104,7 @@ describe('the enterprise admin', () => {
       await expectHeading(page, heading);
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await fitsPhone(page), path).toBe(true);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, 'main')).toEqual([]);
     }
   });
 });

@@ -3,29 +3,16 @@
  * preview shows Jane's name; 'Template Saved'; the company's text and Downtown's are untouched. The editor in
  * Arabic on a phone (390 px, right to left, no sideways scrolling), axe-clean in both; staff are sent home.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
 
 const e2e = useBrowser();
-// axe-core comes with lighthouse (a dev dependency); evaluated through the DevTools protocol, past the app's CSP.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function signInAsAdmin(page: Page) {
   await signInAt(page, '/admin', { email: 'admin@clearview.test' });
   await expectPath(page, '/admin/pos/all');
-}
-
-/** The axe-core WCAG 2 A/AA rules on the page's content (the shell's <main>) as it is now: the violations, by rule and element. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document.getElementById('content'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`);
-  });
 }
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -48,7 +35,7 @@ describe('SMS and email templates', () => {
     await text.fill('Uptown: {{patientFirstName}}, your glasses (order {{orderNumber}}) are ready. Come by any time!');
     await page.getByText('Uptown: Jane, your glasses (order 5001) are ready. Come by any time!').waitFor(patience);
     await page.getByText(/^\d+ characters, GSM-7, 1 SMS \(\d+ left\)$/).waitFor(patience);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '#content')).toEqual([]);
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Template Saved' }).waitFor(patience);
@@ -71,7 +58,7 @@ describe('SMS and email templates', () => {
     await page.getByRole('tab', { name: 'العربية' }).click();
     await page.getByText(/UCS-2/).waitFor(patience);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, '#content')).toEqual([]);
   });
 
   it('the email editor for admins; staff are sent to their home page', async () => {
