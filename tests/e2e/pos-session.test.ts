@@ -204,6 +204,19 @@ describe('the register session', () => {
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
+    // The other tabs fit too: the parked list, and the history with the first story's sale on this register and its
+    // receipt (the stories run in order).
+    await page.getByRole('link', { name: 'المعلّقة' }).click();
+    await page.getByRole('heading', { name: 'المبيعات المعلّقة وعروض الأسعار في هذا المتجر' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('link', { name: 'السجل' }).click();
+    await page.getByRole('link', { name: /^عرض الفاتورة/ }).last().click();
+    await page.getByRole('article', { name: 'إيصال' }).waitFor();
+    await page.getByText('افتح الصندوق لاسترداد هذا البيع.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'الجلسة' }).click();
+
     // Reloaded, the device keeps its register.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /^نقطة البيع · / }).waitFor();
