@@ -15,7 +15,7 @@ export const serverPublicModules = {
   auth: ['codes', 'locks', 'passwords', 'sessions', 'tokens', 'user-view'],
   eforms: ['page'],
   firstPaint: ['documents'],
-  messaging: ['outbox', 'templates'],
+  messaging: ['outbox', 'templates', 'transports'],
   scope: ['audited', 'patientRecord'],
   tenancy: ['platform'],
 };

@@ -18,7 +18,8 @@ import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
-import { createOutbox, type Outbox, type Transport } from './messaging/outbox';
+import { createOutbox, type Outbox } from './messaging/outbox';
+import type { Transports } from './messaging/transports';
 import { accessRoutes } from './access/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { auditRoutes } from './audit/routes';
@@ -115,7 +116,8 @@ export async function buildApp(opts: {
   config: Config;
   db: Database;
   secrets: Secrets;
-  transport?: Transport | null;
+  /** The providers messages leave through (none: they stay in the communication log). */
+  transports?: Transports;
 }): Promise<FastifyInstance> {
   const { config, db, secrets } = opts;
   const app = Fastify({
@@ -145,14 +147,18 @@ export async function buildApp(opts: {
 
   const outbox = createOutbox({
     db,
-    transport: opts.transport ?? null,
-    from: config.mailFrom,
+    transports: opts.transports ?? {},
+    timing: config.outbox,
+    now: config.now,
     log: app.log,
     printMessages: config.env === 'development',
   });
   app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
   // Closing waits for the work still running after its answer (the database is closed after the app).
-  app.addHook('onClose', () => outbox.idle());
+  app.addHook('onClose', () => {
+    outbox.stop();
+    return outbox.idle();
+  });
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
     const auth = this.auth;

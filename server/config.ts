@@ -49,6 +49,18 @@ const Env = z.object({
   /** smtp://user:pass@host:port; unset means messages stay in the communication log (the outbox). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Patient Portal <no-reply@patient-portal.local>'),
+  /** The SMS provider's API base (https://...); with SMS_ACCOUNT_ID, SMS_TOKEN and SMS_FROM. Unset: SMS stay in the log. */
+  SMS_URL: z.string().url().optional(),
+  SMS_ACCOUNT_ID: z.string().min(1).optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  /** The sender number (E.164, e.g. +15005550006) or sender name the provider gave the account. */
+  SMS_FROM: z.string().min(1).optional(),
+  /** How often each process's outbox worker looks for due messages (it is also woken when a message is queued). */
+  OUTBOX_POLL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(100).max(3_600_000).default(5_000),
+  /** How long a worker's claim on a message holds; a worker that died is taken over after it (above the 30 s send timeout). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86_400).default(120),
+  /** Tries before a message is marked failed (waits between them: 1 min, 5 min, 30 min, 2 h). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(5),
   /** The address users reach the app at, for links in messages. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Ed25519 private key (PKCS#8 PEM) for access tokens; unset generates one and keeps it in the database. */
@@ -75,6 +87,9 @@ export interface Config {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The SMS provider (all four SMS_ settings), or undefined: SMS stay in the communication log. */
+  sms: { url: string; accountId: string; token: string; from: string } | undefined;
+  outbox: { pollMs: number; leaseSeconds: number; maxAttempts: number };
   publicUrl: string;
   jwtPrivateKey: string | undefined;
   codeSecret: string | undefined;
@@ -96,6 +111,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const smsSettings = { SMS_URL: e.SMS_URL, SMS_ACCOUNT_ID: e.SMS_ACCOUNT_ID, SMS_TOKEN: e.SMS_TOKEN, SMS_FROM: e.SMS_FROM };
+  const smsGiven = Object.entries(smsSettings).filter(([, v]) => v !== undefined);
+  if (smsGiven.length && smsGiven.length < 4) {
+    const lines = Object.entries(smsSettings)
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => `  ${k}: an SMS provider needs SMS_URL, SMS_ACCOUNT_ID, SMS_TOKEN and SMS_FROM together`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (e.SMS_URL && e.NODE_ENV === 'production' && new URL(e.SMS_URL).protocol !== 'https:') {
+    throw new Error('Invalid configuration:\n  SMS_URL: production sends the SMS token only over https://');
+  }
   if (e.NODE_ENV === 'production') {
     // Production is the deployed mode: links in messages must reach users over HTTPS (the cookies are Secure) and
     // codes must reach them by mail, since nothing is printed to the log.
@@ -114,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sms: e.SMS_URL ? { url: e.SMS_URL, accountId: e.SMS_ACCOUNT_ID!, token: e.SMS_TOKEN!, from: e.SMS_FROM! } : undefined,
+    outbox: { pollMs: e.OUTBOX_POLL_MS, leaseSeconds: e.OUTBOX_LEASE_SECONDS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     publicUrl: e.PUBLIC_URL,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     codeSecret: e.CODE_SECRET,

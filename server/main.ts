@@ -6,7 +6,7 @@ import { insecureModeNotice, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from './db/migrate';
 import { seedDemoData } from './db/seed';
-import { createTransport } from './messaging/outbox';
+import { createTransports } from './messaging/transports';
 
 async function main() {
   const started = performance.now();
@@ -17,7 +17,7 @@ async function main() {
   await assertRuntimeRoleIsConfined(db);
   const seeded = await seedDemoData(db.owner);
   const secrets = await loadSecrets(db.owner, config);
-  const app = await buildApp({ config, db, secrets, transport: await createTransport(config.smtpUrl) });
+  const app = await buildApp({ config, db, secrets, transports: await createTransports(config) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +50,7 @@ async function main() {
       `  ${base}/login                patients`,
       `API docs: ${base}/api/docs`,
       config.smtpUrl ? '' : 'No SMTP_URL: emails are kept in the communication log.',
+      config.sms ? '' : 'No SMS_URL: text messages are kept in the communication log.',
       insecureModeNotice(config) ?? '',
       '',
     ].join('\n'),

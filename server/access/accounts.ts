@@ -16,6 +16,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { queryRows, type Tx } from '../db/client';
 import { portalMappings, userLocations, users } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { composeAccountMessage } from '../messaging/messaging';
 import { queueMessage } from '../messaging/outbox';
 import { assertVersion, type Done } from '../scope/audited';
 import { NotVisible, type Scope } from '../scope/scope';
@@ -140,17 +141,6 @@ async function signInAddress(tx: Tx, publicUrl: string, stores: readonly string[
   return mapping ? `${base}/${mapping.company}/${mapping.store}` : `${base}/login`;
 }
 
-function invitationMessage(name: string, company: string, address: string, password: string, until: string) {
-  return {
-    template: 'user.invite',
-    subject: `You are invited to ${company}`,
-    body:
-      `Hello ${name},\n\nyou have been given an account at ${company}. Sign in at ${address} with this email address ` +
-      `and the temporary password ${password}\nYou will then get a code by email and choose your own password. ` +
-      `The temporary password is valid until ${until}.`,
-  };
-}
-
 async function companyName(tx: Tx): Promise<string> {
   const [row] = await queryRows<{ name: string }>(tx, sql`select name from companies`);
   return row?.name ?? '';
@@ -199,7 +189,7 @@ export async function inviteAccount(
     channel: 'email',
     recipient: input.email,
     userId: row!.id,
-    ...invitationMessage(input.displayName, await companyName(tx), address, temp.password, until),
+    ...(await composeAccountMessage(tx, { userId: row!.id, key: 'user.invite', fields: { signInLink: address, temporaryPassword: temp.password, expiresOn: until } })),
   });
   return {
     result: await readAccount(tx, row!.id, now),
@@ -229,7 +219,7 @@ export async function reinvite(
     channel: 'email',
     recipient: user.email,
     userId,
-    ...invitationMessage(user.displayName, await companyName(tx), address, temp.password, until),
+    ...(await composeAccountMessage(tx, { userId, key: 'user.invite', fields: { signInLink: address, temporaryPassword: temp.password, expiresOn: until } })),
   });
   return { result: await readAccount(tx, userId, now), audit: { targetType: 'user', targetId: userId, details: { expiresOn: until } }, deliver: [ref] };
 }

@@ -11,7 +11,7 @@ import type { Secrets } from '../db/secrets';
 import { errorText } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueMessage } from '../messaging/outbox';
-import { authMessages } from '../messaging/templates';
+import { fixedMessages } from '../messaging/templates';
 import { codeIsCurrent, consumeCode, issueCode } from './codes';
 import { hashPassword, passwordProblem } from './passwords';
 import { revokeAllSessions } from './sessions';
@@ -95,7 +95,7 @@ export async function resetPassword(d: PasswordDeps, resetToken: string, passwor
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, 'password_change', d.now());
     await audit(tx, { tenantId: tenant!, action: 'password.reset', outcome: 'success', actorUserId: user.id, ip });
-    return queueMessage(tx, { tenantId: tenant!, channel: 'email', recipient: user.email, userId: user.id, ...authMessages.passwordChanged() });
+    return queueMessage(tx, { tenantId: tenant!, channel: 'email', recipient: user.email, userId: user.id, ...fixedMessages.passwordChanged() });
   });
   if (!ref) throw invalidReset();
   return ref;

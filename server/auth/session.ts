@@ -13,7 +13,7 @@ import { withTenant, type Tx } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { queueMessage } from '../messaging/outbox';
-import { authMessages } from '../messaging/templates';
+import { composeAccountMessage } from '../messaging/messaging';
 import { setPageCookie } from '../firstPaint/firstPaint';
 
 export const REFRESH_COOKIE = 'pp_refresh';
@@ -82,9 +82,9 @@ export function authKit(app: FastifyInstance) {
     try {
       const ref = await withTenant(db, tenantId, async (tx) => {
         const code = await issueCode(tx, secrets.codeKey, { tenantId, purpose, subjectId: user.id }, now());
-        const text = purpose === 'signin' ? authMessages.signinCode(code) : purpose === 'newuser' ? authMessages.newUserCode(code) : authMessages.resetCode(code);
+        const text = await composeAccountMessage(tx, { userId: user.id, key: purpose === 'reset' ? 'auth.reset' : 'auth.code', fields: { code } });
         await audit(tx, { tenantId, action: `code.sent`, outcome: 'success', actorUserId: user.id, details: { purpose } });
-        return queueMessage(tx, { tenantId, channel: 'email', recipient: user.email, userId: user.id, ...text });
+        return queueMessage(tx, { tenantId, channel: 'email', recipient: user.email, userId: user.id, locationId: user.defaultLocationId ?? undefined, ...text });
       });
       await outbox.deliver([ref]);
       return true;

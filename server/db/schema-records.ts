@@ -447,9 +447,10 @@ export const messageTemplates = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull().defaultRandom(),
     locationId: uuid('location_id'),
-    /** What the template is for: 'order.ready-for-pickup', 'eform.link', ... */
+    /** What the template is for: one of templateKeys (src/contract/messageTemplates.ts). */
     key: text('key').notNull(),
     channel: text('channel').$type<ContactChannel>().notNull(),
+    language: text('language').$type<Language>().notNull().default('en'),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
     updatedBy: uuid('updated_by'),
@@ -458,7 +459,13 @@ export const messageTemplates = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
-    uniqueIndex('message_templates_key').on(t.tenantId, sql`coalesce(${t.locationId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.key, t.channel),
+    uniqueIndex('message_templates_key').on(
+      t.tenantId,
+      sql`coalesce(${t.locationId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.key,
+      t.channel,
+      t.language,
+    ),
     tenantIsolation('message_templates'),
   ],
 ).enableRLS();

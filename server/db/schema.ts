@@ -70,6 +70,8 @@ export const locations = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Sales tax in basis points (825 = 8.25 %). */
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** The language of the store's messages when a patient's own has no template (en, tr, ar). */
+    language: text('language').$type<'en' | 'tr' | 'ar'>().notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -254,8 +256,19 @@ export const communicationLog = pgTable(
     template: text('template').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
-    status: text('status').$type<'queued' | 'sent' | 'failed'>().notNull().default('queued'),
+    /** queued -> sending (claimed by a worker until claimed_until) -> sent | failed; 'sending' again after a retry. */
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull().default('queued'),
     error: text('error'),
+    /** Sends tried so far (server/messaging/worker.ts). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may next take the message: now when queued, later after a failed try. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The claim of the worker sending it; after this a crashed worker's claim is taken over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The provider's id of the message (SMTP message id, SMS sid): delivery reports name it. */
+    providerId: text('provider_id'),
+    /** The provider's last delivery status (an SMS status callback: delivered, undelivered, ...). */
+    deliveryStatus: text('delivery_status'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -263,6 +276,9 @@ export const communicationLog = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('communication_log_created_idx').on(t.tenantId, t.createdAt),
     index('communication_log_patient_idx').on(t.tenantId, t.patientId, t.createdAt),
+    // The worker's scan across tenants: only the rows still to send.
+    index('communication_log_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
+    index('communication_log_provider_idx').on(t.providerId).where(sql`provider_id is not null`),
     foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
     tenantIsolation('communication_log'),
   ],

@@ -1,6 +1,9 @@
 /** eForm messages: the link and the code, from the key's template (server/messaging), merged and queued. */
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { mergeTemplate, resolveTemplate, type Channel } from '../messaging/messaging';
+import { locations } from '../db/schema';
+import { patients } from '../db/schema-records';
+import { languageOrder, mergeTemplate, resolveTemplate, type Channel } from '../messaging/messaging';
 import { queueMessage } from '../messaging/outbox';
 
 export type EformTemplateKey = 'eform.link' | 'eform.code';
@@ -21,7 +24,9 @@ export async function queueEformMessage(
     fields: Record<string, string>;
   },
 ): Promise<{ tenantId: string; id: string }> {
-  const template = await resolveTemplate(tx, m.key, m.channel, m.locationId);
+  const [patient] = await tx.select({ language: patients.preferredLanguage }).from(patients).where(eq(patients.id, m.patientId));
+  const [store] = await tx.select({ language: locations.language }).from(locations).where(eq(locations.id, m.locationId));
+  const template = await resolveTemplate(tx, m.key, m.channel, m.locationId, languageOrder(patient?.language, store?.language));
   let body = mergeTemplate(template.body, m.fields);
   const essential = m.key === 'eform.code' ? m.fields.code : m.fields.formLink;
   if (essential && !body.includes(essential)) body = `${body}\n${essential}`;

@@ -151,7 +151,7 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
       tenantId: scope.tenantId,
       patient,
       locationId: order.locationId,
-      key: 'order.ready-for-pickup',
+      key: 'order.ready',
       fields: { orderNumber: String(order.number), orderStatus: 'ready for pickup' },
     });
     if (sent) {

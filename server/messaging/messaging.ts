@@ -1,63 +1,87 @@
 /**
- * Patient message texts. The template of a key and channel is the store's own row of message_templates, else the
- * company's (no store), else the built-in text; `mergeTemplate` is the one merge of its {{placeholders}}. A template
- * names only the placeholders of its key: where a template text is saved, `templateFieldErrors` answers the fields
- * to refuse (400). Whatever a stored text holds, a placeholder without a value is dropped when a message is made,
- * so no {{...}} ever reaches a patient. `notifyPatient` sends the record workflows' messages (order ready for pickup,
- * recall due) on the patient's preferred channel, through the outbox.
+ * Patient and account message texts. A message's text is chosen by language first (the patient's preferred one,
+ * then the store's, then English) and within a language by owner: the store's own row of message_templates, else
+ * the company's (no store), else the built-in text (server/messaging/templates.ts). `mergeTemplate` is the one
+ * merge of their {{placeholders}}; where a text is saved, `templateFieldErrors` answers the fields to refuse
+ * (400). Whatever a stored text holds, a placeholder without a value is dropped when a message is made, so no
+ * {{...}} ever reaches a patient. `notifyPatient` queues the record workflows' messages on the patient's preferred
+ * channel, through the outbox.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import {
+  placeholderPattern,
+  templateLanguages,
+  unknownFieldMessage,
+  unknownFields,
+  type TemplateChannel,
+  type TemplateKey,
+  type TemplateLanguage,
+} from '../../src/contract/messageTemplates';
 import type { Tx } from '../db/client';
-import { locations } from '../db/schema';
-import { messageTemplates } from '../db/schema-records';
+import { companies, locations, users } from '../db/schema';
+import { messageTemplates, patients } from '../db/schema-records';
 import type { PatientRow } from '../scope/scope';
 import { queueMessage } from './outbox';
-import { builtInTemplates, eformTemplates, templateFields } from './templates';
+import { builtInTemplates } from './templates';
 
-export type Channel = 'email' | 'sms';
-export type TemplateKey = keyof typeof templateFields;
+export type Channel = TemplateChannel;
+export type { TemplateKey };
 
-const builtIn: Record<string, Record<Channel, { subject: string; body: string }>> = { ...builtInTemplates, ...eformTemplates };
+const isLanguage = (value: unknown): value is TemplateLanguage => templateLanguages.includes(value as TemplateLanguage);
 
+/** The languages to try, best first: the recipient's, the store's, English; each once. */
+export function languageOrder(...preferred: (string | null | undefined)[]): TemplateLanguage[] {
+  return [...new Set([...preferred.filter(isLanguage), 'en' as const])];
+}
+
+export interface ResolvedTemplate {
+  subject: string;
+  body: string;
+  language: TemplateLanguage;
+  source: 'store' | 'company' | 'built-in';
+}
+
+/** The text a message of `key` on `channel` is made from, for a store (or the company when null) and languages. */
 export async function resolveTemplate(
   tx: Tx,
   key: TemplateKey,
   channel: Channel,
-  locationId: string,
-): Promise<{ subject: string; body: string; source: 'store' | 'company' | 'built-in' }> {
-  const [row] = await tx
-    .select({ locationId: messageTemplates.locationId, subject: messageTemplates.subject, body: messageTemplates.body })
+  locationId: string | null,
+  languages: TemplateLanguage[] = ['en'],
+): Promise<ResolvedTemplate> {
+  const rows = await tx
+    .select({ locationId: messageTemplates.locationId, language: messageTemplates.language, subject: messageTemplates.subject, body: messageTemplates.body })
     .from(messageTemplates)
     .where(
       and(
         eq(messageTemplates.key, key),
         eq(messageTemplates.channel, channel),
-        or(eq(messageTemplates.locationId, locationId), isNull(messageTemplates.locationId)),
+        inArray(messageTemplates.language, languages),
+        locationId ? or(eq(messageTemplates.locationId, locationId), isNull(messageTemplates.locationId)) : isNull(messageTemplates.locationId),
       ),
-    )
-    .orderBy(sql`${messageTemplates.locationId} nulls last`)
-    .limit(1);
-  if (row) return { subject: row.subject, body: row.body, source: row.locationId ? 'store' : 'company' };
-  const text = builtIn[key]?.[channel];
-  if (!text) throw new Error(`no built-in template ${key}/${channel}`);
-  return { ...text, source: 'built-in' };
+    );
+  for (const language of languages) {
+    const own = rows.find((r) => r.language === language && r.locationId !== null);
+    if (own) return { subject: own.subject, body: own.body, language, source: 'store' };
+    const company = rows.find((r) => r.language === language && r.locationId === null);
+    if (company) return { subject: company.subject, body: company.body, language, source: 'company' };
+    const text = builtInTemplates[key][channel][language];
+    return { ...text, language, source: 'built-in' };
+  }
+  throw new Error(`no template ${key}/${channel}`);
 }
-
-/** Any {{...}}, also a malformed one, so that none is left in a message. */
-const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Replaces each {{field}} with its value; a placeholder without a value becomes empty. */
 export function mergeTemplate(text: string, fields: Record<string, string>): string {
-  return text.replace(placeholder, (_whole, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : ''));
+  return text.replace(placeholderPattern, (_whole, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : ''));
 }
 
 /** The placeholders of a template text that its key does not fill, as field errors ({} when there are none). */
 export function templateFieldErrors(key: TemplateKey, text: { subject: string; body: string }): Record<string, string> {
-  const known: readonly string[] = templateFields[key];
   const errors: Record<string, string> = {};
   for (const field of ['subject', 'body'] as const) {
-    const unknown = [...text[field].matchAll(placeholder)].map((m) => m[1]!).filter((name) => !known.includes(name));
-    if (unknown.length) errors[field] = `Unknown placeholder {{${unknown[0]}}}. Use one of: ${known.map((k) => `{{${k}}}`).join(', ')}`;
+    const [unknown] = unknownFields(key, text[field]);
+    if (unknown !== undefined) errors[field] = unknownFieldMessage(unknown);
   }
   return errors;
 }
@@ -72,6 +96,36 @@ export function maskPhone(phone: string): string {
   return `${'*'.repeat(Math.max(digits.length - 2, 1))}${digits.slice(-2)}`;
 }
 
+/** The store's name, phone, address and language: the fields every patient message may name. */
+async function storeOf(tx: Tx, locationId: string) {
+  const [store] = await tx
+    .select({ name: locations.name, phone: locations.phone, address: locations.address, language: locations.language })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return store;
+}
+
+/**
+ * Merges a patient message of `key` for a store in the patient's language (then the store's, then English) and
+ * answers its subject and body with the template's source and language; nothing is queued.
+ */
+export async function composePatientMessage(
+  tx: Tx,
+  p: { patient: Pick<PatientRow, 'firstName' | 'lastName' | 'preferredLanguage'>; locationId: string; key: TemplateKey; channel: Channel; fields: Record<string, string> },
+): Promise<ResolvedTemplate> {
+  const store = await storeOf(tx, p.locationId);
+  const fields = {
+    patientName: `${p.patient.firstName} ${p.patient.lastName}`,
+    patientFirstName: p.patient.firstName,
+    storeName: store?.name ?? '',
+    storePhone: store?.phone ?? '',
+    storeAddress: store?.address ?? '',
+    ...p.fields,
+  };
+  const template = await resolveTemplate(tx, p.key, p.channel, p.locationId, languageOrder(p.patient.preferredLanguage, store?.language));
+  return { ...template, subject: mergeTemplate(template.subject, fields), body: mergeTemplate(template.body, fields) };
+}
+
 /**
  * Queues one message to the patient on their preferred channel (or the one asked for, e.g. a receipt by email).
  * Answers null (and sends nothing) when the patient has no address on that channel.
@@ -83,24 +137,37 @@ export async function notifyPatient(
   const channel = p.channel ?? p.patient.preferredChannel;
   const recipient = channel === 'email' ? p.patient.email : p.patient.phone;
   if (!recipient) return null;
-  const [store] = await tx.select({ name: locations.name, phone: locations.phone }).from(locations).where(eq(locations.id, p.locationId));
-  const fields = {
-    patientName: `${p.patient.firstName} ${p.patient.lastName}`,
-    storeName: store?.name ?? '',
-    storePhone: store?.phone ?? '',
-    ...p.fields,
-  };
-  const template = await resolveTemplate(tx, p.key, channel, p.locationId);
+  const message = await composePatientMessage(tx, { patient: p.patient, locationId: p.locationId, key: p.key, channel, fields: p.fields });
   const ref = await queueMessage(tx, {
     tenantId: p.tenantId,
     channel,
     recipient,
     template: p.key,
-    subject: mergeTemplate(template.subject, fields),
-    body: mergeTemplate(template.body, fields),
+    subject: message.subject,
+    body: message.body,
     userId: p.patient.userId ?? undefined,
     locationId: p.locationId,
     patientId: p.patient.id,
   });
-  return { ref, channel, template: template.source, recipient };
+  return { ref, channel, template: message.source, recipient };
+}
+
+/**
+ * An account message (a sign-in or reset code) to a user by email, in the language of the patient record linked
+ * to the account (else their store's, else English), from the company's or their store's template.
+ */
+export async function composeAccountMessage(
+  tx: Tx,
+  p: { userId: string; key: 'auth.code' | 'auth.reset' | 'user.invite'; fields: Record<string, string> },
+): Promise<{ template: TemplateKey; subject: string; body: string }> {
+  const [user] = await tx
+    .select({ displayName: users.displayName, locationId: users.defaultLocationId, company: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.tenantId, users.tenantId))
+    .where(eq(users.id, p.userId));
+  const [patient] = await tx.select({ language: patients.preferredLanguage }).from(patients).where(eq(patients.userId, p.userId)).limit(1);
+  const store = user?.locationId ? await storeOf(tx, user.locationId) : undefined;
+  const fields = { userName: user?.displayName ?? '', companyName: user?.company ?? '', ...p.fields };
+  const template = await resolveTemplate(tx, p.key, 'email', user?.locationId ?? null, languageOrder(patient?.language, store?.language));
+  return { template: p.key, subject: mergeTemplate(template.subject, fields), body: mergeTemplate(template.body, fields) };
 }

@@ -25,7 +25,7 @@ import { users } from '../db/schema';
 import { errorBody, HttpError } from '../http/errors';
 import { admitAuthRequest } from '../http/rateLimit';
 import { queueMessage } from '../messaging/outbox';
-import { authMessages } from '../messaging/templates';
+import { fixedMessages } from '../messaging/templates';
 import { nowOf, runAudited, writeErrors } from '../scope/audited';
 import { applyEmailChange, ownAccount, requestEmailChange, sessionsOf, setPhoto, toProfile, updateProfile } from './profile';
 
@@ -147,7 +147,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
         await tx.update(users).set({ passwordHash: hash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, auth.sub));
         const count = await revokeOtherSessions(tx, auth.sub, auth.sid, 'password_change', now);
         await audit(tx, auditOwn(request, 'password.change', 'success', { sessionsEnded: count }));
-        const message = await queueMessage(tx, { tenantId: auth.tid, channel: 'email', recipient: user.email, userId: auth.sub, ...authMessages.passwordChanged() });
+        const message = await queueMessage(tx, { tenantId: auth.tid, channel: 'email', recipient: user.email, userId: auth.sub, ...fixedMessages.passwordChanged() });
         return { ended: count, ref: message };
       });
       await outbox.deliver([ref]);

@@ -40,7 +40,7 @@ export async function createRecall(tx: Tx, scope: Scope, input: RecallCreate, no
 }
 
 /**
- * Moves a recall. Moving it to 'sent' sends the reminder (template 'recall.due') on the recall's channel; a patient
+ * Moves a recall. Moving it to 'sent' sends the reminder (template 'recall.reminder') on the recall's channel; a patient
  * who has not agreed to be contacted is not sent one.
  */
 export async function moveRecall(tx: Tx, scope: Scope, recallId: string, to: RecallStatus, now: Date): Done<RecallView> {
@@ -56,7 +56,7 @@ export async function moveRecall(tx: Tx, scope: Scope, recallId: string, to: Rec
       tenantId: scope.tenantId,
       patient: { ...patient, preferredChannel: r.channel },
       locationId: r.locationId,
-      key: 'recall.due',
+      key: 'recall.reminder',
       fields: { dueDate: r.dueOn },
     });
     if (!sent) throw new HttpError(409, r.channel === 'email' ? 'recalls.noEmailAddress' : 'recalls.noPhoneNumber');

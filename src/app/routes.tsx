@@ -76,6 +76,7 @@ const PosPage = staffPage('PosPage');
 const AccessPage = staffPage('AccessPage');
 // Every person's own page (patients too), so not in the staff pages' chunk.
 const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
+const TemplatesPage = staffPage('TemplatesPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -143,6 +144,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   pos: PosPage,
   access: AccessPage,
   profile: ProfilePage,
+  messageTemplates: TemplatesPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -261,6 +263,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <AccessPage />;
     case 'profile':
       return <ProfilePage />;
+    case 'messageTemplates':
+      return <TemplatesPage key={page.channel} channel={page.channel} />;
   }
 }
 

@@ -14,5 +14,6 @@ export const staffPages = {
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   PosPage: () => import('../views/pos/PosPage').then((module) => module.PosPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
+  TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

@@ -51,8 +51,6 @@ export type ComingSoonArea =
   | 'pos'
   | 'dashboard'
   | 'eforms'
-  | 'emailTemplates'
-  | 'smsTemplates'
   | 'generalSettings'
   | 'portalMapping'
   | 'companies'
@@ -89,6 +87,7 @@ export type Page =
   | { kind: 'patientList' }
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
+  | { kind: 'messageTemplates'; channel: 'email' | 'sms' }
   | { kind: 'invoiceScreen' }
   | { kind: 'invoiceLookup' }
   | { kind: 'pos' }
@@ -225,8 +224,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: { kind: 'patientList' } },
   { id: 'patientsBare', path: '/admin/patients', auth: undefined, redirectTo: '/admin/patients/all' },
 
-  { id: 'emailTemplates', path: '/admin/template/email', auth: undefined, page: soon('emailTemplates') },
-  { id: 'smsTemplates', path: '/admin/template/sms', auth: undefined, page: soon('smsTemplates') },
+  // The message texts are the company's: admins only (the navigation's Settings group).
+  { id: 'emailTemplates', path: '/admin/template/email', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'email' } },
+  { id: 'smsTemplates', path: '/admin/template/sms', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'sms' } },
 
   {
     id: 'generalSettings',

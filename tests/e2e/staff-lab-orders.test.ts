@@ -76,7 +76,7 @@ describe('lab orders', () => {
     expect(sent).toBeTruthy();
     expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
     const log = await api<{ messages: { template: string; status: string }[] }>(page, `/api/patients/${jane}/messages`);
-    expect(log.messages.some((m) => m.template === 'order.ready-for-pickup')).toBe(true);
+    expect(log.messages.some((m) => m.template === 'order.ready')).toBe(true);
     // ... and in her chart's messages tab.
     await page.getByRole('tab', { name: 'Messages' }).click();
     await expectPath(page, `/admin/patients/${jane}/8`);

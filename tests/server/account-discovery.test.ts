@@ -10,7 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/db/secrets';
-import type { Transport } from '../../server/messaging/outbox';
+import type { Transport } from '../../server/messaging/transports';
 import { codeIn, demoIds, lastMessageTo, ownerRows, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -19,10 +19,10 @@ let h: Harness;
  * mail server that takes 50 ms a message, as a real one can.
  */
 let raw: FastifyInstance;
-const slowMail: Transport = { name: 'slow', send: () => new Promise((resolve) => setTimeout(resolve, 50)) };
+const slowMail: Transport = { name: 'slow', send: () => new Promise((resolve) => setTimeout(() => resolve({ providerId: 'slow' }), 50)) };
 beforeAll(async () => {
   h = await startHarness();
-  raw = await buildApp({ config: h.config, db: h.db, secrets: await loadSecrets(h.db.owner, h.config), transport: slowMail });
+  raw = await buildApp({ config: h.config, db: h.db, secrets: await loadSecrets(h.db.owner, h.config), transports: { email: slowMail } });
 });
 afterAll(async () => {
   await raw.close();

@@ -162,7 +162,7 @@ describe('the patient’s messages and activity', () => {
       200,
     );
     expect(first.messages).toHaveLength(2);
-    expect(first.messages[0]).toMatchObject({ channel: 'email', template: 'recall.due' });
+    expect(first.messages[0]).toMatchObject({ channel: 'email', template: 'recall.reminder' });
     expect(['queued', 'sent', 'failed']).toContain(first.messages[0]!.status);
     const second = await ok<{ messages: { id: string }[]; nextCursor: string | null }>(
       call(staff, 'GET', `/api/patients/${patient.id}/messages?limit=2&before=${first.nextCursor}`),

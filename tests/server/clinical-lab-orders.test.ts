@@ -100,15 +100,15 @@ describe('lab orders', () => {
       sql`select channel, template, body, location_id from communication_log where recipient = '+1 555 0199' order by created_at desc limit 1`,
     );
     expect(await count()).toBe(before + 1);
-    expect(msg).toMatchObject({ channel: 'sms', template: 'order.ready-for-pickup', location_id: demoIds.downtown });
+    expect(msg).toMatchObject({ channel: 'sms', template: 'order.ready', location_id: demoIds.downtown });
     expect(msg!.body).toMatch(/^Downtown: Test Zz\d+patient, your order \d+ is ready for pickup\.$/);
 
-    await h.db.owner.execute(sql`insert into message_templates (tenant_id, location_id, key, channel, body) values (${demoIds.clearview}, null, 'order.ready-for-pickup', 'sms', 'Company: {{patientName}} #{{orderNumber}}')`);
+    await h.db.owner.execute(sql`insert into message_templates (tenant_id, location_id, key, channel, body) values (${demoIds.clearview}, null, 'order.ready', 'sms', 'Company: {{patientName}} #{{orderNumber}}')`);
     const id2 = await orderIn('received');
     await ok(call(admin, 'POST', `/api/lab-orders/${id2}/status`, { to: 'ready-for-pickup' }), 200);
     expect(await (await import('./harness')).lastMessageTo(h, '+1 555 0199')).toMatch(/^Company: Test Zz\d+patient #\d+$/);
 
-    await h.db.owner.execute(sql`insert into message_templates (tenant_id, location_id, key, channel, body) values (${demoIds.clearview}, ${demoIds.downtown}, 'order.ready-for-pickup', 'sms', 'Store {{storeName}}: {{orderStatus}}')`);
+    await h.db.owner.execute(sql`insert into message_templates (tenant_id, location_id, key, channel, body) values (${demoIds.clearview}, ${demoIds.downtown}, 'order.ready', 'sms', 'Store {{storeName}}: {{orderStatus}}')`);
     const id3 = await orderIn('received');
     await ok(call(admin, 'POST', `/api/lab-orders/${id3}/status`, { to: 'ready-for-pickup' }), 200);
     expect(await (await import('./harness')).lastMessageTo(h, '+1 555 0199')).toBe('Store Downtown: ready for pickup');

@@ -35,6 +35,32 @@ describe('AUTH_REQUESTS_PER_MINUTE', () => {
   });
 });
 
+describe('the SMS provider and the outbox worker', () => {
+  const sms = { SMS_URL: 'https://api.sms.example/2010-04-01', SMS_ACCOUNT_ID: 'AC1', SMS_TOKEN: 'secret', SMS_FROM: '+15005550006' };
+
+  it('takes all four SMS settings together, or none', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(loadConfig(sms).sms).toEqual({ url: sms.SMS_URL, accountId: 'AC1', token: 'secret', from: '+15005550006' });
+    expect(() => loadConfig({ SMS_URL: sms.SMS_URL, SMS_TOKEN: 'secret' })).toThrow(
+      /Invalid configuration:\n\s+SMS_ACCOUNT_ID: an SMS provider needs SMS_URL, SMS_ACCOUNT_ID, SMS_TOKEN and SMS_FROM together\n\s+SMS_FROM:/,
+    );
+    expect(() => loadConfig({ ...sms, SMS_URL: 'not a url' })).toThrow(/SMS_URL/);
+  });
+
+  it('sends the token only over https in production', () => {
+    expect(() => loadConfig({ ...production, ...sms, SMS_URL: 'http://api.sms.example' })).toThrow(/SMS_URL: production sends the SMS token only over https/);
+    expect(loadConfig({ ...production, ...sms }).sms?.url).toBe(sms.SMS_URL);
+  });
+
+  it('has the worker timings of docs/operations.md by default and refuses nonsense', () => {
+    expect(loadConfig({}).outbox).toEqual({ pollMs: 5000, leaseSeconds: 120, maxAttempts: 5 });
+    expect(loadConfig({ OUTBOX_POLL_MS: '250', OUTBOX_LEASE_SECONDS: '30', OUTBOX_MAX_ATTEMPTS: '3' }).outbox).toEqual({ pollMs: 250, leaseSeconds: 30, maxAttempts: 3 });
+    for (const [name, bad] of [['OUTBOX_POLL_MS', '10'], ['OUTBOX_LEASE_SECONDS', '0'], ['OUTBOX_MAX_ATTEMPTS', 'lots']]) {
+      expect(() => loadConfig({ [name!]: bad }), name).toThrow(new RegExp(`${name}:`));
+    }
+  });
+});
+
 describe('production mode', () => {
   it('starts with an https PUBLIC_URL and SMTP, and then says nothing about insecurity', () => {
     const config = loadConfig(production);

@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { errorCodes, errorText, type ErrorCode } from '../../src/contract/errorCodes';
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/db/secrets';
+import type { Transports } from '../../server/messaging/transports';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from '../../server/db/migrate';
@@ -99,7 +100,11 @@ function checkErrorAnswers(app: FastifyInstance, problems: string[]): FastifyIns
   return app;
 }
 
-export async function startHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+/**
+ * `transports`: the providers the app sends through (tests/server/delivery.test.ts gives real SMTP and SMS ones
+ * at local servers); none by default, so messages stay in the log.
+ */
+export async function startHarness(overrides: Partial<Config> = {}, opts: { transports?: Transports } = {}): Promise<Harness> {
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase, inject('postgresTemplate')) : null;
   const db = await openDatabase({
@@ -123,7 +128,7 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
   const secrets = await loadSecrets(db.owner, config);
   const problems: string[] = [];
   const harness: Harness = {
-    app: checkErrorAnswers(await buildApp({ config, db, secrets }), problems),
+    app: checkErrorAnswers(await buildApp({ config, db, secrets, transports: opts.transports }), problems),
     db,
     config,
     advance(ms) {
@@ -131,7 +136,7 @@ export async function startHarness(overrides: Partial<Config> = {}): Promise<Har
     },
     async restart() {
       await harness.app.close();
-      harness.app = checkErrorAnswers(await buildApp({ config, db, secrets: await loadSecrets(db.owner, config) }), problems);
+      harness.app = checkErrorAnswers(await buildApp({ config, db, secrets: await loadSecrets(db.owner, config), transports: opts.transports }), problems);
     },
     async close() {
       await harness.app.close();

@@ -554,6 +554,44 @@ const routes: Record<string, RouteSpec> = {
       if (res.statusCode === 200) expect(json(res)).toMatchObject({ id: x.locationId });
     },
   },
+  'GET /api/templates/:channel': {
+    access: ['admin'],
+    url: () => '/api/templates/sms',
+    admitted: () => 200,
+    check: (res) => expect(json<{ templates: { key: string }[] }>(res).templates.map((t) => t.key)).toContain('order.ready'),
+  },
+  'GET /api/templates/:channel/:key': {
+    access: ['admin'],
+    url: () => '/api/templates/sms/order.ready',
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json<{ stores: { id: string }[] }>(res).stores.map((s) => s.id)).toContain(x.locationId),
+  },
+  'PUT /api/templates/:channel/:key': {
+    access: ['admin'],
+    url: () => '/api/templates/sms/order.ready',
+    body: (x) => ({ locationId: x.locationId, language: 'en', body: '{{storeName}}: {{patientFirstName}}, order {{orderNumber}} is ready (walk).' }),
+    admitted: () => 200,
+  },
+  'DELETE /api/templates/:channel/:key': { access: ['admin'], url: () => '/api/templates/sms/order.inProcess?language=tr', admitted: () => 404 },
+  'POST /api/templates/:channel/:key/preview': {
+    access: ['admin'],
+    url: () => '/api/templates/email/order.ready/preview',
+    body: (x) => ({ locationId: x.locationId, language: 'en', subject: 'Ready', body: 'Dear {{patientFirstName}}' }),
+    admitted: () => 200,
+    check: (res) => expect(json(res)).toMatchObject({ body: 'Dear Jane' }),
+  },
+  'POST /api/templates/:channel/:key/test': {
+    access: ['admin'],
+    url: () => '/api/templates/email/order.ready/test',
+    body: () => ({ locationId: null, language: 'en', subject: 'Walk', body: 'Hello {{patientFirstName}}' }),
+    admitted: () => 202,
+  },
+  'POST /api/messaging/sms-status': {
+    // No SMS provider in the walk: no report is believed.
+    access: 'public',
+    body: () => ({ MessageSid: 'SM0', MessageStatus: 'delivered' }),
+    publicStatus: 403,
+  },
   'GET /api/stores/by-slug/:slug': {
     access: 'session',
     url: (x) => `/api/stores/by-slug/${x.store}`,

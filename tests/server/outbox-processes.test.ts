@@ -1,0 +1,112 @@
+/**
+ * The outbox across real server processes on one PostgreSQL (runs with TEST_DATABASE_URL; the embedded database is
+ * one process): two processes' workers send every queued message exactly once, and a process killed mid-send
+ * loses nothing: its claim runs out and another process sends the message (docs/operations.md, "The outbox").
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../../server/db/client';
+import { demoIds } from './harness';
+import { startMailServer, type MailServer } from './messageServers';
+import { killStrayServers, startServer, type ServerProcess } from './serverProcess';
+
+const pgBase = process.env.TEST_DATABASE_URL;
+let db: Database;
+let drop: () => Promise<void>;
+let mail: MailServer;
+let env: NodeJS.ProcessEnv;
+const LEASE_SECONDS = 3;
+
+beforeAll(async () => {
+  if (!pgBase) return;
+  const { default: pg } = await import('pg');
+  const name = `test_outbox_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: pgBase });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  const url = new URL(pgBase);
+  url.pathname = `/${name}`;
+  drop = async () => {
+    const c = new pg.Client({ connectionString: pgBase });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  mail = await startMailServer();
+  env = { DATABASE_URL: url.toString(), NODE_ENV: 'test', SMTP_URL: mail.url, OUTBOX_POLL_MS: '200', OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
+  db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  killStrayServers();
+  await db?.close();
+  await drop?.();
+  await mail?.close();
+});
+
+/** Queues `n` emails of both companies as a request would leave them: written to the log, status queued. */
+async function queue(n: number, tag: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db.owner,
+    sql`insert into communication_log (tenant_id, channel, recipient, template, subject, body)
+        select case when i % 2 = 0 then ${demoIds.clearview}::uuid else ${demoIds.brightsight}::uuid end, 'email',
+               'outbox' || i || '@example.test', 'auth.code', ${tag} || ' ' || i, 'Message ' || i
+        from generate_series(1, ${n}) as i
+        returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+const statuses = (ids: string[]) =>
+  queryRows<{ status: string; attempts: number; n: number }>(
+    db.owner,
+    sql`select status, attempts, count(*)::int as n from communication_log where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) group by status, attempts order by status, attempts`,
+  );
+
+async function until(check: () => Promise<boolean> | boolean, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(!pgBase)('the outbox worker in two server processes on one PostgreSQL', () => {
+  it('sends every queued message exactly once', async () => {
+    const [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    const ids = await queue(200, 'Batch');
+    await until(async () => (await statuses(ids)).some((s) => s.status === 'sent' && s.n === 200), 60_000, 'all 200 sent');
+    // A second look after both workers polled again: nothing more arrives.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const batch = mail.received.filter((m) => m.subject.startsWith('Batch '));
+    expect(batch).toHaveLength(200);
+    expect(new Set(batch.map((m) => m.messageId)).size).toBe(200);
+    expect(new Set(batch.map((m) => m.to)).size).toBe(200);
+    expect(await statuses(ids)).toEqual([{ status: 'sent', attempts: 1, n: 200 }]);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 120_000);
+
+  it('a process killed mid-send loses nothing and doubles nothing: another takes the message over after its claim', async () => {
+    const a: ServerProcess = await startServer(env);
+    mail.stall = true;
+    const stalled = mail.stalled();
+    const [id] = await queue(1, 'Killed');
+    // The mail server holds the message's data without answering: A is mid-send.
+    await stalled;
+    const [claim] = await queryRows<{ status: string; attempts: number }>(db.owner, sql`select status, attempts from communication_log where id = ${id!}`);
+    expect(claim).toEqual({ status: 'sending', attempts: 1 });
+    await a.stop('SIGKILL');
+    mail.stall = false;
+    expect(mail.received.filter((m) => m.subject === 'Killed 1')).toHaveLength(0);
+
+    const b = await startServer(env);
+    await until(async () => (await statuses([id!]))[0]?.status === 'sent', LEASE_SECONDS * 1000 + 20_000, 'the message sent by B');
+    expect(await statuses([id!])).toEqual([{ status: 'sent', attempts: 2, n: 1 }]);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const got = mail.received.filter((m) => m.subject === 'Killed 1');
+    expect(got).toHaveLength(1);
+    expect(got[0]!.messageId).toMatch(new RegExp(`^<${id}@`));
+    await b.stop();
+  }, 120_000);
+});
