@@ -43,7 +43,7 @@ export type RegisterSessionEvent =
 
 export type RegisterSessionTag = 'busy' | 'open' | 'closed';
 
-/** Turns whatever a request threw into the error the screen shows. */
+/** Turns whatever a request threw into the error the screen shows (a lost connection keeps its own message). */
 export function errorOf(error: unknown): ErrorResponse {
   if (error && typeof error === 'object' && 'body' in error) {
     const body = (error as { body: unknown }).body;

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { addCashMovement, closeSession, fetchSession, openSession, posKey, posQueries } from '../../api/pos';
 import { storesQuery } from '../../api/stores';
 import type { Register } from '../../contract/pos';
-import { translateApiError, translateError } from '../../i18n/apiErrors';
+import { translateError } from '../../i18n/apiErrors';
 import { registerSessionMachine } from '../../machines/registerSession';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { Button } from '../ui/Button';
@@ -160,7 +160,7 @@ function SaleTab() {
     return (
       <div role="alert" className={styles.state}>
         <p className={styles.heading}>{t('posRegister.loadFailed')}</p>
-        <p className={styles.muted}>{error ? translateApiError(i18n, error, t('errors.unexpected')) : translateError(i18n, null)}</p>
+        <p className={styles.muted}>{translateError(i18n, error)}</p>
         <Button variant="secondary" onPress={() => actor.send({ type: 'session.retry' })}>
           {t('posRegister.retry')}
         </Button>
