@@ -202,6 +202,26 @@ describe('the register page', () => {
   });
 });
 
+describe('an open register whose session cannot be read', () => {
+  it('says so and reads it again on Try again', async () => {
+    rememberTill();
+    const answers: Reply[] = [{ status: 503, body: { error: 'Service unavailable' } }];
+    const { user } = open(
+      'all',
+      registerApi([openTill], (call) => (path(call) === `/api/pos/sessions/${sessionId}` ? (answers.shift() ?? ok(report())) : undefined)),
+    );
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain("The register's session could not be loaded.");
+    expect(alert.textContent).toContain('Service unavailable');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByText("The register's session could not be loaded.")).toBeNull());
+    expect(rendered!.server.calls.filter((c) => path(c) === `/api/pos/sessions/${sessionId}`)).toHaveLength(2);
+    // Open: neither the closed register's prompt nor the picker.
+    expect(screen.queryByText('The register is closed')).toBeNull();
+    expect(screen.queryByRole('heading', { name: "Choose this device's register" })).toBeNull();
+  });
+});
+
 describe('the parked tab', () => {
   const parked = (changes: Partial<ParkedSale>): ParkedSale => ({
     id: 'e0000000-0000-4000-8000-000000000001',
