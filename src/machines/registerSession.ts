@@ -43,7 +43,7 @@ export type RegisterSessionEvent =
 
 export type RegisterSessionTag = 'busy' | 'open' | 'closed';
 
-/** Turns whatever a request threw into the error the screen shows. */
+/** Turns whatever a request threw into the error the screen shows (a lost connection keeps its own message). */
 export function errorOf(error: unknown): ErrorResponse {
   if (error && typeof error === 'object' && 'body' in error) {
     const body = (error as { body: unknown }).body;
@@ -65,7 +65,7 @@ export const registerSessionMachine = setup({
   },
   actors: {
     /** GET /api/pos/sessions/:id: the X report while open, the Z report once closed. */
-    loadSession: fromPromise<SessionReport, { sessionId: string }>(supplied('loadSession')),
+    loadSession: fromPromise<SessionReport, { sessionId: string; registerId?: string }>(supplied('loadSession')),
     openSession: fromPromise<SessionReport, { registerId: string; float: CashCount }>(supplied('openSession')),
     moveCash: fromPromise<SessionReport, { sessionId: string; movement: CashMovementInput }>(supplied('moveCash')),
     closeSession: fromPromise<SessionReport, { sessionId: string; counted: CashCount }>(supplied('closeSession')),
@@ -98,7 +98,7 @@ export const registerSessionMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'loadSession',
-        input: ({ context }) => ({ sessionId: context.register!.openSession!.id }),
+        input: ({ context }) => ({ sessionId: context.register!.openSession!.id, registerId: context.register!.id }),
         onDone: [
           // Closed meanwhile (on another device): the register is closed, its Z report on screen.
           { guard: ({ event }) => event.output.status === 'closed', target: 'closed', actions: assign(({ event }) => ({ report: event.output, error: null })) },

@@ -6,6 +6,7 @@ import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import type { InvoiceDetail } from '../../contract/records';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { Badge, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
 import { useFormats } from './format';
 import { invoiceTone } from './links';
@@ -59,7 +60,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
           </dd>
         </dl>
 
-        <div className={styles.tableWrap}>
+        <TableScroll label={t('records.invoices.lines')}>
           <table className={styles.table}>
             <caption>{t('records.invoices.lines')}</caption>
             <thead>
@@ -85,7 +86,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
 
         <dl className={styles.totals}>
           <dt>{t('records.invoices.subtotal')}</dt>
@@ -112,7 +113,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
             <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
           </>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableScroll label={t('records.invoices.payments')}>
             <table className={styles.table}>
               <caption>{t('records.invoices.payments')}</caption>
               <thead>
@@ -134,7 +135,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
 
         {invoice.orders.length > 0 && (

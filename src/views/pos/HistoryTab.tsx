@@ -88,24 +88,24 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
         href={historyOf(item.invoiceId)}
         className={invoiceStyles.invoiceItem}
         aria-current={current ? 'page' : undefined}
-        aria-label={t('records.invoices.view', { number: formats.number(item.number) })}
       >
         <span className={invoiceStyles.itemLine}>
           <strong>
             {item.relatedInvoiceId
               ? t('posRegister.history.refundNumber', { number: formats.number(item.number) })
               : t('records.titles.invoice', { number: formats.number(item.number) })}
-          </strong>
+          </strong>{' '}
           <Badge tone={invoiceTone(item.status as InvoiceDetail['status'])}>{t(`records.invoices.statuses.${item.status}`, { defaultValue: item.status })}</Badge>
-        </span>
+        </span>{' '}
+        {/* Spaces between the parts: the link's name is its text, read as words. */}
         <span className={invoiceStyles.itemLine}>
-          <span>{item.patientName ?? t('posRegister.walkIn')}</span>
+          <span>{item.patientName ?? t('posRegister.walkIn')}</span>{' '}
           <span>{formats.money(item.total, registerCurrency)}</span>
-        </span>
+        </span>{' '}
         <span className={invoiceStyles.itemLine}>
           <span className={styles.muted}>
             {formats.dateTime(item.issuedAt)} · {item.clerk}
-          </span>
+          </span>{' '}
           <span className={styles.muted}>{item.methods.map((m) => t(`records.invoices.methods.${m}`)).join(', ')}</span>
         </span>
       </Link>

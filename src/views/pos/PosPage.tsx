@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { addCashMovement, closeSession, fetchSession, openSession, posKey, posQueries } from '../../api/pos';
 import { storesQuery } from '../../api/stores';
-import type { Register } from '../../contract/pos';
-import { translateApiError, translateError } from '../../i18n/apiErrors';
+import type { Register, SessionReport } from '../../contract/pos';
+import { ApiError } from '../../api/http';
+import { translateError } from '../../i18n/apiErrors';
 import { registerSessionMachine } from '../../machines/registerSession';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { Button } from '../ui/Button';
@@ -18,8 +19,11 @@ import { RegisterPicker } from './RegisterPicker';
 import { SessionTab } from './SessionTab';
 import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
 import type { RegisterSessionActor } from './registerSessionActor';
-import { rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
+import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
 import * as styles from './pos.css';
+
+/** A request that never reached the server (no connection), as against the server's refusal. */
+const isOffline = (error: unknown) => error !== null && error !== undefined && !(error instanceof ApiError);
 
 /** The sale itself (the `all` tab) is its own chunk: the other tabs open without it. */
 const SaleView = lazy(() => import('./sale/SaleView').then((module) => ({ default: module.SaleView })));
@@ -47,23 +51,40 @@ export function PosPage({ type: rawType }: { type?: string }) {
   const stores = useQuery(storesQuery(tenantId));
   const [storeChoice, setStoreChoice] = useState(() => rememberedStore(tenantId));
   const storeList = stores.data?.stores ?? [];
+  // With no connection the store list cannot come: the device's last store (or the user's own) stands in.
   const locationId =
-    storeList.find((s) => s.id === storeChoice)?.id ?? storeList.find((s) => s.id === defaultStore)?.id ?? storeList[0]?.id ?? '';
+    storeList.find((s) => s.id === storeChoice)?.id ??
+    storeList.find((s) => s.id === defaultStore)?.id ??
+    storeList[0]?.id ??
+    (isOffline(stores.error) ? storeChoice || defaultStore : '');
   const registers = useQuery({ ...posQueries.registers(tenantId, locationId), enabled: locationId !== '' });
 
   const refreshRegisters = () => queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
+  // Each report of an open session is kept on the device, so that with no connection the register opens on it.
+  const kept = (report: SessionReport) => {
+    keepReport(tenantId, report);
+    return report;
+  };
   const actor: RegisterSessionActor = useActorRef(
     registerSessionMachine.provide({
       actors: {
-        loadSession: fromPromise(({ input, signal }) => fetchSession(input.sessionId, signal)),
+        loadSession: fromPromise(async ({ input, signal }) => {
+          try {
+            return kept(await fetchSession(input.sessionId, signal));
+          } catch (error) {
+            const last = input.registerId ? keptReport(tenantId, input.registerId) : null;
+            if (isOffline(error) && last?.id === input.sessionId) return last;
+            throw error;
+          }
+        }),
         openSession: fromPromise(async ({ input }) => {
-          const report = await openSession(input.registerId, { float: input.float, note: '' });
+          const report = kept(await openSession(input.registerId, { float: input.float, note: '' }));
           void refreshRegisters();
           return report;
         }),
-        moveCash: fromPromise(({ input }) => addCashMovement(input.sessionId, input.movement)),
+        moveCash: fromPromise(async ({ input }) => kept(await addCashMovement(input.sessionId, input.movement))),
         closeSession: fromPromise(async ({ input }) => {
-          const report = await closeSession(input.sessionId, { counted: input.counted, note: '' });
+          const report = kept(await closeSession(input.sessionId, { counted: input.counted, note: '' }));
           void refreshRegisters();
           return report;
         }),
@@ -73,15 +94,20 @@ export function PosPage({ type: rawType }: { type?: string }) {
   const choosing = useSelector(actor, (snapshot) => snapshot.matches('choosing'));
   const register = useSelector(actor, (snapshot) => snapshot.context.register);
 
-  // The register remembered for this store is chosen again as soon as the store's registers are known.
+  // The register remembered for this store is chosen again as soon as the store's registers are known (as it was
+  // last seen when they cannot come for want of a connection).
   const remembered = locationId ? rememberedRegister(tenantId, locationId) : null;
-  const rememberedOne = registers.data?.registers.find((r) => r.id === remembered) ?? null;
+  const rememberedOne = registers.data
+    ? (registers.data.registers.find((r) => r.id === remembered?.id) ?? null)
+    : isOffline(registers.error) || isOffline(stores.error)
+      ? remembered
+      : null;
   useEffect(() => {
     if (choosing && rememberedOne) actor.send({ type: 'register.choose', register: rememberedOne });
   }, [choosing, rememberedOne, actor]);
 
   const choose = (chosen: Register) => {
-    rememberRegister(tenantId, chosen.locationId, chosen.id);
+    rememberRegister(tenantId, chosen.locationId, chosen);
     actor.send({ type: 'register.choose', register: chosen });
   };
   const chooseStore = (id: string) => {
@@ -160,7 +186,7 @@ function SaleTab() {
     return (
       <div role="alert" className={styles.state}>
         <p className={styles.heading}>{t('posRegister.loadFailed')}</p>
-        <p className={styles.muted}>{error ? translateApiError(i18n, error, t('errors.unexpected')) : translateError(i18n, null)}</p>
+        <p className={styles.muted}>{translateError(i18n, error)}</p>
         <Button variant="secondary" onPress={() => actor.send({ type: 'session.retry' })}>
           {t('posRegister.retry')}
         </Button>

@@ -11,6 +11,7 @@ import { translateMessage } from '../../i18n/appI18n';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './pos.css';
 
@@ -82,7 +83,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
         {t('posRegister.refund.title', { number: formats.number(invoice.number) })}
       </h2>
       <p className={styles.muted}>{t('posRegister.refund.hint', { amount: money(invoice.paidTotal) })}</p>
-      <div className={styles.tableWrap}>
+      <TableScroll label={t('posRegister.refund.lines')}>
         <table className={styles.table}>
           <caption>{t('posRegister.refund.lines')}</caption>
           <thead>
@@ -120,7 +121,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {linesError && <p className={styles.error}>{linesError}</p>}
       <div className={styles.actions}>
         <Button variant="secondary" onPress={refundAll}>

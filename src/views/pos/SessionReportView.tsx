@@ -5,6 +5,7 @@ import { useFormats } from '../patient/format';
 import * as recordStyles from '../patient/records.css';
 import * as invoiceStyles from '../invoices/invoices.css';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { registerCurrency } from './registerChoice';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
@@ -83,7 +84,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
             </Fragment>
           ))}
         </dl>
-        <div className={recordStyles.tableWrap}>
+        <TableScroll label={t('posRegister.report.byMethod')}>
           <table className={recordStyles.table}>
             <caption>{t('posRegister.report.byMethod')}</caption>
             <thead>
@@ -113,7 +114,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <dl className={recordStyles.totals}>
           <dt>{t('posRegister.report.sales', { count: report.saleCount })}</dt>
           <dd>{money(report.salesTotal)}</dd>
@@ -125,7 +126,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
           <dd>{money(report.taxTotal)}</dd>
         </dl>
         {report.movements.length > 0 && (
-          <div className={recordStyles.tableWrap}>
+          <TableScroll label={t('posRegister.report.movements')}>
             <table className={recordStyles.table}>
               <caption>{t('posRegister.report.movements')}</caption>
               <thead>
@@ -149,7 +150,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </article>
     </div>

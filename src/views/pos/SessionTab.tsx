@@ -12,6 +12,7 @@ import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
 import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { registerCurrency } from './registerChoice';
@@ -316,7 +317,7 @@ function CloseForm({ report }: { report: SessionReport }) {
           <dd className={difference !== null && difference < 0 ? styles.negative : undefined}>{difference === null ? '–' : money(difference)}</dd>
         </div>
       </dl>
-      <div className={styles.tableWrap}>
+      <TableScroll label={t('posRegister.report.byMethod')}>
         <table className={styles.table}>
           <caption>{t('posRegister.report.byMethod')}</caption>
           <thead>
@@ -346,7 +347,7 @@ function CloseForm({ report }: { report: SessionReport }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={styles.actions}>
         <Button type="submit" isPending={submitting} isDisabled={!count}>
           {t('posRegister.closeAndReport')}

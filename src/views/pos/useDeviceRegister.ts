@@ -12,5 +12,5 @@ export function useDeviceRegister(locationId: string): Register | null {
   const tenantId = useTenantId();
   const remembered = locationId ? rememberedRegister(tenantId, locationId) : null;
   const registers = useQuery({ ...posQueries.registers(tenantId, locationId), enabled: remembered !== null });
-  return registers.data?.registers.find((register) => register.id === remembered) ?? null;
+  return registers.data?.registers.find((register) => register.id === remembered?.id) ?? null;
 }
