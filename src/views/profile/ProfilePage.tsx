@@ -84,7 +84,7 @@ function useProfileSaved() {
   const session = useSessionActor();
   return (saved: Profile) => {
     queryClient.setQueryData(profileQueries.profile(tenantId).queryKey, saved);
-    session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email } });
+    session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email, language: saved.language } });
   };
 }
 
