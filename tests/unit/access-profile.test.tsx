@@ -131,11 +131,13 @@ describe('/pages/profile', () => {
     });
     const { user, session } = rendered;
     const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled') || screen.getByRole('button', { name: 'Save' }).getAttribute('aria-disabled') === 'true').toBe(true);
     await user.clear(name);
     await user.type(name, 'Jane Q. Doe');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Profile saved');
-    expect(patches[0]!.body).toEqual({ displayName: 'Jane Q. Doe', language: 'en' });
+    // Only what changed: the language showing was offered, not chosen.
+    expect(patches[0]!.body).toEqual({ displayName: 'Jane Q. Doe' });
     expect(patches[0]!.headers.get('If-Match')).toBe(`"${profile.updatedAt}"`);
     expect(session.getSnapshot().context.session?.user.data.displayName).toBe('Jane Q. Doe');
 

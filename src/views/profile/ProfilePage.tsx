@@ -95,10 +95,12 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
   const once = useOneAtATime();
   const [base, setBase] = useState(profile);
   const [name, setName] = useState(profile.displayName);
-  const [language, setLanguage] = useState<Language>(profile.language ?? ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
+  // No language saved yet: the one showing is offered, and saving it is a change only when another is chosen.
+  const [showing] = useState<Language>(() => ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
+  const [language, setLanguage] = useState<Language>(profile.language ?? showing);
   const changes = {
     ...(name !== base.displayName ? { displayName: name } : {}),
-    ...(language !== (base.language ?? null) ? { language } : {}),
+    ...(language !== (base.language ?? showing) ? { language } : {}),
   };
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
