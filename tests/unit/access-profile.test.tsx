@@ -150,6 +150,32 @@ describe('/pages/profile', () => {
     expect(screen.getByText(/Chromium/)).toBeTruthy();
   });
 
+  it('saves the name over the version a photo change made on the same page', async () => {
+    const withPhoto = { ...profile, photo: 'data:image/png;base64,iVBORw0KGgo=' };
+    const patches: Call[] = [];
+    rendered = renderPage(<ProfilePage />, {
+      api: (call) => {
+        if (call.path === '/api/profile' && call.method === 'GET') return ok(withPhoto);
+        if (call.path === '/api/profile/sessions') return ok(sessions);
+        if (call.path === '/api/profile/photo') return ok({ ...profile, photo: null, updatedAt: '2026-11-20T11:00:00.000Z' });
+        if (call.path === '/api/profile' && call.method === 'PATCH') {
+          patches.push(call);
+          return ok({ ...profile, displayName: 'Jane R. Doe', updatedAt: '2026-11-20T12:00:00.000Z' });
+        }
+        return { status: 404, body: { error: 'Not found', code: 'request.notFound' } };
+      },
+    });
+    const { user } = rendered;
+    await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
+    await screen.findByText('Photo saved');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Jane R. Doe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Profile saved');
+    expect(patches[0]!.headers.get('If-Match')).toBe('"2026-11-20T11:00:00.000Z"');
+  });
+
   it('reads in Arabic', async () => {
     rendered = renderPage(<ProfilePage />, {
       language: 'ar',

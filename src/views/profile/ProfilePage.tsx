@@ -94,6 +94,9 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
   const saved = useProfileSaved();
   const once = useOneAtATime();
   const [base, setBase] = useState(profile);
+  // A newer version whose name and language are the ones this form started from (a photo or email saved in the
+  // sections below) is taken as the version to save over: nothing of it conflicts with what is typed here.
+  if (profile.updatedAt !== base.updatedAt && profile.displayName === base.displayName && profile.language === base.language) setBase(profile);
   const [name, setName] = useState(profile.displayName);
   // No language saved yet: the one showing is offered, and saving it is a change only when another is chosen.
   const [showing] = useState<Language>(() => ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
