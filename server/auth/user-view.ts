@@ -26,6 +26,7 @@ export interface UserViewRow {
   auth_from: string;
   display_name: string;
   photo_url: string | null;
+  language: string | null;
   settings: unknown;
   shortcuts: string[];
   menu_access: Record<string, boolean>;
@@ -47,7 +48,7 @@ export interface UserViewRow {
  * in one statement: the current user is read on every start-up, so it is kept to one round trip.
  */
 export function userViewQuery(userId: string, storeId: string | null | undefined): SQL {
-  return sql`select u.id, u.tenant_id, u.email, u.roles, u.auth_from, u.display_name, u.photo_url, u.settings,
+  return sql`select u.id, u.tenant_id, u.email, u.roles, u.auth_from, u.display_name, u.photo_url, u.language, u.settings,
       u.shortcuts, u.menu_access, u.settings_panel, u.temp_password_expires_on::text as temp_password_expires_on,
       u.is_registered, u.system_prefs, c.name as company_name, c.logo as company_logo,
       l.id as store_id, l.name as store_name, l.logo as store_logo, l.time_zone as store_time_zone,
@@ -85,6 +86,7 @@ export function toUserView(row: UserViewRow): User {
       displayName: row.display_name,
       photoURL: row.photo_url,
       email: row.email,
+      language: row.language === 'en' || row.language === 'tr' || row.language === 'ar' ? row.language : null,
       role: roles,
       shortcuts: row.shortcuts,
       settingsPanel: row.settings_panel,

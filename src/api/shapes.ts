@@ -157,6 +157,7 @@ export const User: Shape<Auth.User> = shape(
       displayName: string,
       photoURL: nullable(string),
       email: string,
+      language: optional(nullable(oneOf(['en', 'tr', 'ar']))),
       role: array(role),
       shortcuts: array(string),
       settingsPanel: boolean,

@@ -63,7 +63,12 @@ export function createAppActor({ sessionStorage, localStorage, i18n, inspect, ro
                 routeAccess.send({ type: 'roles.changed', roles });
                 // The guard decides at once: the first page's address is known before anything draws it.
                 const first = routeAccess.getSnapshot().context.access;
-                if (known?.length === 0 && roles?.length && first) onSignedIn?.(first.path);
+                if (known?.length === 0 && roles?.length && first) {
+                  // A signed-in person reads in the language of their profile, whichever browser they are at.
+                  const language = user?.data.language;
+                  if (language && language !== i18n.language) void i18n.changeLanguage(language);
+                  onSignedIn?.(first.path);
+                }
               }
             }
             if (user !== sharedUser) {

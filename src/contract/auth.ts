@@ -63,6 +63,8 @@ export const User = z.object({
     displayName: z.string(),
     photoURL: z.string().nullable(),
     email: z.string(),
+    /** The language chosen in My Profile; the app switches to it at sign-in. Absent or null: the browser's choice. */
+    language: z.enum(['en', 'tr', 'ar']).nullable().optional(),
     role: z.array(Role),
     shortcuts: z.array(z.string()),
     /** The spec's settings flag: the theme settings panel is shown only when true. */

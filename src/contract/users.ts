@@ -38,7 +38,7 @@ export const userMessages = {
   roles: 'Choose admin, staff or both',
   stores: 'Stores must be a list of store ids',
   menuAccess: 'Menu access maps the menu ids 201 to 209 to true or false',
-  search: 'Search must be up to 100 characters',
+  search: 'Search must be up to 100 characters of text',
   emptyUpdate: 'Change at least one field',
   language: 'Language must be en, tr or ar',
   photo: 'The photo must be a PNG, JPEG or WebP image of at most 64 KB',

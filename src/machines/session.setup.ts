@@ -80,7 +80,7 @@ export type SessionEvent =
   | { type: 'session.signInAddressOpened' }
   | { type: 'session.logout' }
   /** The signed-in person changed their own name, photo or email (My Profile): the shell shows it at once. */
-  | { type: 'session.userChanged'; data: Partial<Pick<User['data'], 'displayName' | 'photoURL' | 'email'>> }
+  | { type: 'session.userChanged'; data: Partial<Pick<User['data'], 'displayName' | 'photoURL' | 'email' | 'language'>> }
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
   | { type: 'logout.dispatch' }

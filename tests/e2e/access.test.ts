@@ -3,7 +3,7 @@
  * what it sends): the admin, on a phone, invites a clerk for Uptown with Invoice and Lab Order switched off; the
  * clerk signs in with the emailed temporary password, completes the new-user flow and sees only the switched-on
  * menu items; in My Profile the clerk changes their name and language to Arabic, and the page turns right to left
- * without overflowing a 390 px screen.
+ * without overflowing a 390 px screen; signing in in another browser brings the profile's language with it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -94,6 +94,13 @@ describe('an admin invites a clerk', () => {
     await expectHeading(clerk, 'ملفي الشخصي');
     expect(await clerk.getByRole('textbox', { name: 'الاسم', exact: true }).inputValue()).toBe('Casey Q. Clerk');
     await clerk.getByRole('button', { name: 'تسجيل الخروج من كل مكان آخر' }).waitFor(patience);
+
+    // Another browser, never set to Arabic: signing in as the clerk switches to the profile's language.
+    const elsewhere = await e2e.newPage();
+    await signInAt(elsewhere, '/clearview/uptown', { email: clerkEmail, password: clerkPassword });
+    await expectPath(elsewhere, '/admin/pos/all');
+    await expect.poll(() => elsewhere.evaluate(() => document.documentElement.dir), patience).toBe('rtl');
+    expect(await elsewhere.evaluate(() => document.documentElement.lang)).toBe('ar');
   });
 
   it('in Arabic, the admin’s page reads right to left on a phone', async () => {

@@ -42,6 +42,11 @@ describe('the list', () => {
     expect(Object.keys(kiosk.menuAccess).sort()).toEqual(['201', '202', '203', '204', '205', '206', '207', '208', '209']);
     const searched = json<AccountList>(await call(admin, 'GET', '/api/access/users?search=SAM'));
     expect(searched.accounts.map((a) => a.email)).toEqual(['staff@clearview.test']);
+    // LIKE's own characters are text here, and control characters are refused at the field.
+    expect(json<AccountList>(await call(admin, 'GET', '/api/access/users?search=%25')).accounts).toEqual([]);
+    const hostile = await call(admin, 'GET', '/api/access/users?search=a%00b');
+    expect(hostile.statusCode).toBe(400);
+    expect(json(hostile)).toMatchObject({ fields: { search: 'Search must be up to 100 characters of text' } });
   });
 
   it('is for admins only', async () => {

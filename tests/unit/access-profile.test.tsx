@@ -131,11 +131,13 @@ describe('/pages/profile', () => {
     });
     const { user, session } = rendered;
     const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled') || screen.getByRole('button', { name: 'Save' }).getAttribute('aria-disabled') === 'true').toBe(true);
     await user.clear(name);
     await user.type(name, 'Jane Q. Doe');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Profile saved');
-    expect(patches[0]!.body).toEqual({ displayName: 'Jane Q. Doe', language: 'en' });
+    // Only what changed: the language showing was offered, not chosen.
+    expect(patches[0]!.body).toEqual({ displayName: 'Jane Q. Doe' });
     expect(patches[0]!.headers.get('If-Match')).toBe(`"${profile.updatedAt}"`);
     expect(session.getSnapshot().context.session?.user.data.displayName).toBe('Jane Q. Doe');
 
@@ -146,6 +148,32 @@ describe('/pages/profile', () => {
     await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('The current password is not correct.').length).toBeGreaterThan(0);
     expect(screen.getByText(/Chromium/)).toBeTruthy();
+  });
+
+  it('saves the name over the version a photo change made on the same page', async () => {
+    const withPhoto = { ...profile, photo: 'data:image/png;base64,iVBORw0KGgo=' };
+    const patches: Call[] = [];
+    rendered = renderPage(<ProfilePage />, {
+      api: (call) => {
+        if (call.path === '/api/profile' && call.method === 'GET') return ok(withPhoto);
+        if (call.path === '/api/profile/sessions') return ok(sessions);
+        if (call.path === '/api/profile/photo') return ok({ ...profile, photo: null, updatedAt: '2026-11-20T11:00:00.000Z' });
+        if (call.path === '/api/profile' && call.method === 'PATCH') {
+          patches.push(call);
+          return ok({ ...profile, displayName: 'Jane R. Doe', updatedAt: '2026-11-20T12:00:00.000Z' });
+        }
+        return { status: 404, body: { error: 'Not found', code: 'request.notFound' } };
+      },
+    });
+    const { user } = rendered;
+    await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
+    await screen.findByText('Photo saved');
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Jane R. Doe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Profile saved');
+    expect(patches[0]!.headers.get('If-Match')).toBe('"2026-11-20T11:00:00.000Z"');
   });
 
   it('reads in Arabic', async () => {

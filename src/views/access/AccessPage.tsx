@@ -95,7 +95,7 @@ export function AccessPage() {
             </thead>
             <tbody>
               {list.data.accounts.map((account) => (
-                <tr key={account.id} aria-selected={account.id === selectedId}>
+                <tr key={account.id}>
                   <th scope="row">
                     <AriaButton className={styles.rowButton} onPress={() => setSelectedId(account.id)} aria-pressed={account.id === selectedId}>
                       {account.displayName}
@@ -106,8 +106,8 @@ export function AccessPage() {
                   </td>
                   <td>{t(`access.kinds.${account.kind}`)}</td>
                   <td>
-                    <span className={styles.status}>{t(`access.statuses.${account.status}`)}</span>
-                    {account.locked && <span className={styles.status}> {t('access.locked')}</span>}
+                    <span className={styles.status}>{t(`access.statuses.${account.status}`)}</span>{' '}
+                    {account.locked && <span className={styles.status}>{t('access.locked')}</span>}
                   </td>
                 </tr>
               ))}

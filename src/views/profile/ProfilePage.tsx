@@ -84,7 +84,7 @@ function useProfileSaved() {
   const session = useSessionActor();
   return (saved: Profile) => {
     queryClient.setQueryData(profileQueries.profile(tenantId).queryKey, saved);
-    session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email } });
+    session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email, language: saved.language } });
   };
 }
 
@@ -94,11 +94,16 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
   const saved = useProfileSaved();
   const once = useOneAtATime();
   const [base, setBase] = useState(profile);
+  // A newer version whose name and language are the ones this form started from (a photo or email saved in the
+  // sections below) is taken as the version to save over: nothing of it conflicts with what is typed here.
+  if (profile.updatedAt !== base.updatedAt && profile.displayName === base.displayName && profile.language === base.language) setBase(profile);
   const [name, setName] = useState(profile.displayName);
-  const [language, setLanguage] = useState<Language>(profile.language ?? ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
+  // No language saved yet: the one showing is offered, and saving it is a change only when another is chosen.
+  const [showing] = useState<Language>(() => ((languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en'));
+  const [language, setLanguage] = useState<Language>(profile.language ?? showing);
   const changes = {
     ...(name !== base.displayName ? { displayName: name } : {}),
-    ...(language !== (base.language ?? null) ? { language } : {}),
+    ...(language !== (base.language ?? showing) ? { language } : {}),
   };
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
