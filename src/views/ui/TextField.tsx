@@ -13,7 +13,8 @@ export function TextField({ label, description, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={styles.field}>
       <Label className={styles.label}>{label}</Label>
-      <Input className={styles.input} />
+      {/* What is typed keeps its own direction: an English address or an email in an Arabic form. */}
+      <Input className={styles.input} dir="auto" />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}
