@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -31,17 +32,23 @@ export function RecentsPanel({ recents }: { recents: RecentsActor }) {
   const entries = useSelector(recents, (snapshot) => snapshot.context.entries);
   const selected = useSelector(recents, (snapshot) => snapshot.context.selected);
   const close = () => recents.send({ type: 'panel.close' });
+  const dialog = useRef<HTMLElement>(null);
+  // 'Clear all' goes with the entries: the focus stays in the panel (so Escape still closes it), not on the page.
+  const clearAll = () => {
+    dialog.current?.focus();
+    recents.send({ type: 'recents.reset' });
+  };
   return (
     <ModalOverlay isOpen={isOpen} isDismissable onOpenChange={(open) => !open && close()} className={styles.overlay}>
       <Modal className={styles.drawer}>
-        <Dialog className={styles.dialog}>
+        <Dialog ref={dialog} className={styles.dialog}>
           <header className={styles.header}>
             <Heading slot="title" className={styles.title}>
               {t('recents.panel.title')}
             </Heading>
             <div className={styles.headerActions}>
               {entries.length > 0 && (
-                <Button variant="secondary" onPress={() => recents.send({ type: 'recents.reset' })}>
+                <Button variant="secondary" onPress={clearAll}>
                   {t('recents.panel.clearAll')}
                 </Button>
               )}
