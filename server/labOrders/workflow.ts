@@ -46,7 +46,8 @@ async function nextOrderNumber(tx: Tx, locationId: string): Promise<number> {
   return Number(row!.next);
 }
 
-export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate, now: Date): Done<LabOrderView> {
+/** `note` goes on the draft's first event (the register notes a deposit's balance due at pickup). */
+export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate, now: Date, note = ''): Done<LabOrderView> {
   const patient = await visiblePatient(tx, scope, input.patientId);
   const [rx] = await tx.select({ id: spectacleRx.id }).from(spectacleRx).where(and(eq(spectacleRx.id, input.rxId), eq(spectacleRx.patientId, patient.id)));
   if (!rx) throw new NotVisible('spectacle_rx', input.rxId);
@@ -83,7 +84,7 @@ export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate
       updatedAt: now,
     })
     .returning();
-  await tx.insert(labOrderEvents).values({ tenantId: scope.tenantId, labOrderId: order!.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName: await displayNameOf(tx, scope.userId), note: '' });
+  await tx.insert(labOrderEvents).values({ tenantId: scope.tenantId, labOrderId: order!.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName: await displayNameOf(tx, scope.userId), note });
   return { result: orderView(order!), audit: { targetType: 'lab_order', targetId: order!.id, patientId: patient.id, details: { number, invoiceId: inv.id, rxId: rx.id } } };
 }
 

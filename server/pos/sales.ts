@@ -298,6 +298,8 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
   // Each lens line made to an Rx becomes a lab order draft (the lab-order rules of server/labOrders), with the frame sold.
   const frameIndex = products.findIndex((p) => p.kind === 'frame');
   const frame = frameIndex >= 0 ? products[frameIndex]! : null;
+  // A deposit leaves a balance the patient pays at pickup: the order says so from its first step.
+  const depositNote = paid < pricing.total ? `Deposit taken: ${money(pricing.total - paid)} due at pickup` : '';
   for (const [i, l] of input.lines.entries()) {
     if (!l.rxId || !patient) continue;
     const lensOptions = options[i]!;
@@ -327,6 +329,7 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
         expectedOn: null,
       },
       now,
+      depositNote,
     );
   }
   if (input.parkedId) await tx.delete(parkedSales).where(and(eq(parkedSales.id, input.parkedId), eq(parkedSales.locationId, locationId)));

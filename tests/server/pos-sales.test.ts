@@ -159,12 +159,15 @@ describe('payments', () => {
     const sale = await ok<Sale>(sell(saleBody(session, lines, { patientId: demoIds.janeDoe, payments: [{ method: 'card', amount: 10_000, reference: 'slip 77' }], deposit: true })));
     expect(sale.invoice).toMatchObject({ status: 'open', total, paidTotal: 10_000, balance: total - 10_000, patientId: demoIds.janeDoe });
     expect(sale.labOrderIds).toHaveLength(1);
-    const { orders } = await ok<{ orders: { id: string; status: string; rxId: string; invoiceLineNo: number; frame: { brand: string; a: number }; lens: { material: string; coatings: string[] }; fittingHeights: { right: number } }[] }>(
+    const { orders } = await ok<{ orders: { id: string; status: string; rxId: string; invoiceLineNo: number; frame: { brand: string; a: number }; lens: { material: string; coatings: string[] }; fittingHeights: { right: number }; events: { status: string; note: string }[] }[] }>(
       call(staff, 'GET', `/api/patients/${demoIds.janeDoe}/orders`),
       200,
     );
     const order = orders.find((o) => o.id === sale.labOrderIds[0])!;
     expect(order).toMatchObject({ status: 'draft', rxId: recordDemoIds.janeRx, invoiceLineNo: 2, frame: { brand: 'Ray-Ban', a: 51 }, lens: { material: material.name, coatings: [coating.name] }, fittingHeights: { right: 22 } });
+    // The order notes the balance the patient pays at pickup.
+    const due = (total - 10_000) / 100;
+    expect(order.events[0]!.note).toBe(`Deposit taken: $${due.toLocaleString('en-US', { minimumFractionDigits: 2 })} due at pickup`);
   });
 
   it('a lens line takes only its own patient’s Rx, and only a lens line takes one', async () => {
