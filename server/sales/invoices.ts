@@ -16,6 +16,7 @@ import {
 import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { locations } from '../db/schema';
+import { registerSessions } from '../db/schema-pos';
 import { invoiceLines, invoices, payments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
@@ -99,6 +100,17 @@ async function lockedInvoice(tx: Tx, scope: Scope, invoiceId: string): Promise<I
   return inv;
 }
 
+/** A register session money is taken at: one of the invoice's store (else not found), and open (the drawer is counted). */
+async function openSessionAt(tx: Tx, sessionId: string, locationId: string): Promise<void> {
+  const [session] = await tx
+    .select({ status: registerSessions.status, locationId: registerSessions.locationId })
+    .from(registerSessions)
+    .where(eq(registerSessions.id, sessionId))
+    .for('share');
+  if (!session || session.locationId !== locationId) throw new NotVisible('register_session', sessionId);
+  if (session.status !== 'open') throw new HttpError(409, 'pos.sessionClosed');
+}
+
 export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input: PaymentInput & { idempotencyKey?: string }, now: Date): Done<PaymentResult> {
   // The lock serialises payments of one invoice: a retry with the same key waits, then finds the first one.
   const inv = await lockedInvoice(tx, scope, invoiceId);
@@ -116,13 +128,24 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
     }
   }
   if (inv.status !== 'open') throw new HttpError(409, 'sales.invoiceNotOpen', { params: { status: inv.status } });
+  if (input.registerSessionId) await openSessionAt(tx, input.registerSessionId, inv.locationId);
   const balance = inv.total - inv.paidTotal;
   if (input.amount > balance) {
     throw new HttpError(400, 'request.fieldsInvalid', { fields: { amount: `Amount cannot be more than the balance of ${balance} cents` } });
   }
   const [payment] = await tx
     .insert(payments)
-    .values({ tenantId: scope.tenantId, invoiceId: inv.id, method: input.method, amount: input.amount, paidAt: now, reference: input.reference, idempotencyKey: key ?? null, createdBy: scope.userId })
+    .values({
+      tenantId: scope.tenantId,
+      invoiceId: inv.id,
+      method: input.method,
+      amount: input.amount,
+      paidAt: now,
+      reference: input.reference,
+      idempotencyKey: key ?? null,
+      registerSessionId: input.registerSessionId ?? null,
+      createdBy: scope.userId,
+    })
     .returning();
   const paidTotal = inv.paidTotal + input.amount;
   const [updated] = await tx

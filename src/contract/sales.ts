@@ -2,7 +2,7 @@
  * Point of sale and front desk inputs: invoices with lines, payments, voids and refunds; appointment booking and
  * status; recalls. Money is always an integer number of minor units (cents); totals are computed on the server.
  */
-import { noControlCharacters } from './common';
+import { noControlCharacters, Uuid } from './common';
 import { AppointmentStatus, AppointmentType, InvoiceStatus, PaymentMethod, RecallStatus, RecallType } from './records';
 import { IsoDate } from './rx';
 
@@ -109,6 +109,8 @@ export const PaymentInput = z.object({
   reference: text(100, M.reference).default(''),
   /** Or the Idempotency-Key header: a retried payment with the same key is recorded once. */
   idempotencyKey: IdempotencyKey.optional(),
+  /** The open register session the money was taken at (the device's, at the invoice's store): it counts in its totals. */
+  registerSessionId: Uuid.optional(),
 });
 export type PaymentInput = z.infer<typeof PaymentInput>;
 

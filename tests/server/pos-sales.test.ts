@@ -170,6 +170,25 @@ describe('payments', () => {
     expect(order.events[0]!.note).toBe(`Deposit taken: $${due.toLocaleString('en-US', { minimumFractionDigits: 2 })} due at pickup`);
   });
 
+  it('the balance of a deposit paid at the invoice screen counts in the register session it names (open, same store)', async () => {
+    const own = await openRegister(staff, posDemoIds.downtownDispensing);
+    const sale = await ok<Sale>(sell(saleBody(own, [{ product: lens, rxId: recordDemoIds.janeRx }], { patientId: demoIds.janeDoe, payments: [{ method: 'card', amount: 1_000, reference: 'slip 1' }], deposit: true })));
+    const pay = (body: object) => call(staff, 'POST', `/api/invoices/${sale.invoice.id}/payments`, { method: 'cash', amount: 500, idempotencyKey: randomUUID(), ...body });
+    // Another store's session is not found; the other company's neither.
+    const uptown = await openRegister(admin, posDemoIds.uptownFrontDesk);
+    expect((await pay({ registerSessionId: uptown })).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'POST', `/api/invoices/${sale.invoice.id}/payments`, { method: 'cash', amount: 500, registerSessionId: own })).statusCode).toBe(404);
+
+    await ok(pay({ registerSessionId: own }), 201);
+    const report = await ok<{ cashIn: number; byMethod: { method: string; amount: number }[] }>(call(staff, 'GET', `/api/pos/sessions/${own}`), 200);
+    expect(report.cashIn).toBe(500);
+    expect(report.byMethod).toEqual(expect.arrayContaining([expect.objectContaining({ method: 'cash', amount: 500 }), expect.objectContaining({ method: 'card', amount: 1_000 })]));
+
+    // A closed session takes no more money.
+    await ok(call(staff, 'POST', `/api/pos/sessions/${own}/close`, { counted: [{ denomination: 500, count: 1 }] }), 200);
+    expect(json(await pay({ registerSessionId: own }))).toMatchObject({ code: 'pos.sessionClosed' });
+  });
+
   it('a lens line takes only its own patient’s Rx, and only a lens line takes one', async () => {
     const other = await newPatient(staff);
     const rx = await ok<{ id: string }>(call(staff, 'POST', `/api/patients/${other.id}/spectacle-rx`, rxBody));

@@ -215,7 +215,9 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
               </Link>
             </p>
           )}
-          {invoice.status === 'open' && invoice.balance > 0 && <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} onPaid={refresh} />}
+          {invoice.status === 'open' && invoice.balance > 0 && (
+            <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} registerSessionId={register?.openSession?.id} onPaid={refresh} />
+          )}
           {lineRefund ? (
             <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
           ) : (
@@ -264,7 +266,8 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
 /** A new key per payment attempt: a retry of the same values (double click, lost answer) reuses it and pays once. */
 const newKey = () => `pay-${crypto.randomUUID()}`;
 
-function PaymentForm({ invoice, onPaid }: { invoice: InvoiceDetail; onPaid: () => Promise<unknown> }) {
+/** `registerSessionId`: this device's open register at the invoice's store, whose drawer the money goes into. */
+function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceDetail; registerSessionId: string | undefined; onPaid: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
@@ -297,7 +300,7 @@ function PaymentForm({ invoice, onPaid }: { invoice: InvoiceDetail; onPaid: () =
     const input = { method, amount: minor, reference: reference.trim() };
     const values = JSON.stringify(input);
     if (attempt.current?.values !== values) attempt.current = { key: newKey(), values };
-    pay.mutate({ ...input, idempotencyKey: attempt.current.key });
+    pay.mutate({ ...input, idempotencyKey: attempt.current.key, ...(registerSessionId && { registerSessionId }) });
   };
 
   return (
