@@ -13,8 +13,7 @@ export function TextField({ label, description, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={styles.field}>
       <Label className={styles.label}>{label}</Label>
-      {/* What is typed keeps its own direction: an English address or an email in an Arabic form. */}
-      <Input className={styles.input} dir="auto" />
+      <Input className={styles.input} />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}
