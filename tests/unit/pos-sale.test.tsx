@@ -183,7 +183,7 @@ describe('the sale at the register', () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await addBySearch(user, 'ray', 'Ray-Ban');
-    await user.click(within(lines()).getByRole('button', { name: 'Discount on Ray-Ban Clubmaster 5154' }));
+    await user.click(within(lines()).getByRole('button', { name: 'Discount: Discount on Ray-Ban Clubmaster 5154' }));
     const form = screen.getByRole('form', { name: 'Discount on Ray-Ban Clubmaster 5154' });
     await user.type(within(form).getByLabelText('Discount'), '15');
     await user.click(within(form).getByRole('button', { name: 'Apply discount' }));
