@@ -334,7 +334,10 @@ function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
   useEffect(() => {
     const entry = parked.data?.items.find((item) => item.id === resumeId);
     if (parked.isSuccess && !entry && done.current !== resumeId) setProblem(t('posSale.parked.notFound'));
-    if (!entry || done.current === resumeId || !actor.getSnapshot().matches('empty')) return;
+    if (!entry || done.current === resumeId) return;
+    // The sale this register just parked (kept on the server) or completed gives way to the one resumed.
+    if (actor.getSnapshot().matches('parked') || actor.getSnapshot().matches('completed')) actor.send({ type: 'sale.new' });
+    if (!actor.getSnapshot().matches('empty')) return;
     done.current = resumeId;
     const ids = [...new Set(entry.lines.map((line) => line.productId))];
     Promise.all(ids.map((id) => productById(locationId, id)))
