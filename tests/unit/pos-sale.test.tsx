@@ -122,7 +122,6 @@ describe('the sale at the register', () => {
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await user.keyboard('{F2}');
     expect(document.activeElement).toBe(search());
-    // (The 150 ms after the last keystroke is measured in Chromium: tests/e2e/pos-sale-mount.test.ts.)
     await user.type(search(), 'en');
     await screen.findByRole('option', { name: /Comprehensive eye exam/ });
     // Each request asks the store's search for what was typed: the catalogue is never downloaded.
