@@ -47,12 +47,17 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
     const u = url(call);
     if (u.pathname === '/api/pos/products') {
       const q = (u.searchParams.get('q') ?? '').toLowerCase();
-      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q || p.id === q) });
+      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q) });
     }
     if (u.pathname.startsWith('/api/pos/products/barcode/')) {
       const code = decodeURIComponent(u.pathname.split('/').pop()!);
       const found = catalogue.find((p) => p.barcodes.includes(code));
       return found ? ok(found) : { status: 404, body: { error: `No product has the barcode ${code}.`, code: 'pos.barcodeNotFound', params: { barcode: code } } };
+    }
+    const byId = /^\/api\/pos\/products\/([0-9a-f-]{36})$/.exec(u.pathname);
+    if (byId) {
+      const found = catalogue.find((p) => p.id === byId[1]);
+      return found ? ok(found) : { status: 404, body: { error: 'A product of this sale is not sold at this store.', code: 'pos.productUnavailable', params: { name: byId[1] } } };
     }
     if (u.pathname === '/api/patients') return ok({ items: [{ id: ids.jane, locationId: posIds.location, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-04-12', phone: '555', email: 'jane@example.test' }], nextCursor: null });
     if (u.pathname === `/api/patients/${ids.jane}/prescriptions`) return ok(prescriptions);
