@@ -37,7 +37,7 @@ import { HttpError } from '../http/errors';
 import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
 import { requireBodyStore, scopeOf, type Scope } from '../scope/scope';
 import { emailReceipt } from '../sales/receipt';
-import { productByBarcode, searchProducts } from './catalogue';
+import { productByBarcode, productName, searchProducts, storeProducts } from './catalogue';
 import { deleteParked, listParked, saveParked } from './parked';
 import { posInvoice, registerHistory } from './history';
 import { refundSale } from './refunds';
@@ -94,6 +94,29 @@ export async function posRoutes(fastify: FastifyInstance) {
         await requireBodyStore(tx, scope, request.query.locationId);
         const hit = await productByBarcode(tx, { tenantId: scope.tenantId, locationId: request.query.locationId, barcode: request.params.barcode });
         if (!hit) throw new HttpError(404, 'pos.barcodeNotFound', { params: { barcode: request.params.barcode } });
+        return hit;
+      }),
+  );
+
+  // A parked sale names only its products: the register resumes it by reading each one as the store sells it now.
+  app.get(
+    '/pos/products/:productId',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'A product as a store sells it (404 pos.productUnavailable when the store does not sell it)',
+        security,
+        params: z.object({ productId: Uuid }),
+        querystring: z.object({ locationId: Uuid }),
+        response: { 200: ProductHit, ...errors },
+      },
+    },
+    (request) =>
+      catalogueRead(request, async (tx, scope) => {
+        await requireBodyStore(tx, scope, request.query.locationId);
+        const hit = (await storeProducts(tx, request.query.locationId, [request.params.productId])).get(request.params.productId);
+        if (!hit) throw new HttpError(404, 'pos.productUnavailable', { params: { name: await productName(tx, request.params.productId) } });
         return hit;
       }),
   );

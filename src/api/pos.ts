@@ -33,6 +33,10 @@ export const searchProducts = (params: { locationId: string; q: string; kind?: P
 export const productByBarcode = (locationId: string, barcode: string, signal?: AbortSignal) =>
   apiRequest(`/api/pos/products/barcode/${id(barcode)}${invoiceQueryString({ locationId })}`, { schema: ProductHit, signal });
 
+/** 404 `pos.productUnavailable` when the store does not sell it. */
+export const productById = (locationId: string, productId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/products/${id(productId)}${invoiceQueryString({ locationId })}`, { schema: ProductHit, signal });
+
 export const fetchRegisters = (locationId: string | undefined, signal?: AbortSignal) =>
   apiRequest(`/api/pos/registers${invoiceQueryString({ locationId })}`, { schema: RegisterList, signal });
 

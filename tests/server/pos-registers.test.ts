@@ -59,6 +59,24 @@ describe('catalogue', () => {
     expect(json(await search('x'.repeat(101)))).toMatchObject({ fields: { q: 'Search must be up to 100 characters' } });
   });
 
+  it('reads a product by id as the store sells it (resuming a parked sale), 404 pos.productUnavailable elsewhere', async () => {
+    const frame = (await ok<{ items: Hit[] }>(search(posDemoSkus.frame), 200)).items[0]!;
+    const byId = (id: string, locationId: string = demoIds.downtown, who = admin) => call(who, 'GET', `/api/pos/products/${id}?locationId=${locationId}`);
+    expect(await ok<Hit>(byId(frame.id), 200)).toEqual(frame);
+    const microfibre = (await ok<{ items: Hit[] }>(search('microfibre', demoIds.uptown), 200)).items[0]!;
+    expect((await ok<Hit>(byId(microfibre.id, demoIds.uptown), 200)).price).toBe(microfibre.price);
+    const missing = await byId('00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(json(missing)).toMatchObject({ code: 'pos.productUnavailable' });
+    // The other company's catalogue does not reach Clearview's product, nor staff another store.
+    expect(json(await byId(frame.id, demoIds.main, otherAdmin))).toMatchObject({ code: 'pos.productUnavailable' });
+    expect((await byId(frame.id, demoIds.uptown, staff)).statusCode).toBe(404);
+    expect((await byId(frame.id, demoIds.downtown, patientUser)).statusCode).toBe(403);
+    const bad = await byId('not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toHaveProperty('fields.productId');
+  });
+
   it('keeps to the caller’s stores and company', async () => {
     expect((await search('ray', demoIds.uptown, staff)).statusCode).toBe(404);
     expect((await search('ray', demoIds.downtown, otherAdmin)).statusCode).toBe(404);

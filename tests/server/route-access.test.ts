@@ -356,6 +356,12 @@ const routes: Record<string, RouteSpec> = {
         admitted: () => 404,
         check: (res) => expect(json(res)).toMatchObject({ code: 'pos.barcodeNotFound' }),
       },
+      'GET /api/pos/products/:productId': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products/${UNKNOWN_UUID}?locationId=${x.locationId}`,
+        admitted: () => 404,
+        check: (res) => expect(json(res)).toMatchObject({ code: 'pos.productUnavailable' }),
+      },
       'GET /api/pos/registers': {
         access: staffRoles,
         admitted: () => 200,

@@ -275,7 +275,8 @@ export function DiscountEditor({
             })}
           </span>
         )}
-        <Button variant="secondary" aria-label={title} onPress={() => setOpen(true)}>
+        {/* The name keeps the visible words first (WCAG 2.5.3) and says whose discount it is. */}
+        <Button variant="secondary" aria-label={`${current ? t('posSale.discount.change') : t('posSale.discount.add')}: ${title}`} onPress={() => setOpen(true)}>
           {current ? t('posSale.discount.change') : t('posSale.discount.add')}
         </Button>
         {current && (

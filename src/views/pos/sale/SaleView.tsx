@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { posQueries, searchProducts } from '../../../api/pos';
+import { posQueries, productById } from '../../../api/pos';
 import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
@@ -322,8 +322,8 @@ function useKeyboard(handlers: { search: () => void; pay: () => void; park: () =
 
 /**
  * `?resume=<parkedId>` (the parked tab's Resume): the parked sale or quote with its products as the store sells them
- * now. A parked line names only its product, so each is looked up by the store's product search; a product the
- * store no longer sells stops the resume with a message rather than dropping a line.
+ * now. A parked line names only its product, so each is read by id as the store sells it; a product the store no
+ * longer sells stops the resume with a message rather than dropping a line.
  */
 function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
   const { t } = useTranslation();
@@ -334,13 +334,14 @@ function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
   useEffect(() => {
     const entry = parked.data?.items.find((item) => item.id === resumeId);
     if (parked.isSuccess && !entry && done.current !== resumeId) setProblem(t('posSale.parked.notFound'));
-    if (!entry || done.current === resumeId || !actor.getSnapshot().matches('empty')) return;
+    if (!entry || done.current === resumeId) return;
+    // The sale this register just parked (kept on the server) or completed gives way to the one resumed.
+    if (actor.getSnapshot().matches('parked') || actor.getSnapshot().matches('completed')) actor.send({ type: 'sale.new' });
+    if (!actor.getSnapshot().matches('empty')) return;
     done.current = resumeId;
     const ids = [...new Set(entry.lines.map((line) => line.productId))];
-    Promise.all(ids.map((id) => searchProducts({ locationId, q: id, limit: 1 })))
-      .then((answers) => {
-        const products = answers.flatMap((answer) => answer.items).filter((p) => ids.includes(p.id));
-        if (products.length < ids.length) return setProblem(t('posSale.parked.missing'));
+    Promise.all(ids.map((id) => productById(locationId, id)))
+      .then((products) => {
         setProblem(null);
         actor.send({ type: 'sale.resume', parked: entry, products });
       })
