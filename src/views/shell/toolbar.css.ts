@@ -108,6 +108,7 @@ export const avatar = style({
   background: vars.color.accent,
   color: vars.color.accentText,
   fontWeight: 700,
+  selectors: { '&[data-initial]::before': { content: 'attr(data-initial)' } },
 });
 
 export const avatarImage = style({ inlineSize: '100%', blockSize: '100%', objectFit: 'cover' });
