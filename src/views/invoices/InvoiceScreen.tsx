@@ -342,7 +342,6 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => P
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
-  const reasonId = useId();
   const refund = invoice.paidTotal > 0;
   const [reason, setReason] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -367,26 +366,7 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => P
       <p className={styles.muted}>
         {refund ? t('invoiceScreen.refundHint', { amount: formats.money(invoice.paidTotal, invoice.currency) }) : t('invoiceScreen.voidHint')}
       </p>
-      <div className={styles.field}>
-        <label htmlFor={reasonId} className={styles.label}>
-          {t('invoiceScreen.reason')}
-        </label>
-        <textarea
-          id={reasonId}
-          className={styles.input}
-          rows={2}
-          maxLength={500}
-          value={reason}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {reasonError && (
-          <span id={`${reasonId}-error`} className={styles.error}>
-            {reasonError}
-          </span>
-        )}
-      </div>
+      <Field label={t('invoiceScreen.reason')} value={reason} onChange={setReason} error={reasonError ?? undefined} maxLength={500} multiline />
       <div className={styles.actions}>
         <Button type="submit" variant="secondary" isPending={done.isPending}>
           {refund ? t('invoiceScreen.refund') : t('invoiceScreen.void')}

@@ -8,6 +8,7 @@ import type { RefundInput, RefundResult } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
+import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
@@ -26,7 +27,6 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
-  const reasonId = useId();
   const money = (minor: number) => formats.money(minor, invoice.currency);
   const [quantities, setQuantities] = useState<Record<number, string>>(() => Object.fromEntries(invoice.lines.map((line) => [line.lineNo, ''])));
   const [refundTo, setRefundTo] = useState<RefundInput['refundTo']>('original');
@@ -136,26 +136,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
             {invoice.patientId && <option value="store-credit">{t('posRegister.refund.toCredit')}</option>}
           </select>
         </label>
-        <div className={styles.field}>
-          <label htmlFor={reasonId} className={styles.label}>
-            {t('posRegister.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className={styles.input}
-            rows={2}
-            maxLength={500}
-            value={reason}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          {reasonError && (
-            <span id={`${reasonId}-error`} className={styles.error}>
-              {reasonError}
-            </span>
-          )}
-        </div>
+        <Field label={t('posRegister.reason')} value={reason} onChange={setReason} error={reasonError ?? undefined} maxLength={500} multiline />
       </div>
       <div className={styles.actions}>
         <Button type="submit" isPending={refund.isPending}>

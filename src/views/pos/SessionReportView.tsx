@@ -84,37 +84,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
             </Fragment>
           ))}
         </dl>
-        <TableScroll label={t('posRegister.report.byMethod')}>
-          <table className={recordStyles.table}>
-            <caption>{t('posRegister.report.byMethod')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('posRegister.report.method')}</th>
-                <th scope="col" className={recordStyles.number}>
-                  {t('posRegister.report.count')}
-                </th>
-                <th scope="col" className={recordStyles.number}>
-                  {t('posRegister.report.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.byMethod.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>{t('posRegister.report.noPayments')}</td>
-                </tr>
-              ) : (
-                report.byMethod.map((row) => (
-                  <tr key={row.method}>
-                    <td>{t(`records.invoices.methods.${row.method}`)}</td>
-                    <td className={recordStyles.number}>{formats.integer(row.count)}</td>
-                    <td className={recordStyles.number}>{money(row.amount)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </TableScroll>
+        <MethodTotals report={report} money={money} />
         <dl className={recordStyles.totals}>
           <dt>{t('posRegister.report.sales', { count: report.saleCount })}</dt>
           <dd>{money(report.salesTotal)}</dd>
@@ -154,5 +124,44 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
         )}
       </article>
     </div>
+  );
+}
+
+/** The session's payments by method (the close form shows them before the Z report does). */
+export function MethodTotals({ report, money }: { report: SessionReport; money: (amount: number) => string }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  return (
+    <TableScroll label={t('posRegister.report.byMethod')}>
+      <table className={styles.table}>
+        <caption>{t('posRegister.report.byMethod')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('posRegister.report.method')}</th>
+            <th scope="col" className={styles.number}>
+              {t('posRegister.report.count')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('posRegister.report.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.byMethod.length === 0 ? (
+            <tr>
+              <td colSpan={3}>{t('posRegister.report.noPayments')}</td>
+            </tr>
+          ) : (
+            report.byMethod.map((row) => (
+              <tr key={row.method}>
+                <th scope="row">{t(`records.invoices.methods.${row.method}`)}</th>
+                <td className={styles.number}>{formats.integer(row.count)}</td>
+                <td className={styles.number}>{money(row.amount)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

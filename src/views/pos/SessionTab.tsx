@@ -12,11 +12,10 @@ import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
-import { TableScroll } from '../ui/TableScroll';
 import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { registerCurrency } from './registerChoice';
-import { SessionReportView } from './SessionReportView';
+import { MethodTotals, SessionReportView } from './SessionReportView';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
@@ -317,37 +316,7 @@ function CloseForm({ report }: { report: SessionReport }) {
           <dd className={difference !== null && difference < 0 ? styles.negative : undefined}>{difference === null ? '–' : money(difference)}</dd>
         </div>
       </dl>
-      <TableScroll label={t('posRegister.report.byMethod')}>
-        <table className={styles.table}>
-          <caption>{t('posRegister.report.byMethod')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('posRegister.report.method')}</th>
-              <th scope="col" className={styles.number}>
-                {t('posRegister.report.count')}
-              </th>
-              <th scope="col" className={styles.number}>
-                {t('posRegister.report.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.byMethod.length === 0 ? (
-              <tr>
-                <td colSpan={3}>{t('posRegister.report.noPayments')}</td>
-              </tr>
-            ) : (
-              report.byMethod.map((row) => (
-                <tr key={row.method}>
-                  <th scope="row">{t(`records.invoices.methods.${row.method}`)}</th>
-                  <td className={styles.number}>{formats.integer(row.count)}</td>
-                  <td className={styles.number}>{money(row.amount)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <MethodTotals report={report} money={money} />
       <div className={styles.actions}>
         <Button type="submit" isPending={submitting} isDisabled={!count}>
           {t('posRegister.closeAndReport')}
