@@ -224,7 +224,8 @@ const mapLine = (context: Ctx, key: string, change: (line: SaleLine) => SaleLine
 
 const clampQuantity = (quantity: number) => Math.min(999, Math.max(1, Math.round(quantity)));
 
-const fresh = (context: Ctx): Partial<Ctx> => ({
+/** A sale not started yet: the context a new sale begins from (the register, its limits and the connection stay). */
+const emptySale = {
   clientSaleId: null,
   customer: null,
   lines: [],
@@ -239,8 +240,7 @@ const fresh = (context: Ctx): Partial<Ctx> => ({
   soldAt: null,
   soldOffline: false,
   error: null,
-  online: context.online,
-});
+} satisfies Partial<Ctx>;
 
 export const posSaleMachine = setup({
   types: {
@@ -392,7 +392,7 @@ export const posSaleMachine = setup({
       };
     }),
     rememberParked: assign(({ context }) => ({ parkedId: context.parkedId ?? context.clientSaleId })),
-    reset: assign(({ context }) => fresh(context)),
+    reset: assign(emptySale),
     stampSale: assign(({ context }) => ({ soldAt: new Date().toISOString(), soldOffline: !context.online })),
     markOffline: assign({ soldOffline: true, online: false }),
     keepResult: assign(({ event }) => ({ result: (event as { output?: SaleResult }).output ?? null, error: null })),
@@ -425,20 +425,7 @@ export const posSaleMachine = setup({
     locationId: input.locationId,
     discountLimitBp: input.discountLimitBp,
     online: input.online ?? true,
-    clientSaleId: null,
-    customer: null,
-    lines: [],
-    selectedLine: null,
-    orderDiscount: null,
-    pricing: emptyPricing,
-    payments: [],
-    deposit: false,
-    parkedId: null,
-    serverPricing: null,
-    result: null,
-    soldAt: null,
-    soldOffline: false,
-    error: null,
+    ...emptySale,
     newId: input.newId ?? (() => crypto.randomUUID()),
   }),
   on: {
