@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOutboxServer } from './support/outbox';
-import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
+import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -19,13 +19,6 @@ const jane = 'c1ea0000-0000-4000-8000-0000000a0001';
 async function signInAsAdmin(page: Page) {
   await signInAt(page, '/admin', { email: 'admin@clearview.test' });
   await expectPath(page, '/admin/pos/all');
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const { token, tenant } = await page.evaluate(() => ({ token: sessionStorage.getItem('access_token'), tenant: sessionStorage.getItem('tenantID') }));
-  const answer = await page.request.get(path, { headers: { Authorization: `Bearer ${token}`, 'X-Tenant-ID': tenant! } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as T;
 }
 
 describe('lab orders', () => {
@@ -75,7 +68,7 @@ describe('lab orders', () => {
     const sent = await server.nextInMessage('patient@clearview.test', mark, /order 5001 is ready for pickup/i);
     expect(sent).toBeTruthy();
     expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
-    const log = await api<{ messages: { template: string; status: string }[] }>(page, `/api/patients/${jane}/messages`);
+    const log = await readApi<{ messages: { template: string; status: string }[] }>(page, `/api/patients/${jane}/messages`);
     expect(log.messages.some((m) => m.template === 'order.ready')).toBe(true);
     // ... and in her chart's messages tab.
     await page.getByRole('tab', { name: 'Messages' }).click();
@@ -120,7 +113,7 @@ describe('work desk', () => {
     await page.getByRole('button', { name: 'Copy the chosen answers and finish the review' }).click();
     await page.getByText('Review saved: 1 field(s) copied into the chart.').waitFor(patience);
 
-    const profile = await api<{ notes: string }>(page, `/api/patients/${patientId}/profile`);
+    const profile = await readApi<{ notes: string }>(page, `/api/patients/${patientId}/profile`);
     expect(profile.notes).toContain('Medications you take: Lisinopril 10 mg daily');
 
     await page.goto('/admin/workdesk/forms');

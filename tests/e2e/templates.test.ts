@@ -6,20 +6,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
+import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
 
 const e2e = useBrowser();
 
 async function signInAsAdmin(page: Page) {
   await signInAt(page, '/admin', { email: 'admin@clearview.test' });
   await expectPath(page, '/admin/pos/all');
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  const { token, tenant } = await page.evaluate(() => ({ token: sessionStorage.getItem('access_token'), tenant: sessionStorage.getItem('tenantID') }));
-  const answer = await page.request.get(path, { headers: { Authorization: `Bearer ${token}`, 'X-Tenant-ID': tenant! } });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as T;
 }
 
 describe('SMS and email templates', () => {
@@ -39,7 +32,7 @@ describe('SMS and email templates', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Template Saved' }).waitFor(patience);
-    const detail = await api<{ texts: { locationId: string | null; language: string; body: string }[]; stores: { id: string; name: string }[] }>(page, '/api/templates/sms/order.ready');
+    const detail = await readApi<{ texts: { locationId: string | null; language: string; body: string }[]; stores: { id: string; name: string }[] }>(page, '/api/templates/sms/order.ready');
     const uptown = detail.stores.find((s) => s.name === 'Uptown')!.id;
     expect(detail.texts).toEqual([expect.objectContaining({ locationId: uptown, language: 'en', body: expect.stringContaining('{{patientFirstName}}') })]);
 

@@ -166,3 +166,11 @@ export async function signInAt(page: Page, address: string, credentials: Credent
 export function userMenu(page: Page, displayName: string) {
   return page.getByRole('button', { name: `User menu: ${displayName}`, exact: true });
 }
+
+/** A GET of the API on the page's own session (its token and tenant), as a client would read what the screen shows. */
+export async function readApi<T>(page: Page, path: string): Promise<T> {
+  const { token, tenant } = await page.evaluate(() => ({ token: sessionStorage.getItem('access_token'), tenant: sessionStorage.getItem('tenantID') }));
+  const answer = await page.request.get(path, { headers: { Authorization: `Bearer ${token}`, 'X-Tenant-ID': tenant! } });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as T;
+}
