@@ -15,6 +15,8 @@ export const serverPublicModules = {
   auth: ['codes', 'locks', 'passwords', 'sessions', 'tokens', 'user-view'],
   eforms: ['page'],
   firstPaint: ['documents'],
+  // Lab orders issue tracking links with the in-process and ready messages (server/labOrders/workflow.ts).
+  inbox: ['tracking'],
   // The register records sales on the invoice model, makes lab order drafts by their rules and emails receipts (server/pos).
   labOrders: ['workflow'],
   messaging: ['outbox', 'templates', 'transports'],

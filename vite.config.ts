@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
+import { racContexts } from './scripts/build/racContexts.ts';
 
 /** Writes .br and .gz beside each script, style and page, once at build: the server sends them as they are. */
 function precompress(page: string): Plugin {
@@ -124,7 +125,7 @@ function afterAppBuild(name: string, config: InlineConfig): Plugin {
  */
 function eformPage(): Plugin {
   return afterAppBuild('eform-page', {
-    plugins: [react(), vanillaExtractPlugin(), startTexts(), eformPrefetch(), precompress('eforms.html')],
+    plugins: [react(), vanillaExtractPlugin(), racContexts(), startTexts(), eformPrefetch(), precompress('eforms.html')],
     // This page only is drawn by preact/compat: React's API in ~5 kB gzip instead of react + react-dom's ~45 kB.
     resolve: { alias: preactCompat },
     build: {
@@ -153,7 +154,7 @@ export const firstPaintOutDir = 'dist-server';
  */
 function firstPaintBuild(): Plugin {
   return afterAppBuild('first-paint-build', {
-    plugins: [react(), vanillaExtractPlugin(), startTexts()],
+    plugins: [react(), vanillaExtractPlugin(), racContexts(), startTexts()],
     // Everything bundled (one React for the views and their libraries) and React's production build, whatever
     // NODE_ENV the server runs with: its development build draws several times slower.
     ssr: { noExternal: true },
@@ -193,7 +194,7 @@ const registerOffline = () =>
   });
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild(), registerOffline()],
+  plugins: [react(), vanillaExtractPlugin(), racContexts(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild(), registerOffline()],
   build: {
     outDir: 'dist',
     cssTarget,

@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../src/contract/errorCodes';
+import { wellFormed } from '../src/contract/zodText';
 import { ServerBusyError } from './auth/passwords';
 import type { Secrets } from './db/secrets';
 import { createAccessTokenVerifier, type AccessClaims } from './auth/tokens';
@@ -26,15 +27,20 @@ import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { eformRoutes } from './eforms/routes';
 import { healthRoutes } from './health/routes';
+import { inboxRoutes } from './inbox/routes';
 import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
+import { createJobs, type Jobs } from './jobs/jobs';
+import { jobRoutes } from './jobs/routes';
 import { patientRoutes } from './patients/routes';
 import { profileRoutes } from './profile/routes';
 import { posRoutes } from './pos/routes';
 import { recallRoutes } from './recalls/routes';
+import { reportRoutes } from './reports/routes';
 import { rxRoutes } from './rx/routes';
 import { salesRoutes } from './sales/routes';
 import { settingsRoutes } from './settings/routes';
+import { storeAdminRoutes } from './stores/routes';
 import { enterpriseRoutes } from './enterprise/routes';
 import { tenancyRoutes } from './tenancy/routes';
 import { workDeskRoutes } from './workDesk/routes';
@@ -45,6 +51,7 @@ export interface AppDeps {
   db: Database;
   secrets: Secrets;
   outbox: Outbox;
+  jobs: Jobs;
 }
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -155,9 +162,11 @@ export async function buildApp(opts: {
     log: app.log,
     printMessages: config.env === 'development',
   });
-  app.decorate('deps', { config, db, secrets, outbox } satisfies AppDeps);
+  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
+  app.decorate('deps', { config, db, secrets, outbox, jobs } satisfies AppDeps);
   // Closing waits for the work still running after its answer (the database is closed after the app).
   app.addHook('onClose', () => {
+    jobs.stop();
     outbox.stop();
     return outbox.idle();
   });
@@ -230,7 +239,8 @@ export async function buildApp(opts: {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        fields[key] ??= issue.message ?? 'Invalid value';
+        // A refused key is echoed in the message, and a key may be any text the caller sent.
+        fields[wellFormed(key)] ??= wellFormed(issue.message ?? 'Invalid value');
       }
       return reply.code(400).send(errorBody('request.fieldsInvalid', { fields }));
     }
@@ -297,12 +307,16 @@ export async function buildApp(opts: {
     posRoutes,
     labOrderRoutes,
     recallRoutes,
+    reportRoutes,
     workDeskRoutes,
     eformRoutes,
     messagingRoutes,
+    jobRoutes,
     auditRoutes,
     accessRoutes,
     profileRoutes,
+    inboxRoutes,
+    storeAdminRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

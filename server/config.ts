@@ -61,6 +61,14 @@ const Env = z.object({
   OUTBOX_LEASE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86_400).default(120),
   /** Tries before a message is marked failed (waits between them: 1 min, 5 min, 30 min, 2 h). */
   OUTBOX_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(5),
+  /** How often each process's scheduler enqueues the automations' runs and its worker looks for due runs; 0 turns both off (default: 60 s, off under NODE_ENV=test). */
+  JOBS_POLL_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(0).max(3_600_000).optional(),
+  /** How long a worker's claim on a run holds; a run of a worker that died is taken over after it. */
+  JOBS_LEASE_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(86_400).default(600),
+  /** Tries before a run is marked failed (1, 2, 3 ... minutes apart). */
+  JOBS_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(3),
+  /** Patients a run reads and queues per transaction. */
+  JOBS_PAGE_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50_000).default(5_000),
   /** The address users reach the app at, for links in messages. */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Ed25519 private key (PKCS#8 PEM) for access tokens; unset generates one and keeps it in the database. */
@@ -90,6 +98,8 @@ export interface Config {
   /** The SMS provider (all four SMS_ settings), or undefined: SMS stay in the communication log. */
   sms: { url: string; accountId: string; token: string; from: string } | undefined;
   outbox: { pollMs: number; leaseSeconds: number; maxAttempts: number };
+  /** Scheduled jobs (server/jobs): scheduler and worker timing; pollMs 0 is off. */
+  jobs: { pollMs: number; leaseSeconds: number; maxAttempts: number; pageSize: number };
   publicUrl: string;
   jwtPrivateKey: string | undefined;
   codeSecret: string | undefined;
@@ -142,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sms: e.SMS_URL ? { url: e.SMS_URL, accountId: e.SMS_ACCOUNT_ID!, token: e.SMS_TOKEN!, from: e.SMS_FROM! } : undefined,
     outbox: { pollMs: e.OUTBOX_POLL_MS, leaseSeconds: e.OUTBOX_LEASE_SECONDS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    jobs: { pollMs: e.JOBS_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 60_000), leaseSeconds: e.JOBS_LEASE_SECONDS, maxAttempts: e.JOBS_MAX_ATTEMPTS, pageSize: e.JOBS_PAGE_SIZE },
     publicUrl: e.PUBLIC_URL,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     codeSecret: e.CODE_SECRET,

@@ -12,6 +12,7 @@ import { pgError } from '../db/pg';
 import { appointments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
+import { storeSettingsOf } from '../settings/settings';
 import { NotVisible, providerFor, requireBodyStore, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
 /** The database's refusal of a second live booking of one provider slot, as a 409. */
@@ -71,7 +72,11 @@ export async function bookAppointment(tx: Tx, scope: Scope, input: AppointmentCr
   // The contract admits years 0000..9999 with any offset; PostgreSQL has no year 0 and no 5-digit year input.
   const year = startsAt.getUTCFullYear();
   if (year < 1 || year > 9999) throw new HttpError(400, 'request.fieldsInvalid', { fields: { startsAt: salesMessages.startsAt } });
-  if (await providerBusy(tx, scope.tenantId, provider.id, startsAt, input.durationMinutes)) throw new HttpError(409, 'appointments.slotTaken');
+  // The store's appointment types (general settings): a type it does not offer is refused; its length is the default.
+  const offered = (await storeSettingsOf(tx, locationId)).appointmentTypes[input.type];
+  if (!offered.offered) throw new HttpError(400, 'request.fieldsInvalid', { fields: { type: 'This store does not offer this appointment type' } });
+  const durationMinutes = input.durationMinutes ?? offered.minutes;
+  if (await providerBusy(tx, scope.tenantId, provider.id, startsAt, durationMinutes)) throw new HttpError(409, 'appointments.slotTaken');
   const [row] = await tx
     .insert(appointments)
     .values({
@@ -82,7 +87,7 @@ export async function bookAppointment(tx: Tx, scope: Scope, input: AppointmentCr
       providerName: provider.name,
       type: input.type,
       startsAt,
-      durationMinutes: input.durationMinutes,
+      durationMinutes,
       notes: input.notes,
       createdAt: now,
       updatedAt: now,

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../src/contract/common';
 import type { User } from '../../src/contract/auth';
 import { defaultThemeSettings, ThemeSettings } from '../../src/contract/settings';
+import { resolveCompanySettings, selectedRowKey, selectedRowPref } from '../../src/contract/generalSettings';
 import { queryRows, type Tx } from '../db/client';
 import { users } from '../db/schema';
 
@@ -34,6 +35,8 @@ export interface UserViewRow {
   temp_password_expires_on: string | null;
   is_registered: boolean;
   system_prefs: { fD_SettingKey: string; fD_SettingValue: string }[];
+  /** companies.settings.systemPrefs: the company's system preferences (general settings) win over the user's. */
+  company_system_prefs: unknown;
   company_name: string;
   company_logo: string | null;
   store_id: string | null;
@@ -50,13 +53,20 @@ export interface UserViewRow {
 export function userViewQuery(userId: string, storeId: string | null | undefined): SQL {
   return sql`select u.id, u.tenant_id, u.email, u.roles, u.auth_from, u.display_name, u.photo_url, u.language, u.settings,
       u.shortcuts, u.menu_access, u.settings_panel, u.temp_password_expires_on::text as temp_password_expires_on,
-      u.is_registered, u.system_prefs, c.name as company_name, c.logo as company_logo,
+      u.is_registered, u.system_prefs, c.settings->'systemPrefs' as company_system_prefs, c.name as company_name, c.logo as company_logo,
       l.id as store_id, l.name as store_name, l.logo as store_logo, l.time_zone as store_time_zone,
       coalesce((select array_agg(ul.location_id::text) from user_locations ul where ul.user_id = u.id), '{}') as allowed
     from users u
     join companies c on c.tenant_id = u.tenant_id
     left join locations l on l.tenant_id = u.tenant_id and l.id = coalesce(${storeId ?? null}::uuid, u.default_location_id)
     where u.id = ${userId}`;
+}
+
+/** The user's own entries, with the company's 'General|Selected row' (general settings) in place of the user's. */
+function systemPrefsOf(row: UserViewRow): User['systempref'] {
+  if (row.company_system_prefs == null) return row.system_prefs;
+  const company = resolveCompanySettings({ systemPrefs: row.company_system_prefs }).systemPrefs;
+  return [...row.system_prefs.filter((p) => p.fD_SettingKey !== selectedRowKey), selectedRowPref(company)];
 }
 
 /** The spec's User object for the browser: no hashes, counters or other accounts' data. */
@@ -81,7 +91,7 @@ export function toUserView(row: UserViewRow): User {
         }
       : null,
     allowedLocations: row.allowed,
-    systempref: row.system_prefs,
+    systempref: systemPrefsOf(row),
     data: {
       displayName: row.display_name,
       photoURL: row.photo_url,

@@ -8,6 +8,7 @@ import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import type { Db } from './client';
 import { appMeta, companies, locations, portalMappings, userLocations, users } from './schema';
 import { seedEforms } from './seed-eforms';
+import { seedInbox } from './seed-inbox';
 import { seedPos } from './seed-pos';
 import { seedRecords } from './seed-records';
 
@@ -108,6 +109,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     // Patients, prescriptions, appointments, invoices, lab orders, recalls; then eForms (which need the patients).
     await seedRecords(tx, now, userIds);
     await seedEforms(tx, now, userIds);
+    await seedInbox(tx, now, userIds);
     await tx.insert(appMeta).values({ key: POS_SEED_MARKER, value: now.toISOString() });
     await seedPos(tx);
   });

@@ -1,5 +1,5 @@
 /** Lab orders: staff create them and move them along their workflow; the patient and staff read them. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
@@ -16,6 +16,7 @@ import { lookupLabOrders } from './lookup';
 import { createLabOrder, moveLabOrder } from './workflow';
 
 const security = [{ bearer: [] }];
+const linksOf = (request: FastifyRequest) => ({ secrets: request.server.deps.secrets, publicUrl: request.server.deps.config.publicUrl });
 
 const reads: ReadRoute[] = [
   {
@@ -56,7 +57,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
         response: { 200: LabOrderStatusResult, ...errors },
       },
     },
-    (request) => runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, request.params.orderId, request.body, nowOf(request)), duplicateKey),
+    (request) => runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, request.params.orderId, request.body, nowOf(request), linksOf(request)), duplicateKey),
   );
 
   app.get(
@@ -102,7 +103,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       // One transaction and one audit row per order: a refused order leaves the others moved.
       for (const o of orders) {
         try {
-          const done = await runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, o.id, { ...move, from: o.from }, nowOf(request)), duplicateKey);
+          const done = await runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, o.id, { ...move, from: o.from }, nowOf(request), linksOf(request)), duplicateKey);
           results.push({ id: o.id, ok: true, status: done.order.status, remakeId: done.remake?.id ?? null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;

@@ -1,7 +1,7 @@
 /**
  * Lab orders: made from a spectacle Rx and an invoice line of the same patient, moved only along the edges of
  * src/contract/labOrders.ts, every move written to lab_order_events with who and when. Reaching ready-for-pickup
- * queues the patient's message; a remake ends the order and creates a new draft linked to it with the reason.
+ * and entering in production queue the patient's message with a tracking link (server/inbox/tracking.ts); a remake ends the order and creates a new draft linked to it with the reason.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -16,6 +16,8 @@ import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { invoiceLines, invoices, labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
 import { HttpError } from '../http/errors';
+import { formatUsDate } from '../../src/contract/eforms';
+import { issueTrackingLink, type TrackingLinks } from '../inbox/tracking';
 import { notifyPatient } from '../messaging/messaging';
 import type { Done } from '../scope/audited';
 import { displayNameOf, NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
@@ -99,7 +101,23 @@ async function heldFrom(tx: Tx, orderId: string): Promise<LabOrderStatus | null>
   return ev?.from ?? null;
 }
 
-export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input: LabOrderStatusChange, now: Date): Done<LabOrderStatusResult> {
+/**
+ * The patient's messages of the workflow: entering in production ("in process") and ready for pickup, each with a
+ * fresh tracking link, queued in the transaction of the move.
+ */
+const orderMessages: Partial<Record<LabOrderStatus, { key: 'order.inProcess' | 'order.ready'; status: string }>> = {
+  'in-production': { key: 'order.inProcess', status: 'in production' },
+  'ready-for-pickup': { key: 'order.ready', status: 'ready for pickup' },
+};
+
+export async function moveLabOrder(
+  tx: Tx,
+  scope: Scope,
+  orderId: string,
+  input: LabOrderStatusChange,
+  now: Date,
+  links: TrackingLinks,
+): Done<LabOrderStatusResult> {
   const [order] = await tx.select().from(labOrders).where(eq(labOrders.id, orderId)).for('update');
   if (!order) throw new NotVisible('lab_order', orderId);
   requireStore(scope, order.locationId, 'lab_order');
@@ -145,15 +163,22 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
 
   const deliver: { tenantId: string; id: string }[] = [];
   let notified: string | null = null;
-  if (input.to === 'ready-for-pickup') {
+  const message = orderMessages[input.to];
+  if (message) {
     // The patient row is read past the store check: the order's store was checked above.
     const patient = await visiblePatient(tx, { ...scope, stores: 'all' }, order.patientId);
+    const trackingLink = await issueTrackingLink(tx, links, scope.tenantId, order.id, now);
     const sent = await notifyPatient(tx, {
       tenantId: scope.tenantId,
       patient,
       locationId: order.locationId,
-      key: 'order.ready',
-      fields: { orderNumber: String(order.number), orderStatus: 'ready for pickup' },
+      key: message.key,
+      fields: {
+        orderNumber: String(order.number),
+        orderStatus: message.status,
+        expectedDate: order.expectedOn ? formatUsDate(new Date(`${order.expectedOn}T00:00:00Z`)) : '',
+        trackingLink,
+      },
     });
     if (sent) {
       deliver.push(sent.ref);
@@ -166,7 +191,7 @@ export async function moveLabOrder(tx: Tx, scope: Scope, orderId: string, input:
       targetType: 'lab_order',
       targetId: order.id,
       patientId: order.patientId,
-      details: { from, to: input.to, ...(remake ? { remakeId: remake.id } : {}), ...(input.to === 'ready-for-pickup' ? { notified } : {}) },
+      details: { from, to: input.to, ...(remake ? { remakeId: remake.id } : {}), ...(message ? { notified } : {}) },
     },
     deliver,
   };

@@ -186,21 +186,21 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
     email: {
       en: {
         subject: 'Your glasses are ready for pickup',
-        body: 'Dear {{patientName}}, your order {{orderNumber}} is ready for pickup at {{storeName}}. Please bring this message or your ID. Questions? Call us at {{storePhone}}.',
+        body: 'Dear {{patientName}}, your order {{orderNumber}} is ready for pickup at {{storeName}}. Please bring this message or your ID. Questions? Call us at {{storePhone}}. Your order: {{trackingLink}}',
       },
       tr: {
         subject: 'Gözlüğünüz teslime hazır',
-        body: 'Sayın {{patientName}}, {{orderNumber}} numaralı siparişiniz {{storeName}} mağazasında teslime hazır. Lütfen bu mesajı ya da kimliğinizi getirin. Sorularınız için {{storePhone}} numarasını arayın.',
+        body: 'Sayın {{patientName}}, {{orderNumber}} numaralı siparişiniz {{storeName}} mağazasında teslime hazır. Lütfen bu mesajı ya da kimliğinizi getirin. Sorularınız için {{storePhone}} numarasını arayın. Siparişiniz: {{trackingLink}}',
       },
       ar: {
         subject: 'نظارتك جاهزة للاستلام',
-        body: 'عزيزي {{patientName}}، طلبك {{orderNumber}} جاهز للاستلام في {{storeName}}. يرجى إحضار هذه الرسالة أو هويتك. للاستفسار اتصل بنا على {{storePhone}}.',
+        body: 'عزيزي {{patientName}}، طلبك {{orderNumber}} جاهز للاستلام في {{storeName}}. يرجى إحضار هذه الرسالة أو هويتك. للاستفسار اتصل بنا على {{storePhone}}. طلبك: {{trackingLink}}',
       },
     },
     sms: {
-      en: sms('{{storeName}}: {{patientName}}, your order {{orderNumber}} is ready for pickup.'),
-      tr: sms('{{storeName}}: {{patientName}}, {{orderNumber}} numaralı siparişiniz teslime hazır.'),
-      ar: sms('{{storeName}}: {{patientName}}، طلبك {{orderNumber}} جاهز للاستلام.'),
+      en: sms('{{storeName}}: {{patientName}}, your order {{orderNumber}} is ready for pickup. {{trackingLink}}'),
+      tr: sms('{{storeName}}: {{patientName}}, {{orderNumber}} numaralı siparişiniz teslime hazır. {{trackingLink}}'),
+      ar: sms('{{storeName}}: {{patientName}}، طلبك {{orderNumber}} جاهز للاستلام. {{trackingLink}}'),
     },
   },
   'sale.receipt': {

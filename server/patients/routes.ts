@@ -2,6 +2,7 @@
  * Patients: the staff patient list, creating and changing patients, kiosk registration, and the patient record's
  * demographics and home, read by the patient (/my/*) and by staff (/patients/:patientId/*).
  */
+import { portalAllows, portalRefusal } from '../settings/settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -135,6 +136,7 @@ export async function patientRoutes(fastify: FastifyInstance) {
       return onPatient(request, 'self', {
         action: 'patient.profile.update',
         run: async (tx, id, ctx) => {
+          if (!(await portalAllows(tx, id, 'editContactDetails'))) return portalRefusal;
           const written = await updateContact(tx, id, update, ctx.now);
           if (!written.ok) return written;
           return { ok: true, value: (await readProfile(tx, id, ctx))!, details: written.details };

@@ -3,7 +3,7 @@
  * rate, payments recorded once per idempotency key, and a paid invoice never edited: a void or refund writes a
  * linked credit record (negative lines, and a negative payment for money paid back).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   invoiceTotals,
   lineMoney,
@@ -167,15 +167,36 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
   const inv = await lockedInvoice(tx, scope, invoiceId);
   if (inv.relatedInvoiceId) throw new HttpError(409, 'sales.creditRecordNotVoidable');
   if (inv.status === 'void' || inv.status === 'refunded') throw new HttpError(409, 'sales.invoiceAlreadyClosed', { params: { status: inv.status } });
-  // Money that earlier credit records (refunds by line at the register) paid back is not paid back again.
-  const [prior] = await tx
-    .select({ paid: sql<string>`coalesce(sum(${invoices.paidTotal}), 0)` })
-    .from(invoices)
-    .where(eq(invoices.relatedInvoiceId, inv.id));
-  const refundable = inv.paidTotal + Number(prior?.paid ?? 0);
+  // Money that earlier credit records (refunds by line at the register) paid back is not paid back again, and the
+  // goods they took back are not credited again: the void credits what is left of each line.
+  const priorCredits = await tx.select({ id: invoices.id, paidTotal: invoices.paidTotal }).from(invoices).where(eq(invoices.relatedInvoiceId, inv.id));
+  const refundable = inv.paidTotal + priorCredits.reduce((sum, c) => sum + c.paidTotal, 0);
   const refunded = refundable > 0;
   const status = inv.paidTotal > 0 ? 'refunded' : 'void';
-  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
+  const sold = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
+  const given = priorCredits.length
+    ? await tx
+        .select({ lineNo: invoiceLines.originalLineNo, quantity: invoiceLines.quantity, discount: invoiceLines.discount, tax: invoiceLines.tax })
+        .from(invoiceLines)
+        .where(inArray(invoiceLines.invoiceId, priorCredits.map((c) => c.id)))
+    : [];
+  const lines = sold.flatMap((l) => {
+    const back = given.filter((g) => g.lineNo === l.lineNo);
+    const quantity = l.quantity - back.reduce((sum, g) => sum + g.quantity, 0);
+    if (quantity <= 0) return [];
+    // Credit lines carry negative amounts: what is left of a line is its amount plus theirs.
+    const discount = l.discount + back.reduce((sum, g) => sum + g.discount, 0);
+    const tax = l.tax + back.reduce((sum, g) => sum + g.tax, 0);
+    return [{ ...l, quantity, discount, tax, total: quantity * l.unitPrice - discount + tax }];
+  });
+  const left = {
+    subtotal: lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0),
+    discountTotal: lines.reduce((sum, l) => sum + l.discount, 0),
+    taxTotal: lines.reduce((sum, l) => sum + l.tax, 0),
+    total: lines.reduce((sum, l) => sum + l.total, 0),
+  };
+  // Nothing refunded before: the credit mirrors the invoice exactly (its order discount included).
+  const mirror = priorCredits.length === 0 ? { subtotal: inv.subtotal, discountTotal: inv.discountTotal, taxTotal: inv.taxTotal, total: inv.total } : left;
   const number = await nextInvoiceNumber(tx, inv.locationId);
   const [credit] = await tx
     .insert(invoices)
@@ -187,10 +208,10 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
       status,
       issuedAt: now,
       currency: inv.currency,
-      subtotal: -inv.subtotal,
-      discountTotal: -inv.discountTotal,
-      taxTotal: -inv.taxTotal,
-      total: -inv.total,
+      subtotal: -mirror.subtotal,
+      discountTotal: -mirror.discountTotal,
+      taxTotal: -mirror.taxTotal,
+      total: -mirror.total,
       paidTotal: refunded ? -refundable : 0,
       relatedInvoiceId: inv.id,
       notes: input.reason,
@@ -200,7 +221,15 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
     .returning();
   if (lines.length) {
     await tx.insert(invoiceLines).values(
-      lines.map((l) => ({ ...l, invoiceId: credit!.id, unitPrice: -l.unitPrice, discount: -l.discount, tax: -l.tax, total: -l.total })),
+      lines.map((l) => ({
+        ...l,
+        invoiceId: credit!.id,
+        originalLineNo: l.lineNo,
+        unitPrice: -l.unitPrice,
+        discount: -l.discount,
+        tax: -l.tax,
+        total: -l.total,
+      })),
     );
   }
   if (refunded) {

@@ -12,6 +12,7 @@ import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors }
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { canSeeStore, locationExists, NotVisible, type Scope } from '../scope/scope';
 import type { Tx } from '../db/client';
+import { portalAllows, portalRefusal } from '../settings/settings';
 import { createInvoice, payInvoice, voidInvoice } from './invoices';
 import { invoiceTotals, lookupInvoices } from './lookup';
 import { emailReceipt } from './receipt';
@@ -31,7 +32,10 @@ const reads: ReadRoute[] = [
     path: '/invoices',
     summary: 'Invoices, newest first, with the open balance',
     response: InvoiceList,
-    op: { action: 'patient.invoices.read', run: async (tx, id) => found(await readInvoices(tx, id)) },
+    op: {
+      action: 'patient.invoices.read',
+      run: async (tx, id, ctx) => (ctx.viewer === 'self' && !(await portalAllows(tx, id, 'seeInvoices')) ? portalRefusal : found(await readInvoices(tx, id))),
+    },
   },
   {
     path: '/invoices/:invoiceId',
@@ -41,7 +45,8 @@ const reads: ReadRoute[] = [
     op: {
       action: 'patient.invoice.read',
       target: (p) => ({ type: 'invoice', id: p.invoiceId! }),
-      run: async (tx, id, _ctx, p) => found(await readInvoice(tx, id, p.invoiceId!)),
+      run: async (tx, id, ctx, p) =>
+        ctx.viewer === 'self' && !(await portalAllows(tx, id, 'seeInvoices')) ? portalRefusal : found(await readInvoice(tx, id, p.invoiceId!)),
     },
   },
 ];

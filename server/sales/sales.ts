@@ -1,6 +1,7 @@
 /** Invoice reads of one patient: the list with open balances, and one invoice with what its receipt needs. */
 import { sql } from 'drizzle-orm';
 import type { InvoiceDetail, InvoiceList, InvoiceSummary, LabOrder } from '../../src/contract/records';
+import { storeSettingsOf } from '../settings/settings';
 import type { Tx } from '../db/client';
 import { iso, num, rows } from '../db/values';
 
@@ -79,6 +80,7 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
     sql`select l.name, l.address, l.phone, l.time_zone, l.tax_rate_bp, c.name as company_name
       from locations l join companies c on c.tenant_id = l.tenant_id where l.id = ${invoice.locationId}`,
   );
+  const storeSettings = await storeSettingsOf(tx, invoice.locationId);
   const [patient] = invoice.patientId ? await rows(tx, sql`select first_name, last_name from patients where id = ${invoice.patientId}`) : [];
   const orders = await rows(
     tx,
@@ -113,6 +115,8 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
       timeZone: store!.time_zone as string,
       taxRateBp: num(store!.tax_rate_bp),
       companyName: store!.company_name as string,
+      taxNumber: storeSettings.taxNumber,
+      receiptFooter: storeSettings.receiptFooter,
     },
     orders: orders.map((o) => ({
       id: o.id as string,

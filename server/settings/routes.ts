@@ -1,13 +1,23 @@
-/** The signed-in user's theme settings and shortcuts. */
+/**
+ * The signed-in user's theme settings and shortcuts; the company's general settings (admins: the company's groups
+ * and each store's, every change one audited transaction).
+ */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SaveThemeSettingsRequest, SaveThemeSettingsResponse } from '../../src/contract/auth';
-import { ErrorResponse, messages } from '../../src/contract/common';
+import { ErrorResponse, messages, type Role } from '../../src/contract/common';
 import { sessionRoles } from '../http/access';
 import { loadUserView } from '../auth/user-view';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { CompanySettingsUpdate, GeneralSettings, StoreParams, StoreSettingsUpdate } from '../../src/contract/generalSettings';
+import { nowOf, runAudited, writeErrors } from '../scope/audited';
+import { readGeneralSettings, updateCompanySettings, updateStoreSettings } from './general';
+
+const adminOnly = ['admin'] as const satisfies readonly Role[];
+const security = [{ bearer: [] }];
+const tags = ['settings'];
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,4 +47,47 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.get(
+    '/settings/general',
+    {
+      config: { access: adminOnly },
+      schema: { tags, summary: "The company's general settings and each store's values and overrides", security, response: { 200: GeneralSettings, ...writeErrors } },
+    },
+    (request) =>
+      runAudited(request, 'settings.general.read', async (tx) => ({ result: await readGeneralSettings(tx), audit: { targetType: 'company' } })),
+  );
+
+  app.put(
+    '/settings/general/company',
+    {
+      config: { access: adminOnly },
+      schema: {
+        tags,
+        summary: "Save one group of the company's settings (sales, appointments, recalls, portal, system)",
+        security,
+        body: CompanySettingsUpdate,
+        response: { 200: GeneralSettings, ...writeErrors },
+      },
+    },
+    (request) => runAudited(request, 'settings.company.update', (tx) => updateCompanySettings(tx, request.body)),
+  );
+
+  app.put(
+    '/settings/general/stores/:locationId',
+    {
+      config: { access: adminOnly },
+      schema: {
+        tags,
+        summary: "Save one group of a store's settings (store details, sales, appointments, portal); null: the company's value",
+        security,
+        params: StoreParams,
+        body: StoreSettingsUpdate,
+        response: { 200: GeneralSettings, ...writeErrors },
+      },
+    },
+    (request) =>
+      runAudited(request, 'settings.store.update', (tx, scope) =>
+        updateStoreSettings(tx, scope.tenantId, request.params.locationId, request.body, nowOf(request)),
+      ),
+  );
 }

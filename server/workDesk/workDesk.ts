@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { awaitedLabOrderStatuses } from '../../src/contract/labOrderLookup';
-import { workDeskKindMax, type WorkDesk, type WorkDeskItem, type WorkDeskType } from '../../src/contract/workDesk';
+import { workDeskFailureDays, workDeskKindMax, type FailedRun, type WorkDesk, type WorkDeskItem, type WorkDeskType } from '../../src/contract/workDesk';
 import type { Tx } from '../db/client';
 import { iso, rows, storeToday, type Row } from '../db/values';
 import type { Stores } from '../scope/scope';
@@ -87,6 +87,39 @@ async function visits(tx: Tx, stores: Stores, now: Date) {
   );
 }
 
+/** Messages to the stores' patients that could not be delivered (failed after the last try, or refused by the provider). */
+async function failedMessages(tx: Tx, stores: Stores, now: Date) {
+  return rows(
+    tx,
+    sql`select m.id, m.patient_id, p.first_name, p.last_name, m.location_id, l.name as store_name, m.channel, m.template,
+          coalesce(m.error, '') as error, m.created_at, count(*) over () as total
+        from communication_log m
+        join patients p on p.tenant_id = m.tenant_id and p.id = m.patient_id
+        join locations l on l.tenant_id = m.tenant_id and l.id = m.location_id
+        where m.status = 'failed' and ${inStores('m.location_id', stores)}
+          and m.created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${workDeskFailureDays})
+        order by m.created_at, m.id limit ${workDeskKindMax}`,
+  );
+}
+
+/** The company's automation runs that failed, unless a later run of the same kind finished. */
+async function failedRuns(tx: Tx, now: Date): Promise<FailedRun[]> {
+  const found = await rows(
+    tx,
+    sql`select j.id, j.kind, j.run_at, j.finished_at, coalesce(j.error, '') as error from jobs j
+        where j.status = 'failed' and j.run_at > ${now.toISOString()}::timestamptz - make_interval(days => ${workDeskFailureDays})
+          and not exists (select 1 from jobs later where later.tenant_id = j.tenant_id and later.kind = j.kind and later.status = 'done' and later.run_at > j.run_at)
+        order by j.run_at, j.id limit ${workDeskKindMax}`,
+  );
+  return found.map((r) => ({
+    id: r.id as string,
+    kind: r.kind as FailedRun['kind'],
+    runAt: iso(r.run_at),
+    finishedAt: r.finished_at ? iso(r.finished_at) : null,
+    error: r.error as string,
+  }));
+}
+
 const total = (found: Row[]) => (found.length ? Number(found[0]!.total) : 0);
 
 export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, now: Date): Promise<WorkDesk> {
@@ -97,6 +130,7 @@ export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, n
     want('recalls') ? await recalls(tx, stores, now) : [],
     want('today') ? await visits(tx, stores, now) : [],
   ];
+  const [m, runs] = want('automations') ? [await failedMessages(tx, stores, now), await failedRuns(tx, now)] : [[], []];
   const items: WorkDeskItem[] = [
     ...f.map((x) => ({ kind: 'form' as const, ...person(x), formName: x.form_name as string, submittedAt: iso(x.submitted_at) })),
     ...o.map((x) => ({
@@ -116,6 +150,18 @@ export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, n
       providerName: x.provider_name as string,
       timeZone: x.time_zone as string,
     })),
+    ...m.map((x) => ({
+      kind: 'message' as const,
+      ...person(x),
+      channel: x.channel as 'email' | 'sms',
+      template: x.template as string,
+      error: x.error as string,
+      createdAt: iso(x.created_at),
+    })),
   ];
-  return { items, counts: { forms: total(f), orders: total(o), recalls: total(r), today: total(v) } };
+  return {
+    items,
+    failedRuns: runs,
+    counts: { forms: total(f), orders: total(o), recalls: total(r), today: total(v), automations: total(m) + runs.length },
+  };
 }

@@ -2,6 +2,7 @@ import { navbarMachine } from '../machines/navbar.machine';
 import { LeaveGuard } from '../views/recents/LeaveGuard';
 import { attachRecents, RecentsProvider } from '../views/recents/recentsActor';
 import { useSettingsActor } from '../views/settings/settingsActor';
+import { useSelectedRowColour } from '../views/settings/general/selectedRow';
 import { Shell } from '../views/shell/Shell';
 import type { ShellProps } from '../views/shell/Shell';
 import { useSessionActor } from '../views/ui/session';
@@ -19,6 +20,7 @@ export function SignedInShell(props: ShellProps) {
   const settings = useSettingsActor().getSnapshot().context.settings;
   const navbar = actors.attachNavbar(navbarMachine, { folded: settings.layout.config.navbar?.folded ?? false });
   const recents = attachRecents(actors, useSessionActor(), globalThis.sessionStorage as Storage | undefined);
+  useSelectedRowColour();
   return (
     <ServerData>
       <NavbarProvider value={navbar}>

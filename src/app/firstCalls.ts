@@ -2,6 +2,7 @@ import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
 import type { Role } from '../contract/common';
 import { resolveAccess, routeById } from '../contract/routeTable';
+import { hasInbox, unreadCountPath } from '../views/inbox/inboxAccess';
 import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };
@@ -41,5 +42,7 @@ export function firstCallsOf(path: string, roles: readonly Role[]): string[] | n
   const route = routeById.get(access.routeId);
   if (access.redirected || !route?.page) return null;
   const call = firstCallOf(route.page, access.params, roles);
-  return call ? [call] : null;
+  if (!call) return null;
+  // The toolbar's inbox badge asks for the unread count on every page of a person with an inbox.
+  return hasInbox(roles) ? [call, unreadCountPath] : [call];
 }

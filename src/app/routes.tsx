@@ -50,7 +50,6 @@ function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
 // Split per route: the sign-in screens load with the app; the shell (with TanStack Query for the pages' server
 // data) and every other page when first opened.
 const Shell = preloadable(() => import('./SignedInShell').then((module) => module.SignedInShell));
-const ComingSoonPage = preloadable(() => import('../views/pages/ComingSoonPage').then((module) => module.ComingSoonPage));
 const MultiLanguagePage = preloadable(() =>
   import('../views/pages/MultiLanguagePage').then((module) => module.MultiLanguagePage),
 );
@@ -74,12 +73,18 @@ const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
 const PosPage = staffPage('PosPage');
 const AccessPage = staffPage('AccessPage');
+const GeneralSettingsPage = staffPage('GeneralSettingsPage');
+const StoresPage = staffPage('StoresPage');
 // Every person's own page (patients too), so not in the staff pages' chunk.
 const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
+// The inbox (patients and staff) and the guest order tracking page: their own chunks.
+const InboxPage = preloadable(() => import('../views/inbox/InboxPage').then((module) => module.InboxPage));
+const TrackingPage = preloadable(() => import('../views/inbox/TrackingPage').then((module) => module.TrackingPage));
 const TemplatesPage = staffPage('TemplatesPage');
 const PortalMappingPage = staffPage('PortalMappingPage');
 const CompanyCreatePage = staffPage('CompanyCreatePage');
 const CompanyEditPage = staffPage('CompanyEditPage');
+const ReportsPage = staffPage('ReportsPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -132,7 +137,6 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   logout: LogoutPage,
   multiLanguage: MultiLanguagePage,
   publicEform: PublicEformPage,
-  comingSoon: ComingSoonPage,
   patientHome: DashboardPage,
   kioskRegister: KioskRegisterPage,
   eformsAll: AllFormsPage,
@@ -146,11 +150,16 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   invoiceLookup: InvoiceLookupPage,
   pos: PosPage,
   access: AccessPage,
+  generalSettings: GeneralSettingsPage,
+  storesAdmin: StoresPage,
   profile: ProfilePage,
+  inbox: InboxPage,
+  orderTracking: TrackingPage,
   messageTemplates: TemplatesPage,
   portalMappings: PortalMappingPage,
   companyCreate: CompanyCreatePage,
   companyEdit: CompanyEditPage,
+  reports: ReportsPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -230,8 +239,6 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
           <PublicEformPage />
         </I18nextPageTexts>
       );
-    case 'comingSoon':
-      return <ComingSoonPage area={page.area} />;
     case 'records':
       return recordsPage(page.view, params);
     case 'patientHome':
@@ -267,8 +274,16 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <PosPage type={params.type ?? 'all'} />;
     case 'access':
       return <AccessPage />;
+    case 'generalSettings':
+      return <GeneralSettingsPage type={params.type ?? 'all'} second={params.locationId} />;
+    case 'storesAdmin':
+      return <StoresPage />;
     case 'profile':
       return <ProfilePage />;
+    case 'inbox':
+      return <InboxPage />;
+    case 'orderTracking':
+      return <TrackingPage key={params.key} trackingKey={params.key ?? ''} />;
     case 'messageTemplates':
       return <TemplatesPage key={page.channel} channel={page.channel} />;
     case 'portalMappings':
@@ -277,6 +292,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <CompanyCreatePage />;
     case 'companyEdit':
       return <CompanyEditPage key={params.companyID} companyId={params.companyID ?? ''} />;
+    case 'reports':
+      return <ReportsPage report={params.report ?? 'sales'} />;
   }
 }
 

@@ -13,10 +13,13 @@ export const staffPages = {
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   PosPage: () => import('../views/pos/PosPage').then((module) => module.PosPage),
+  GeneralSettingsPage: () => import('../views/settings/general/GeneralSettingsPage').then((module) => module.GeneralSettingsPage),
+  StoresPage: () => import('../views/stores/StoresPage').then((module) => module.StoresPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
   TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
   PortalMappingPage: () => import('../views/enterprise/PortalMappingPage').then((module) => module.PortalMappingPage),
   CompanyCreatePage: () => import('../views/enterprise/CompanyCreatePage').then((module) => module.CompanyCreatePage),
   CompanyEditPage: () => import('../views/enterprise/CompanyEditPage').then((module) => module.CompanyEditPage),
+  ReportsPage: () => import('../views/reports/ReportsPage').then((module) => module.ReportsPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

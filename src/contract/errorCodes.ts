@@ -61,6 +61,9 @@ export const errorTexts = {
   'tenancy.tenantMismatch': messages.tenantMismatch,
   'tenancy.unknownPortal': messages.unknownPortal,
 
+  // ---- General settings: what the store lets patients do online ----
+  'portal.notAllowed': 'Your store does not offer this online. Please contact the store.',
+
   // ---- Patients (staff and kiosk) ----
   'patients.kioskNotAssigned': 'This kiosk is not assigned to a store. Please ask the store to set it up.',
 
@@ -102,6 +105,7 @@ export const errorTexts = {
   'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',
   'labOrders.invoiceNotOpen': 'The invoice is {{status}}: no lab order can be made from it.',
   'labOrders.invoiceIsCreditRecord': 'The invoice is a credit record: no lab order can be made from it.',
+  'tracking.expired': 'This link has expired. Please contact the store.',
   'labOrders.movedOn': 'Someone else moved this order meanwhile: it is now {{status}}.',
   'eforms.submissionNotCopyable': 'This answer cannot be copied into {{field}}.',
   'eforms.alreadyReviewed': 'This submission was already reviewed.',

@@ -387,6 +387,9 @@ export const InvoiceDetail = InvoiceSummary.extend({
     /** Basis points: 825 = 8.25 %. */
     taxRateBp: z.number().int(),
     companyName: z.string(),
+    /** The store's tax number and the receipt footer (general settings: the store's, else the company's). */
+    taxNumber: z.string(),
+    receiptFooter: z.string(),
   }),
   /** Lab orders made from lines of this invoice. */
   orders: z.array(

@@ -46,24 +46,6 @@ const kiosk: RouteLayout = {
 };
 const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 
-/** Areas that later issues build; until then their routes show the coming-soon page (titles under comingSoon.areas). */
-export type ComingSoonArea =
-  | 'pos'
-  | 'dashboard'
-  | 'eforms'
-  | 'generalSettings'
-  | 'stores'
-  | 'demographicInfo'
-  | 'rxInfo'
-  | 'appointments'
-  | 'invoices'
-  | 'recalls'
-  | 'orderStatus'
-  | 'kioskRegister'
-  | 'publicForm'
-  | 'publicLink'
-  | 'inbox';
-
 /** What a granted route shows; routes.tsx maps each to a view. */
 export type Page =
   | { kind: 'signIn'; variant: 'login' | 'patient' | 'kiosk' | 'admin' }
@@ -74,7 +56,6 @@ export type Page =
   | { kind: 'notFound' }
   | { kind: 'multiLanguage' }
   | { kind: 'publicEform' }
-  | { kind: 'comingSoon'; area: ComingSoonArea }
   | { kind: 'records'; view: RecordsView }
   | { kind: 'patientHome' }
   | { kind: 'kioskRegister' }
@@ -90,10 +71,15 @@ export type Page =
   | { kind: 'invoiceLookup' }
   | { kind: 'pos' }
   | { kind: 'access' }
+  | { kind: 'generalSettings' }
+  | { kind: 'storesAdmin' }
   | { kind: 'profile' }
+  | { kind: 'inbox' }
+  | { kind: 'orderTracking' }
   | { kind: 'portalMappings' }
   | { kind: 'companyCreate' }
-  | { kind: 'companyEdit' };
+  | { kind: 'companyEdit' }
+  | { kind: 'reports' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -129,7 +115,6 @@ const defaultAuth = authRoles.user;
 /** Spec 1: staff and admins use the POS, patient chart, lookups, permissions, eForms, work desk, templates, settings. */
 const staffAndAdmin = authRoles.staff;
 
-const soon = (area: ComingSoonArea): Page => ({ kind: 'comingSoon', area });
 const records = (view: RecordsView): Page => ({ kind: 'records', view });
 /** The staff invoice screen (one component for its four addresses; `?invoice=` selects one). */
 const invoiceScreen: Page = { kind: 'invoiceScreen' };
@@ -147,7 +132,7 @@ const guestRoutes = group({ auth: guestOnly, layout: bare }, [
   { id: 'forgotPassword', path: '/ForgotPassword', auth: undefined, page: { kind: 'forgotPassword' } },
   // Public form-fill page; reads the tenantid query parameter of the emailed link.
   { id: 'publicForm', path: '/eforms', auth: undefined, page: { kind: 'publicEform' } },
-  { id: 'publicLink', path: '/pr/:key', auth: undefined, page: soon('publicLink') },
+  { id: 'publicLink', path: '/pr/:key', auth: undefined, page: { kind: 'orderTracking' } },
   // The guests' 'Register' menu entry: accounts are made by the store, so registering starts at sign-in.
   { id: 'register', path: '/register', auth: undefined, redirectTo: paths.login },
 ]);
@@ -157,9 +142,9 @@ const commonRoutes = group({ auth: null }, [
   { id: 'logout', path: paths.logout, auth: signedIn, page: { kind: 'logout' }, remember: false },
   { id: 'newUser', path: paths.newUser, auth: authRoles.newuser, page: { kind: 'newUser' }, layout: bare },
   { id: 'notFound', path: paths.notFound, auth: null, page: { kind: 'notFound' } },
-  // The user menu's My Profile (every person; the kiosk is a device) and Inbox (a later issue).
+  // The user menu's My Profile (every person; the kiosk is a device) and Inbox (patients and store staff).
   { id: 'profile', path: '/pages/profile', auth: authRoles.user, page: { kind: 'profile' } },
-  { id: 'inbox', path: '/apps/mail', auth: signedIn, page: soon('inbox') },
+  { id: 'inbox', path: '/apps/mail', auth: signedIn, page: { kind: 'inbox' } },
   {
     id: 'multiLanguage',
     path: '/documentation/configuration/multi-language',
@@ -220,6 +205,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'patientInvoice', path: '/admin/patients/invoice/:patientId', auth: undefined, page: invoiceScreen },
   { id: 'reportInvoiceOfPatient', path: '/admin/reports/invoice/:patientId', auth: undefined, page: invoiceScreen },
   { id: 'reportInvoice', path: '/admin/reports/invoice', auth: undefined, page: invoiceScreen },
+  // The Reports group (admins only; a clerk is refused): one page per report, after the invoice screen's addresses.
+  { id: 'report', path: '/admin/reports/:report', auth: authRoles.admin, page: { kind: 'reports' } },
+  { id: 'reportsBare', path: '/admin/reports', auth: authRoles.admin, redirectTo: '/admin/reports/sales' },
   // Also the pattern /admin/patients/{patientId}/{number} of the open patient pages.
   { id: 'patient', path: '/admin/patients/:patientid/:locationId', auth: undefined, page: { kind: 'patientChart' } },
   { id: 'patients', path: '/admin/patients/:type', auth: undefined, page: { kind: 'patientList' } },
@@ -229,24 +217,26 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'emailTemplates', path: '/admin/template/email', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'email' } },
   { id: 'smsTemplates', path: '/admin/template/sms', auth: authRoles.admin, page: { kind: 'messageTemplates', channel: 'sms' } },
 
+  // General settings (admins): every group, one group, or one setting of a group; the screen reads the parts
+  // (src/views/settings/general/settingsRoute.ts): all/{locationId?}, {type}/{locationId?}, {folderHandle}/{todoId?}.
   {
     id: 'generalSettings',
     path: '/admin/settings/general/all/:locationId?',
-    auth: undefined,
-    page: soon('generalSettings'),
+    auth: authRoles.admin,
+    page: { kind: 'generalSettings' },
   },
   // The spec's {type}/{locationId?} and {folderHandle}/{todoId?} variants have one shape: one entry serves both,
-  // and the settings screen (a later issue) tells them apart by the first part.
+  // and the settings screen tells them apart by the second part (a store's id, else a setting of the group).
   {
     id: 'generalSettingsOfType',
     path: '/admin/settings/general/:type/:locationId?',
-    auth: undefined,
-    page: soon('generalSettings'),
+    auth: authRoles.admin,
+    page: { kind: 'generalSettings' },
   },
   {
     id: 'generalSettingsBare',
     path: '/admin/settings/general',
-    auth: undefined,
+    auth: authRoles.admin,
     redirectTo: '/admin/settings/general/all',
   },
 
@@ -270,7 +260,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'invoiceLookup', path: '/admin/invoicelookup/:type', auth: undefined, page: { kind: 'invoiceLookup' } },
   { id: 'invoiceLookupBare', path: '/admin/invoicelookup', auth: undefined, redirectTo: '/admin/invoicelookup/all' },
 
-  { id: 'stores', path: '/admin/stores', auth: authRoles.admin, page: soon('stores') },
+  { id: 'stores', path: '/admin/stores', auth: authRoles.admin, page: { kind: 'storesAdmin' } },
 ]);
 
 // Last: any other two-part address is a store's sign-in page (/{company}/{store}).

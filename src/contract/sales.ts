@@ -200,7 +200,8 @@ export const AppointmentCreate = z.object({
     .min(5, { error: M.duration })
     .max(480, { error: M.duration })
     .refine((n) => n % 5 === 0, { error: M.duration })
-    .default(30),
+    /** Absent: the length the store's general settings give the type. */
+    .optional(),
   notes: text(2000, M.notes).default(''),
 });
 export type AppointmentCreate = z.infer<typeof AppointmentCreate>;

@@ -17,6 +17,11 @@ export function isWellFormedText(value: string): boolean {
   return !loneSurrogate.test(value);
 }
 
+/** The text with each lone surrogate replaced by U+FFFD, for echoing what a caller sent (a refused key, say). */
+export function wellFormed(value: string): string {
+  return value.replace(new RegExp(loneSurrogate.source, 'g'), '\ufffd');
+}
+
 export function string(params?: string | zod.core.$ZodStringParams): zod.ZodString {
   return zod.string(params).refine(isWellFormedText, { error: notWellFormedMessage });
 }

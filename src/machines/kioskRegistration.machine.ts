@@ -9,6 +9,7 @@ import type { KioskRegistered, KioskRegistration } from '../contract/patientsAdm
  *   editing.pristine ── kiosk.activity ─► editing.filling ── 2 min without activity ─► reset ─► editing.pristine
  *   editing.* ── kiosk.submit ─► submitting ─┬─ registered ─► done ── 15 s, or kiosk.next ─► reset ─► editing.pristine
  *                                            └─ refused / failed ─► editing.filling (the answer's error and fields)
+ *   editing.* or done ── kiosk.startOver (the toolbar's 'Start over') ─► reset
  *
  * Every reset increases `formKey` (the view remounts the form with it, so no field keeps a value) and clears the
  * registered person and the last error; the `forget` action is the view's (it drops anything the app cached of
@@ -40,7 +41,9 @@ export interface KioskRegistrationContext {
 export type KioskRegistrationEvent =
   | { type: 'kiosk.activity' }
   | { type: 'kiosk.submit'; values: KioskDraft }
-  | { type: 'kiosk.next' };
+  | { type: 'kiosk.next' }
+  /** The toolbar's 'Start over': the person (or the next one) starts with an empty form, whatever is on screen. */
+  | { type: 'kiosk.startOver' };
 
 export type KioskRegistrationTag = 'editing' | 'submitting' | 'done';
 
@@ -91,7 +94,7 @@ export const kioskRegistrationMachine = setup({
     editing: {
       tags: 'editing',
       initial: 'pristine',
-      on: { 'kiosk.submit': { target: 'submitting', actions: 'hold' } },
+      on: { 'kiosk.submit': { target: 'submitting', actions: 'hold' }, 'kiosk.startOver': '#kioskRegistration.reset' },
       states: {
         pristine: {
           on: { 'kiosk.activity': 'filling' },
@@ -120,7 +123,7 @@ export const kioskRegistrationMachine = setup({
     },
     done: {
       tags: 'done',
-      on: { 'kiosk.next': 'reset' },
+      on: { 'kiosk.next': 'reset', 'kiosk.startOver': 'reset' },
       after: { thankYou: 'reset' },
     },
     reset: {

@@ -16,6 +16,15 @@ globalStyle('html[data-mode="dark"]', { colorScheme: 'dark' });
 
 globalStyle('body', { margin: 0, minBlockSize: '100vh' });
 
+/**
+ * A typed value (an address, a name, an e-mail) reads in its own direction inside a field of the page's direction:
+ * '42 Elm Street, Apt 3B' stays so in an Arabic form, and an empty field still starts at the page's start (unlike
+ * dir="auto", which turns an empty field left-to-right).
+ */
+globalStyle('input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], textarea', {
+  unicodeBidi: 'plaintext',
+});
+
 /** The Custom Scrollbars switch: thin scrollbars in the theme's colours. */
 globalStyle('html[data-custom-scrollbars] *, html[data-custom-scrollbars]', {
   scrollbarWidth: 'thin',

@@ -83,7 +83,7 @@ describe('issue 4: an eForm from the builder to Jane and back', () => {
     for (const kind of ['Add radio', 'Add checklist', 'Add text', 'Add date']) {
       await admin.getByRole('button', { name: kind, exact: true }).click();
     }
-    await admin.getByRole('button', { name: 'Edit the radio title of section 1' }).click();
+    await admin.getByRole('button', { name: 'Edit title: Radio title (section 1)' }).click();
     await admin.getByRole('textbox', { name: 'Radio title (section 1)' }).fill('');
     expect(await admin.getByRole('button', { name: 'Confirm', exact: true }).isDisabled()).toBe(true);
     await admin.getByRole('textbox', { name: 'Radio title (section 1)' }).fill('Do you wear glasses?');

@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   // Taken before the server registers the files of dist, so a build that lands during start-up is noticed too.
   project.provide('e2eBuildId', buildId() ?? '');
   // A start takes about a minute on a busy two-core machine (migrations and the demo seed on fresh PGlite).
-  const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs: 180_000 });
+  // E2E_SERVER_TIMEOUT_MS: more patience on a machine busy with other work.
+  const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs: Number(process.env.E2E_SERVER_TIMEOUT_MS) || 180_000 });
   project.provide('e2eBaseURL', server.baseURL);
   return async () => {
     await server.stop();

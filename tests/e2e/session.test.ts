@@ -102,7 +102,8 @@ describe('an expired access token', () => {
     });
     const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === refreshCall, patience);
 
-    await page.getByRole('button', { name: 'Open Theme Settings' }).click();
+    await userMenu(page, 'Jane Doe').click();
+    await page.getByRole('menuitem', { name: 'Theme Settings', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Theme Settings' });
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
 

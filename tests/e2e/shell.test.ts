@@ -129,7 +129,9 @@ describe('the theme settings panel', () => {
     const light = await htmlTheme(page);
     expect(light.background).not.toBe(dark7Background);
 
-    await page.getByRole('button', { name: 'Open Theme Settings' }).click();
+    // The panels open from the user menu (no tabs floating over the page).
+    await userMenu(page, 'John Roe').click();
+    await page.getByRole('menuitem', { name: 'Theme Settings', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Theme Settings' });
     await panel.waitFor();
     await panel.getByRole('button', { name: /Main theme/ }).click();

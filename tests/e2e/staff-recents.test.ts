@@ -60,7 +60,7 @@ describe('issue 14: recents and unsaved changes', () => {
     await admin.goto(janeChart);
     await expectHeading(admin, 'Jane Doe');
     // To the builder in the app: eForms, the store's boards, a new form.
-    await admin.getByRole('link', { name: 'eForms', exact: true }).click();
+    await admin.getByRole('list', { name: 'Patient Chart' }).getByRole('link', { name: 'eForms', exact: true }).click();
     await expectHeading(admin, 'All eForms');
     await admin.getByRole('link', { name: 'eForm boards of Downtown', exact: true }).click();
     await expectHeading(admin, 'eForm boards of Downtown');

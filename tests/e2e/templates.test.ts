@@ -38,7 +38,7 @@ describe('SMS and email templates', () => {
 
     // Downtown still starts from the built-in text.
     await page.getByRole('tab', { name: 'Downtown' }).click();
-    expect(await text.inputValue()).toBe('{{storeName}}: {{patientName}}, your order {{orderNumber}} is ready for pickup.');
+    expect(await text.inputValue()).toBe('{{storeName}}: {{patientName}}, your order {{orderNumber}} is ready for pickup. {{trackingLink}}');
   });
 
   it('in Arabic on a phone: right to left, no sideways scrolling, the Arabic text counted as UCS-2, axe-clean', async () => {

@@ -113,11 +113,13 @@ describe('SMS over the Messages API', () => {
     await sms.waitFor(before + 1);
     const got = sms.received.at(-1)!;
     expect(got).toMatchObject({ to: '+90 555 010 2030', from: '+15005550006', statusCallback: `${PUBLIC_URL}/api/messaging/sms-status` });
-    expect(got.body).toMatch(/^Downtown: Jane Doe، طلبك \d+ جاهز للاستلام\.$/);
+    expect(got.body).toMatch(/^Downtown: Jane Doe، طلبك \d+ جاهز للاستلام\. https?:\/\/\S+\/pr\/[\w-]{22}$/);
     const count = smsSegments(got.body);
     expect(count.encoding).toBe('UCS-2');
     expect(count.units).toBe(got.body.length);
-    expect(count.segments).toBe(1);
+    // With its tracking link it is longer than one UCS-2 part (70), so it goes as 67-unit parts.
+    expect(got.body.length).toBeGreaterThan(70);
+    expect(count.segments).toBe(Math.ceil(got.body.length / 67));
     const [row] = await ownerRows<{ id: string; status: string; provider_id: string }>(
       h,
       sql`select id, status, provider_id from communication_log where channel = 'sms' and patient_id = ${demoIds.janeDoe} order by created_at desc limit 1`,

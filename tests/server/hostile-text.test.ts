@@ -64,6 +64,14 @@ describe('each endpoint that stored the text answers 400 naming the field and wr
     refusedNaming(await post('/api/patient/authcode', { username: `patient${LONE}@clearview.test`, password: 'whatever', ...demo.clearview }), 'username');
   });
 
+  it('a lone surrogate as an unknown key is refused with the key echoed well-formed, not a 500', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/inbox', headers: { 'content-type': 'application/json', ...bearer(admin) }, payload: '{"text":"hello","\\ud800":1}' });
+    expect(res.statusCode, res.body).toBe(400);
+    const body = json<{ fields: Record<string, string> }>(res);
+    expect(JSON.stringify(body)).not.toMatch(/\\ud800/);
+    expect(Object.keys(body.fields).length).toBeGreaterThan(0);
+  });
+
   it('POST /api/lab-orders (frame brand, frame model)', async () => {
     const before = await count('lab_orders');
     const body = { patientId, rxId, invoiceId, invoiceLineNo: 1, lens: { type: 'sv' } };

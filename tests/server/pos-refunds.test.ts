@@ -62,6 +62,21 @@ describe('refunds', () => {
     expect((await call(staff, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'again' })).statusCode).toBe(409);
   });
 
+  it('a void after a refund by line credits only what is left of each line, and pays back only what was not', async () => {
+    const sale = await sell(saleBody(session, [{ product: cloth, quantity: 3 }, { product: exam }], { orderDiscount: { type: 'amount', value: 333, reason: 'Round' } }));
+    const one = await ok<Refund>(refund(sale.invoice.id, { lines: [{ lineNo: 1, quantity: 1 }] }));
+    const voided = await ok<{ invoice: { status: string }; credit: Refund['credit'] & { lines: { quantity: number; total: number; description: string }[] } }>(
+      call(staff, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Cancelled' }),
+      200,
+    );
+    expect(voided.invoice.status).toBe('refunded');
+    expect(voided.credit.lines.map((l) => l.quantity)).toEqual([2, 1]);
+    // The refund and the void together give back the sale exactly: goods and money, to the cent.
+    expect(-one.credit.total - voided.credit.total).toBe(sale.invoice.total);
+    expect(-one.credit.paidTotal - voided.credit.paidTotal).toBe(sale.invoice.total);
+    expect(voided.credit.lines.reduce((sum, l) => sum + l.total, 0)).toBe(voided.credit.total);
+  });
+
   it('never more money than was paid: a deposit’s lines are refunded only up to the deposit', async () => {
     const sale = await sell(saleBody(session, [{ product: await product(staff, posDemoSkus.frameOutOfStock) }], { patientId: demoIds.janeDoe, payments: [{ method: 'card', amount: 5_000, reference: '1111' }], deposit: true }));
     const res = await refund(sale.invoice.id, { lines: [{ lineNo: 1, quantity: 1 }] });

@@ -155,8 +155,10 @@ const walkMappings = { kept: '', removed: '' };
 /** eForm boards made by the walk get distinct names (a store refuses two boards with one address). */
 let walkBoards = 0;
 /** Invitations and email changes made by the walk get distinct addresses. */
+let walkStores = 0;
 let walkInvites = 0;
 const profilePeople = ['admin', 'staff', 'patient', 'enterpriseadmin'] as const satisfies readonly Role[];
+const inboxPeople = ['admin', 'staff', 'patient'] as const satisfies readonly Role[];
 
 const routes: Record<string, RouteSpec> = {
   'GET /api/health': { access: 'public', publicStatus: 200 },
@@ -522,6 +524,8 @@ const routes: Record<string, RouteSpec> = {
       ...enterpriseSpec(200),
       url: () => `/api/enterprise/portal-mappings/${walkMappings.removed}`,
     };
+    // Reports across companies: each company's sums only (issue 17).
+    specs['GET /api/enterprise/reports/:report'] = { ...enterpriseSpec(200), url: () => '/api/enterprise/reports/sales' };
     return specs;
   })(),
 
@@ -613,6 +617,33 @@ const routes: Record<string, RouteSpec> = {
     admitted: () => 404,
   },
 
+  // General settings and stores (server/settings, server/stores): admins only, each in their own company.
+  'GET /api/settings/general': {
+    access: ['admin'],
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json<{ stores: { id: string }[] }>(res).stores.map((st) => st.id)).toContain(x.locationId),
+  },
+  'PUT /api/settings/general/company': { access: ['admin'], body: () => ({ group: 'sales', receiptFooter: 'Walk footer' }), admitted: () => 200 },
+  'PUT /api/settings/general/stores/:locationId': {
+    access: ['admin'],
+    url: (x) => `/api/settings/general/stores/${x.locationId}`,
+    body: () => ({ group: 'portal', portal: null }),
+    admitted: () => 200,
+  },
+  // Reports (server/reports): admins only, their own company's figures.
+  'GET /api/reports/:report': { access: ['admin'], url: () => '/api/reports/sales', admitted: () => 200 },
+  'GET /api/reports/:report/csv': { access: ['admin'], url: () => '/api/reports/sales/csv', admitted: () => 200 },
+  'GET /api/stores/overview': {
+    access: ['admin'],
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json<{ companySlug: string }>(res).companySlug).toBe(x.company),
+  },
+  'POST /api/stores': {
+    access: ['admin'],
+    body: () => ({ name: 'Walk store', slug: `walk-store-${(walkStores += 1)}`, address: '', phone: '', timeZone: 'UTC', taxRateBp: 0 }),
+    admitted: () => 201,
+  },
+
   // Users and permissions (server/access): admins only; another company's account ids are 404.
   'GET /api/access/users': {
     access: ['admin'],
@@ -655,7 +686,8 @@ const routes: Record<string, RouteSpec> = {
     access: 'session',
     admitted: () => 200,
     check: (res, c) => {
-      const ids = json<{ stores: { id: string }[] }>(res).stores.map((s) => s.id).sort();
+      // Stores the walk's own 'POST /api/stores' added to the company are not demo stores.
+      const ids = json<{ stores: { id: string; name: string }[] }>(res).stores.filter((s) => s.name !== 'Walk store').map((s) => s.id).sort();
       const a: Account = accounts[c as AccountName];
       const expected =
         a.company === 'platform' ? [] : a.company === 'brightsight' ? [demoIds.main] : (a.onlyStores ?? [demoIds.downtown, demoIds.uptown]);
@@ -702,12 +734,33 @@ const routes: Record<string, RouteSpec> = {
     body: () => ({ locationId: null, language: 'en', subject: 'Walk', body: 'Hello {{patientFirstName}}' }),
     admitted: () => 202,
   },
+  'GET /api/jobs': {
+    access: ['admin'],
+    url: () => '/api/jobs',
+    admitted: () => 200,
+    check: (res) => expect(Array.isArray(json<{ runs: unknown[] }>(res).runs)).toBe(true),
+  },
+  'POST /api/jobs': {
+    access: ['admin'],
+    body: () => ({ kind: 'appointment.reminders' }),
+    admitted: () => 202,
+    check: (res) => expect(json(res)).toMatchObject({ kind: 'appointment.reminders', manual: true }),
+  },
   'POST /api/messaging/sms-status': {
     // No SMS provider in the walk: no report is believed.
     access: 'public',
     body: () => ({ MessageSid: 'SM0', MessageStatus: 'delivered' }),
     publicStatus: 403,
   },
+  // The inbox: patients (their own) and store staff (their stores'); an unknown conversation is 404 to everyone.
+  'GET /api/inbox': { access: inboxPeople, url: () => '/api/inbox?status=all', admitted: () => 200 },
+  'GET /api/inbox/unread/count': { access: inboxPeople, admitted: () => 200, check: (res) => expect(json(res)).toEqual({ unread: expect.any(Number) }) },
+  // A patient writes to their store; staff must name the patient (400 without).
+  'POST /api/inbox': { access: inboxPeople, body: () => ({ text: 'Walk' }), admitted: (c) => ((accounts[c].roles as readonly Role[]).includes('patient') ? 201 : 400) },
+  'GET /api/inbox/:conversationId': { access: inboxPeople, url: () => `/api/inbox/${UNKNOWN_UUID}`, admitted: () => 404 },
+  'POST /api/inbox/:conversationId/messages': { access: inboxPeople, url: () => `/api/inbox/${UNKNOWN_UUID}/messages`, body: () => ({ text: 'Walk' }), admitted: () => 404 },
+  'PATCH /api/inbox/:conversationId': { access: ['admin', 'staff'], url: () => `/api/inbox/${UNKNOWN_UUID}`, body: () => ({ status: 'done' }), admitted: () => 404 },
+  'GET /api/public/tracking/:key': { access: 'public', url: () => `/api/public/tracking/${'A'.repeat(22)}`, publicStatus: 404 },
   'GET /api/stores/by-slug/:slug': {
     access: 'session',
     url: (x) => `/api/stores/by-slug/${x.store}`,

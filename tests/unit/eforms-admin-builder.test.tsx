@@ -113,7 +113,7 @@ describe('the eForm builder', { timeout: 30_000 }, () => {
   it('cannot confirm an empty radio title: Confirm is disabled and says why', async () => {
     const { user } = open(addPage, { formId: null });
     await user.click(await screen.findByRole('button', { name: 'Add radio' }));
-    await user.click(screen.getByRole('button', { name: 'Edit the radio title of section 1' }));
+    await user.click(screen.getByRole('button', { name: 'Edit title: Radio title (section 1)' }));
     const title = screen.getByRole('textbox', { name: 'Radio title (section 1)' });
     await user.clear(title);
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
@@ -199,7 +199,7 @@ describe('the eForm builder', { timeout: 30_000 }, () => {
     const { user, server } = open(`/admin/eforms/forms/edit/${locationId}/${formId}`, { formId }, builderApi(stored));
     await screen.findByRole('heading', { level: 1, name: 'Edit eForm: Intake' });
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
-    await user.click(screen.getByRole('button', { name: 'Edit the checklist title of section 1' }));
+    await user.click(screen.getByRole('button', { name: 'Edit title: Checklist title (section 1)' }));
     await user.clear(screen.getByRole('textbox', { name: 'Checklist title (section 1)' }));
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
     await user.type(screen.getByRole('textbox', { name: 'Checklist title (section 1)' }), 'Which symptoms?{Enter}');

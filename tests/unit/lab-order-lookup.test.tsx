@@ -120,7 +120,8 @@ describe('/admin/workdesk/{type}', () => {
                   { kind: 'form', id: 'c1ea0000-0000-4000-8000-0000000f0001', ...base, formName: 'New Patient Intake', submittedAt: '2026-11-23T10:00:00.000Z' },
                   { kind: 'order', id: 'c1ea0000-0000-4000-8000-0000000f0002', ...base, number: 5001, status: 'ready-for-pickup', expectedOn: null, overdue: false },
                 ],
-                counts: { forms: 1, orders: 1, recalls: 0, today: 0 },
+                failedRuns: [],
+                counts: { forms: 1, orders: 1, recalls: 0, today: 0, automations: 0 },
               })
             : undefined,
     });
@@ -131,5 +132,52 @@ describe('/admin/workdesk/{type}', () => {
     expect(screen.getByText('Order 5001 is ready to hand over')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the orders of Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/5');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Forms (1)' })).toBeTruthy());
+  });
+
+  it('Automations: undelivered messages and failed runs, and for an admin the runs with Run now', async () => {
+    window.history.replaceState(null, '', '/admin/workdesk/automations');
+    const base = { patientId: 'c1ea0000-0000-4000-8000-0000000a0001', patientFirstName: 'Jane', patientLastName: 'Doe', locationId: downtown.id, storeName: 'Downtown' };
+    const run = {
+      id: 'c1ea0000-0000-4000-8000-0000000b0001',
+      kind: 'recall.steps',
+      slot: '2026-11-24',
+      manual: false,
+      status: 'done',
+      attempts: 1,
+      runAt: '2026-11-24T00:00:00.000Z',
+      startedAt: '2026-11-24T00:00:01.000Z',
+      finishedAt: '2026-11-24T00:00:03.000Z',
+      result: { queued: 1250, skipped: { noAddress: 3, noConsent: 0 }, failures: [] },
+      error: null,
+    };
+    const posted: unknown[] = [];
+    rendered = renderPage(<WorkDeskPage type="automations" />, {
+      user: admin,
+      api: (call) => {
+        if (call.path.startsWith('/api/stores')) return ok({ stores: [downtown] });
+        if (call.path.startsWith('/api/workdesk'))
+          return ok({
+            items: [{ kind: 'message', id: 'c1ea0000-0000-4000-8000-0000000f0003', ...base, channel: 'sms', template: 'appointment.reminder', error: 'unreachable', createdAt: '2026-11-24T08:00:00.000Z' }],
+            failedRuns: [{ id: 'c1ea0000-0000-4000-8000-0000000b0002', kind: 'appointment.reminders', runAt: '2026-11-24T07:00:00.000Z', finishedAt: null, error: 'the database went away' }],
+            counts: { forms: 0, orders: 0, recalls: 0, today: 0, automations: 2 },
+          });
+        if (call.path === '/api/jobs' && call.method === 'POST') {
+          posted.push(call.body);
+          return { status: 202, body: { ...run, id: 'c1ea0000-0000-4000-8000-0000000b0003', manual: true, status: 'queued', result: null, finishedAt: null, startedAt: null } };
+        }
+        if (call.path.startsWith('/api/jobs')) return ok({ runs: [run] });
+        return undefined;
+      },
+    });
+    await screen.findByRole('heading', { name: 'Messages not delivered (1)' });
+    expect(screen.getByText('SMS “appointment.reminder” not delivered: unreachable')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the messages of Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/8');
+    expect(screen.getByRole('heading', { name: 'Automation runs that failed (1)' })).toBeTruthy();
+    expect(screen.getByText('the database went away')).toBeTruthy();
+    const runs = await screen.findByRole('table', { name: 'Automation runs' });
+    expect(within(runs).getByText('1,250 messages queued · 3 without an address')).toBeTruthy();
+    await rendered.user.click(screen.getByRole('button', { name: 'Run recall reminders now' }));
+    await screen.findByText('recall reminders started. The list updates when the run ends.');
+    expect(posted).toEqual([{ kind: 'recall.steps' }]);
   });
 });

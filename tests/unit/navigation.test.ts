@@ -33,7 +33,9 @@ describe('navigationFor (spec 2.5)', () => {
       ['SMS', 208],
     ]);
     expect(settings?.children?.[1]?.menuId).toBe(209);
-    expect(menu.find((item) => item.id === 'reports')?.children).toEqual([]);
+    expect(menu.find((item) => item.id === 'reports')?.children?.map((item) => item.url)).toEqual(
+      ['sales', 'payments', 'adjustments', 'balances', 'laborders', 'recalls', 'appointments', 'eforms'].map((name) => `/admin/reports/${name}`),
+    );
   });
 
   it("gives patients and staff 'My Information'; staff also Other Info", () => {
@@ -119,7 +121,7 @@ describe('searchNavigation', () => {
   });
 
   it('matches the start of words only, case-insensitively, every query word', () => {
-    expect(searchNavigation(admin, 'ORD').map((result) => result.title)).toEqual(['Lab Order']);
+    expect(searchNavigation(admin, 'ORD').map((result) => result.title)).toEqual(['Lab Order', 'Lab orders']);
     expect(searchNavigation(admin, 'rder')).toEqual([]);
     expect(searchNavigation(admin, 'lab ord')[0]?.ranges).toEqual([
       [0, 3],
@@ -146,7 +148,7 @@ describe('searchNavigation', () => {
     const i18n = createI18n(window.localStorage);
     const turkish = (item: NavigationItem) => i18n.t(item.titleKey ?? '', { lng: 'tr' });
     // 'Laboratuvar Siparişi', 'İzinler', 'Çalışma Masası'
-    expect(searchNavigation(admin, 'siparis', turkish).map((result) => result.item.id)).toEqual(['labOrder']);
+    expect(searchNavigation(admin, 'siparis', turkish).map((result) => result.item.id)).toEqual(['labOrder', 'reportLabOrders']);
     expect(searchNavigation(admin, 'izin', turkish).map((result) => result.item.id)).toEqual(['permissions']);
     expect(searchNavigation(admin, 'calis', turkish)[0]?.ranges).toEqual([[0, 5]]);
     const accented: NavigationItem[] = [{ id: 'cafe', type: 'item', title: 'Café Öffnungszeiten', url: '/x' }];

@@ -236,6 +236,8 @@ export const invoice: InvoiceDetail = {
     timeZone: 'America/New_York',
     taxRateBp: 825,
     companyName: 'Clearview Optical',
+    taxNumber: '',
+    receiptFooter: '',
   },
   orders: [{ id: ids.order, number: 1042, status: 'in-production', expectedOn: '2026-12-10', invoiceLineNo: 1 }],
 };

@@ -263,9 +263,12 @@ describe('toolbar', () => {
     expect(await screen.findByText('Downtown')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'User menu: Jane Doe' }));
     const menu = screen.getByRole('menu');
+    // Her settings flag is set: the theme panels open from here (spec 2.5), not from tabs over the page.
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'My Profile',
       'Inbox',
+      'Theme Settings',
+      'Theme Color Schemes',
       'Logout',
     ]);
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));

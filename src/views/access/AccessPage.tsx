@@ -27,6 +27,7 @@ import { Switch } from '../ui/Switch';
 import { TextField } from '../ui/TextField';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './access.css';
+import { TableScroll } from '../ui/TableScroll';
 
 type StaffRole = (typeof staffAccountRoles)[number];
 const searchDelayMs = 300;
@@ -82,7 +83,7 @@ export function AccessPage() {
       ) : list.data.accounts.length === 0 ? (
         <p className={styles.muted}>{t('access.none')}</p>
       ) : (
-        <div className={tableStyles.tableWrap}>
+        <TableScroll>
           <table className={tableStyles.table}>
             <caption>{t('access.caption', { count: list.data.accounts.length })}</caption>
             <thead>
@@ -98,7 +99,7 @@ export function AccessPage() {
                 <tr key={account.id}>
                   <th scope="row">
                     <AriaButton className={styles.rowButton} onPress={() => setSelectedId(account.id)} aria-pressed={account.id === selectedId}>
-                      {account.displayName}
+                      <bdi>{account.displayName}</bdi>
                     </AriaButton>
                   </th>
                   <td>
@@ -113,7 +114,7 @@ export function AccessPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {selected && <AccountEditor key={selected.id} account={selected} stores={stores.data?.stores ?? []} onClose={() => setSelectedId(null)} />}
     </section>

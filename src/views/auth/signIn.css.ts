@@ -36,11 +36,23 @@ export const languages = style({ display: 'flex', justifyContent: 'center', gap:
 
 export const language = style({
   ...languageChip,
+  position: 'relative',
   selectors: {
-    '&[data-hovered]': { color: vars.color.text },
-    '&[data-selected]': { borderColor: vars.color.accent, color: vars.color.accent, fontWeight: 600 },
-    '&[data-focus-visible]': focusRing,
+    '&:hover': { color: vars.color.text },
+    '&:has(:checked)': { borderColor: vars.color.accent, color: vars.color.accent, fontWeight: 600 },
+    '&:has(:focus-visible)': focusRing,
   },
+});
+
+/** The language's radio button, unseen over its chip: a click anywhere on the chip is a click on it. */
+export const languageInput = style({
+  position: 'absolute',
+  inset: 0,
+  inlineSize: '100%',
+  blockSize: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
 });
 
 export const intro = style({ margin: 0, color: vars.color.textMuted, textAlign: 'center' });

@@ -7,6 +7,7 @@ import type { EnterpriseSummary, PatientDashboard, SpectacleRx } from '../../con
 import { Badge, EmptyState, Ltr, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
 import { rxText, useFormats } from '../patient/format';
 import * as styles from '../patient/records.css';
+import { TableScroll } from '../ui/TableScroll';
 
 function Tile({ title, children, href, linkText }: { title: string; children: ReactNode; href: string; linkText: string }) {
   const id = `tile-${href.replace(/\W+/g, '-')}`;
@@ -175,7 +176,7 @@ function Companies({ summary }: { summary: EnterpriseSummary }) {
   return (
     <>
       {add}
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <caption>{t('records.dashboard.companies')}</caption>
           <thead>
@@ -211,7 +212,7 @@ function Companies({ summary }: { summary: EnterpriseSummary }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

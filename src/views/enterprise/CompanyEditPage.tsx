@@ -17,6 +17,7 @@ import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../patient/comm
 import { useFormats } from '../patient/format';
 import * as records from '../patient/records.css';
 import { LogoField, useFieldMessages } from './fields';
+import { TableScroll } from '../ui/TableScroll';
 
 function Details({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
@@ -132,7 +133,7 @@ function Stores({ company }: { company: Company }) {
       <h2 id="company-stores" className={records.heading}>
         {t('enterprise.edit.stores')}
       </h2>
-      <div className={records.tableWrap}>
+      <TableScroll>
         <table className={records.table}>
           <thead>
             <tr>
@@ -157,7 +158,7 @@ function Stores({ company }: { company: Company }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Link href="/admin/PortalMapping" className={records.link}>
         {t('enterprise.edit.addresses')}
       </Link>

@@ -16,6 +16,7 @@ import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../
 import * as records from '../patient/records.css';
 import { SelectField, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
+import { TableScroll } from '../ui/TableScroll';
 
 /** The form's subject: a new address, or the mapping being changed. */
 type Editing = { kind: 'new' } | { kind: 'edit'; mapping: PortalMappingRow };
@@ -121,7 +122,7 @@ function MappingTable({ mappings, onEdit, onRemove }: { mappings: PortalMappingR
   const { t } = useTranslation();
   if (mappings.length === 0) return <EmptyState>{t('enterprise.mappings.none')}</EmptyState>;
   return (
-    <div className={records.tableWrap}>
+    <TableScroll>
       <table className={records.table}>
         <caption className={records.muted}>{t('enterprise.mappings.caption', { count: mappings.length })}</caption>
         <thead>
@@ -170,7 +171,7 @@ function MappingTable({ mappings, onEdit, onRemove }: { mappings: PortalMappingR
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -138,16 +138,16 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
                         href={withParam('invoice', invoice.id)}
                         className={styles.invoiceItem}
                         aria-current={invoice.id === selected ? 'page' : undefined}
-                        aria-label={t('records.invoices.view', { number: formats.number(invoice.number) })}
                       >
                         <span className={styles.itemLine}>
-                          <strong>{t('records.titles.invoice', { number: formats.number(invoice.number) })}</strong>
+                          {/* The spaces keep the link's name readable ('Invoice 1002 Open ...'); flex drops them on screen. */}
+                          <strong>{t('records.titles.invoice', { number: formats.number(invoice.number) })}</strong>{' '}
                           <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
                         </span>
                         <span className={styles.itemLine}>
-                          <span className={styles.muted}>{formats.dayOf(invoice.issuedAt)}</span>
+                          {' '}<span className={styles.muted}>{formats.dayOf(invoice.issuedAt)}</span>{' '}
                           <span>{formats.money(invoice.total, invoice.currency)}</span>
-                        </span>
+                        </span>{' '}
                         {invoice.balance > 0 && (
                           <span className={styles.muted}>{t('invoiceScreen.owes', { amount: formats.money(invoice.balance, invoice.currency) })}</span>
                         )}

@@ -10,6 +10,7 @@ import { invoiceTone } from '../patient/links';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './invoices.css';
+import { TableScroll } from '../ui/TableScroll';
 
 /** The invoice screen of one invoice: its patient's invoices with this one selected. */
 export const invoiceScreenHref = (invoice: Pick<InvoiceLookupItem, 'id'> & { patientId: string }) =>
@@ -50,7 +51,7 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
   }
   return (
     <>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <caption>{caption}</caption>
           <thead>
@@ -94,7 +95,7 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={styles.more}>
         <p className={styles.muted} role="status">
           {list.hasNextPage ? t('invoiceScreen.shown', { number: formats.integer(items.length) }) : t('invoiceScreen.allShown', { number: formats.integer(items.length) })}

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { controlBox } from '../ui/control.css';
 import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
@@ -29,7 +30,7 @@ export const invoiceItem = style({
   outline: 'none',
   selectors: {
     '&[data-focus-visible]': focusRing,
-    '&[aria-current="page"]': { borderColor: vars.color.accent, borderWidth: '2px' },
+    '&[aria-current="page"]': { ...selectedRow, borderColor: vars.color.accent, borderWidth: '2px' },
   },
 });
 export const itemLine = style({ display: 'flex', justifyContent: 'space-between', gap: '0.5rem', flexWrap: 'wrap' });

@@ -18,6 +18,7 @@ import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
 import * as patientStyles from '../patient/records.css';
+import { onStartOver } from './startOver';
 import * as styles from './kiosk.css';
 
 const emptyDraft = (): KioskDraft => ({
@@ -239,6 +240,9 @@ export function KioskRegisterPage() {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const isSubmitting = useSelector(actor, (snapshot) => snapshot.hasTag('submitting'));
   const send = (event: KioskRegistrationEvent) => actor.send(event);
+
+  // The toolbar's 'Start over'.
+  useEffect(() => onStartOver(() => actor.send({ type: 'kiosk.startOver' })), [actor]);
 
   // Switching the language (the toolbar) is someone at the kiosk: the idle clock runs, and its reset switches back.
   useEffect(() => {

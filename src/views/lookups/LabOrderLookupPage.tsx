@@ -17,6 +17,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './labOrderLookup.css';
 import { useOneAtATime } from '../ui/useOneAtATime';
+import { TableScroll } from '../ui/TableScroll';
 
 const searchDelayMs = 300;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -175,7 +176,7 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
   return (
     <>
       <MoveBar tenantId={tenantId} chosen={chosen} onDone={(moved) => setSelected((current) => new Set([...current].filter((id) => !moved.includes(id))))} />
-      <div className={list.tableWrap}>
+      <TableScroll>
         <table className={list.table}>
           <caption>{t('labOrderLookup.caption', { type: typeLabel(t, type) })}</caption>
           <thead>
@@ -236,7 +237,7 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={list.more}>
         <p className={list.muted} role="status">
           {orders.hasNextPage ? t('labOrderLookup.shown', { number: formats.integer(items.length) }) : t('labOrderLookup.allShown', { number: formats.integer(items.length) })}

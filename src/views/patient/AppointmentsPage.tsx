@@ -12,6 +12,7 @@ import { useSnackbarActor } from '../ui/shellActors';
 import { Badge, EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
 import { useFormats } from './format';
 import * as styles from './records.css';
+import { TableScroll } from '../ui/TableScroll';
 
 const statusTone = (status: Appointment['status']) =>
   status === 'cancelled' || status === 'no-show' ? 'warning' : status === 'completed' ? 'neutral' : 'good';
@@ -29,7 +30,7 @@ function AppointmentTable({
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={styles.table} aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -75,7 +76,7 @@ function AppointmentTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

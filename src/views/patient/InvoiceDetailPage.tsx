@@ -45,6 +45,11 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
             <p className={styles.muted}>
               <bdi dir="ltr">{store.phone}</bdi>
             </p>
+            {store.taxNumber && (
+              <p className={styles.muted}>
+                {t('records.invoices.taxNumber')} <bdi dir="ltr">{store.taxNumber}</bdi>
+              </p>
+            )}
           </div>
         </header>
         <dl className={styles.facts}>
@@ -157,6 +162,11 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
               ))}
             </ul>
           </div>
+        )}
+        {store.receiptFooter && (
+          <footer className={styles.receiptFooter} data-testid="receipt-footer">
+            {store.receiptFooter}
+          </footer>
         )}
       </article>
     </>

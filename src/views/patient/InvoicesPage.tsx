@@ -7,6 +7,7 @@ import { Badge, EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAc
 import { useFormats } from './format';
 import { invoiceHref, invoiceTone } from './links';
 import * as styles from './records.css';
+import { TableScroll } from '../ui/TableScroll';
 
 function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }
                   : balances.map((balance) => formats.money(balance.amount, balance.currency)).join(' · ')}
               </dd>
             </dl>
-            <div className={styles.tableWrap}>
+            <TableScroll>
               <table className={styles.table} aria-labelledby="records-title">
                 <thead>
                   <tr>
@@ -69,7 +70,7 @@ function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         )
       }

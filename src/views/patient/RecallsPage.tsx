@@ -5,6 +5,7 @@ import type { RecordsScope } from '../../api/records';
 import { Badge, EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
 import { useFormats } from './format';
 import * as styles from './records.css';
+import { TableScroll } from '../ui/TableScroll';
 
 function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string })
         recalls.length === 0 ? (
           <EmptyState>{t('records.recalls.none')}</EmptyState>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableScroll>
             <table className={styles.table} aria-labelledby="records-title">
               <thead>
                 <tr>
@@ -45,7 +46,7 @@ function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string })
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )
       }
     </QueryView>

@@ -4,6 +4,7 @@ import type { ContactLensRx, SpectacleRx } from '../../contract/records';
 import { Badge, Ltr } from './common';
 import { rxText, useFormats } from './format';
 import * as styles from './records.css';
+import { TableScroll } from '../ui/TableScroll';
 
 /** A value or the dash of an empty cell. */
 function Cell({ value, numeric = true }: { value: ReactNode | null; numeric?: boolean }) {
@@ -43,7 +44,7 @@ export function SpectacleTable({ rx }: { rx: SpectacleRx }) {
     ['os', rx.left],
   ] as const;
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={styles.table}>
         <caption>{t('records.rx.spectacleCaption', { date: formats.date(rx.examDate) })}</caption>
         <thead>
@@ -75,7 +76,7 @@ export function SpectacleTable({ rx }: { rx: SpectacleRx }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -88,7 +89,7 @@ export function ContactLensTable({ rx }: { rx: ContactLensRx }) {
     ['os', rx.left],
   ] as const;
   return (
-    <div className={styles.tableWrap}>
+    <TableScroll>
       <table className={styles.table}>
         <caption>{t('records.rx.contactLensCaption', { date: formats.date(rx.examDate) })}</caption>
         <thead>
@@ -116,6 +117,6 @@ export function ContactLensTable({ rx }: { rx: ContactLensRx }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

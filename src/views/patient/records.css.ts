@@ -160,3 +160,14 @@ globalStyle(`${receipt}, ${receipt} *`, {
 globalStyle(`${receipt}`, { '@media': { print: { maxInlineSize: 'none', padding: 0, margin: 0 } } });
 globalStyle(`${receipt} ${noPrint}`, { '@media': { print: { display: 'none' } } });
 globalStyle(`${receipt} ${card}`, { '@media': { print: { border: 'none', padding: 0 } } });
+
+/** The receipt's footer text (general settings): the store's lines as typed, centred under the receipt. */
+export const receiptFooter = style({
+  margin: 0,
+  paddingBlockStart: '0.75rem',
+  borderBlockStart: `1px dashed ${vars.color.border}`,
+  whiteSpace: 'pre-line',
+  textAlign: 'center',
+  overflowWrap: 'anywhere',
+  color: vars.color.textMuted,
+});

@@ -67,7 +67,7 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
     <section className={styles.page} aria-labelledby="patient-chart-title">
       <header className={styles.header}>
         <h1 id="patient-chart-title" className={styles.title}>
-          {name}
+          <bdi>{name}</bdi>
         </h1>
         <p className={styles.muted}>{t('patientChart.subtitle')}</p>
       </header>

@@ -16,6 +16,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './patientList.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
+import { TableScroll } from '../ui/TableScroll';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const searchDelayMs = 300;
@@ -206,7 +207,7 @@ function PatientRows({
   const caption = search ? t('patientList.captionSearch', { where, search }) : t('patientList.caption', { where });
   return (
     <>
-      <div className={styles.tableWrap}>
+      <TableScroll>
         <table className={styles.table}>
           <caption>{caption}</caption>
           <thead>
@@ -234,7 +235,7 @@ function PatientRows({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={styles.more}>
         <p className={styles.muted} role="status">
           {list.hasNextPage

@@ -105,6 +105,10 @@ export function PosPage({ type: rawType }: { type?: string }) {
   useEffect(() => {
     if (choosing && rememberedOne) actor.send({ type: 'register.choose', register: rememberedOne });
   }, [choosing, rememberedOne, actor]);
+  // The device keeps the register as the server last showed it (its open session: what an offline reload opens on).
+  useEffect(() => {
+    if (registers.data && rememberedOne) rememberRegister(tenantId, rememberedOne.locationId, rememberedOne);
+  }, [registers.data, rememberedOne, tenantId]);
 
   const choose = (chosen: Register) => {
     rememberRegister(tenantId, chosen.locationId, chosen);

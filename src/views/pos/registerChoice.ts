@@ -47,8 +47,20 @@ export const rememberStore = (tenantId: string, locationId: string) => write(sto
 
 /** The open session's last report as the server gave it (null once it is closed). */
 export const keptReport = (tenantId: string, registerId: string) => readJson(reportKey(tenantId, registerId), (value) => SessionReport.safeParse(value));
-export const keepReport = (tenantId: string, report: SessionReport) =>
-  write(reportKey(tenantId, report.registerId), report.status === 'open' ? JSON.stringify(report) : null);
+
+/**
+ * Keeps the report of the register's session and, when that register is the one this device remembers for its store,
+ * the remembered register's open session in step with it (it was remembered as it was when chosen, often closed):
+ * with no connection, a reload opens the register on that session.
+ */
+export function keepReport(tenantId: string, report: SessionReport) {
+  const open = report.status === 'open';
+  write(reportKey(tenantId, report.registerId), open ? JSON.stringify(report) : null);
+  const remembered = rememberedRegister(tenantId, report.locationId);
+  if (remembered?.id !== report.registerId) return;
+  const openSession = open ? { id: report.id, openedAt: report.openedAt, openedBy: report.openedBy } : null;
+  if (JSON.stringify(remembered.openSession) !== JSON.stringify(openSession)) rememberRegister(tenantId, report.locationId, { ...remembered, openSession });
+}
 
 /** The company's currency: the contract's denominations and the session figures are in its minor units. */
 export const registerCurrency = 'USD';

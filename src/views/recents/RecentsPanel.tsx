@@ -89,7 +89,7 @@ function RecentItem({ entry, isSelected, recents }: { entry: RecentEntry; isSele
         aria-current={isSelected ? 'page' : undefined}
         onPress={() => recents.send({ type: 'panel.close' })}
       >
-        <span className={styles.name}>{name}</span>
+        <bdi className={styles.name}>{name}</bdi>
         <span className={styles.meta}>
           {entry.displayName ? `${title} · ` : ''}
           {tab ? t('recents.panel.tab', { tab }) : entry.url}

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { focusRing } from '../ui/focus.css';
 
 export const question = style({ margin: 0, color: vars.color.textMuted });
@@ -57,7 +58,7 @@ export const link = style({
   selectors: {
     '&:hover': { background: vars.color.surface },
     '&:focus-visible': focusRing,
-    '&[aria-current="page"]': { background: vars.color.selected, color: vars.color.selectedText },
+    '&[aria-current="page"]': selectedRow,
   },
 });
 

@@ -32,9 +32,10 @@ type Panel = 'settings' | 'schemes' | null;
  * The "Theme Settings" and "Theme Color Schemes" sheets with the fixed tabs that open them. Shown only when the
  * signed-in user's settings flag is set. Open state, changes and saving are the settings machine's.
  * `announceInPanel`: the save's outcome shows inside the sheet (role=status). Pass false once the shell's
- * snackbar shows the machine's settings.saved / settings.saveFailed instead.
+ * snackbar shows the machine's settings.saved / settings.saveFailed instead. `tabs`: false when the sheets open from
+ * elsewhere (the shell's user menu: fixed tabs at the screen's edge would cover the page's content).
  */
-export function SettingsPanels({ announceInPanel = true }: { announceInPanel?: boolean }) {
+export function SettingsPanels({ announceInPanel = true, tabs = true }: { announceInPanel?: boolean; tabs?: boolean }) {
   const session = useSessionActor();
   const enabled = useSelector(session, (snapshot) => snapshot.context.session?.user.data.settingsPanel === true);
   const actor = useSettingsActor();
@@ -46,14 +47,14 @@ export function SettingsPanels({ announceInPanel = true }: { announceInPanel?: b
 
   return (
     <>
-      <div className={styles.tabs}>
+      {tabs && <div className={styles.tabs}>
         <AriaButton className={styles.tab} aria-label={t('settings.openSettings')} onPress={() => actor.send({ type: 'settings.open' })}>
           <TabIcon path="M12 8.5a3.5 3.5 0 1 1 0 7a3.5 3.5 0 1 1 0-7zM12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1" />
         </AriaButton>
         <AriaButton className={styles.tab} aria-label={t('settings.openSchemes')} onPress={() => actor.send({ type: 'settings.openSchemes' })}>
           <TabIcon path="M12 3a9 9 0 1 0 0 18c1.2 0 1.8-.8 1.8-1.7c0-1.3-1.1-1.6-1.1-2.7c0-.9.7-1.6 1.6-1.6H17a4 4 0 0 0 4-4c0-4.4-4-8-9-8zM7.5 11.5h.01M10 7.5h.01M14.5 7.5h.01" />
         </AriaButton>
-      </div>
+      </div>}
       <Sheet isOpen={panel === 'settings'} title={t('settings.title')} announce={announceInPanel}>
         <SettingsForm />
       </Sheet>

@@ -12,16 +12,20 @@ import type { NavEntry } from './navigationModel';
 import * as layout from './layout.css';
 import * as styles from './navbar.css';
 
-/** The product's name with the 'Patient' badge (spec 1). */
-export function Brand() {
+/**
+ * The product's name with the 'Patient' badge (spec 1), in full where there is room; the logo alone in a folded
+ * navbar and, with `logoOnlyOnPhone` (the toolbar), on a phone.
+ */
+export function Brand({ logoOnlyOnPhone = false }: { logoOnlyOnPhone?: boolean }) {
   const { t } = useTranslation();
+  const phone = logoOnlyOnPhone ? layout.logoOnlyOnPhone : '';
   return (
     <span className={layout.brand}>
       <span className={layout.brandMark} aria-hidden="true">
         <Icon name="eye" size={20} />
       </span>
-      <span className={`${layout.brandName} ${styles.compactHidden}`}>{t('shell.brand')}</span>
-      <span className={`${layout.brandBadge} ${styles.compactHidden}`}>{t('shell.badge')}</span>
+      <span className={`${layout.brandName} ${styles.compactHidden} ${phone}`}>{t('shell.brand')}</span>
+      <span className={`${layout.brandBadge} ${styles.compactHidden} ${phone}`}>{t('shell.badge')}</span>
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { activeMenuItemClass } from '../settings/themeSlots';
 import { Icon, isIconName } from '../ui/Icon';
 import { useNavbarActor } from './navbarActor';
-import { containsPath, isActivePath, useCurrentPath, useEntryTitle } from './navigationModel';
+import { containsPath, isActivePath, isInSection, useCurrentPath, useEntryTitle } from './navigationModel';
 import type { NavEntry } from './navigationModel';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 import * as styles from './navbar.css';
@@ -100,17 +100,22 @@ function Collapse({ entry, level }: { entry: NavEntry; level: number }) {
   );
 }
 
-/** A router link. The active one is a pill in the secondary colour and is not a link to itself. */
+/**
+ * A router link. The active one is a pill in the secondary colour and is not a link to itself; the entry of the
+ * section the page belongs to is a pill too.
+ */
 function ItemLink({ entry, level, className }: { entry: NavEntry; level: number; className?: string }) {
   const navbar = useNavbarActor();
   const titleOf = useEntryTitle();
   const path = useCurrentPath();
   const isActive = isActivePath(entry, path);
+  // A page of its section (a chart under Patients): highlighted, and still the way back to the section's page.
+  const inSection = !isActive && isInSection(entry, path);
   return (
     <Link
       href={isActive ? undefined : entry.url}
-      aria-current={isActive ? 'page' : undefined}
-      className={cx(className ?? styles.entry, isActive && activeMenuItemClass)}
+      aria-current={isActive ? 'page' : inSection ? 'true' : undefined}
+      className={cx(className ?? styles.entry, (isActive || inSection) && activeMenuItemClass)}
       data-level={level}
       onPress={() => navbar.send({ type: 'navbar.itemChosen' })}
     >

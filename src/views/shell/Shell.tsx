@@ -9,6 +9,7 @@ import { useThemeSettings } from '../settings/settingsActor';
 import { useThemeSlotClass } from '../settings/themeSlots';
 import { breakpoints, useMediaQuery } from '../ui/useMediaQuery';
 import { Footer } from './Footer';
+import { RouteFocus } from './RouteFocus';
 import { HorizontalNavigation } from './Navigation';
 import { Navbar, NavigationDrawer } from './Navbar';
 import { useShellNavigation } from './navigationModel';
@@ -88,6 +89,7 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
 
   const toolbarElement = toolbar.display && (
     <Toolbar
+      variant={style === 'kiosk' ? 'kiosk' : 'full'}
       showMenuButton={drawer}
       showBrand={!sideNavbar}
       barStyle={toolbar.style ?? 'fixed'}
@@ -125,8 +127,9 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
       {!toolbar.display && layout !== 'none' && <CompactBar showMenuButton={drawer} />}
       {drawer && <NavigationDrawer entries={items} />}
       {isAdmin && recents && <RecentsPanel recents={recents} />}
-      <SettingsPanels announceInPanel={false} />
+      <SettingsPanels announceInPanel={false} tabs={false} />
       <LogoutDialog />
+      <RouteFocus />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import {
   Button,
@@ -35,6 +36,10 @@ import { Icon } from '../ui/Icon';
 import { IconButton, IconLink } from '../ui/IconButton';
 import * as menuStyles from '../ui/menu.css';
 import { useSessionActor } from '../ui/session';
+import { useMediaQuery } from '../ui/useMediaQuery';
+import { startOver } from '../kiosk/startOver';
+import { UnreadBadge } from '../inbox/UnreadBadge';
+import { useUnreadInbox } from '../inbox/unread';
 import { useNavbarActor } from './navbarActor';
 import { EntryIcon } from './Navigation';
 import { Brand } from './Navbar';
@@ -55,6 +60,11 @@ export const userMenuPaths = {
 } as const;
 
 export interface ToolbarProps {
+  /**
+   * full: the toolbar of spec 2.5. kiosk: a public device's bar (the kiosk layout): the store, 'Start over', the
+   * language and a user menu whose only entry is Logout.
+   */
+  variant?: 'full' | 'kiosk';
   /** Shows the button that opens the navigation drawer (small screens). */
   showMenuButton: boolean;
   /** Shows the brand at the start (layouts without a side navbar). */
@@ -65,15 +75,76 @@ export interface ToolbarProps {
   search: (query: string) => SearchResult[];
 }
 
-export function Toolbar({ showMenuButton, showBrand, barStyle, items, search }: ToolbarProps) {
+/** Below this width the less-used actions (full screen, store, recents) move into the 'More actions' menu. */
+const phone = '(max-width: 599.98px)';
+
+/**
+ * The toolbar: a start group (drawer button, brand, shortcuts, the store) and an end group of actions. The end
+ * group is the list `actions` below, in order; on a phone the entries with `menuItem` leave the bar and become
+ * entries of the 'More actions' menu instead, so the bar fits 390 px in any language. A new action (an inbox
+ * button with its unread badge, say) is one more entry: `bar` is what the toolbar shows, `menuItem` (optional) what
+ * the menu shows on a phone.
+ */
+export function Toolbar({ variant = 'full', showMenuButton, showBrand, barStyle, items, search }: ToolbarProps) {
   const { t } = useTranslation();
   const navbar = useNavbarActor();
   const session = useSessionActor();
   const user = useSelector(session, (snapshot) => snapshot.context.session?.user ?? null);
   const slotClass = useThemeSlotClass('toolbar');
   const recents = useRecentsActor();
+  const settings = useSettingsActor();
+  const isPhone = useMediaQuery(phone, false);
   const roles = user?.role ?? [];
   const isAdmin = hasPermission(authRoles.admin, roles);
+  const isKiosk = variant === 'kiosk';
+
+  const actions: ToolbarAction[] = isKiosk
+    ? [
+        { id: 'startOver', bar: <StartOverButton /> },
+        { id: 'language', bar: <LanguageMenu /> },
+      ]
+    : [
+        {
+          id: 'fullscreen',
+          bar: <FullscreenToggle />,
+          menuItem: canFullscreen() ? (
+            <MenuItem key="fullscreen" id="fullscreen" onAction={toggleFullscreen} className={menuStyles.item}>
+              <Icon name="fullscreen" />
+              {t('shell.fullscreen')}
+            </MenuItem>
+          ) : null,
+        },
+        { id: 'search', bar: <NavigationSearch search={search} /> },
+        {
+          id: 'store',
+          bar: <StoreButton isAdmin={isAdmin} />,
+          // Others' store button does nothing but name the store (spec 2.5): the phone's menu leaves it out.
+          menuItem: isAdmin ? (
+            <MenuItem key="store" id="store" href={userMenuPaths.stores} className={menuStyles.item}>
+              <Icon name="store" />
+              {t('shell.store.stores')}
+            </MenuItem>
+          ) : null,
+        },
+        ...(isAdmin && recents
+          ? [
+              {
+                id: 'recents',
+                bar: <RecentsButton recents={recents} />,
+                menuItem: (
+                  <MenuItem key="recents" id="recents" onAction={() => recents.send({ type: 'panel.open' })} className={menuStyles.item}>
+                    <Icon name="history" />
+                    {t('recents.panel.open')}
+                  </MenuItem>
+                ),
+              },
+            ]
+          : []),
+        { id: 'language', bar: <LanguageMenu /> },
+      ];
+  const inMenu = isPhone ? actions.filter((action) => action.menuItem !== undefined) : [];
+  const menuItems = inMenu.flatMap((action) => (action.menuItem ? [action.menuItem] : []));
+
   return (
     <header className={`${layout.toolbar} ${slotClass}`} data-style={barStyle}>
       <div className={layout.toolbarGroup}>
@@ -84,21 +155,52 @@ export function Toolbar({ showMenuButton, showBrand, barStyle, items, search }: 
             onPress={() => navbar.send({ type: 'navbar.openDrawer' })}
           />
         )}
-        {showBrand && <Brand />}
-        {roles.length > 0 && <Shortcuts items={items} search={search} />}
+        {showBrand && <Brand logoOnlyOnPhone />}
+        {!isKiosk && roles.length > 0 && <Shortcuts items={items} search={search} />}
         {user?.defaultstore && <StoreInfo store={user.defaultstore} />}
       </div>
       <span className={layout.toolbarSpacer} />
       <div className={layout.toolbarGroup}>
-        <FullscreenToggle />
-        <NavigationSearch search={search} />
-        <StoreButton isAdmin={isAdmin} />
-        {isAdmin && recents && <RecentsButton recents={recents} />}
-        <LanguageMenu />
+        {actions.filter((action) => !inMenu.includes(action)).map((action) => (
+          <Fragment key={action.id}>{action.bar}</Fragment>
+        ))}
+        {menuItems.length > 0 && <MoreMenu>{menuItems}</MoreMenu>}
         <span className={layout.divider} aria-hidden="true" />
-        <UserMenu user={user} />
+        <UserMenu user={user} variant={variant} onThemePanel={(panel) => settings.send({ type: panel })} />
       </div>
     </header>
+  );
+}
+
+/** One action of the toolbar's end group (see Toolbar). */
+interface ToolbarAction {
+  id: string;
+  bar: ReactNode;
+  /** What the 'More actions' menu shows on a phone instead (null: nothing there); absent: stays in the bar. */
+  menuItem?: ReactNode;
+}
+
+/** The phone's menu of the actions that do not fit the bar. */
+function MoreMenu({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <MenuTrigger>
+      <IconButton label={t('shell.moreActions')} icon="more" />
+      <Popover placement="bottom end" className={menuStyles.popover}>
+        <Menu className={menuStyles.menu}>{children}</Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/** The kiosk's 'Start over': the next person starts with an empty form (src/views/kiosk/startOver.ts). */
+function StartOverButton() {
+  const { t } = useTranslation();
+  return (
+    <Button className={styles.textButton} onPress={() => startOver()}>
+      <Icon name="refresh" />
+      <span>{t('kiosk.startOver')}</span>
+    </Button>
   );
 }
 
@@ -112,6 +214,7 @@ export function CompactBar({ showMenuButton }: { showMenuButton: boolean }) {
   const session = useSessionActor();
   const user = useSelector(session, (snapshot) => snapshot.context.session?.user ?? null);
   const recents = useRecentsActor();
+  const settings = useSettingsActor();
   const slotClass = useThemeSlotClass('toolbar');
   const isAdmin = hasPermission(authRoles.admin, user?.role ?? []);
   return (
@@ -120,7 +223,7 @@ export function CompactBar({ showMenuButton }: { showMenuButton: boolean }) {
         <IconButton label={t('shell.navbar.openDrawer')} icon="menu" onPress={() => navbar.send({ type: 'navbar.openDrawer' })} />
       )}
       {isAdmin && recents && <RecentsButton recents={recents} />}
-      <UserMenu user={user} />
+      <UserMenu user={user} variant="full" onThemePanel={(panel) => settings.send({ type: panel })} />
     </div>
   );
 }
@@ -216,11 +319,17 @@ function StoreInfo({ store }: { store: NonNullable<User['defaultstore']> }) {
         />
       )}
       <span className={styles.storeText}>
-        <span className={styles.storeName}>{store.fD_Location}</span>
-        <span className={styles.muted}>{store.companyName}</span>
+        <bdi className={styles.storeName}>{store.fD_Location}</bdi>
+        <bdi className={styles.muted}>{store.companyName}</bdi>
       </span>
     </div>
   );
+}
+
+const canFullscreen = () => typeof document !== 'undefined' && document.fullscreenEnabled;
+
+function toggleFullscreen() {
+  void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
 }
 
 function FullscreenToggle() {
@@ -266,9 +375,8 @@ function LanguageMenu() {
       <TooltipTrigger delay={600}>
         <Button aria-label={t('shell.language.menu')} className={menuStyles.iconButton}>
           <Icon name="language" />
-          <span className={styles.languageCode} aria-hidden="true">
-            {i18n.language}
-          </span>
+          {/* Drawn by CSS, not as text: the button's name, 'Language', is all its text (WCAG 2.5.3). */}
+          <span className={styles.languageCode} aria-hidden="true" data-code={i18n.language} />
         </Button>
         <Tooltip offset={6} className={menuStyles.tooltip}>
           {t('shell.language.menu')}
@@ -308,17 +416,37 @@ function LanguageMenu() {
   );
 }
 
-/** Avatar and name; signed in: My Profile, Inbox, Logout (which asks first); no role: Login, Register. */
-function UserMenu({ user }: { user: User | null }) {
+/**
+ * Avatar and name; signed in: My Profile, Inbox, the theme panels (when the user's settings flag is set, spec 2.5),
+ * Logout (which asks first); no role: Login, Register. The kiosk (a public device) offers Logout only.
+ */
+function UserMenu({
+  user,
+  variant,
+  onThemePanel,
+}: {
+  user: User | null;
+  variant: 'full' | 'kiosk';
+  onThemePanel: (panel: 'settings.open' | 'settings.openSchemes') => void;
+}) {
   const { t } = useTranslation();
   const session = useSessionActor();
   const recents = useRecentsActor();
-  const hasRole = (user?.role.length ?? 0) > 0;
+  const roles = user?.role ?? [];
+  const hasRole = roles.length > 0;
+  const isKiosk = variant === 'kiosk' || hasPermission(authRoles.kiosk, roles);
+  const themePanels = !isKiosk && user?.data.settingsPanel === true;
   const name = user?.data.displayName || t('shell.user.guest');
+  // The inbox's unread count: a badge on the button, told as its description (its name stays the user's).
+  const unread = useUnreadInbox(isKiosk ? [] : roles);
+  const unreadId = useId();
   return (
     <MenuTrigger>
-      <Button aria-label={t('shell.user.menu', { name })} className={styles.userButton}>
-        <span className={styles.userName}>{name}</span>
+      <Button aria-label={t('shell.user.menu', { name })} aria-describedby={unread ? unreadId : undefined} className={styles.userButton}>
+        <span className={styles.userName}>
+          <bdi>{name}</bdi>
+        </span>
+        {unread > 0 && <UnreadBadge count={unread} id={unreadId} description={t('inbox.unreadCount', { count: unread })} />}
         {/* The initial is drawn by CSS, not as text: the button's visible text stays the name its label contains. */}
         <span className={styles.avatar} aria-hidden="true" data-initial={user?.data.photoURL ? undefined : (Array.from(name)[0] ?? '?').toLocaleUpperCase()}>
           {user?.data.photoURL && <img src={user.data.photoURL} alt="" className={styles.avatarImage} />}
@@ -328,20 +456,40 @@ function UserMenu({ user }: { user: User | null }) {
         {hasRole ? (
           <Menu
             className={menuStyles.menu}
-            // Logout leaves the page too: unsaved changes ask the Warning first.
-            onAction={(key) => key === 'logout' && leaveThroughGuard(recents, paths.logout) && session.send({ type: 'session.logout' })}
+            onAction={(key) => {
+              // Logout leaves the page too: unsaved changes ask the Warning first.
+              if (key === 'logout') {
+                if (leaveThroughGuard(recents, paths.logout)) session.send({ type: 'session.logout' });
+              } else if (key === 'themeSettings') onThemePanel('settings.open');
+              else if (key === 'themeSchemes') onThemePanel('settings.openSchemes');
+            }}
           >
             {/* A person's own page: the kiosk is a shared device (route table: /pages/profile). */}
-            {hasPermission(authRoles.user, user?.role ?? []) && (
+            {!isKiosk && hasPermission(authRoles.user, roles) && (
               <MenuItem id="profile" href={userMenuPaths.profile} className={menuStyles.item}>
                 <Icon name="user" />
                 {t('shell.user.profile')}
               </MenuItem>
             )}
-            <MenuItem id="inbox" href={userMenuPaths.inbox} className={menuStyles.item}>
-              <Icon name="inbox" />
-              {t('shell.user.inbox')}
-            </MenuItem>
+            {!isKiosk && (
+              <MenuItem id="inbox" href={userMenuPaths.inbox} className={menuStyles.item}>
+                <Icon name="inbox" />
+                {t('shell.user.inbox')}
+                {unread > 0 && <UnreadBadge count={unread} label={t('inbox.unreadCount', { count: unread })} />}
+              </MenuItem>
+            )}
+            {themePanels && (
+              <MenuItem id="themeSettings" className={menuStyles.item}>
+                <Icon name="settings" />
+                {t('settings.title')}
+              </MenuItem>
+            )}
+            {themePanels && (
+              <MenuItem id="themeSchemes" className={menuStyles.item}>
+                <Icon name="palette" />
+                {t('settings.schemesTitle')}
+              </MenuItem>
+            )}
             <MenuItem id="logout" className={menuStyles.item}>
               <Icon name="logout" />
               {t('shell.user.logout')}

@@ -131,7 +131,21 @@ export const brandMark = style({
   fontSize: '1rem',
 });
 
-export const brandName = style({ minInlineSize: 0, overflow: 'hidden', textOverflow: 'ellipsis' });
+export const brandName = style({ flexShrink: 0 });
+
+/** In the toolbar on a phone the brand is its logo alone (its name stays for screen readers). */
+export const logoOnlyOnPhone = style({
+  '@media': {
+    'screen and (max-width: 599.98px)': {
+      position: 'absolute',
+      inlineSize: 1,
+      blockSize: 1,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
 
 /** The 'Patient' badge beside the brand. */
 export const brandBadge = style({

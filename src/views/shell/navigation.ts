@@ -115,8 +115,23 @@ export const navigation: readonly NavigationItem[] = [
       }),
     ],
   }),
-  // Empty until the reports arrive (spec 2.5: 'Reports (empty)').
-  entry({ id: 'reports', type: 'group', key: 'reports', auth: authRoles.admin, children: [] }),
+  // The Reports group (issue 17; the spec's 'Reports (empty)' until then): one item per report.
+  entry({
+    id: 'reports',
+    type: 'group',
+    key: 'reports',
+    auth: authRoles.admin,
+    children: [
+      entry({ id: 'reportSales', type: 'item', key: 'reportSales', icon: 'point_of_sale', url: '/admin/reports/sales' }),
+      entry({ id: 'reportPayments', type: 'item', key: 'reportPayments', icon: 'receipt', url: '/admin/reports/payments' }),
+      entry({ id: 'reportAdjustments', type: 'item', key: 'reportAdjustments', icon: 'receipt_long', url: '/admin/reports/adjustments' }),
+      entry({ id: 'reportBalances', type: 'item', key: 'reportBalances', icon: 'history', url: '/admin/reports/balances' }),
+      entry({ id: 'reportLabOrders', type: 'item', key: 'reportLabOrders', icon: 'science', url: '/admin/reports/laborders' }),
+      entry({ id: 'reportRecalls', type: 'item', key: 'reportRecalls', icon: 'notifications', url: '/admin/reports/recalls' }),
+      entry({ id: 'reportAppointments', type: 'item', key: 'reportAppointments', icon: 'event', url: '/admin/reports/appointments' }),
+      entry({ id: 'reportEforms', type: 'item', key: 'reportEforms', icon: 'description', url: '/admin/reports/eforms' }),
+    ],
+  }),
 
   // Staff and patients: 'My Information'; staff also see /patient/otherinfo.
   entry({

@@ -63,9 +63,21 @@ export function isActivePath(entry: NavEntry, path: string): boolean {
   return entry.exact ? current === url : current === url || current.startsWith(`${url}/`);
 }
 
+/**
+ * Whether the current path is a page of this entry's section without being the entry's own page: an entry whose
+ * address ends in /all stands for the addresses under its parent (Patients, /admin/patients/all, while a chart
+ * /admin/patients/{id}/{n} is open). The navigation highlights it and keeps it a link (back to the list).
+ */
+export function isInSection(entry: NavEntry, path: string): boolean {
+  if (!entry.url || entry.type !== 'item' || entry.exact || isActivePath(entry, path)) return false;
+  const url = normalise(entry.url);
+  if (!url.endsWith('/all')) return false;
+  return normalise(path).startsWith(`${url.slice(0, -'all'.length)}`);
+}
+
 /** Whether the current path is this entry or below it (a collapse opens itself then). */
 export function containsPath(entry: NavEntry, path: string): boolean {
-  return isActivePath(entry, path) || (entry.children ?? []).some((child) => containsPath(child, path));
+  return isActivePath(entry, path) || isInSection(entry, path) || (entry.children ?? []).some((child) => containsPath(child, path));
 }
 
 export function useCurrentPath() {

@@ -136,7 +136,12 @@ export const shortcutsSearch = style({
 
 export const shortcutsList = style({ display: 'grid', gap: '0.125rem', maxBlockSize: '20rem', overflow: 'auto', outline: 'none' });
 
-export const languageCode = style({ fontWeight: 700, fontSize: '0.8125rem', textTransform: 'uppercase' });
+export const languageCode = style({
+  fontWeight: 700,
+  fontSize: '0.8125rem',
+  textTransform: 'uppercase',
+  selectors: { '&::after': { content: 'attr(data-code)' } },
+});
 
 /** The POS hides the toolbar: the drawer button, recents and the user menu float at the top inline-end corner. */
 export const compactBar = style({
@@ -152,4 +157,26 @@ export const compactBar = style({
   background: vars.palette.background.paper,
   color: vars.color.text,
   boxShadow: '0 0.25rem 1rem rgb(0 0 0 / 0.15)',
+});
+
+/** A toolbar action with a visible word (the kiosk's 'Start over'). */
+export const textButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.375rem',
+  blockSize: '2.5rem',
+  paddingInline: '0.75rem',
+  border: `1px solid color-mix(in srgb, currentColor 30%, transparent)`,
+  borderRadius: '999px',
+  background: 'transparent',
+  color: 'inherit',
+  font: 'inherit',
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered], &[data-pressed]': { background: 'color-mix(in srgb, currentColor 8%, transparent)' },
+    '&[data-focus-visible]': focusRing,
+  },
 });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { controlBox } from '../ui/control.css';
 import { focusRing } from '../ui/focus.css';
 
@@ -26,7 +27,7 @@ export const listLink = style({
   selectors: {
     '&[data-focus-visible]': focusRing,
     '&[data-hovered]': { background: vars.color.surfaceRaised },
-    '&[aria-current="page"]': { background: vars.color.selected, color: vars.color.selectedText, fontWeight: 600 },
+    '&[aria-current="page"]': { ...selectedRow, fontWeight: 600 },
   },
 });
 

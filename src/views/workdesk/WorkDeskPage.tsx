@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { labOrderQueries } from '../../api/labOrders';
 import { storesQuery } from '../../api/stores';
+import { authRoles, hasPermission } from '../../contract/access';
 import { isWorkDeskType, workDeskTypes, type WorkDeskItem, type WorkDeskType } from '../../contract/workDesk';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -14,6 +16,9 @@ import * as list from '../patients/patientList.css';
 import * as styles from '../lookups/labOrderLookup.css';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
+import { TableScroll } from '../ui/TableScroll';
+import { useSessionActor } from '../ui/session';
+import { AutomationRuns } from './AutomationRuns';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const chartTab = (patientId: string, tab: number, query = '') => `/admin/patients/${encodeURIComponent(patientId)}/${tab}${query}`;
@@ -29,6 +34,8 @@ export function placeOf(item: WorkDeskItem): string {
       return chartTab(item.patientId, 6);
     case 'visit':
       return chartTab(item.patientId, 3);
+    case 'message':
+      return chartTab(item.patientId, 8);
   }
 }
 
@@ -37,22 +44,29 @@ const kinds = [
   { kind: 'order', type: 'orders' },
   { kind: 'recall', type: 'recalls' },
   { kind: 'visit', type: 'today' },
+  { kind: 'message', type: 'automations' },
 ] as const;
 
 /**
- * /admin/workdesk/{type}: the store's to-do list (all, forms, orders, recalls, today). Each row names the patient and
- * what is left, and leads to the place that finishes it; a finished row is gone the next time the list loads.
+ * /admin/workdesk/{type}: the store's to-do list (all, forms, orders, recalls, today, automations). Each row names
+ * the patient and what is left, and leads to the place that finishes it; a finished row is gone the next time the
+ * list loads. Automations lists the messages that could not be delivered and the automation runs that failed; for
+ * admins it also shows every recent run with a button that starts one now (AutomationRuns).
  */
 export function WorkDeskPage({ type: rawType }: { type: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
+  const formats = useFormats();
   const type: WorkDeskType = isWorkDeskType(rawType) ? rawType : 'all';
   const store = new URLSearchParams(useSearch()).get('store') ?? '';
   const locationId = uuidPattern.test(store) ? store : undefined;
   const stores = useQuery(storesQuery(tenantId));
   const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));
   const query = window.location.search;
+  const session = useSessionActor();
+  const isAdmin = useSelector(session, (snapshot) => hasPermission(authRoles.admin, snapshot.context.session?.user?.role ?? []));
+  const failedRuns = desk.data?.failedRuns ?? [];
 
   return (
     <section className={list.page} aria-labelledby={titleId}>
@@ -101,25 +115,54 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
             {t('labOrderLookup.retry')}
           </Button>
         </div>
-      ) : desk.data.items.length === 0 ? (
+      ) : desk.data.items.length === 0 && failedRuns.length === 0 ? (
         <div className={list.state}>
           <p className={list.heading}>{t('workDesk.none')}</p>
           <p className={list.muted}>{t('workDesk.noneHint')}</p>
         </div>
       ) : (
-        kinds
+        <>
+          {failedRuns.length > 0 && (
+            <section aria-labelledby={`${titleId}-runs`}>
+              <h2 id={`${titleId}-runs`} className={list.heading}>
+                {t('workDesk.sections.run', { number: failedRuns.length })}
+              </h2>
+              <TableScroll>
+                <table className={list.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('automations.columns.kind')}</th>
+                      <th scope="col">{t('automations.columns.when')}</th>
+                      <th scope="col">{t('automations.columns.error')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {failedRuns.map((run) => (
+                      <tr key={run.id}>
+                        <th scope="row">{t(`automations.kinds.${run.kind}`)}</th>
+                        <td>{formats.dateTime(run.runAt)}</td>
+                        <td>{run.error}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </section>
+          )}
+          {kinds
           .filter((k) => type === 'all' || type === k.type)
           .map((k) => {
             const rows = desk.data.items.filter((item) => item.kind === k.kind);
             if (!rows.length) return null;
-            const count = desk.data.counts[k.type];
+            // Automations counts the failed runs too, which have their own section above.
+            const count = k.kind === 'message' ? desk.data.counts.automations - failedRuns.length : desk.data.counts[k.type];
             return (
               <section key={k.kind} aria-labelledby={`${titleId}-${k.kind}`}>
                 <h2 id={`${titleId}-${k.kind}`} className={list.heading}>
                   {t(`workDesk.sections.${k.kind}`, { number: count })}
                 </h2>
                 {count > rows.length && <p className={list.muted}>{t('workDesk.moreThanShown', { number: rows.length })}</p>}
-                <div className={list.tableWrap}>
+                <TableScroll>
                   <table className={list.table}>
                     <thead>
                       <tr>
@@ -136,11 +179,13 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </section>
             );
-          })
+          })}
+        </>
       )}
+      {type === 'automations' && isAdmin && <AutomationRuns tenantId={tenantId} />}
     </section>
   );
 }
@@ -169,6 +214,10 @@ function Row({ item }: { item: WorkDeskItem }) {
     case 'visit':
       what = t('workDesk.visitToday', { type: t(`records.appointments.types.${item.appointmentType}`), provider: item.providerName });
       when = formats.dateTime(item.startsAt, item.timeZone);
+      break;
+    case 'message':
+      what = t('workDesk.messageFailed', { channel: t(`workDesk.channels.${item.channel}`), template: item.template, error: item.error });
+      when = formats.dateTime(item.createdAt);
       break;
   }
   return (

@@ -7,17 +7,20 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /**
  * The axe-core WCAG 2 A/AA rules on the page as it is now (or within `root`, a selector: a page's own content when
- * the shell around it is the shell tests' concern): the violations, by rule and element (with its markup).
+ * the shell around it is the shell tests' concern): the violations, by rule and element (with its markup). `wcag22`
+ * adds the WCAG 2.2 rules (target size), which the route walk holds every page to.
  */
-export async function axeViolations(page: Page, root?: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (selector) => {
+export async function axeViolations(page: Page, root?: string, { wcag22 = false }: { wcag22?: boolean } = {}): Promise<string[]> {
+  // Once per document (an in-app navigation keeps it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(wcag22 ? ['wcag22a', 'wcag22aa'] : [])];
+  return page.evaluate(async ([selector, values]) => {
     type Result = { violations: { id: string; nodes: { target: string[]; html: string }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<Result> } }).axe;
-    const within = (selector && document.querySelector(selector)) || document;
+    const within = (selector && document.querySelector(selector as string)) || document;
     // React Aria's live announcer (a node it adds for a moment to announce a change) is the library's markup.
     const context = { include: [within], exclude: [['[data-live-announcer]']] };
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await axe.run(context, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`).join(', ')}`);
-  }, root);
+  }, [root, tags] as const);
 }

@@ -138,11 +138,25 @@ export function AssignDialog({
           isDisabled={chosen.size === 0 || channels.length === 0}
           isPending={isPending}
           onPress={() => send(formId, [...chosen.keys()], channels)}
+          aria-describedby="assign-send-hint"
         >
           {t('eformsAdmin.assign.send')}
         </Button>
       </div>
+      <SendHint
+        reasons={[chosen.size === 0 && t('eformsAdmin.assign.needPatient'), channels.length === 0 && t('eformsAdmin.assign.needChannel')]}
+      />
     </DialogFrame>
+  );
+}
+
+/** Why Send is disabled, said beside it and read with it (its aria-describedby); empty when it is not. */
+function SendHint({ reasons }: { reasons: (string | false)[] }) {
+  const said = reasons.filter((reason): reason is string => typeof reason === 'string');
+  return (
+    <p id="assign-send-hint" className={styles.muted} aria-live="polite">
+      {said.join(' ')}
+    </p>
   );
 }
 
@@ -188,10 +202,16 @@ export function AssignToPatientDialog({
         <Button variant="secondary" onPress={onClose}>
           {t('eformsAdmin.cancel')}
         </Button>
-        <Button isDisabled={!formId || channels.length === 0} isPending={isPending} onPress={() => send(formId, [patientId], channels)}>
+        <Button
+          isDisabled={!formId || channels.length === 0}
+          isPending={isPending}
+          onPress={() => send(formId, [patientId], channels)}
+          aria-describedby="assign-send-hint"
+        >
           {t('eformsAdmin.assign.send')}
         </Button>
       </div>
+      <SendHint reasons={[!formId && t('eformsAdmin.assign.needForm'), channels.length === 0 && t('eformsAdmin.assign.needChannel')]} />
     </DialogFrame>
   );
 }

@@ -5,9 +5,10 @@ import { useTenantId } from '../../eforms/admin/useTenant';
 import { Badge, EmptyState, QueryView } from '../../patient/common';
 import { useFormats } from '../../patient/format';
 import { Button } from '../../ui/Button';
-import { table, tableWrap } from '../../ui/dataTable.css';
+import { table } from '../../ui/dataTable.css';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** Tab 9: the audit rows about the patient, newest first: when, who, what and how it ended. */
 export default function ActivityTab({ patientId }: ChartTabProps) {
@@ -28,7 +29,7 @@ export default function ActivityTab({ patientId }: ChartTabProps) {
           if (entries.length === 0) return <EmptyState>{t('patientChart.activity.none')}</EmptyState>;
           return (
             <>
-              <div className={tableWrap}>
+              <TableScroll>
                 <table className={table} aria-label={t('patientChart.tabs.activity')}>
                   <thead>
                     <tr>
@@ -55,7 +56,7 @@ export default function ActivityTab({ patientId }: ChartTabProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               {query.hasNextPage && (
                 <Button variant="secondary" isPending={query.isFetchingNextPage} onPress={() => void query.fetchNextPage()}>
                   {t('patientChart.loadMore')}

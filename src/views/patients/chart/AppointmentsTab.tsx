@@ -18,7 +18,7 @@ import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { table, tableWrap } from '../../ui/dataTable.css';
+import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
@@ -27,6 +27,7 @@ import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 import { zonedToIso } from './zonedTime';
 import { useOneAtATime } from '../../ui/useOneAtATime';
+import { TableScroll } from '../../ui/TableScroll';
 
 const lengths = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 /** The staff moves, in the order a visit goes. */
@@ -182,7 +183,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <div className={tableWrap}>
+    <TableScroll>
       <table className={table} aria-label={label}>
         <thead>
           <tr>
@@ -218,7 +219,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -21,6 +21,7 @@ import { Button } from '../../ui/Button';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
+import { TableScroll } from '../../ui/TableScroll';
 
 /**
  * Tab 7: the patient's eForms: today's assignments (send, copy the link, revoke), and each submitted form's answers
@@ -160,7 +161,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
         return (
           <div className={styles.section}>
             <p className={styles.muted}>{reviewed ? t('formsTab.reviewed', { date: formats.dateTime(s.reviewedAt!) }) : t('formsTab.toReview')}</p>
-            <div className={list.tableWrap}>
+            <TableScroll>
               <table className={list.table}>
                 <caption>{reviewed ? t('formsTab.answers', { form: s.formName }) : t('formsTab.reviewTitle', { form: s.formName })}</caption>
                 <thead>
@@ -205,7 +206,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {save.isError && (
               <p role="alert" className={styles.formError}>
                 {translateError(i18n, save.error)}

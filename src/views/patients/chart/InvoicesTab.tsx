@@ -6,9 +6,10 @@ import { useTenantId } from '../../eforms/admin/useTenant';
 import { Badge, EmptyState, QueryView } from '../../patient/common';
 import { useFormats } from '../../patient/format';
 import { invoiceTone } from '../../patient/links';
-import { link, table, tableWrap } from '../../ui/dataTable.css';
+import { link, table } from '../../ui/dataTable.css';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The invoice screen of a patient at a store (one screen lists and opens that patient's invoices). */
 export const invoiceScreenHref = (patientId: string, locationId: string) =>
@@ -36,7 +37,7 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
                     : balances.map((balance) => formats.money(balance.amount, balance.currency)).join(' · ')}
                 </dd>
               </dl>
-              <div className={tableWrap}>
+              <TableScroll>
                 <table className={table} aria-label={t('patientChart.tabs.invoices')}>
                   <thead>
                     <tr>
@@ -67,7 +68,7 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </>
           )
         }

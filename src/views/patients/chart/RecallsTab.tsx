@@ -17,7 +17,7 @@ import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { table, tableWrap } from '../../ui/dataTable.css';
+import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
@@ -25,6 +25,7 @@ import { useServerFields } from './fieldErrors';
 import { SelectField } from './fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
+import { TableScroll } from '../../ui/TableScroll';
 
 /** The moves offered here; sending a reminder is the outbox's job (the recall machinery), not this tab's. */
 const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
@@ -153,7 +154,7 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
           recalls.length === 0 ? (
             <EmptyState>{t('patientChart.recalls.none')}</EmptyState>
           ) : (
-            <div className={tableWrap}>
+            <TableScroll>
               <table className={table} aria-label={t('patientChart.tabs.recalls')}>
                 <thead>
                   <tr>
@@ -189,7 +190,7 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )
         }
       </QueryView>

@@ -15,6 +15,7 @@ import * as invoiceStyles from '../../invoices/invoices.css';
 import { Button } from '../../ui/Button';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 import * as styles from './sale.css';
+import { TableScroll } from '../../ui/TableScroll';
 
 type Paper = 'a4' | 'roll';
 
@@ -160,7 +161,7 @@ export const WaitingSaleReceipt = forwardRef<
             </dd>
           </dl>
           {/* The columns of the server's receipt (Receipt), so the 80 mm roll's print rules keep the same ones. */}
-          <div className={recordStyles.tableWrap}>
+          <TableScroll>
             <table className={recordStyles.table}>
               <caption>{t('records.invoices.lines')}</caption>
               <thead>
@@ -186,7 +187,7 @@ export const WaitingSaleReceipt = forwardRef<
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <dl className={recordStyles.totals}>
             <dt className={recordStyles.grandTotal}>{t('records.invoices.total')}</dt>
             <dd className={recordStyles.grandTotal}>{money(pricing.total)}</dd>

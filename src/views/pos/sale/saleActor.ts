@@ -2,7 +2,9 @@ import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import { saveParked, submitSale } from '../../../api/pos';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
-import { posSaleMachine } from '../../../machines/posSale';
+import { posSaleMachine, pricingOf } from '../../../machines/posSale';
+import type { PosSaleSnapshot } from '../../../machines/posSale';
+import { draftOf, readSaleDraft, writeSaleDraft } from '../../../pos/saleDraft';
 import { openSaleQueue } from '../../../pos/saleQueue';
 import { createSaleSync } from '../../../pos/saleSync';
 import type { SaleSync } from '../../../pos/saleSync';
@@ -72,15 +74,49 @@ export function getSaleActor(options: { tenantId: string; registerSessionId: str
     actor = undefined;
   }
   if (!actor) {
-    actor = createActor(saleMachine, {
-      input: { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine },
-    }).start();
+    const input = { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine };
+    actor = createActor(saleMachine, { input, snapshot: restoredSale(options.tenantId, input) }).start();
     const started = actor;
+    keepDraft(started, options.tenantId, options.registerSessionId);
     listen('online', () => started.send({ type: 'connection.online' }));
     listen('offline', () => started.send({ type: 'connection.offline' }));
     sales.set(key, actor);
   }
   return actor;
+}
+
+/**
+ * The sale this register session was building when the page last went (src/pos/saleDraft.ts), as a sale being built
+ * again; none: a new sale.
+ */
+function restoredSale(tenantId: string, input: { registerSessionId: string; locationId: string; discountLimitBp: number | null; online: boolean }) {
+  const draft = readSaleDraft(window.localStorage, tenantId, input.registerSessionId);
+  if (!draft) return undefined;
+  const initial = createActor(saleMachine, { input }).getSnapshot().context;
+  return saleMachine.resolveState({
+    value: 'building',
+    context: { ...initial, ...draft, pricing: pricingOf(draft.lines, draft.orderDiscount) },
+  });
+}
+
+/**
+ * Keeps the sale on the device while it is built or paid (or being completed: a reload then completes it again with
+ * the same id); a new, parked, recorded or queued sale leaves nothing to keep.
+ */
+function keepDraft(actor: PosSaleActor, tenantId: string, registerSessionId: string) {
+  let last = '';
+  const keep = (snapshot: PosSaleSnapshot) => {
+    // Until a sale being completed is recorded or on disk in the queue, its draft stays.
+    if (snapshot.status !== 'active' || snapshot.matches('completing') || snapshot.matches('dispatching') || snapshot.matches({ waitingToSync: 'saving' })) return;
+    const building = snapshot.matches('building') || snapshot.matches('paying') || snapshot.matches('failed') || snapshot.matches('parking');
+    const draft = building ? draftOf(snapshot.context) : null;
+    const text = JSON.stringify(draft);
+    if (text === last) return;
+    last = text;
+    writeSaleDraft(window.localStorage, tenantId, registerSessionId, draft);
+  };
+  keep(actor.getSnapshot());
+  actor.subscribe(keep);
 }
 
 /** Tests and the end of a session: forget every sale (the waiting queue stays on disk). */

@@ -1,0 +1,155 @@
+/**
+ * The admin's reports: GET /api/reports/{report} (JSON) and GET /api/reports/{report}/csv (the same tables as CSV),
+ * admins only (a clerk is answered 403), over the stores the admin may see or one of them; and the enterprise
+ * admin's GET /api/enterprise/reports/{report}: the aggregates of every company through the cross-tenant door of
+ * migration 0028 (audited in each company and in the platform tenant). Every read is audited.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '../../src/contract/common';
+import {
+  EnterpriseReportParams,
+  EnterpriseReportQuery,
+  groupsOf,
+  Report,
+  ReportParams,
+  ReportQuery,
+  reportCsv,
+  reportMessages as M,
+  type ReportName,
+} from '../../src/contract/reports';
+import { audit } from '../audit/audit';
+import type { Tx } from '../db/client';
+import { localParts, rows } from '../db/values';
+import { HttpError } from '../http/errors';
+import { nowOf, runAudited } from '../scope/audited';
+import { canSeeStore, NotVisible, type Scope } from '../scope/scope';
+import { enterpriseReport } from './enterprise';
+import { buildReport } from './reports';
+
+const security = [{ bearer: [] }];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** This month in a time zone: its first and last day, and today. */
+export function thisMonth(now: Date, timeZone: string): { from: string; to: string; today: string } {
+  const today = localParts(now, timeZone).date;
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}`, today };
+}
+
+/** The stores a report reads (one asked for, when the admin may see it; else all theirs) and its time zone. */
+async function reportStores(tx: Tx, scope: Scope, locationId: string | undefined): Promise<{ stores: string[]; timeZone: string }> {
+  if (locationId && !canSeeStore(scope.stores, locationId)) throw new NotVisible('location', locationId);
+  const all = await rows<{ id: string; time_zone: string }>(tx, sql`select id, time_zone from locations order by name, id`);
+  const visible = all.filter((l) => (locationId ? l.id === locationId : canSeeStore(scope.stores, l.id)));
+  if (locationId && !visible.length) throw new NotVisible('location', locationId);
+  const home = visible.find((l) => l.id === scope.signedInAt) ?? visible[0];
+  return { stores: visible.map((l) => l.id), timeZone: home?.time_zone ?? 'UTC' };
+}
+
+async function runReport(request: FastifyRequest, report: ReportName, q: ReportQuery, format: 'json' | 'csv'): Promise<Report> {
+  const offered = groupsOf[report];
+  if (q.group && !offered.includes(q.group)) throw new HttpError(400, 'request.fieldsInvalid', { fields: { group: M.groupNotOffered } });
+  const now = nowOf(request);
+  return runAudited(request, format === 'csv' ? 'report.export' : 'report.read', async (tx, scope) => {
+    const { stores, timeZone } = await reportStores(tx, scope, q.locationId);
+    const month = thisMonth(now, timeZone);
+    const result = await buildReport(tx, {
+      report,
+      stores,
+      from: q.from ?? month.from,
+      to: q.to ?? month.to,
+      group: offered.length ? (q.group ?? offered[0]!) : null,
+      locationId: q.locationId ?? null,
+      today: month.today,
+      now,
+    });
+    return { result, audit: { targetType: 'report', targetId: report, details: { from: result.from, to: result.to, group: result.group, locationId: result.locationId } } };
+  });
+}
+
+const csvName = (r: Report) => `${r.report}-${r.from}-to-${r.to}.csv`;
+
+function sendCsv(reply: FastifyReply, report: Report) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csvName(report)}"`)
+    .header('cache-control', 'no-store')
+    .send(reportCsv(report));
+}
+
+export async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const admin = { access: ['admin'] as const };
+
+  app.get(
+    '/reports/:report',
+    {
+      config: admin,
+      schema: {
+        tags: ['reports'],
+        summary: 'One report over a range of days (default this month) and a store (default every store the admin may see)',
+        security,
+        params: ReportParams,
+        querystring: ReportQuery,
+        response: { 200: Report, ...errors },
+      },
+    },
+    (request) => runReport(request, request.params.report, request.query, 'json'),
+  );
+
+  app.get(
+    '/reports/:report/csv',
+    {
+      config: admin,
+      schema: {
+        tags: ['reports'],
+        summary: 'The same report as CSV (the tables of the JSON answer, money in major units)',
+        security,
+        params: ReportParams,
+        querystring: ReportQuery,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await runReport(request, request.params.report, request.query, 'csv')),
+  );
+
+  app.get(
+    '/enterprise/reports/:report',
+    {
+      config: { access: ['enterpriseadmin'] as const },
+      schema: {
+        tags: ['enterprise'],
+        summary: 'A report across companies: each company\'s aggregates over a range of its stores\' days (never a record)',
+        security,
+        params: EnterpriseReportParams,
+        querystring: EnterpriseReportQuery,
+        response: { 200: Report, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const now = nowOf(request);
+      const month = thisMonth(now, 'UTC');
+      const from = request.query.from ?? month.from;
+      const to = request.query.to ?? month.to;
+      return request.inTenant(async (tx) => {
+        const result = await enterpriseReport(tx, { userId: auth.sub, ip: request.ip }, request.params.report, from, to, month.today);
+        await audit(tx, {
+          tenantId: auth.tid,
+          action: 'enterprise.report.read',
+          outcome: 'success',
+          actorUserId: auth.sub,
+          actorRoles: auth.roles,
+          ip: request.ip,
+          targetType: 'report',
+          targetId: request.params.report,
+          details: { from, to },
+        });
+        return result;
+      });
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ConversationDetail, ConversationList, TrackingView } from '../contract/inbox';
+import type { ConversationChange, NewConversation } from '../contract/inbox';
+import { apiRequest } from './http';
+
+/** The inbox (/apps/mail): a patient's own conversations, staff their stores'; no id says who, the token does. */
+export const inboxKey = (tenantId: string) => ['t', tenantId, 'inbox'] as const;
+
+export const inboxQueries = {
+  list: (tenantId: string, status: 'open' | 'done' | 'all') =>
+    queryOptions({
+      queryKey: [...inboxKey(tenantId), 'list', status],
+      queryFn: ({ signal }) => apiRequest(`/api/inbox?status=${status}`, { schema: ConversationList, signal }),
+    }),
+  conversation: (tenantId: string, id: string) =>
+    queryOptions({
+      queryKey: [...inboxKey(tenantId), 'conversation', id],
+      queryFn: ({ signal }) => apiRequest(`/api/inbox/${encodeURIComponent(id)}`, { schema: ConversationDetail, signal }),
+    }),
+};
+
+export const startConversation = (body: NewConversation) => apiRequest('/api/inbox', { method: 'POST', body, schema: ConversationDetail });
+
+export const writeMessage = (id: string, text: string) =>
+  apiRequest(`/api/inbox/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { text }, schema: ConversationDetail });
+
+export const changeConversation = (id: string, body: ConversationChange) =>
+  apiRequest(`/api/inbox/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: ConversationDetail });
+
+/** The guest order tracking page (/pr/{key}): no session. */
+export const trackingQuery = (key: string) =>
+  queryOptions({
+    queryKey: ['guest', 'tracking', key],
+    queryFn: ({ signal }) => apiRequest(`/api/public/tracking/${encodeURIComponent(key)}`, { auth: 'none', schema: TrackingView, signal }),
+    retry: false,
+  });

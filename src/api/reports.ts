@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { Report } from '../contract/reports';
+import type { ReportGroup, ReportName } from '../contract/reports';
+import { apiRequest } from './http';
+
+/** The admin's reports: GET /api/reports/{report} with the range, store and grouping (src/contract/reports.ts). */
+export interface ReportFilter {
+  from?: string;
+  to?: string;
+  locationId?: string;
+  group?: ReportGroup;
+}
+
+export const reportQueryString = (filter: ReportFilter) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const fetchReport = (name: ReportName, filter: ReportFilter, signal?: AbortSignal) =>
+  apiRequest(`/api/reports/${name}${reportQueryString(filter)}`, { schema: Report, signal });
+
+export const reportQuery = (tenantId: string, name: ReportName, filter: ReportFilter) =>
+  queryOptions({
+    queryKey: ['t', tenantId, 'reports', name, filter],
+    queryFn: ({ signal }) => fetchReport(name, filter, signal),
+    staleTime: 30_000,
+  });

@@ -1,0 +1,207 @@
+/**
+ * The admin's Reports group (shared/design/reports.md): GET /api/reports/{report} answers one report as a table (or
+ * a few) with its summary figures; GET /api/reports/{report}/csv the same tables as CSV (reportCsv, so the CSV is
+ * the table). The enterprise admin's GET /api/enterprise/reports/{report} answers the same shape with a row per
+ * company. Money is integer minor units; a range is of calendar days in the stores' own time zones.
+ */
+import { z } from './zod';
+
+export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
+export type ReportName = (typeof reportNames)[number];
+
+/** The reports the enterprise admin gets across companies (those kept as aggregates). */
+export const enterpriseReportNames = ['sales', 'payments', 'categories'] as const;
+export type EnterpriseReportName = (typeof enterpriseReportNames)[number];
+
+export const periodGroups = ['day', 'week', 'month'] as const;
+export const reportGroups = [...periodGroups, 'store', 'clerk', 'category'] as const;
+export type ReportGroup = (typeof reportGroups)[number];
+
+/** The groupings each report offers (the first is its default); a report with none has fixed rows. */
+export const groupsOf: Record<ReportName, readonly ReportGroup[]> = {
+  sales: ['day', 'week', 'month', 'store', 'clerk', 'category'],
+  payments: [],
+  adjustments: ['day', 'week', 'month', 'store'],
+  balances: [],
+  laborders: [],
+  recalls: [],
+  appointments: [],
+  eforms: [],
+};
+
+/** The longest range one report reads. */
+export const MAX_RANGE_DAYS = 731;
+
+export const reportMessages = {
+  report: `Report must be one of ${reportNames.join(', ')}`,
+  enterpriseReport: `Report must be one of ${enterpriseReportNames.join(', ')}`,
+  from: 'From must be a date (YYYY-MM-DD)',
+  to: 'To must be a date (YYYY-MM-DD)',
+  range: 'To cannot be before From',
+  rangeTooLong: `A report covers at most ${MAX_RANGE_DAYS} days`,
+  bothOrNeither: 'Give both From and To, or neither (this month)',
+  locationId: 'Store must be an id (UUID)',
+  group: `Group must be one of ${reportGroups.join(', ')}`,
+  groupNotOffered: 'This report cannot be grouped that way',
+} as const;
+const M = reportMessages;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(ISO_DAY, { error: message })
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && s >= '1970-01-01' && s <= '9999-12-31';
+    }, { error: message });
+
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+const rangeShape = { from: day(M.from).optional(), to: day(M.to).optional() };
+const checkRange = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if ((q.from === undefined) !== (q.to === undefined)) ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: M.bothOrNeither });
+  else if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: M.range });
+  else if (q.from && q.to && daysBetween(q.from, q.to) >= MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: M.rangeTooLong });
+};
+
+export const ReportParams = z.object({ report: z.enum(reportNames, { error: M.report }) });
+export const EnterpriseReportParams = z.object({ report: z.enum(enterpriseReportNames, { error: M.enterpriseReport }) });
+
+export const ReportQuery = z
+  .object({
+    ...rangeShape,
+    /** One store; every store the admin may see when not given. */
+    locationId: z.uuid({ error: M.locationId }).optional(),
+    group: z.enum(reportGroups, { error: M.group }).optional(),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+export const EnterpriseReportQuery = z.object(rangeShape).strict().superRefine(checkRange);
+export type EnterpriseReportQuery = z.infer<typeof EnterpriseReportQuery>;
+
+/** How a value is shown: money (minor units), a count, a ratio (0..1), a number of days, a number of hours. */
+export const ColumnKind = z.enum(['money', 'count', 'ratio', 'days', 'hours']);
+export type ColumnKind = z.infer<typeof ColumnKind>;
+
+/** What a row's label is: a day, week or month (its first day, YYYY-MM-DD), a name, or a key the browser translates. */
+export const LabelKind = z.enum(['day', 'week', 'month', 'name', 'category', 'method', 'age', 'status', 'reason', 'type']);
+export type LabelKind = z.infer<typeof LabelKind>;
+
+export const ReportColumn = z.object({ key: z.string(), kind: ColumnKind });
+export type ReportColumn = z.infer<typeof ReportColumn>;
+
+export const ReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  values: z.record(z.string(), z.number().nullable()),
+});
+export type ReportRow = z.infer<typeof ReportRow>;
+
+export const ReportSection = z.object({
+  id: z.string(),
+  labelKind: LabelKind,
+  columns: z.array(ReportColumn),
+  /** The column the chart draws. */
+  chartColumn: z.string(),
+  rows: z.array(ReportRow),
+});
+export type ReportSection = z.infer<typeof ReportSection>;
+
+export const ReportFigure = z.object({ key: z.string(), kind: ColumnKind, value: z.number().nullable() });
+export type ReportFigure = z.infer<typeof ReportFigure>;
+
+export const Report = z.object({
+  report: z.string(),
+  from: z.string(),
+  to: z.string(),
+  group: z.enum(reportGroups).nullable(),
+  locationId: z.uuid().nullable(),
+  /** The day figures that are "as of now" (open balances, overdue lab orders) were counted on. */
+  asOf: z.string(),
+  currency: z.string(),
+  summary: z.array(ReportFigure),
+  sections: z.array(ReportSection),
+});
+export type Report = z.infer<typeof Report>;
+
+/** English column and figure titles: the CSV's header (the browser shows the same keys translated). */
+export const columnTitles: Record<string, string> = {
+  label: 'Label',
+  count: 'Count',
+  net: 'Net sales',
+  tax: 'Tax',
+  discounts: 'Discounts',
+  refunds: 'Refunds',
+  voids: 'Voids',
+  refundsCount: 'Refunds (count)',
+  voidsCount: 'Voids (count)',
+  average: 'Average sale',
+  quantity: 'Quantity',
+  taken: 'Taken',
+  deposits: 'Deposits taken',
+  balances: 'Balances collected',
+  paidBack: 'Paid back',
+  netTaken: 'Net taken',
+  balance: 'Open balance',
+  orders: 'Orders',
+  turnaroundMedian: 'Turnaround median (days)',
+  turnaroundP90: 'Turnaround 90th percentile (days)',
+  turnaroundCount: 'Orders made ready',
+  overdue: 'Overdue',
+  sent: 'Sent',
+  booked: 'Booked within 30 days',
+  rate: 'Booked rate',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  noShow: 'No-show',
+  noShowRate: 'No-show rate',
+  opened: 'Opened',
+  submitted: 'Submitted',
+  medianToSubmit: 'Median time to submit (hours)',
+  company: 'Company',
+};
+
+/** A cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets a leading '. */
+function csvCell(text: string): string {
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text);
+  const cell = formula ? `'${text}` : text;
+  return /[",\r\n]/.test(cell) || formula ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+/** A value as the CSV writes it: money in major units with its decimals, ratios as percentages. */
+export function csvValue(value: number | null, kind: ColumnKind, fractionDigits = 2): string {
+  if (value === null) return '';
+  switch (kind) {
+    case 'money':
+      return (value / 10 ** fractionDigits).toFixed(fractionDigits);
+    case 'ratio':
+      return (value * 100).toFixed(1);
+    case 'days':
+    case 'hours':
+      return value.toFixed(1);
+    case 'count':
+      return String(value);
+  }
+}
+
+/**
+ * The report's tables as CSV (RFC 4180, CRLF): each section its title line, header and rows, a blank line between
+ * sections; the summary figures last. A cell that a spreadsheet would read as a formula is quoted with a leading '.
+ */
+export function reportCsv(report: Report): string {
+  const lines: string[] = [];
+  report.sections.forEach((section, i) => {
+    if (i > 0) lines.push('');
+    if (report.sections.length > 1) lines.push(csvCell(section.id));
+    lines.push([columnTitles.label!, ...section.columns.map((c) => columnTitles[c.key] ?? c.key)].map(csvCell).join(','));
+    for (const row of section.rows) lines.push([row.label, ...section.columns.map((c) => csvValue(row.values[c.key] ?? null, c.kind))].map(csvCell).join(','));
+  });
+  if (report.summary.length) {
+    lines.push('');
+    for (const f of report.summary) lines.push([columnTitles[f.key] ?? f.key, csvValue(f.value, f.kind)].map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,278 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { changeConversation, inboxKey, inboxQueries, startConversation, writeMessage } from '../../api/inbox';
+import { inboxLimits } from '../../contract/inbox';
+import type { ConversationChange, ConversationDetail, ConversationSummary } from '../../contract/inbox';
+import { translateError } from '../../i18n/apiErrors';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { useFormats } from '../patient/format';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { useSessionActor } from '../ui/session';
+import { Spinner } from '../ui/Spinner';
+import { UnreadBadge } from './UnreadBadge';
+import { hasInbox } from './unread';
+import * as styles from './inbox.css';
+
+type Filter = 'open' | 'done' | 'all';
+const filters: readonly Filter[] = ['open', 'done', 'all'];
+
+/**
+ * /apps/mail (the user menu's Inbox): secure messages between a patient and their store. A patient writes to the
+ * store and reads the replies; staff see their stores' conversations, take one, reply and mark it done. The list
+ * and the open conversation sit side by side on a wide screen and one above the other on a phone.
+ */
+export function InboxPage() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const roles = useSelector(useSessionActor(), (s) => s.context.session?.user.role ?? []);
+  const isPatient = roles.includes('patient');
+  const [filter, setFilter] = useState<Filter>(isPatient ? 'all' : 'open');
+  const [selected, setSelected] = useState<string | 'new' | null>(null);
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.title}>
+        {t('inbox.title')}
+      </h1>
+      {!hasInbox(roles) ? (
+        <p className={styles.muted}>{t('inbox.notForRole')}</p>
+      ) : (
+        <div className={styles.layout}>
+          <ConversationListPanel filter={filter} onFilter={setFilter} selected={selected} onSelect={setSelected} isPatient={isPatient} />
+          {selected === 'new' ? (
+            <NewConversationPanel onStarted={setSelected} />
+          ) : selected ? (
+            <ConversationPanel key={selected} id={selected} isPatient={isPatient} />
+          ) : (
+            <section className={styles.panel} aria-label={t('inbox.conversation')}>
+              <p className={styles.muted}>{isPatient ? t('inbox.pickOrWrite') : t('inbox.pick')}</p>
+            </section>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ConversationListPanel({
+  filter,
+  onFilter,
+  selected,
+  onSelect,
+  isPatient,
+}: {
+  filter: Filter;
+  onFilter: (f: Filter) => void;
+  selected: string | null;
+  onSelect: (id: string | 'new') => void;
+  isPatient: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const formats = useFormats();
+  const headingId = useId();
+  const list = useQuery(inboxQueries.list(tenantId, filter));
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        {t('inbox.conversations')}
+      </h2>
+      <div className={styles.bar} role="group" aria-label={t('inbox.show')}>
+        {filters.map((f) => (
+          <Button key={f} variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onPress={() => onFilter(f)}>
+            {t(`inbox.filters.${f}`)}
+          </Button>
+        ))}
+      </div>
+      {isPatient && (
+        <div className={styles.bar}>
+          <Button onPress={() => onSelect('new')}>{t('inbox.newMessage')}</Button>
+        </div>
+      )}
+      {list.isPending ? (
+        <Spinner label={t('inbox.loading')} />
+      ) : list.isError ? (
+        <Alert>{translateError(i18n, list.error)}</Alert>
+      ) : list.data.conversations.length === 0 ? (
+        <p className={styles.muted}>{t('inbox.none')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {list.data.conversations.map((c) => (
+            <li key={c.id}>
+              <button type="button" className={styles.item} aria-current={c.id === selected} onClick={() => onSelect(c.id)}>
+                <span className={styles.itemHead}>
+                  <span>{isPatient ? c.storeName : c.patientName}</span>
+                  {c.unread > 0 && <UnreadBadge count={c.unread} label={t('inbox.unreadCount', { count: c.unread })} />}
+                </span>
+                <span className={styles.itemMeta}>{c.preview}</span>
+                <span className={styles.itemMeta}>
+                  {formats.dateTime(c.lastMessageAt)} · {statusText(t, c)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function statusText(t: ReturnType<typeof useTranslation>['t'], c: ConversationSummary): string {
+  const status = t(`inbox.statuses.${c.status}`);
+  return c.assignedTo ? `${status} · ${t('inbox.assignedTo', { name: c.assignedTo.name })}` : status;
+}
+
+/** After any change the lists, the badge and the conversation are asked again. */
+function useInboxRefresh() {
+  const client = useQueryClient();
+  const tenantId = useTenantId();
+  // Everything of the inbox but the open conversations, which answered the change themselves.
+  return (detail?: ConversationDetail) => {
+    if (detail) client.setQueryData(inboxQueries.conversation(tenantId, detail.id).queryKey, detail);
+    void client.invalidateQueries({ queryKey: inboxKey(tenantId), predicate: (q) => q.queryKey[3] !== 'conversation' });
+  };
+}
+
+function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }) {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const formats = useFormats();
+  const headingId = useId();
+  const refresh = useInboxRefresh();
+  const conversation = useQuery({ ...inboxQueries.conversation(tenantId, id), staleTime: Infinity });
+  // Opening marks the other side's messages read: the badge and the list follow once it has answered.
+  const loaded = conversation.isSuccess;
+  useEffect(() => {
+    if (loaded) refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the conversation has been read
+  }, [loaded]);
+  const change = useMutation({ mutationFn: (body: ConversationChange) => changeConversation(id, body), onSuccess: refresh });
+  const session = useSessionActor();
+  const userId = useSelector(session, (s) => s.context.session?.user.id ?? '');
+
+  if (conversation.isPending) return <Spinner label={t('inbox.loading')} />;
+  if (conversation.isError) return <Alert>{translateError(i18n, conversation.error)}</Alert>;
+  const c = conversation.data;
+  const mine = c.assignedTo?.id === userId;
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        {isPatient ? t('inbox.withStore', { store: c.storeName }) : t('inbox.withPatient', { name: c.patientName, store: c.storeName })}
+      </h2>
+      <p className={styles.muted}>{statusText(t, c)}</p>
+      {!isPatient && (
+        <div className={styles.bar}>
+          <Button variant="secondary" isDisabled={change.isPending} onPress={() => change.mutate({ assignedToMe: !mine })}>
+            {mine ? t('inbox.unassign') : t('inbox.assignToMe')}
+          </Button>
+          <Button variant="secondary" isDisabled={change.isPending} onPress={() => change.mutate({ status: c.status === 'done' ? 'open' : 'done' })}>
+            {c.status === 'done' ? t('inbox.reopen') : t('inbox.markDone')}
+          </Button>
+        </div>
+      )}
+      {change.isError && <Alert>{translateError(i18n, change.error)}</Alert>}
+      <ol className={styles.messages} aria-label={t('inbox.messages')}>
+        {c.messages.map((m) => (
+          <li key={m.id} className={styles.message} data-mine={m.mine}>
+            <span className={styles.muted}>
+              {m.mine ? t('inbox.you') : m.authorName} · {formats.dateTime(m.createdAt)}
+            </span>
+            <p className={styles.messageText}>{m.text}</p>
+          </li>
+        ))}
+      </ol>
+      <MessageForm
+        label={t('inbox.reply')}
+        submitLabel={t('inbox.send')}
+        send={(text) => writeMessage(id, text)}
+        onSent={refresh}
+      />
+    </section>
+  );
+}
+
+function NewConversationPanel({ onStarted }: { onStarted: (id: string) => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const refresh = useInboxRefresh();
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.panelTitle}>
+        {t('inbox.newMessage')}
+      </h2>
+      <p className={styles.muted}>{t('inbox.newHint')}</p>
+      <MessageForm
+        label={t('inbox.yourMessage')}
+        submitLabel={t('inbox.send')}
+        send={(text) => startConversation({ text })}
+        onSent={(detail) => {
+          refresh(detail);
+          onStarted(detail.id);
+        }}
+      />
+    </section>
+  );
+}
+
+/** A message box (1 to 5000 characters, line breaks kept) and its send button; the server's refusal shows under it. */
+function MessageForm({
+  label,
+  submitLabel,
+  send,
+  onSent,
+}: {
+  label: string;
+  submitLabel: string;
+  send: (text: string) => Promise<ConversationDetail>;
+  onSent: (detail: ConversationDetail) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const fieldId = useId();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: (detail) => {
+      setText('');
+      onSent(detail);
+    },
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!text.trim()) return setProblem(t('inbox.empty'));
+    setProblem(null);
+    mutation.mutate(text);
+  }
+  const shown = problem ?? (mutation.isError ? translateError(i18n, mutation.error) : null);
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <label htmlFor={fieldId} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        className={styles.textarea}
+        value={text}
+        maxLength={inboxLimits.text}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? errorId : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {shown && (
+        <p id={errorId} className={styles.error} role="alert">
+          {shown}
+        </p>
+      )}
+      <div className={styles.bar}>
+        <Button type="submit" isPending={mutation.isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

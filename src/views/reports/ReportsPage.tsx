@@ -1,0 +1,306 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError } from '../../api/http';
+import { reportQuery, reportQueryString } from '../../api/reports';
+import type { ReportFilter } from '../../api/reports';
+import { storesQuery } from '../../api/stores';
+import { groupsOf, reportCsv, reportGroups, reportNames } from '../../contract/reports';
+import type { ColumnKind, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
+import { translateMessage } from '../../i18n/appI18n';
+import { useTenantId } from '../eforms/admin/useTenant';
+import { Field } from '../invoices/Field';
+import * as frame from '../invoices/invoices.css';
+import { useFormats } from '../patient/format';
+import type { Formats } from '../patient/format';
+import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
+import { BarChart } from './BarChart';
+import * as styles from './reports.css';
+
+/** The filter as the address keeps it (?from=&to=&store=&group=). */
+const textFields = ['from', 'to', 'store', 'group'] as const;
+type Draft = Record<(typeof textFields)[number], string>;
+
+const draftOf = (query: string): Draft => {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries(textFields.map((name) => [name, (params.get(name) ?? '').slice(0, 40)])) as Draft;
+};
+
+const filterOf = (name: ReportName, draft: Draft): ReportFilter => {
+  const filter: ReportFilter = {};
+  if (draft.from && draft.to) {
+    filter.from = draft.from;
+    filter.to = draft.to;
+  }
+  if (/^[0-9a-f-]{36}$/i.test(draft.store)) filter.locationId = draft.store;
+  if ((groupsOf[name] as readonly string[]).includes(draft.group)) filter.group = draft.group as ReportGroup;
+  return filter;
+};
+
+/** The field each API parameter's message belongs to. */
+const fieldOfParam: Record<string, keyof Draft> = { from: 'from', to: 'to', locationId: 'store', group: 'group' };
+
+/**
+ * /admin/reports/{report} (admins): one report over a range of days (this month by default, in the store's time
+ * zone) and a store (or every store the admin may see), grouped where the report offers it; its summary figures,
+ * a bar chart per table (value labels with 'k') and the table beneath it, CSV of the same table, and print. The
+ * filter lives in the address.
+ */
+export function ReportsPage({ report }: { report: string }) {
+  const known = (reportNames as readonly string[]).includes(report);
+  useEffect(() => {
+    if (!known) navigate('/admin/reports/sales', { replace: true });
+  }, [known]);
+  return known ? <ReportView key={report} name={report as ReportName} /> : null;
+}
+
+function ReportView({ name }: { name: ReportName }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const tenantId = useTenantId();
+  const titleId = useId();
+  const query = useSearch();
+  const applied = draftOf(query);
+  const [draft, setDraft] = useState<Draft>(applied);
+  useEffect(() => setDraft(draftOf(query)), [query]);
+  const filter = filterOf(name, applied);
+  const result = useQuery(reportQuery(tenantId, name, filter));
+  const stores = useQuery(storesQuery(tenantId));
+  const data = result.data;
+  const groups = groupsOf[name];
+
+  const fieldErrors: Partial<Draft> = {};
+  const body = result.error instanceof ApiError ? result.error.body : null;
+  for (const [param, text] of Object.entries(body?.fields ?? {})) {
+    const field = fieldOfParam[param];
+    if (field) fieldErrors[field] = translateMessage(i18n, text);
+  }
+  if ((draft.from === '') !== (draft.to === '') && !fieldErrors.to) fieldErrors.to = t('reports.bothDates');
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(`/admin/reports/${name}${reportQueryString(draft as ReportFilter)}`);
+  };
+  const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const download = () => {
+    if (!data) return;
+    const url = URL.createObjectURL(new Blob([reportCsv(data)], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${data.report}-${data.from}-to-${data.to}.csv`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  };
+
+  return (
+    <section className={frame.page} aria-labelledby={titleId}>
+      <h1 id={titleId} className={frame.title}>
+        {t(`reports.names.${name}`)}
+      </h1>
+      <nav aria-label={t('reports.title')} className={styles.noPrint}>
+        <ul className={frame.tabs}>
+          {reportNames.map((other) => (
+            <li key={other}>
+              <Link href={`/admin/reports/${other}`} className={frame.tab} aria-current={other === name ? 'page' : undefined}>
+                {t(`reports.names.${other}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form role="search" aria-label={t('reports.filters')} className={`${frame.section} ${frame.form} ${styles.noPrint}`} onSubmit={apply} noValidate>
+        <div className={frame.fields}>
+          <Field label={t('reports.from')} value={draft.from} onChange={set('from')} error={fieldErrors.from} type="date" />
+          <Field label={t('reports.to')} value={draft.to} onChange={set('to')} error={fieldErrors.to} type="date" />
+          <div className={frame.field}>
+            <label htmlFor={`${titleId}-store`} className={frame.label}>
+              {t('reports.store')}
+            </label>
+            <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
+              <option value="">{t('reports.allStores')}</option>
+              {stores.data?.stores.map((store) => (
+                <option key={store.id} value={store.id}>
+                  {store.name}
+                </option>
+              ))}
+            </select>
+            {fieldErrors.store && <span className={frame.error}>{fieldErrors.store}</span>}
+          </div>
+          {groups.length > 0 && (
+            <div className={frame.field}>
+              <label htmlFor={`${titleId}-group`} className={frame.label}>
+                {t('reports.groupBy')}
+              </label>
+              <select id={`${titleId}-group`} className={frame.input} value={draft.group || groups[0]} onChange={(event) => set('group')(event.target.value)}>
+                {reportGroups
+                  .filter((g) => groups.includes(g))
+                  .map((g) => (
+                    <option key={g} value={g}>
+                      {t(`reports.groups.${g}`)}
+                    </option>
+                  ))}
+              </select>
+            </div>
+          )}
+        </div>
+        <div className={frame.actions}>
+          <Button type="submit">{t('reports.show')}</Button>
+          <Button variant="secondary" onPress={download} isDisabled={!data}>
+            {t('reports.downloadCsv')}
+          </Button>
+          <Button variant="secondary" onPress={() => window.print()} isDisabled={!data}>
+            {t('reports.print')}
+          </Button>
+        </div>
+      </form>
+      {result.isPending && (
+        <p className={frame.muted} role="status">
+          {t('reports.loading')}
+        </p>
+      )}
+      {result.isError && (
+        <p className={frame.error} role="alert">
+          {body ? translateMessage(i18n, body.error) : t('reports.failed')}
+        </p>
+      )}
+      {data && <ReportBody report={data} formats={formats} />}
+    </section>
+  );
+}
+
+function ReportBody({ report, formats }: { report: Report; formats: Formats }) {
+  const { t, i18n } = useTranslation();
+  const asOf = report.report === 'balances';
+  return (
+    <>
+      <p className={frame.muted}>
+        {asOf ? t('reports.asOf', { date: formats.date(report.asOf) }) : t('reports.range', { from: formats.date(report.from), to: formats.date(report.to) })}
+      </p>
+      {report.summary.length > 0 && (
+        <dl className={styles.summary} aria-label={t('reports.summary')}>
+          {report.summary.map((f) => (
+            <div key={f.key} className={styles.figure}>
+              <dt className={styles.figureName}>{t(`reports.columns.${f.key}`)}</dt>
+              <dd className={styles.figureValue}>{valueText(f.value, f.kind, report.currency, formats, t, i18n.language)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {report.sections.map((section) => (
+        <SectionView key={section.id} report={report} section={section} formats={formats} />
+      ))}
+    </>
+  );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** One decimal at most, in the reader's digits. */
+const decimal = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+
+function valueText(value: number | null, kind: ColumnKind, currency: string, formats: Formats, t: T, language: string): string {
+  if (value === null) return t('reports.none');
+  switch (kind) {
+    case 'money':
+      return formats.money(value, currency);
+    case 'count':
+      return formats.integer(value);
+    case 'ratio':
+      return t('reports.percent', { value: decimal(value * 100, language) });
+    case 'days':
+      return t('reports.days', { value: decimal(value, language) });
+    case 'hours':
+      return t('reports.hours', { value: decimal(value, language) });
+  }
+}
+
+function labelText(kind: LabelKind, key: string, label: string, formats: Formats, t: T, language: string): string {
+  switch (kind) {
+    case 'day':
+      return formats.date(key);
+    case 'week':
+      return t('reports.weekOf', { date: formats.date(key) });
+    case 'month': {
+      const [y, m] = key.split('-').map(Number);
+      return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+    }
+    case 'name':
+      return label || t('reports.unknown');
+    default:
+      return t(`reports.labels.${kind}.${key}`, { defaultValue: key });
+  }
+}
+
+/** Where a chart's value is shown in (money in major units, ratios as percentages) and its suffix. */
+function chartValue(value: number | null, kind: ColumnKind): number | null {
+  if (value === null) return null;
+  if (kind === 'money') return value / 100;
+  if (kind === 'ratio') return value * 100;
+  return value;
+}
+
+function SectionView({ report, section, formats }: { report: Report; section: ReportSection; formats: Formats }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const chartColumn = section.columns.find((c) => c.key === section.chartColumn) ?? section.columns[0]!;
+  const labelled = section.rows.map((row) => ({ row, text: labelText(section.labelKind, row.key, row.label, formats, t, i18n.language) }));
+  const sectionTitle = t(`reports.sections.${section.id}`);
+  // The section's rows are the report's grouping when it has one (a store, a clerk), else what its labels are.
+  const groupName = report.group && section.id === report.report ? t(`reports.groups.${report.group}`) : t(`reports.labelKinds.${section.labelKind}`);
+  const columnName = t(`reports.columns.${chartColumn.key}`);
+  return (
+    <section className={`${frame.section} ${styles.reportSection}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={frame.heading}>
+        {sectionTitle}
+      </h2>
+      {section.rows.length === 0 ? (
+        <p className={frame.muted}>{t('reports.empty')}</p>
+      ) : (
+        <>
+          <BarChart
+            title={t('reports.chartTitle', { column: columnName, group: groupName })}
+            description={t('reports.chartDescription', { column: columnName, group: groupName, count: section.rows.length })}
+            language={i18n.language}
+            suffix={chartColumn.kind === 'ratio' ? '%' : ''}
+            bars={labelled.map(({ row, text }) => ({ key: row.key, label: text, value: chartValue(row.values[chartColumn.key] ?? null, chartColumn.kind) }))}
+          />
+          <TableScroll label={sectionTitle}>
+            <table className={frame.table}>
+              <caption className={frame.muted}>{t('reports.tableCaption', { section: sectionTitle })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{groupName}</th>
+                  {section.columns.map((c) => (
+                    <th key={c.key} scope="col" className={styles.numeric}>
+                      {t(`reports.columns.${c.key}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {labelled.map(({ row, text }) => (
+                  <tr key={row.key}>
+                    <th scope="row">{text}</th>
+                    {section.columns.map((c) => (
+                      <td key={c.key} className={styles.numeric}>
+                        {valueText(row.values[c.key] ?? null, c.kind, report.currency, formats, t, i18n.language)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Issue 16, general settings and stores in the browser, on a server of its own (the stories change the demo
+ * company): the admin changes Uptown's receipt footer and hours and sees them on a receipt and on the stores
+ * screen; adds a store whose sign-in address then opens its sign-in page; changes the selected-row colour and a
+ * list's selected row takes it. On a phone in Arabic (right to left, no sideways scrolling) and axe-clean; staff
+ * are sent home.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
+import { startServer } from './support/server';
+import type { RunningServer } from './support/server';
+
+let server: RunningServer | undefined;
+beforeAll(async () => {
+  server = await startServer({ timeoutMs: 300_000 });
+}, 320_000);
+afterAll(async () => {
+  await server?.stop();
+});
+const e2e = useBrowser({
+  server: {
+    get baseURL() {
+      return server!.baseURL;
+    },
+  },
+});
+
+async function signInAsAdmin(page: Page) {
+  await signInAt(page, '/admin', { email: 'admin@clearview.test' });
+  await expectPath(page, '/admin/pos/all');
+}
+
+async function uptownId(page: Page) {
+  const { stores } = await readApi<{ stores: { id: string; name: string }[] }>(page, '/api/stores');
+  return stores.find((s) => s.name === 'Uptown')!.id;
+}
+
+describe('general settings', () => {
+  it("the admin changes Uptown's receipt footer and hours and sees them on a receipt and the stores screen", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    // The first page of a cold server on a busy machine may take longer than the usual patience.
+    await page.goto('/admin/settings/general', { timeout: 60_000 });
+    await expectPath(page, '/admin/settings/general/all');
+    await expectHeading(page, 'General settings');
+    expect(await axeViolations(page, '#content')).toEqual([]);
+
+    // One setting opened directly: the sales group's receipt footer, for Uptown.
+    await page.goto('/admin/settings/general/sales/receiptFooter');
+    await page.getByRole('heading', { name: 'Sales', level: 2 }).waitFor(patience);
+    await page.getByLabel('Settings for').selectOption({ label: 'Uptown' });
+    await page.getByRole('textbox', { name: 'Staff: largest discount (%)' }).waitFor(patience);
+    await page.getByText('This store has its own value').click();
+    await page.getByRole('textbox', { name: 'Receipt footer' }).fill('Uptown thanks you! Returns within 30 days.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor(patience);
+
+    // Uptown's hours: closed on Saturdays, open late on Thursdays.
+    const uptown = await uptownId(page);
+    await page.goto(`/admin/settings/general/store/${uptown}`);
+    await page.getByRole('heading', { name: 'Store details', level: 2 }).waitFor(patience);
+    const saturday = page.getByRole('group', { name: 'Saturday' });
+    await saturday.getByText('Open', { exact: true }).click();
+    await page.getByRole('group', { name: 'Thursday' }).getByLabel('Closes').fill('20:00');
+    await page.getByRole('textbox', { name: 'Tax number' }).fill('TX-998877');
+    expect(await axeViolations(page, '#content')).toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor(patience);
+
+    // The stores screen shows the hours.
+    await page.goto('/admin/stores');
+    await expectHeading(page, 'Stores');
+    const card = page.getByRole('article', { name: 'Uptown' });
+    await card.getByText('20:00').waitFor(patience);
+    expect(await card.getByRole('definition').filter({ hasText: 'Closed' }).count()).toBe(2);
+
+    // A receipt of an Uptown invoice carries the footer and the tax number.
+    const lookup = await readApi<{ items: { id: string; patientId: string | null }[] }>(page, `/api/invoices?type=all&locationId=${uptown}`);
+    const invoice = lookup.items.find((i) => i.patientId)!;
+    await page.goto(`/admin/patients/invoice/${invoice.patientId}?invoice=${invoice.id}`);
+    await page.getByTestId('receipt-footer').filter({ hasText: 'Uptown thanks you! Returns within 30 days.' }).waitFor(patience);
+    await page.getByText('TX-998877').waitFor(patience);
+  });
+
+  it("the selected-row colour changes a list's selected row", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/admin/settings/general/system/selectedRow');
+    await page.getByRole('heading', { name: 'System preferences', level: 2 }).waitFor(patience);
+    await page.getByLabel('Selected row back colour').fill('#ffcc80');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor(patience);
+
+    await page.goto('/admin/template/email?key=auth.reset');
+    await expectHeading(page, 'Email templates');
+    const selected = page.locator('a[aria-current="page"]').filter({ hasText: /password/i }).first();
+    await selected.waitFor(patience);
+    expect(await selected.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 204, 128)');
+  });
+
+  it('in Arabic on a phone: right to left, no sideways scrolling, axe-clean; staff are sent home', async () => {
+    const page = await e2e.newPage({ phone: true });
+    await signInAsAdmin(page);
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const uptown = await uptownId(page);
+    await page.goto(`/admin/settings/general/all/${uptown}`);
+    await expectHeading(page, 'الإعدادات العامة');
+    await page.getByRole('heading', { name: 'بيانات المتجر', level: 2 }).waitFor(patience);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page, '#content')).toEqual([]);
+    await page.goto('/admin/stores');
+    await expectHeading(page, 'المتاجر');
+    await page.getByRole('article').first().waitFor(patience);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page, '#content')).toEqual([]);
+
+    const staff = await e2e.newPage();
+    await signInAt(staff, '/clearview/downtown', { email: 'staff@clearview.test' });
+    await expectPath(staff, '/admin/pos/all');
+    for (const address of ['/admin/settings/general/all', '/admin/stores']) {
+      await staff.goto(address);
+      await expectPath(staff, '/admin/pos/all');
+    }
+  });
+});
+
+describe('stores', () => {
+  it('the admin adds a store; its sign-in address opens the sign-in page', async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    // The toolbar's store button leads admins here.
+    await page.goto('/admin/stores');
+    await expectHeading(page, 'Stores');
+    await page.getByRole('button', { name: 'Add a store' }).click();
+    await page.getByRole('textbox', { name: 'Store name' }).fill('Riverside');
+    await page.getByRole('textbox', { name: 'Address name' }).fill('admin');
+    await page.getByRole('textbox', { name: 'Time zone' }).fill('America/Chicago');
+    await page.getByRole('button', { name: 'Add the store' }).click();
+    await page.getByText('This word is reserved for the application’s own addresses: choose another').waitFor(patience);
+    await page.getByRole('textbox', { name: 'Address name' }).fill('riverside');
+    await page.getByRole('button', { name: 'Add the store' }).click();
+    const card = page.getByRole('article', { name: 'Riverside' });
+    await card.waitFor(patience);
+    await card.getByText('Front desk', { exact: false }).waitFor(patience);
+    await card.getByRole('link', { name: '/clearview/riverside' }).waitFor(patience);
+    expect(await axeViolations(page, '#content')).toEqual([]);
+
+    const guest = await e2e.newPage();
+    await guest.goto('/clearview/riverside');
+    await guest.getByText('Riverside').first().waitFor(patience);
+    await guest.getByRole('button', { name: 'Sign in', exact: true }).waitFor(patience);
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * Issue 18, the route walk: every route of the route table (src/contract/routeTable.ts, the source) opened by every
+ * demo role the guard lets open it (guest, patient, staff, admin, enterprise admin, kiosk, new user), at desktop
+ * (1440x900) and phone (390x844) size, in English and Arabic. On each: axe-core's WCAG 2.2 A/AA rules find nothing,
+ * and on the phone the page does not scroll sideways (document scrollWidth <= innerWidth).
+ *
+ * A route is walked with real demo ids for its parameters (server/db/seed*.ts; the ids the seed draws at random,
+ * the patient's pending form and the intake form, are read as the person would find them). The test prints the
+ * routes it visited and fails when a route of the table is neither visited nor excluded below with a reason, so a
+ * new screen cannot be left out.
+ *
+ * Fast: one signed-in page per role, the language chosen once per walk (a page load) and every address then
+ * opened in the app as its links do (the phone and desktop sizes are the same page resized), roles walked two at
+ * a time.
+ */
+import { appendFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../src/contract/common';
+import { resolveAccess, routeTable } from '../../src/contract/routeTable';
+import { axeViolations } from './support/axe';
+import { patience, readApi, signInAt, useBrowser } from './support/browser';
+
+const e2e = useBrowser();
+
+/** Fixed ids of the demo data (server/db/seed.ts, server/db/seed-records.ts). */
+const demo = {
+  clearview: 'c1ea0000-0000-4000-8000-000000000001',
+  downtown: 'c1ea0000-0000-4000-8000-00000000d001',
+  jane: 'c1ea0000-0000-4000-8000-0000000a0001',
+  janeRx: 'c1ea0000-0000-4000-8000-0000000b0002',
+  janeOpenInvoice: 'c1ea0000-0000-4000-8000-0000000b0007',
+};
+
+/** Ids the seed draws at random: read once, as the person would find them. */
+interface Found {
+  /** Jane's pending form (the dashboard's 'Forms to fill in' link). */
+  ownFormPath?: string;
+  /** The intake form of Downtown (the eForms list). */
+  intakeFormId?: string;
+}
+
+/** The address walked for each route with parameters (the others are their own path). */
+const addresses: Record<string, (found: Found) => string | undefined> = {
+  publicLink: () => '/pr/demo-key',
+  rxOrders: () => `/patient/rxinfo/orders/${demo.janeRx}/${demo.jane}/${demo.downtown}`,
+  invoiceOrders: () => `/patient/invoice/orders/${demo.janeOpenInvoice}/${demo.jane}/${demo.downtown}`,
+  ownForm: (found) => found.ownFormPath,
+  eformAdd: () => `/admin/eforms/forms/add/${demo.downtown}`,
+  eformEdit: (found) => found.intakeFormId && `/admin/eforms/forms/edit/${demo.downtown}/${found.intakeFormId}`,
+  eformBoard: () => `/admin/eforms/forms/${demo.downtown}/intake`,
+  patientInvoiceOfStore: () => `/admin/patients/invoice/${demo.jane}/${demo.downtown}`,
+  patientInvoice: () => `/admin/patients/invoice/${demo.jane}`,
+  reportInvoiceOfPatient: () => `/admin/reports/invoice/${demo.jane}`,
+  patient: () => `/admin/patients/${demo.jane}/1`,
+  patients: () => '/admin/patients/all',
+  generalSettings: () => '/admin/settings/general/all',
+  generalSettingsOfType: () => `/admin/settings/general/stores/${demo.downtown}`,
+  pos: () => '/admin/pos/all',
+  editCompany: () => `/admin/update/editCompany/${demo.clearview}`,
+  workDesk: () => '/admin/workdesk/all',
+  labOrderLookup: () => '/admin/laborderlookup/all',
+  invoiceLookup: () => '/admin/invoicelookup/all',
+  storeSignIn: () => '/clearview/downtown',
+  report: () => '/admin/reports/sales',
+};
+
+/** Routes not walked, each with its reason. Redirects (redirectTo) are not walked either: their targets are. */
+const excluded: Record<string, string> = {
+  logout: "ends the session at once ('Logging out..' for a moment); session.test.ts signs out",
+};
+
+interface Account {
+  name: string;
+  roles: readonly Role[];
+  /** How the person signs in (none: a guest). */
+  signIn?: { at: string; email: string; enterpriseAdmin?: boolean };
+}
+
+const accounts: readonly Account[] = [
+  { name: 'guest', roles: [] },
+  { name: 'patient', roles: ['patient'], signIn: { at: '/clearview/downtown', email: 'patient@clearview.test' } },
+  { name: 'staff', roles: ['staff'], signIn: { at: '/clearview/downtown', email: 'staff@clearview.test' } },
+  { name: 'admin', roles: ['admin'], signIn: { at: '/admin', email: 'admin@clearview.test' } },
+  {
+    name: 'enterprise admin',
+    roles: ['enterpriseadmin'],
+    signIn: { at: '/admin', email: 'enterprise@portal.test', enterpriseAdmin: true },
+  },
+  { name: 'kiosk', roles: ['kiosk'], signIn: { at: '/kiosk/login', email: 'kiosk.downtown@clearview.test' } },
+  { name: 'new user', roles: ['newuser'], signIn: { at: '/clearview/downtown', email: 'newuser@clearview.test' } },
+];
+
+const sizes = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const languages = ['en', 'ar'] as const;
+
+interface Visit {
+  routeId: string;
+  path: string;
+}
+
+/** The routes an account may open (the guard keeps it there) and the address walked for each. */
+function visitsOf(account: Account, found: Found): Visit[] {
+  const visits: Visit[] = [];
+  for (const route of routeTable) {
+    if (route.redirectTo || excluded[route.id]) continue;
+    const path = addresses[route.id]?.(found) ?? (route.path.includes(':') ? undefined : route.path);
+    if (!path) continue;
+    const access = resolveAccess(path, account.roles, null);
+    if (access.routeId === route.id && !access.redirected) visits.push({ routeId: route.id, path });
+  }
+  // Staff's 'My Information' pages show the patient last opened: the chart comes first.
+  return visits.sort((a, b) => Number(b.routeId === 'patient') - Number(a.routeId === 'patient'));
+}
+
+/** Waits until the page has drawn its content: a level-1 heading, the server's first drawing gone, nothing loading. */
+async function settle(page: Page) {
+  await page.locator('#first-paint').waitFor({ state: 'detached', ...patience });
+  await page.waitForFunction(
+    () => document.querySelector('h1') !== null && document.querySelector('[role=progressbar]') === null,
+    undefined,
+    patience,
+  );
+}
+
+async function findIds(page: Page, account: Account, found: Found) {
+  if (account.name === 'patient') {
+    const link = page.getByRole('region', { name: 'Forms to fill in' }).getByRole('link').first();
+    const href = await link.getAttribute('href', patience);
+    if (href) found.ownFormPath = new URL(href, e2e.baseURL).pathname;
+  }
+  if (account.name === 'admin') {
+    const list = await readApi<{ forms: { id: string; name: string; locationId: string }[] }>(page, '/api/eforms/forms');
+    found.intakeFormId = list.forms.find((form) => form.name === 'New Patient Intake' && form.locationId === demo.downtown)?.id;
+  }
+}
+
+/** Walks one account's routes; returns what was visited and what was found wrong. */
+async function walk(account: Account, found: Found): Promise<{ visited: string[]; problems: string[] }> {
+  const page = await e2e.newPage();
+  await page.setViewportSize(sizes[0]);
+  // A document of the app's origin (its storage keeps the language).
+  if (!account.signIn) await page.goto('/login', { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  if (account.signIn) {
+    const { at, email, enterpriseAdmin } = account.signIn;
+    await signInAt(page, at, { email, enterpriseAdmin });
+    await page.waitForURL((url) => url.pathname !== at, patience);
+    await settle(page);
+    await findIds(page, account, found);
+  }
+  const visits = visitsOf(account, found);
+  const problems: string[] = [];
+  for (const language of languages) {
+    // The language is chosen once per walk (a page load); the addresses are then opened in the app, as its links do.
+    await page.evaluate((lang) => window.localStorage.setItem('language', lang), language);
+    await page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await settle(page);
+    for (const { path } of visits) {
+      const started = Date.now();
+      const before = problems.length;
+      try {
+        await visit(page, `${account.name} ${language}`, language, path, problems);
+      } catch (error) {
+        problems.push(`${account.name} ${language} ${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        // Start the next address from a fresh page load.
+        await page.goto(visits[0]!.path, { waitUntil: 'domcontentloaded', timeout: 60_000 }).catch(() => undefined);
+      }
+      log(`${account.name} ${language} ${path} ${Date.now() - started} ms`, problems.slice(before));
+    }
+  }
+  await page.context().close();
+  return { visited: visits.map(({ routeId, path }) => `${account.name} ${routeId} ${path}`), problems };
+}
+
+/** ROUTE_WALK_LOG=file: each visit's time and problems as they are found (the test itself reports at the end). */
+function log(line: string, problems: string[]) {
+  const file = process.env.ROUTE_WALK_LOG;
+  if (file) appendFileSync(file, [line, ...problems.map((problem) => `  ${problem}`)].join('\n') + '\n');
+}
+
+/** Opens `path` in the app (the router follows the history, as after a link) and checks it at both sizes. */
+async function visit(page: Page, who: string, language: string, path: string, problems: string[]) {
+  await page.setViewportSize(sizes[0]);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const arrived = await page
+    .waitForFunction((to) => window.location.pathname.toLowerCase() === to.toLowerCase(), path, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!arrived) {
+    problems.push(`${who} ${path}: the app went to ${new URL(page.url()).pathname}`);
+    return;
+  }
+  await settle(page);
+  for (const size of sizes) {
+    const where = `${who} ${size.name} ${path}`;
+    if (size !== sizes[0]) {
+      await page.setViewportSize(size);
+      // The layout follows the width (media queries, the navbar's drawer): let it settle.
+      await page.waitForTimeout(150);
+    }
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    if (lang !== language) problems.push(`${where}: the page is in '${lang}'`);
+    for (const violation of await axeViolations(page, undefined, { wcag22: true })) problems.push(`${where}: ${violation}`);
+    if (size.name === 'phone') {
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+        // What sticks out, to say where to look.
+        wide: [...document.querySelectorAll('body *')]
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+          })
+          .slice(0, 4)
+          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`),
+      }));
+      if (widths.scroll > widths.inner) {
+        problems.push(`${where}: scrolls sideways (${widths.scroll} > ${widths.inner}; ${widths.wide.join(', ')})`);
+      }
+    }
+  }
+}
+
+describe('the route walk', () => {
+  it('every route of the table, by every role that may open it, at desktop and phone size, in English and Arabic: no axe violations, no sideways scrolling', { timeout: 1_500_000 }, async () => {
+    const found: Found = {};
+    const results: { visited: string[]; problems: string[] }[] = [];
+    // The accounts whose pages give ids to the others go first; then two at a time (two cores).
+    const first = accounts.filter((account) => account.name === 'admin' || account.name === 'patient');
+    const queue = accounts.filter((account) => !first.includes(account));
+    const byName = new Map<string, { visited: string[]; problems: string[] }>();
+    const runAll = async (list: Account[], parallel: number) => {
+      const pending = [...list];
+      await Promise.all(
+        Array.from({ length: parallel }, async () => {
+          for (let account = pending.shift(); account; account = pending.shift()) {
+            byName.set(account.name, await walk(account, found));
+          }
+        }),
+      );
+    };
+    await runAll(first, 2);
+    await runAll(queue, 2);
+    for (const account of accounts) results.push(byName.get(account.name)!);
+
+    const visited = results.flatMap((result) => result.visited);
+    console.info(`The route walk visited ${visited.length} routes by role:\n${visited.join('\n')}`);
+    const walkedIds = new Set(visited.map((line) => line.split(' ').at(-2)));
+    const notWalked = routeTable.filter((route) => !route.redirectTo && !excluded[route.id] && !walkedIds.has(route.id));
+    console.info(
+      `Not walked: ${routeTable
+        .filter((route) => route.redirectTo || excluded[route.id])
+        .map((route) => `${route.id} (${excluded[route.id] ?? `redirects to ${route.redirectTo}`})`)
+        .join('; ')}`,
+    );
+    expect(notWalked.map((route) => route.id), 'routes neither walked nor excluded with a reason').toEqual([]);
+    expect(results.flatMap((result) => result.problems)).toEqual([]);
+  });
+});
