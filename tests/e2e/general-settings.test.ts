@@ -141,6 +141,8 @@ describe('stores', () => {
     await page.getByRole('button', { name: 'Add the store' }).click();
     await page.getByText('This word is reserved for the application’s own addresses: choose another').waitFor(patience);
     await page.getByRole('textbox', { name: 'Address name' }).fill('riverside');
+    // The field's message goes as the person edits it, before the button is pressed.
+    await page.getByText('This word is reserved for the application’s own addresses: choose another').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Add the store' }).click();
     const card = page.getByRole('article', { name: 'Riverside' });
     await card.waitFor(patience);

@@ -90,7 +90,9 @@ describe('the reports', () => {
     await page.getByRole('table', { name: 'Payments by method: the figures of the chart' }).waitFor();
     await page.goto('/admin/reports/balances');
     await expectHeading(page, 'Open balances');
-    expect(await page.getByRole('table', { name: 'Open balances by age: the figures of the chart' }).locator('tbody tr th').allInnerTexts()).toEqual([
+    const ages = page.getByRole('table', { name: 'Open balances by age: the figures of the chart' });
+    await ages.waitFor();
+    expect(await ages.locator('tbody tr th').allInnerTexts()).toEqual([
       '0–30 days',
       '31–60 days',
       '61–90 days',

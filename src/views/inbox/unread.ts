@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/http';
 import { integer, object, shape } from '../../api/shapes';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -15,8 +15,7 @@ export function useUnreadInbox(roles: readonly string[]): number {
   const enabled = !!tenantId && hasInbox(roles);
   const unread = useQuery({
     queryKey: ['t', tenantId, 'inbox', 'unread'],
-    queryFn: ({ signal }) => apiRequest(unreadCountPath, { schema: UnreadShape, signal }),
-    enabled,
+    queryFn: enabled ? ({ signal }) => apiRequest(unreadCountPath, { schema: UnreadShape, signal }) : skipToken,
     refetchInterval: 60_000,
     staleTime: 15_000,
   });

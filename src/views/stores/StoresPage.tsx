@@ -181,13 +181,13 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
       onDone();
     },
   });
-  const fields = useSettingsFields(mutation.error);
+  const { fields, formRef } = useSettingsFields(mutation.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
   return (
-    <Form className={styles.panel} onSubmit={submit} validationBehavior="aria" validationErrors={fields} aria-labelledby={titleId}>
+    <Form className={styles.panel} onSubmit={submit} validationBehavior="aria" validationErrors={fields} ref={formRef} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.panelTitle}>
         {t('storesAdmin.add.title')}
       </h2>

@@ -212,12 +212,12 @@ function useSave<T>(save: (body: T) => Promise<GeneralSettings>, onSaved?: (sett
       onSaved?.(settings);
     },
   });
-  const fields = useSettingsFields(mutation.error);
+  const { fields, formRef } = useSettingsFields(mutation.error);
   const submit = (body: T) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     once((done) => mutation.mutate(body, { onSettled: done }));
   };
-  return { mutation, fields, submit };
+  return { mutation, fields, formRef, submit };
 }
 
 function SaveBar({ pending, error }: { pending: boolean; error: unknown }) {
@@ -256,9 +256,9 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
   const [timeZone, setTimeZone] = useState(store.timeZone);
   const [taxNumber, setTaxNumber] = useState(store.taxNumber);
   const [hours, setHours] = useState<StoreHours>(store.hours);
-  const { mutation, fields, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body), onSaved);
+  const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body), onSaved);
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours })}>
       <div className={styles.grid}>
         <TextField id="setting-name" name="name" label={t('generalSettings.fields.name')} value={name} onChange={setName} isRequired maxLength={100} />
         <TextField id="setting-address" name="address" label={t('generalSettings.fields.address')} value={address} onChange={setAddress} maxLength={200} />
@@ -338,9 +338,9 @@ function FooterField({ value, onChange }: { value: string; onChange: (value: str
 
 function CompanySalesForm({ footer }: { footer: string }) {
   const [value, setValue] = useState(footer);
-  const { mutation, fields, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
+  const { mutation, fields, formRef, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'sales', receiptFooter: value })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'sales', receiptFooter: value })}>
       <FooterField value={value} onChange={setValue} />
       {fields.receiptFooter && <p className={styles.error}>{fields.receiptFooter}</p>}
       <SaveBar pending={mutation.isPending} error={mutation.error} />
@@ -354,7 +354,7 @@ function StoreSalesForm({ store, company }: { store: StoreSettings; company: str
   const [limit, setLimit] = useState(percentOf(store.staffDiscountLimitBp));
   const [own, setOwn] = useState(store.receiptFooter !== null);
   const [footer, setFooter] = useState(store.receiptFooter ?? company);
-  const { mutation, fields, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body));
+  const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body));
   const body: StoreSettingsUpdate = {
     group: 'sales',
     taxRates: { standard: bpOf(rates.standard), reduced: bpOf(rates.reduced), zero: bpOf(rates.zero) },
@@ -362,7 +362,7 @@ function StoreSalesForm({ store, company }: { store: StoreSettings; company: str
     receiptFooter: own ? footer : null,
   };
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit(body)}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit(body)}>
       <fieldset id="setting-taxRates" tabIndex={-1} className={styles.fieldset}>
         <legend className={styles.legend}>{t('generalSettings.fields.taxRates')}</legend>
         <div className={styles.grid}>
@@ -425,9 +425,9 @@ function TypesEditor({ value, onChange, fields }: { value: AppointmentTypes; onC
 
 function AppointmentTypesForm({ value }: { value: AppointmentTypes }) {
   const [types, setTypes] = useState(value);
-  const { mutation, fields, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
+  const { mutation, fields, formRef, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'appointments', appointmentTypes: types })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'appointments', appointmentTypes: types })}>
       <TypesEditor value={types} onChange={setTypes} fields={fields} />
       <SaveBar pending={mutation.isPending} error={mutation.error} />
     </Form>
@@ -440,11 +440,11 @@ function StoreAppointmentsForm({ store, company }: { store: StoreSettings; compa
   const [types, setTypes] = useState(store.appointmentTypes ?? company);
   const [mayCancel, setMayCancel] = useState(store.patientsMayCancel);
   const [notice, setNotice] = useState(String(store.cancelNoticeHours));
-  const { mutation, fields, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body));
+  const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body));
   return (
     <Form
       className={styles.form}
-      validationErrors={fields}
+      validationErrors={fields} ref={formRef}
       validationBehavior="aria"
       onSubmit={submit({ group: 'appointments', appointmentTypes: own ? types : null, patientsMayCancel: mayCancel, cancelNoticeHours: Number(notice) })}
     >
@@ -471,10 +471,10 @@ function StoreAppointmentsForm({ store, company }: { store: StoreSettings; compa
 function RecallsForm({ value }: { value: RecallPlans }) {
   const { t } = useTranslation();
   const [plans, setPlans] = useState(value);
-  const { mutation, fields, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
+  const { mutation, fields, formRef, submit } = useSave((body: CompanySettingsUpdate) => saveCompanySettings(body));
   const types = Object.keys(plans) as (keyof RecallPlans)[];
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'recalls', recalls: plans })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'recalls', recalls: plans })}>
       {types.map((type) => {
         const plan = plans[type];
         const set = (next: typeof plan) => setPlans({ ...plans, [type]: next });
@@ -559,11 +559,11 @@ function PortalForm({ store, company }: { store?: StoreSettings; company: Portal
   const { t } = useTranslation();
   const [own, setOwn] = useState(store ? store.portal !== null : true);
   const [rights, setRights] = useState(store?.portal ?? company);
-  const { mutation, fields, submit } = useSave((body: CompanySettingsUpdate | StoreSettingsUpdate) =>
+  const { mutation, fields, formRef, submit } = useSave((body: CompanySettingsUpdate | StoreSettingsUpdate) =>
     store ? saveStoreSettings(store.id, body as StoreSettingsUpdate) : saveCompanySettings(body as CompanySettingsUpdate),
   );
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'portal', portal: store && !own ? null : rights })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'portal', portal: store && !own ? null : rights })}>
       {store && (
         <Checkbox isSelected={own} onChange={setOwn}>
           {t('generalSettings.ownValue')}
@@ -581,12 +581,12 @@ function PortalForm({ store, company }: { store?: StoreSettings; company: Portal
 function SystemForm({ colour }: { colour: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(colour);
-  const { mutation, fields, submit } = useSave(
+  const { mutation, fields, formRef, submit } = useSave(
     (body: CompanySettingsUpdate) => saveCompanySettings(body),
     (settings) => applySelectedRowColour(settings.company.systemPrefs.selectedRowBackColor),
   );
   return (
-    <Form className={styles.form} validationErrors={fields} validationBehavior="aria" onSubmit={submit({ group: 'system', systemPrefs: { selectedRowBackColor: value } })}>
+    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'system', systemPrefs: { selectedRowBackColor: value } })}>
       <div className={styles.colourRow}>
         <label className={styles.time}>
           <span>{t('generalSettings.fields.selectedRow')}</span>

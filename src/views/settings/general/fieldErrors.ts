@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { enterpriseMessages } from '../../../contract/enterprise';
@@ -9,18 +9,42 @@ const keyOfMessage = new Map<string, string>();
 for (const [name, text] of Object.entries(settingsMessages)) keyOfMessage.set(text, `generalSettings.fieldErrors.${name}`);
 for (const [name, text] of Object.entries(enterpriseMessages)) if (!keyOfMessage.has(text)) keyOfMessage.set(text, `storesAdmin.fieldErrors.${name}`);
 
-/** A failed save's field messages (`fields` of a 400) in the reader's language, for a Form. */
-export function useSettingsFields(error: unknown): Record<string, string> {
+const noneEdited: ReadonlySet<string> = new Set();
+
+/**
+ * A failed save's field messages (`fields` of a 400) in the reader's language, for a Form's `validationErrors`, and
+ * a ref for the Form: a field's message goes as soon as the person edits that field (not on blur, where the
+ * message's removal would move the buttons from under the pointer).
+ */
+export function useSettingsFields(error: unknown): { fields: Record<string, string>; formRef: (form: HTMLFormElement | null) => () => void } {
   const { t, i18n } = useTranslation();
-  const fields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
-  return useMemo(
+  const serverFields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
+  const [edited, setEdited] = useState<{ error: unknown; names: ReadonlySet<string> }>({ error, names: noneEdited });
+  const names = edited.error === error ? edited.names : noneEdited;
+  const fields = useMemo(
     () =>
       Object.fromEntries(
-        Object.entries(fields ?? {}).map(([field, text]) => {
-          const key = keyOfMessage.get(text);
-          return [field, key && i18n.exists(key) ? t(key) : text];
-        }),
+        Object.entries(serverFields ?? {})
+          .filter(([field]) => !names.has(field))
+          .map(([field, text]) => {
+            const key = keyOfMessage.get(text);
+            return [field, key && i18n.exists(key) ? t(key) : text];
+          }),
       ),
-    [fields, t, i18n],
+    [serverFields, names, t, i18n],
   );
+  const latest = useRef({ error, names, fields });
+  latest.current = { error, names, fields };
+  const formRef = useCallback((form: HTMLFormElement | null) => {
+    const edit = (event: Event) => {
+      const name = (event.target as { name?: unknown }).name;
+      const now = latest.current;
+      if (typeof name !== 'string' || !(name in now.fields)) return;
+      // After the event: a render before React's own input handling would put the controlled field's old value back.
+      setTimeout(() => setEdited({ error: now.error, names: new Set([...now.names, name]) }));
+    };
+    form?.addEventListener('input', edit);
+    return () => form?.removeEventListener('input', edit);
+  }, []);
+  return { fields, formRef };
 }
