@@ -136,7 +136,7 @@ export function CustomerPicker({
         />
         {!online && (
           <span id={`${id}-offline`} className={styles.muted}>
-            {t('apiErrors.pos.needsConnection', { what: `${t('posSale.needs.patientSearch')}, ${t('posSale.needs.newPatient')}` })}
+            {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.patients') })}
           </span>
         )}
       </div>

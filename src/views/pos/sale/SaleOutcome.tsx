@@ -87,7 +87,7 @@ export const CompletedSale = forwardRef<HTMLDivElement, { tenantId: string; resu
                 <>
                   <PaperChoice paper={paper} onPaper={setPaper} />
                   <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-                  <ReceiptEmail invoiceId={result.invoice.id} patientId={patientId} online={online} />
+                  <ReceiptEmail key={result.invoice.id} invoiceId={result.invoice.id} patientId={patientId} online={online} />
                 </>
               }
             />
