@@ -22,7 +22,7 @@ import { companies, locations, users } from '../db/schema';
 import { messageTemplates, patients } from '../db/schema-records';
 import type { PatientRow } from '../scope/scope';
 import { queueMessage } from './outbox';
-import { builtInTemplates } from './templates';
+import { builtInTemplates, walkInGreeting } from './templates';
 
 export type Channel = TemplateChannel;
 export type { TemplateKey };
@@ -107,35 +107,39 @@ async function storeOf(tx: Tx, locationId: string) {
 
 /**
  * Merges a patient message of `key` for a store in the patient's language (then the store's, then English) and
- * answers its subject and body with the template's source and language; nothing is queued.
+ * answers its subject and body with the template's source and language; nothing is queued. A null patient is a
+ * walk-in customer (a receipt sent to a typed address): greeted with the template language's word for a customer.
  */
 export async function composePatientMessage(
   tx: Tx,
-  p: { patient: Pick<PatientRow, 'firstName' | 'lastName' | 'preferredLanguage'>; locationId: string; key: TemplateKey; channel: Channel; fields: Record<string, string> },
+  p: { patient: Pick<PatientRow, 'firstName' | 'lastName' | 'preferredLanguage'> | null; locationId: string; key: TemplateKey; channel: Channel; fields: Record<string, string> },
 ): Promise<ResolvedTemplate> {
   const store = await storeOf(tx, p.locationId);
+  const template = await resolveTemplate(tx, p.key, p.channel, p.locationId, languageOrder(p.patient?.preferredLanguage, store?.language));
   const fields = {
-    patientName: `${p.patient.firstName} ${p.patient.lastName}`,
-    patientFirstName: p.patient.firstName,
+    patientName: p.patient ? `${p.patient.firstName} ${p.patient.lastName}` : walkInGreeting[template.language],
+    patientFirstName: p.patient ? p.patient.firstName : walkInGreeting[template.language],
     storeName: store?.name ?? '',
     storePhone: store?.phone ?? '',
     storeAddress: store?.address ?? '',
     ...p.fields,
   };
-  const template = await resolveTemplate(tx, p.key, p.channel, p.locationId, languageOrder(p.patient.preferredLanguage, store?.language));
   return { ...template, subject: mergeTemplate(template.subject, fields), body: mergeTemplate(template.body, fields) };
 }
 
 /**
- * Queues one message to the patient on their preferred channel (or the one asked for, e.g. a receipt by email).
- * Answers null (and sends nothing) when the patient has no address on that channel.
+ * Queues one message to the patient on their preferred channel (or the one asked for, e.g. a receipt by email),
+ * or to `recipient` when given (an address the clerk typed; the patient may then be null, a walk-in). Answers null
+ * (and sends nothing) when there is no address on that channel.
  */
 export async function notifyPatient(
   tx: Tx,
-  p: { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string>; channel?: Channel },
+  p:
+    | { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string>; channel?: Channel; recipient?: string }
+    | { tenantId: string; patient: PatientRow | null; locationId: string; key: TemplateKey; fields: Record<string, string>; channel: Channel; recipient?: string },
 ): Promise<{ ref: { tenantId: string; id: string }; channel: Channel; template: string; recipient: string } | null> {
-  const channel = p.channel ?? p.patient.preferredChannel;
-  const recipient = channel === 'email' ? p.patient.email : p.patient.phone;
+  const channel = p.channel ?? p.patient!.preferredChannel;
+  const recipient = p.recipient || (channel === 'email' ? p.patient?.email : p.patient?.phone);
   if (!recipient) return null;
   const message = await composePatientMessage(tx, { patient: p.patient, locationId: p.locationId, key: p.key, channel, fields: p.fields });
   const ref = await queueMessage(tx, {
@@ -145,9 +149,9 @@ export async function notifyPatient(
     template: p.key,
     subject: message.subject,
     body: message.body,
-    userId: p.patient.userId ?? undefined,
+    userId: p.patient?.userId ?? undefined,
     locationId: p.locationId,
-    patientId: p.patient.id,
+    patientId: p.patient?.id,
   });
   return { ref, channel, template: message.source, recipient };
 }

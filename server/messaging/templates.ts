@@ -247,6 +247,9 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
   },
 };
 
+/** How a message to a walk-in customer (no patient record) names them, in the template's language. */
+export const walkInGreeting: Record<TemplateLanguage, string> = { en: 'customer', tr: 'müşterimiz', ar: 'عميلنا' };
+
 /** Account notices no store may change (a security notice must always say the same). */
 export const fixedMessages = {
   /** The first admin of a company the enterprise admin created: the temporary password starts the new-user flow. */

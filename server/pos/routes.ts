@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Uuid } from '../../src/contract/common';
-import { ReceiptEmailResult } from '../../src/contract/invoiceLookup';
+import { ReceiptEmailRequest, ReceiptEmailResult } from '../../src/contract/invoiceLookup';
 import {
   Barcode,
   CashMovementInput,
@@ -261,10 +261,10 @@ export async function posRoutes(fastify: FastifyInstance) {
     '/pos/invoices/:invoiceId/receipt-email',
     {
       config: staff,
-      schema: { tags, summary: 'Email the receipt to the patient (as /api/invoices/:id/receipt-email)', security, params: z.object({ invoiceId: Uuid }), response: { 202: ReceiptEmailResult, ...errors } },
+      schema: { tags, summary: 'Email the receipt to the patient or a typed address (as /api/invoices/:id/receipt-email)', security, params: z.object({ invoiceId: Uuid }), body: ReceiptEmailRequest, response: { 202: ReceiptEmailResult, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId));
+      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
       return reply.code(202).send(result);
     },
   );

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
 import { InvoiceDetail, InvoiceList } from '../../src/contract/records';
-import { InvoiceFilter, InvoiceLookupPage, InvoiceLookupQuery, InvoiceTotals, ReceiptEmailResult } from '../../src/contract/invoiceLookup';
+import { InvoiceFilter, InvoiceLookupPage, InvoiceLookupQuery, InvoiceTotals, ReceiptEmailRequest, ReceiptEmailResult } from '../../src/contract/invoiceLookup';
 import { IdempotencyKey, InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult, salesMessages, VoidResult } from '../../src/contract/sales';
 import { HttpError } from '../http/errors';
 import { pgError } from '../db/pg';
@@ -111,14 +111,15 @@ export async function salesRoutes(fastify: FastifyInstance) {
       config: staff,
       schema: {
         tags: ['invoices'],
-        summary: 'Email the receipt to the patient (queued through the outbox; the communication log keeps it)',
+        summary: 'Email the receipt to the patient, or to an address the clerk typed (queued through the outbox; the communication log keeps it)',
         security,
         params: z.object({ invoiceId: Uuid }),
+        body: ReceiptEmailRequest,
         response: { 202: ReceiptEmailResult, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId));
+      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
       return reply.code(202).send(result);
     },
   );

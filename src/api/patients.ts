@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { PatientListPage } from '../contract/patientsAdmin';
-import type { PatientListType } from '../contract/patientsAdmin';
+import { PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
+import type { PatientInput, PatientListType } from '../contract/patientsAdmin';
 import { apiRequest } from './http';
+import type { z } from '../contract/zod';
 
 /**
  * The staff patient list (/admin/patients/{type}): GET /api/patients (the stores the user may see, or one; a search;
@@ -31,6 +32,9 @@ export const fetchPatientPage = (
   { type, search, locationId, cursor, limit = patientPageSize }: PatientListFilter & { cursor?: string; limit?: number },
   signal?: AbortSignal,
 ) => apiRequest(`/api/patients${queryString({ type: type === 'all' ? undefined : type, locationId, search, cursor, limit })}`, { schema: PatientListPage, signal });
+
+/** POST /api/patients: a new patient in one of the user's stores (the register's "New patient"). */
+export const createPatient = (input: z.input<typeof PatientInput>) => apiRequest('/api/patients', { method: 'POST', body: input, schema: PatientAdminView });
 
 /** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
 export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;

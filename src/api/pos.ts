@@ -76,8 +76,9 @@ export const fetchPosInvoice = (invoiceId: string, signal?: AbortSignal) =>
 export const refundSale = (invoiceId: string, body: RefundInput) =>
   apiRequest(`/api/pos/invoices/${id(invoiceId)}/refunds`, { method: 'POST', body, schema: RefundResult });
 
-export const emailPosReceipt = (invoiceId: string) =>
-  apiRequest(`/api/pos/invoices/${id(invoiceId)}/receipt-email`, { method: 'POST', schema: ReceiptEmailResult });
+/** To the patient's email on file, or to `email` when the clerk typed one. */
+export const emailPosReceipt = (invoiceId: string, email?: string) =>
+  apiRequest(`/api/pos/invoices/${id(invoiceId)}/receipt-email`, { method: 'POST', ...(email ? { body: { email } } : {}), schema: ReceiptEmailResult });
 
 export const fetchStoreCredit = (patientId: string, signal?: AbortSignal) =>
   apiRequest(`/api/pos/patients/${id(patientId)}/store-credit`, { schema: StoreCredit, signal });

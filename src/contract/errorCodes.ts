@@ -81,7 +81,7 @@ export const errorTexts = {
   'sales.invoiceNotOpen': 'This invoice is {{status}}: it takes no more payments.',
   'sales.creditRecordNotVoidable': 'This is a credit record of another invoice; it cannot be voided.',
   'sales.invoiceAlreadyClosed': 'This invoice is already {{status}}.',
-  'sales.noEmailAddress': 'This patient has no email address. Add one to their details first.',
+  'sales.noEmailAddress': 'There is no email address to send this receipt to. Type one for the receipt.',
 
   // ---- Lab orders ----
   'pos.priceChanged': 'Prices changed since this sale was started. Please check the new total.',

@@ -4,6 +4,7 @@
  * (GET /api/invoices/totals), and the receipt email (POST /api/invoices/{id}/receipt-email).
  */
 import { noControlCharacters } from './common';
+import { Email } from './patientsAdmin';
 import { InvoiceStatus } from './records';
 import { z } from './zod';
 
@@ -112,6 +113,21 @@ export const InvoiceTotals = z.object({
   amounts: z.array(z.object({ currency: z.string(), total: z.number().int(), paid: z.number().int(), balance: z.number().int() })),
 });
 export type InvoiceTotals = z.infer<typeof InvoiceTotals>;
+
+export const receiptEmailMessages = {
+  email: 'Email must be a valid address (up to 254 characters)',
+} as const;
+
+/**
+ * Where to send a receipt: nothing (or no address) sends it to the patient's email on file; an address typed by the
+ * clerk sends it there instead (a walk-in, a patient without email, or one who asks for another address). The body
+ * may be left out.
+ */
+export const ReceiptEmailRequest = z
+  .object({ email: Email.refine((e) => e !== '', { error: receiptEmailMessages.email }).optional() })
+  .strict()
+  .nullish();
+export type ReceiptEmailRequest = z.infer<typeof ReceiptEmailRequest>;
 
 export const ReceiptEmailResult = z.object({
   /** The communication-log entry (status queued until the outbox sends it). */

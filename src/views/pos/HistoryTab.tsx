@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { emailPosReceipt, posKey, posQueries } from '../../api/pos';
+import { posKey, posQueries } from '../../api/pos';
 import { invoicesKey } from '../../api/invoices';
 import type { HistoryItem } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
@@ -18,7 +18,7 @@ import { invoiceTone } from '../patient/links';
 import * as recordStyles from '../patient/records.css';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { useOneAtATime } from '../ui/useOneAtATime';
+import { ReceiptEmail } from './ReceiptEmail';
 import { RefundForm } from './RefundForm';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { registerCurrency } from './registerChoice';
@@ -152,26 +152,13 @@ function SelectedSale({ tenantId, invoiceId }: { tenantId: string; invoiceId: st
 }
 
 function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; paper: Paper; onPaper: (paper: Paper) => void }) {
-  const { t, i18n } = useTranslation();
-  const once = useOneAtATime();
-  const email = useMutation({ mutationFn: () => emailPosReceipt(invoice.id) });
+  const { t } = useTranslation();
   return (
     <>
       <PaperChoice paper={paper} onPaper={onPaper} />
       <Button onPress={() => window.print()}>{t('posRegister.history.reprint')}</Button>
-      {invoice.patientId && (
-        <Button variant="secondary" isPending={email.isPending} onPress={() => once((done) => email.mutate(undefined, { onSettled: done }))}>
-          {t('invoiceScreen.email')}
-        </Button>
-      )}
-      <span role="status" className={styles.muted}>
-        {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
-      </span>
-      {email.isError && (
-        <span role="alert" className={styles.error}>
-          {translateError(i18n, email.error)}
-        </span>
-      )}
+      {/* A walk-in's credit record is not a receipt anyone asks for by email. */}
+      {(invoice.patientId || !invoice.relatedInvoiceId) && <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} />}
     </>
   );
 }

@@ -85,3 +85,8 @@ export const kind = style({
   fontSize: '0.8125rem',
   fontWeight: 600,
 });
+
+/** The receipt's email: a whole row of the receipt's actions; the address field (at most a comfortable width) above its send button. */
+export const receiptEmail = style({ display: 'grid', gap: '0.5rem', flexBasis: '100%', minInlineSize: 0 });
+export const receiptEmailForm = style({ display: 'grid', gap: '0.5rem', gridTemplateColumns: 'minmax(0, 24rem)' });
+globalStyle(`${receiptEmailForm} > button`, { justifySelf: 'start' });

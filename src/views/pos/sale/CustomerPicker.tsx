@@ -6,6 +6,7 @@ import { fetchPatientPage, patientsKey } from '../../../api/patients';
 import type { SaleCustomer } from '../../../machines/posSale';
 import { useRecentsActor } from '../../recents/recentsActor';
 import { Button } from '../../ui/Button';
+import { NewPatientForm } from './NewPatientForm';
 import * as styles from './sale.css';
 
 const patientSearch = (tenantId: string, search: string) =>
@@ -26,12 +27,28 @@ function useChartPatient(): { id: string; name: string } | null {
 }
 
 /**
- * Who the sale is for: a patient (searched by name, email or phone; or the one whose chart is open) or a walk-in.
- * Searching patients needs the connection; a walk-in never does.
+ * Who the sale is for: a patient (searched by name, email or phone; the one whose chart is open; or a new one added
+ * here) or a walk-in. Searching and adding patients need the connection; a walk-in never does.
  */
-export function CustomerPicker({ tenantId, customer, online, onChoose, onClear }: { tenantId: string; customer: SaleCustomer | null; online: boolean; onChoose: (customer: SaleCustomer) => void; onClear: () => void }) {
+export function CustomerPicker({
+  tenantId,
+  locationId,
+  customer,
+  online,
+  onChoose,
+  onClear,
+}: {
+  tenantId: string;
+  /** The register's store: a patient added here belongs to it. */
+  locationId: string;
+  customer: SaleCustomer | null;
+  online: boolean;
+  onChoose: (customer: SaleCustomer) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
+  const [adding, setAdding] = useState(false);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const chart = useChartPatient();
@@ -62,6 +79,28 @@ export function CustomerPicker({ tenantId, customer, online, onChoose, onClear }
     setText('');
   };
   const items = search.length >= 2 ? (found.data?.items ?? []) : [];
+  if (adding) {
+    return (
+      <section className={styles.section} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className={styles.heading}>
+          {t('posSale.customer.title')}
+        </h2>
+        <NewPatientForm
+          tenantId={tenantId}
+          locationId={locationId}
+          online={online}
+          onCreated={(patient) => {
+            setAdding(false);
+            choose(patient);
+          }}
+          onCancel={() => {
+            setAdding(false);
+            requestAnimationFrame(() => document.getElementById(`${id}-new`)?.focus());
+          }}
+        />
+      </section>
+    );
+  }
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.heading}>
@@ -70,6 +109,9 @@ export function CustomerPicker({ tenantId, customer, online, onChoose, onClear }
       <div className={styles.actions}>
         <Button variant="secondary" onPress={() => onChoose({ kind: 'walkIn' })}>
           {t('posSale.customer.sellWalkIn')}
+        </Button>
+        <Button id={`${id}-new`} variant="secondary" isDisabled={!online} onPress={() => setAdding(true)}>
+          {t('posSale.newPatient.open')}
         </Button>
         {chart && (
           <Button variant="secondary" onPress={() => choose(chart)}>
@@ -94,7 +136,7 @@ export function CustomerPicker({ tenantId, customer, online, onChoose, onClear }
         />
         {!online && (
           <span id={`${id}-offline`} className={styles.muted}>
-            {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.patientSearch') })}
+            {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.patients') })}
           </span>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { forwardRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { emailPosReceipt, posQueries } from '../../../api/pos';
+import { posQueries } from '../../../api/pos';
 import type { Pricing, SaleResult } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
 import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
@@ -13,7 +13,7 @@ import { useFormats } from '../../patient/format';
 import * as recordStyles from '../../patient/records.css';
 import * as invoiceStyles from '../../invoices/invoices.css';
 import { Button } from '../../ui/Button';
-import { useOneAtATime } from '../../ui/useOneAtATime';
+import { ReceiptEmail } from '../ReceiptEmail';
 import * as styles from './sale.css';
 import { TableScroll } from '../../ui/TableScroll';
 
@@ -50,12 +50,10 @@ export const CompletedSale = forwardRef<HTMLDivElement, { tenantId: string; resu
   { tenantId, result, customer, online, onNew },
   newSaleRef,
 ) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formats = useFormats();
   const [paper, setPaper] = useState<Paper>('roll');
   const invoice = useQuery(posQueries.invoice(tenantId, result.invoice.id));
-  const once = useOneAtATime();
-  const email = useMutation({ mutationFn: () => emailPosReceipt(result.invoice.id) });
   const patientId = customer?.kind === 'patient' ? customer.id : null;
   const money = (minor: number) => formats.money(minor, result.invoice.currency);
   return (
@@ -89,25 +87,7 @@ export const CompletedSale = forwardRef<HTMLDivElement, { tenantId: string; resu
                 <>
                   <PaperChoice paper={paper} onPaper={setPaper} />
                   <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-                  {patientId && (
-                    <Button
-                      variant="secondary"
-                      isDisabled={!online}
-                      isPending={email.isPending}
-                      onPress={() => once((done) => email.mutate(undefined, { onSettled: done }))}
-                    >
-                      {t('invoiceScreen.email')}
-                    </Button>
-                  )}
-                  <span role="status" className={styles.muted}>
-                    {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
-                    {!online && patientId && t('apiErrors.pos.needsConnection', { what: t('posSale.needs.email') })}
-                  </span>
-                  {email.isError && (
-                    <span role="alert" className={styles.error}>
-                      {translateError(i18n, email.error)}
-                    </span>
-                  )}
+                  <ReceiptEmail key={result.invoice.id} invoiceId={result.invoice.id} patientId={patientId} online={online} />
                 </>
               }
             />

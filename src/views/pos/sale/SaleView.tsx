@@ -178,6 +178,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
             <ProductSearch ref={search} tenantId={tenantId} locationId={register.locationId} currency={currency} onAdd={add} />
             <CustomerPicker
               tenantId={tenantId}
+              locationId={register.locationId}
               customer={context.customer}
               online={context.online}
               onChoose={(customer) => {

@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/http';
+import { createPatient, patientsKey } from '../../../api/patients';
+import { PatientInput, patientMessages } from '../../../contract/patientsAdmin';
+import { translateError } from '../../../i18n/apiErrors';
+import { languages } from '../../../i18n/appI18n';
+import { Field } from '../../invoices/Field';
+import { Button } from '../../ui/Button';
+import { useOneAtATime } from '../../ui/useOneAtATime';
+import * as styles from './sale.css';
+
+type Draft = { firstName: string; lastName: string; dateOfBirth: string; phone: string; email: string };
+type FieldName = keyof Draft;
+const empty: Draft = { firstName: '', lastName: '', dateOfBirth: '', phone: '', email: '' };
+const fieldNames: FieldName[] = ['firstName', 'lastName', 'dateOfBirth', 'phone', 'email'];
+
+/** The contract's field messages that the kiosk already says in every language (kiosk.errors). */
+const translated = ['firstName', 'lastName', 'dateOfBirth', 'phone', 'email'] as const;
+const requiredFields = ['firstName', 'lastName', 'dateOfBirth'] as const;
+
+/**
+ * The register's "New patient": the few details a sale needs (name, date of birth, a phone or an email), checked
+ * with the contract's patient-create schema before sending and created at the register's store through the staff
+ * create-patient endpoint. The patient is then chosen for the sale. Creating a patient needs the connection.
+ */
+export function NewPatientForm({ tenantId, locationId, online, onCreated, onCancel }: { tenantId: string; locationId: string; online: boolean; onCreated: (patient: { id: string; name: string }) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const once = useOneAtATime();
+  const first = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  useEffect(() => first.current?.querySelector('input')?.focus(), []);
+  const create = useMutation({
+    mutationFn: createPatient,
+    onSuccess: async (patient) => {
+      await queryClient.invalidateQueries({ queryKey: patientsKey(tenantId) });
+      onCreated({ id: patient.id, name: `${patient.firstName} ${patient.lastName}` });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.body?.fields) setErrors(messagesOf(error.body.fields));
+    },
+  });
+
+  /** A contract message in the reader's language; a required field left empty is told just that. */
+  function messagesOf(fields: Record<string, string>): Partial<Record<FieldName, string>> {
+    const out: Partial<Record<FieldName, string>> = {};
+    for (const [field, message] of Object.entries(fields)) {
+      const name = fieldNames.find((f) => f === field);
+      if (!name) continue;
+      const required = requiredFields.find((f) => f === name);
+      const known = translated.find((key) => patientMessages[key] === message);
+      out[name] = required && !draft[required].trim() ? t(`kiosk.errors.${required}Required`) : known ? t(`kiosk.errors.${known}`) : message;
+    }
+    return out;
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const language = languages.find((l) => l === i18n.resolvedLanguage);
+    const input = {
+      locationId,
+      ...draft,
+      // Messages go where the patient can get them: email when given, else a text.
+      preferredChannel: draft.email.trim() ? ('email' as const) : ('sms' as const),
+      // The language the clerk serves them in is the best guess until the patient says otherwise.
+      ...(language ? { preferredLanguage: language } : {}),
+    };
+    const checked = PatientInput.safeParse(input);
+    const found: Partial<Record<FieldName, string>> = checked.success
+      ? {}
+      : messagesOf(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+    // The schema asks for the channel's address: with neither given, ask for either.
+    if (!draft.phone.trim() && !draft.email.trim()) found.phone = t('posSale.newPatient.contactRequired');
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const firstBad = fieldNames.find((f) => found[f]);
+      requestAnimationFrame(() => document.getElementById(`${id}-${firstBad}`)?.querySelector('input')?.focus());
+      return;
+    }
+    once((done) => create.mutate(input, { onSettled: done }));
+  };
+
+  const field = (name: FieldName, type: string, ltr = false) => (
+    <div id={`${id}-${name}`} ref={name === 'firstName' ? first : undefined}>
+      <Field
+        label={t(`posSale.newPatient.${name}`)}
+        type={type}
+        ltr={ltr}
+        maxLength={name === 'email' ? 254 : name === 'phone' ? 30 : 100}
+        value={draft[name]}
+        onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
+        error={errors[name]}
+        hint={name === 'phone' ? t('posSale.newPatient.contactHint') : undefined}
+      />
+    </div>
+  );
+  const failure = create.isError && Object.keys(errors).length === 0;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className={styles.heading}>
+        {t('posSale.newPatient.title')}
+      </h3>
+      <div className={styles.fields}>
+        {field('firstName', 'text')}
+        {field('lastName', 'text')}
+        {field('dateOfBirth', 'date', true)}
+        {field('phone', 'tel', true)}
+        {field('email', 'email', true)}
+      </div>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {translateError(i18n, create.error, t('posSale.newPatient.failed'))}
+        </p>
+      )}
+      {!online && <p className={styles.muted}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.newPatient') })}</p>}
+      <div className={styles.actions}>
+        <Button type="submit" isDisabled={!online} isPending={create.isPending}>
+          {t('posSale.newPatient.create')}
+        </Button>
+        <Button variant="secondary" onPress={onCancel}>
+          {t('posSale.newPatient.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
