@@ -47,8 +47,9 @@ export const payInvoice = (invoiceId: string, payment: PaymentInput & { idempote
 export const voidInvoice = (invoiceId: string, input: InvoiceVoid) =>
   apiRequest(`/api/invoices/${encodeURIComponent(invoiceId)}/void`, { method: 'POST', body: input, schema: VoidResult });
 
-export const emailReceipt = (invoiceId: string) =>
-  apiRequest(`/api/invoices/${encodeURIComponent(invoiceId)}/receipt-email`, { method: 'POST', schema: ReceiptEmailResult });
+/** To the patient's email on file, or to `email` (a walk-in's, or another address the clerk typed). */
+export const emailReceipt = (invoiceId: string, email?: string) =>
+  apiRequest(`/api/invoices/${encodeURIComponent(invoiceId)}/receipt-email`, { method: 'POST', ...(email ? { body: { email } } : {}), schema: ReceiptEmailResult });
 
 /** Every invoice-lookup query of a tenant starts with this key (the session's end clears the whole cache). */
 export const invoicesKey = (tenantId: string) => ['t', tenantId, 'invoices'] as const;

@@ -31,6 +31,7 @@ import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { posKey } from '../../api/pos';
+import { ReceiptEmail } from '../pos/ReceiptEmail';
 import { RefundForm } from '../pos/RefundForm';
 import { useDeviceRegister } from '../pos/useDeviceRegister';
 
@@ -235,9 +236,6 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
 
 function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; paper: Paper; onPaper: (paper: Paper) => void }) {
   const { t } = useTranslation();
-  const once = useOneAtATime();
-  const email = useMutation({ mutationFn: () => emailReceipt(invoice.id) });
-  const failure = useFailure(email.error);
   return (
     <>
       <label className={styles.field}>
@@ -248,17 +246,7 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
         </select>
       </label>
       <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-      <Button variant="secondary" isPending={email.isPending} onPress={() => once((done) => email.mutate(undefined, { onSettled: done }))}>
-        {t('invoiceScreen.email')}
-      </Button>
-      <span role="status" className={styles.muted}>
-        {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
-      </span>
-      {email.isError && (
-        <span role="alert" className={styles.error}>
-          {failure.message ?? Object.values(failure.fields).join(' ')}
-        </span>
-      )}
+      <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} send={(to) => emailReceipt(invoice.id, to)} />
     </>
   );
 }

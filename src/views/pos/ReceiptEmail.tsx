@@ -12,11 +12,21 @@ import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './pos.css';
 
 /**
- * Emailing a register sale's receipt (the sale's outcome and the history tab). A patient's sale sends to their
+ * Emailing a receipt (the sale's outcome, the history tab and the invoice screen, each with its own `send`). A patient's sale sends to their
  * email on file in one click, or to another address the clerk types; a walk-in's sale asks for the address at once.
  * When the patient turns out to have no email the address field opens. Email needs the connection.
  */
-export function ReceiptEmail({ invoiceId, patientId, online = true }: { invoiceId: string; patientId: string | null; online?: boolean }) {
+export function ReceiptEmail({
+  invoiceId,
+  patientId,
+  online = true,
+  send: sendTo = (to) => emailPosReceipt(invoiceId, to),
+}: {
+  invoiceId: string;
+  patientId: string | null;
+  online?: boolean;
+  send?: (to?: string) => Promise<{ recipient: string }>;
+}) {
   const { t, i18n } = useTranslation();
   const once = useOneAtATime();
   const [typing, setTyping] = useState(patientId === null);
@@ -24,7 +34,7 @@ export function ReceiptEmail({ invoiceId, patientId, online = true }: { invoiceI
   const [missing, setMissing] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const email = useMutation({
-    mutationFn: (to?: string) => emailPosReceipt(invoiceId, to),
+    mutationFn: (to?: string) => sendTo(to),
     onError: (error) => {
       if (error instanceof ApiError && error.body?.code === 'sales.noEmailAddress') openField();
     },
