@@ -15,7 +15,7 @@ import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
 import { RecordsPage, useRecordsAccess } from '../patient/common';
 import * as records from '../patient/records.css';
-import { basisPoints, LogoField, slugOf, useFieldMessages } from './fields';
+import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
 
 interface Draft {
@@ -31,8 +31,6 @@ interface Draft {
   adminName: string;
   adminEmail: string;
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * /admin/add/companyDetails: a new company in one step, with its first store and its first admin, who is invited
