@@ -213,7 +213,13 @@ function AddStore({ company, tenantId }: { company: Company; tenantId: string })
     taxRateBp: t('enterprise.store.taxRate'),
   };
   const refused = Object.entries(fieldErrors).map(([name, message]) => ({ name, label: labels[name] ?? name, message }));
-  const set = (field: keyof StoreDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  // A change clears the last refusal: a field the name rewrites (the slug) would otherwise keep the server's error
+  // and the form would not submit again.
+  const update = (change: (current: StoreDraft) => StoreDraft) => {
+    if (add.isError) add.reset();
+    setDraft(change);
+  };
+  const set = (field: keyof StoreDraft) => (value: string) => update((current) => ({ ...current, [field]: value }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     add.mutate({
@@ -249,7 +255,7 @@ function AddStore({ company, tenantId }: { company: Company; tenantId: string })
           label={labels.name!}
           isRequired
           value={draft.name}
-          onChange={(name) => setDraft((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugOf(name) }))}
+          onChange={(name) => update((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugOf(name) }))}
         />
         <TextField
           name="slug"
