@@ -169,6 +169,30 @@ describe('adding a company', () => {
     expect(await screen.findByText('Company created. An invitation was sent to ada@acme.test.')).toBeTruthy();
   });
 
+  it('a store slug refused, then rewritten by a new store name, is sent again', async () => {
+    const posted: { store: { slug: string } }[] = [];
+    rendered = renderPage(<CompanyCreatePage />, {
+      user: enterprise,
+      api: (call) => {
+        if (call.method === 'POST' && call.path === '/api/enterprise/companies') {
+          posted.push(call.body as { store: { slug: string } });
+          return posted.length === 1
+            ? refusedFields({ 'store.slug': enterpriseMessages.slugReserved })
+            : { status: 201, body: { tenantId: acme.tenantId, locationId: acme.stores[0]!.id, adminUserId: harbor.id } };
+        }
+        return notFound;
+      },
+    });
+    await fill(rendered.user);
+    await rendered.user.click(screen.getByRole('button', { name: 'Create the company' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Store address (slug)');
+    const store = screen.getByRole('textbox', { name: 'Store name' });
+    await rendered.user.clear(store);
+    await rendered.user.type(store, 'Harbor');
+    await rendered.user.click(screen.getByRole('button', { name: 'Create the company' }));
+    await waitFor(() => expect(posted[1]?.store.slug).toBe('harbor'));
+  });
+
   it('is written in Arabic, right to left', async () => {
     rendered = renderPage(<CompanyCreatePage />, { user: enterprise, language: 'ar', api: () => notFound });
     expect(await screen.findByRole('heading', { level: 1, name: 'إضافة شركة' })).toBeTruthy();

@@ -65,6 +65,11 @@ export function CompanyCreatePage() {
   });
   const fieldErrors = useFieldMessages(create.error);
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  // A name that rewrites its slug clears the last refusal: the slug field would otherwise keep the server's error
+  // (it was not edited itself) and the form would not submit again.
+  const rewritesSlug = (edited: boolean) => {
+    if (!edited && create.isError) create.reset();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -121,7 +126,10 @@ export function CompanyCreatePage() {
               label={labels.name!}
               isRequired
               value={draft.name}
-              onChange={(name) => setDraft((current) => ({ ...current, name, slug: slugEdited.company ? current.slug : slugOf(name) }))}
+              onChange={(name) => {
+                rewritesSlug(slugEdited.company);
+                setDraft((current) => ({ ...current, name, slug: slugEdited.company ? current.slug : slugOf(name) }));
+              }}
             />
             <TextField
               name="slug"
@@ -145,9 +153,10 @@ export function CompanyCreatePage() {
               label={labels['store.name']!}
               isRequired
               value={draft.storeName}
-              onChange={(storeName) =>
-                setDraft((current) => ({ ...current, storeName, storeSlug: slugEdited.store ? current.storeSlug : slugOf(storeName) }))
-              }
+              onChange={(storeName) => {
+                rewritesSlug(slugEdited.store);
+                setDraft((current) => ({ ...current, storeName, storeSlug: slugEdited.store ? current.storeSlug : slugOf(storeName) }));
+              }}
             />
             <TextField
               name="store.slug"
