@@ -170,7 +170,7 @@ const twoYears = () => {
 };
 
 describe("the enterprise admin's reports across companies", () => {
-  it("sales: a row per company, 'k' labels, the CSV is the table, print, axe; payments by method", { timeout: 120_000 }, async () => {
+  it("sales: a row per company, 'k' labels, the CSV is the table, print, axe; payments by method and categories", { timeout: 120_000 }, async () => {
     const page = await e2e.newPage();
     await page.addInitScript(() => {
       window.print = () => {
@@ -235,6 +235,13 @@ describe("the enterprise admin's reports across companies", () => {
     const methods = await payments.locator('tbody th').allInnerTexts();
     expect(methods.length).toBeGreaterThan(0);
     for (const m of methods) expect(m).toMatch(/^.+ · (Cash|Card|Cheque|Insurance|Store credit)$/);
+    await page.getByRole('main').getByRole('link', { name: 'Product categories', exact: true }).click();
+    await expectHeading(page, 'Product categories across companies');
+    const categories = page.getByRole('table', { name: 'Sales by product category: the figures of the chart' });
+    await categories.waitFor();
+    const kinds = await categories.locator('tbody th').allInnerTexts();
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const k of kinds) expect(k).toMatch(/^.+ · (Frames|Spectacle lenses|Contact lenses|Accessories|Services|Other)$/);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
