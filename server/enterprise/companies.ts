@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Company, CompanyUpdate, NewCompany } from '../../src/contract/enterprise';
+import type { Company, CompanyUpdate, NewCompany, StoreInput } from '../../src/contract/enterprise';
+import { defaultRegisterNames } from '../../src/contract/storesAdmin';
 import { queryRows, type Tx } from '../db/client';
 
 interface CompanyRow {
@@ -83,4 +84,17 @@ export async function setSuspended(tx: Tx, actor: { userId: string; ip: string }
       ${now.toISOString()}::timestamptz) as done`,
   );
   return row?.done === true;
+}
+
+/**
+ * A new store of a company with its sign-in address /{company slug}/{store slug} and the first registers an admin's
+ * own new store gets; its id, or null when there is no such company.
+ */
+export async function addCompanyStore(tx: Tx, actor: { userId: string; ip: string }, tenantId: string, store: StoreInput): Promise<string | null> {
+  const [row] = await queryRows<{ id: string | null }>(
+    tx,
+    sql`select app_enterprise_add_store(${actor.userId}::uuid, ${actor.ip}, ${tenantId}::uuid, ${JSON.stringify(store)}::jsonb,
+      ${`{${defaultRegisterNames.map((n) => `"${n}"`).join(',')}}`}::text[]) as id`,
+  );
+  return row?.id ?? null;
 }

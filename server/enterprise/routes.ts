@@ -20,6 +20,7 @@ import {
   PortalMappingQuery,
   PortalMappingRow,
   PortalMappingRows,
+  StoreInput,
 } from '../../src/contract/enterprise';
 import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
@@ -27,7 +28,7 @@ import type { Tx } from '../db/client';
 import { pgError } from '../db/pg';
 import { HttpError } from '../http/errors';
 import { fixedMessages } from '../messaging/templates';
-import { createCompany, INVITATION_DAYS, readCompanies, setSuspended, temporaryPassword, updateCompany } from './companies';
+import { addCompanyStore, createCompany, INVITATION_DAYS, readCompanies, setSuspended, temporaryPassword, updateCompany } from './companies';
 import { readMappings, removeMapping, saveMapping } from './mappings';
 
 const access = { access: ['enterpriseadmin'] as const };
@@ -46,12 +47,17 @@ async function enterpriseBeforeBody(request: FastifyRequest) {
 
 const fieldError = (fields: Record<string, string>) => new HttpError(400, 'request.fieldsInvalid', { fields });
 
+/** Which body field a refused slug belongs to: a company's, a mapping's parts, or a new store's. */
+type SlugField = 'slug' | 'companySlug' | 'storeSlug';
+
 /** The database's refusals of a slug or store, as the field they concern. */
-function refusal(err: unknown, slugField: 'slug' | 'companySlug'): HttpError | null {
+function refusal(err: unknown, slugField: SlugField): HttpError | null {
   const { code, constraint } = pgError(err);
   if (code === '23505' && constraint === 'companies_slug_key') return fieldError({ [slugField]: M.companySlugTaken });
   if (code === '23505' && constraint === 'portal_mappings_company_owner') return fieldError({ companySlug: M.companySlugTaken });
-  if (code === '23505' && constraint === 'portal_mappings_address_key') return fieldError({ storeSlug: M.addressTaken });
+  // A new store's slug is its sign-in address' store part: another mapping of the company may hold it already.
+  if (code === '23505' && constraint === 'portal_mappings_address_key') return fieldError({ [slugField === 'storeSlug' ? 'slug' : 'storeSlug']: M.addressTaken });
+  if (code === '23505' && constraint === 'locations_tenant_slug_key') return fieldError({ slug: M.storeSlugTaken });
   if (code === '23503' && constraint === 'portal_mappings_location') return fieldError({ locationId: M.store });
   return null;
 }
@@ -65,7 +71,7 @@ async function runEnterprise<T>(
   action: string,
   target: { type: string; id?: string },
   fn: (tx: Tx) => Promise<{ result: T; targetId?: string; details?: Record<string, unknown> }>,
-  slugField: 'slug' | 'companySlug' = 'slug',
+  slugField: SlugField = 'slug',
 ): Promise<T> {
   const auth = request.auth!;
   const event = { tenantId: auth.tid, action, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, targetType: target.type };
@@ -201,6 +207,36 @@ export async function enterpriseRoutes(fastify: FastifyInstance) {
         if (!(await setSuspended(tx, actorOf(request), request.params.companyId, suspended, config.now()))) throw new HttpError(404, 'request.notFound');
         return { result: await oneCompany(tx, request.params.companyId) };
       });
+    },
+  );
+
+  app.post(
+    '/enterprise/companies/:companyId/stores',
+    {
+      config: access,
+      schema: {
+        tags: ['enterprise'],
+        summary: "Add a store to a company: its sign-in address /{company}/{store}, policies, tax rate and two registers are made with it",
+        security: [{ bearer: [] }],
+        params: companyParams,
+        body: StoreInput,
+        response: { 201: Company, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = request.params;
+      const company = await runEnterprise(
+        request,
+        'enterprise.store.create',
+        { type: 'company', id: companyId },
+        async (tx) => {
+          const storeId = await addCompanyStore(tx, actorOf(request), companyId, request.body);
+          if (!storeId) throw new HttpError(404, 'request.notFound');
+          return { result: await oneCompany(tx, companyId), details: { storeId, slug: request.body.slug } };
+        },
+        'storeSlug',
+      );
+      return reply.code(201).send(company);
     },
   );
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Company, CompanyCreated, CompanyList, PortalMappingRow, PortalMappingRows } from '../contract/enterprise';
-import type { CompanyUpdate, NewCompany, PortalMappingInput } from '../contract/enterprise';
+import type { CompanyUpdate, NewCompany, PortalMappingInput, StoreInput } from '../contract/enterprise';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
 
@@ -22,6 +22,9 @@ export const createCompany = (input: NewCompany) =>
   apiRequest('/api/enterprise/companies', { method: 'POST', body: input, schema: CompanyCreated });
 export const updateCompany = (companyId: string, input: CompanyUpdate) =>
   apiRequest(companyPath(companyId), { method: 'PUT', body: input, schema: Company });
+/** Adds a store (with its sign-in address /{company}/{store}) to a company; the company with its stores. */
+export const addCompanyStore = (companyId: string, input: StoreInput) =>
+  apiRequest(`${companyPath(companyId)}/stores`, { method: 'POST', body: input, schema: Company });
 export const setCompanySuspended = (companyId: string, suspended: boolean) =>
   apiRequest(`${companyPath(companyId)}/suspension`, { method: 'PUT', body: { suspended }, schema: Company });
 

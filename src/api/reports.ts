@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Report } from '../contract/reports';
-import type { ReportGroup, ReportName } from '../contract/reports';
+import type { EnterpriseReportName, ReportGroup, ReportName } from '../contract/reports';
 import { apiRequest } from './http';
 
 /** The admin's reports: GET /api/reports/{report} with the range, store and grouping (src/contract/reports.ts). */
@@ -25,5 +25,16 @@ export const reportQuery = (tenantId: string, name: ReportName, filter: ReportFi
   queryOptions({
     queryKey: ['t', tenantId, 'reports', name, filter],
     queryFn: ({ signal }) => fetchReport(name, filter, signal),
+    staleTime: 30_000,
+  });
+
+/** The enterprise admin's reports across companies: GET /api/enterprise/reports/{report}, a range only. */
+export const fetchEnterpriseReport = (name: EnterpriseReportName, filter: Pick<ReportFilter, 'from' | 'to'>, signal?: AbortSignal) =>
+  apiRequest(`/api/enterprise/reports/${name}${reportQueryString(filter)}`, { schema: Report, signal });
+
+export const enterpriseReportQuery = (tenantId: string, name: EnterpriseReportName, filter: Pick<ReportFilter, 'from' | 'to'>) =>
+  queryOptions({
+    queryKey: ['t', tenantId, 'enterprise', 'reports', name, filter],
+    queryFn: ({ signal }) => fetchEnterpriseReport(name, filter, signal),
     staleTime: 30_000,
   });

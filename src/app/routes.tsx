@@ -85,6 +85,7 @@ const PortalMappingPage = staffPage('PortalMappingPage');
 const CompanyCreatePage = staffPage('CompanyCreatePage');
 const CompanyEditPage = staffPage('CompanyEditPage');
 const ReportsPage = staffPage('ReportsPage');
+const EnterpriseReportsPage = staffPage('EnterpriseReportsPage');
 const LogoutPage = preloadable(() => import('../views/auth/LogoutPage').then((module) => module.LogoutPage));
 // The public eForm page: its own chunk, drawn without the shell and without the signed-in session.
 const PublicEformPage = preloadable(() =>
@@ -160,6 +161,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   companyCreate: CompanyCreatePage,
   companyEdit: CompanyEditPage,
   reports: ReportsPage,
+  enterpriseReports: EnterpriseReportsPage,
 };
 
 const chunksByRoute = new Map<RouteEntry, readonly Preloadable[]>();
@@ -294,6 +296,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <CompanyEditPage key={params.companyID} companyId={params.companyID ?? ''} />;
     case 'reports':
       return <ReportsPage report={params.report ?? 'sales'} />;
+    case 'enterpriseReports':
+      return <EnterpriseReportsPage report={params.report ?? 'sales'} />;
   }
 }
 

@@ -21,5 +21,6 @@ export const staffPages = {
   CompanyCreatePage: () => import('../views/enterprise/CompanyCreatePage').then((module) => module.CompanyCreatePage),
   CompanyEditPage: () => import('../views/enterprise/CompanyEditPage').then((module) => module.CompanyEditPage),
   ReportsPage: () => import('../views/reports/ReportsPage').then((module) => module.ReportsPage),
+  EnterpriseReportsPage: () => import('../views/reports/ReportsPage').then((module) => module.EnterpriseReportsPage),
   OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

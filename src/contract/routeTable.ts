@@ -79,7 +79,8 @@ export type Page =
   | { kind: 'portalMappings' }
   | { kind: 'companyCreate' }
   | { kind: 'companyEdit' }
-  | { kind: 'reports' };
+  | { kind: 'reports' }
+  | { kind: 'enterpriseReports' };
 
 /** The patient record pages (src/views/patient), one lazy chunk each. */
 export type RecordsView =
@@ -252,6 +253,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
     auth: authRoles.enterprise,
     page: { kind: 'companyEdit' },
   },
+  // The same reports across companies, each company's sums only (the enterprise admin's cross-tenant door).
+  { id: 'enterpriseReport', path: '/admin/enterprise/reports/:report', auth: authRoles.enterprise, page: { kind: 'enterpriseReports' } },
+  { id: 'enterpriseReportsBare', path: '/admin/enterprise/reports', auth: authRoles.enterprise, redirectTo: '/admin/enterprise/reports/sales' },
 
   { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },
   { id: 'workDeskBare', path: '/admin/workdesk', auth: undefined, redirectTo: '/admin/workdesk/all' },

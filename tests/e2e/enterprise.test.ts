@@ -1,13 +1,16 @@
 /**
  * Issue 17, the enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
  * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
- * at that address and finds an empty store; suspending Acme stops its sign-in, reinstating restores it. The new
- * screens are checked with axe, on a phone (390 px) in English and Arabic.
+ * at that address and finds an empty store; suspending Acme stops its sign-in, reinstating restores it. The
+ * enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print)
+ * and adds a store to Acme on its page, where Acme's admin then signs in. The new screens are checked with axe, on a
+ * phone (390 px) in English and Arabic.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { expectHeading, expectPath, signInAt, submitSignIn, useBrowser } from './support/browser';
+import { expectHeading, expectPath, readApi, signInAt, submitSignIn, useBrowser } from './support/browser';
 import { codePattern, useOutboxServer } from './support/outbox';
 
 const server = useOutboxServer();
@@ -157,5 +160,145 @@ describe('suspending Acme', () => {
     await back.goto('/acme/harbor');
     await submitSignIn(back, { email: adminEmail, password: adminPassword });
     await expectPath(back, '/admin/pos/all');
+  });
+});
+
+const twoYears = () => {
+  const to = new Date();
+  const from = new Date(to.getTime() - 720 * 86_400_000);
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+};
+
+describe("the enterprise admin's reports across companies", () => {
+  it("sales: a row per company, 'k' labels, the CSV is the table, print, axe; payments by method and categories", { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage();
+    await page.addInitScript(() => {
+      window.print = () => {
+        (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+      };
+    });
+    await signInAsEnterprise(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Reports across companies', exact: true }).click();
+    await expectPath(page, '/admin/enterprise/reports/sales');
+    await expectHeading(page, 'Sales across companies');
+
+    const { from, to } = twoYears();
+    const filters = page.getByRole('search', { name: 'Report filters' });
+    // A range only: the stores are the companies' own, so there is no store or grouping to choose.
+    expect(await filters.getByLabel('Store', { exact: true }).count()).toBe(0);
+    await filters.getByLabel('From', { exact: true }).fill(from);
+    await filters.getByLabel('To', { exact: true }).fill(to);
+    await filters.getByRole('button', { name: 'Show report' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === from);
+
+    const chart = page.getByRole('figure', { name: 'Net sales by Company' });
+    await chart.waitFor();
+    expect(await chart.getByRole('img').getAttribute('aria-label')).toMatch(/^Bar chart of Net sales by Company, \d+ bars; the table below lists the same figures\.$/);
+    const labels = await page.locator('[data-chart-label]').allInnerTexts();
+    expect(labels.some((l) => /^-?\d+(\.\d)?k$/.test(l)), labels.join(' ')).toBe(true);
+
+    // The table is the server's answer: a row per company, never a store.
+    const api = await readApi<{ sections: { rows: { label: string; values: { count: number } }[] }[] }>(page, `/api/enterprise/reports/sales?from=${from}&to=${to}`);
+    const table = page.getByRole('table', { name: 'Sales: the figures of the chart' });
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Company', 'Count', 'Net sales', 'Discounts', 'Tax', 'Refunds', 'Voids', 'Average sale']);
+    const names = await table.locator('tbody th').allInnerTexts();
+    expect(names).toEqual(api.sections[0]!.rows.map((r) => r.label));
+    expect(names).toContain('Clearview Optical');
+    expect(names.some((n) => /Downtown|Uptown|Main Street/.test(n))).toBe(false);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`sales-${from}-to-${to}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Label,Count,Net sales,Discounts,Tax,Refunds,Voids,Average sale');
+    const rows = table.locator('tbody tr');
+    for (let i = 0; i < names.length; i += 1) {
+      const line = csv[1 + i]!.split(',');
+      const cells = await rows.nth(i).locator('td').allInnerTexts();
+      expect(line[0]).toBe(names[i]);
+      expect(Number(line[1])).toBe(Number(cells[0]!.replace(/,/g, '')));
+      expect(`$${Number(line[2]).toLocaleString('en-US', { minimumFractionDigits: 2 })}`.replace('$-', '-$')).toBe(cells[1]);
+    }
+
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await filters.isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // Payments by method: each company's methods, in the reader's words.
+    await page.getByRole('main').getByRole('link', { name: 'Payments', exact: true }).click();
+    await expectHeading(page, 'Payments across companies');
+    const payments = page.getByRole('table', { name: 'Payments by method: the figures of the chart' });
+    await payments.waitFor();
+    const methods = await payments.locator('tbody th').allInnerTexts();
+    expect(methods.length).toBeGreaterThan(0);
+    for (const m of methods) expect(m).toMatch(/^.+ · (Cash|Card|Cheque|Insurance|Store credit)$/);
+    await page.getByRole('main').getByRole('link', { name: 'Product categories', exact: true }).click();
+    await expectHeading(page, 'Product categories across companies');
+    const categories = page.getByRole('table', { name: 'Sales by product category: the figures of the chart' });
+    await categories.waitFor();
+    const kinds = await categories.locator('tbody th').allInnerTexts();
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const k of kinds) expect(k).toMatch(/^.+ · (Frames|Spectacle lenses|Contact lenses|Accessories|Services|Other)$/);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  it('on a phone in Arabic: right to left, Arabic digits with k, no sideways scrolling, axe clean', { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage({ phone: true });
+    await signInAsEnterprise(page);
+    await page.evaluate(() => window.localStorage.setItem('language', 'ar'));
+    const { from, to } = twoYears();
+    await page.goto(`/admin/enterprise/reports/sales?from=${from}&to=${to}`);
+    await expectHeading(page, 'المبيعات عبر الشركات');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByRole('figure', { name: 'صافي المبيعات حسب الشركة' }).waitFor();
+    const labels = await page.locator('[data-chart-label]').allInnerTexts();
+    expect(labels.some((l) => /^[٠-٩]+(٫[٠-٩])?k$/.test(l)), labels.join(' ')).toBe(true);
+    expect(await fitsPhone(page)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+});
+
+describe("adding a store to Acme on its page", () => {
+  it("refuses a taken address at its field, adds 'Lighthouse' with /acme/lighthouse, where Acme's admin signs in", { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage();
+    await signInAsEnterprise(page);
+    await page.goto(`/admin/update/editCompany/${acmeId}`);
+    await expectHeading(page, 'Acme Vision');
+    const form = page.getByRole('form', { name: 'Add a store' });
+    await form.getByRole('textbox', { name: 'Store name', exact: true }).fill('Harbor');
+    expect(await form.getByRole('textbox', { name: 'Store address (slug)', exact: true }).inputValue()).toBe('harbor');
+    await form.getByRole('textbox', { name: 'Address', exact: true }).fill('9 Cape Lane');
+    await form.getByRole('textbox', { name: 'Time zone', exact: true }).fill('Europe/Istanbul');
+    await form.getByRole('textbox', { name: 'Tax rate (%)', exact: true }).fill('8.25');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    await form.getByText('This company already has a store with this address.').first().waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    await form.getByRole('textbox', { name: 'Store name', exact: true }).fill('Lighthouse');
+    await form.getByRole('textbox', { name: 'Store address (slug)', exact: true }).fill('lighthouse');
+    await form.getByRole('button', { name: 'Add store' }).click();
+    const row = page.getByRole('row', { name: /Lighthouse/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('/acme/lighthouse');
+    expect(await row.innerText()).toContain('8.25%');
+    expect(await form.getByRole('textbox', { name: 'Store name', exact: true }).inputValue()).toBe('');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const phone = await e2e.newPage({ phone: true });
+    await signInAsEnterprise(phone);
+    await phone.evaluate(() => window.localStorage.setItem('language', 'ar'));
+    await phone.goto(`/admin/update/editCompany/${acmeId}`);
+    await expectHeading(phone, 'Acme Vision');
+    await phone.getByRole('form', { name: 'إضافة متجر' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await fitsPhone(phone)).toBe(true);
+    expect(await axeViolations(phone, 'main')).toEqual([]);
+
+    const acme = await e2e.newPage();
+    await signInAt(acme, '/acme/lighthouse', { email: adminEmail, password: adminPassword });
+    await expectPath(acme, '/admin/pos/all');
   });
 });

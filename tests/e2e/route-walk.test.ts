@@ -63,6 +63,7 @@ const addresses: Record<string, (found: Found) => string | undefined> = {
   invoiceLookup: () => '/admin/invoicelookup/all',
   storeSignIn: () => '/clearview/downtown',
   report: () => '/admin/reports/sales',
+  enterpriseReport: () => '/admin/enterprise/reports/sales',
 };
 
 /** Routes not walked, each with its reason. Redirects (redirectTo) are not walked either: their targets are. */

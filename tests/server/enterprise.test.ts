@@ -308,3 +308,69 @@ describe('suspension', () => {
     await signIn(h, 'patient@clearview.test', demo.clearview, DEMO_PASSWORD);
   });
 });
+
+describe("adding a store to a company (the company's edit page)", () => {
+  const lighthouse = { name: 'Lighthouse', slug: 'lighthouse', address: '9 Cape Lane', phone: '', timeZone: 'Europe/Istanbul', taxRateBp: 825 };
+  const addStore = (payload: unknown, who: SignedIn = enterprise, companyId = acmeId) => api('POST', `/api/enterprise/companies/${companyId}/stores`, payload, who);
+
+  it('makes the store with its sign-in address and registers, in one audited call', async () => {
+    const before = await counts();
+    const res = await addStore(lighthouse);
+    expect(res.statusCode, res.body).toBe(201);
+    const company = json<{ tenantId: string; stores: { id: string; name: string; slug: string; taxRateBp: number }[] }>(res);
+    expect(company.tenantId).toBe(acmeId);
+    const made = company.stores.find((s) => s.slug === 'lighthouse')!;
+    expect(made).toMatchObject({ name: 'Lighthouse', taxRateBp: 825 });
+    expect(await counts()).toEqual({ ...before, locations: before.locations + 1, mappings: before.mappings + 1 });
+
+    const portal = json<{ tenantID: string; locationid: string }>(await h.app.inject({ method: 'GET', url: '/api/portal/acme/lighthouse' }));
+    expect(portal).toMatchObject({ tenantID: acmeId, locationid: made.id });
+    // The company's own admin sees a working store: its address and two registers.
+    const overview = json<{ stores: { id: string; signInPaths: string[]; registers: unknown[] }[] }>(await api('GET', '/api/stores/overview', undefined, acmeAdmin));
+    expect(overview.stores.find((s) => s.id === made.id)).toMatchObject({ signInPaths: ['/acme/lighthouse'], registers: [expect.anything(), expect.anything()] });
+
+    expect((await auditActions(h, acmeId)).map((a) => a.action)).toContain('store.create');
+    expect((await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`)).toContain('enterprise.store.create:success');
+  });
+
+  it('refuses bad and taken slugs and bad fields with the field message, and writes nothing', async () => {
+    const pier = json<{ id: string }>(await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'pier' }));
+    const before = await counts();
+    const refusals: [Record<string, unknown>, Record<string, string>][] = [
+      [{ slug: 'Cape' }, { slug: M.slug }],
+      [{ slug: 'cape/point' }, { slug: M.slug }],
+      [{ slug: 'kiosk' }, { slug: M.slugReserved }],
+      [{ slug: 'api' }, { slug: M.slugReserved }],
+      [{ name: '  ' }, { name: M.storeName }],
+      [{ timeZone: 'Mars/Olympus' }, { timeZone: M.timeZone }],
+      [{ taxRateBp: 10001 }, { taxRateBp: M.taxRate }],
+      [{ taxRateBp: 8.5 }, { taxRateBp: M.taxRate }],
+      [{ slug: 'harbor' }, { slug: M.storeSlugTaken }],
+      [{ slug: 'lighthouse' }, { slug: M.storeSlugTaken }],
+      // Another sign-in address of the company already holds this store part.
+      [{ slug: 'pier' }, { slug: M.addressTaken }],
+    ];
+    for (const [change, fields] of refusals) {
+      const res = await addStore({ ...lighthouse, ...change });
+      expect(res.statusCode, `${JSON.stringify(change)}: ${res.body}`).toBe(400);
+      expect(fieldsOf(res)).toMatchObject(fields);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`)).toContain('enterprise.store.create:failure');
+    expect((await api('DELETE', `/api/enterprise/portal-mappings/${pier.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for no company or the platform, and a company admin or a guest cannot call it', async () => {
+    const before = await counts();
+    expect((await addStore({ ...lighthouse, slug: 'nowhere' }, enterprise, '7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11')).statusCode).toBe(404);
+    expect((await addStore({ ...lighthouse, slug: 'nowhere' }, enterprise, PLATFORM_TENANT_ID)).statusCode).toBe(404);
+    const clearview = await signIn(h, 'admin@clearview.test', demo.clearview);
+    for (const who of [acmeAdmin, clearview]) {
+      const res = await addStore({ ...lighthouse, slug: 'sneaky' }, who);
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    const guest = await h.app.inject({ method: 'POST', url: `/api/enterprise/companies/${acmeId}/stores`, payload: { ...lighthouse, slug: 'sneaky' } });
+    expect(guest.statusCode).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -508,6 +508,12 @@ const routes: Record<string, RouteSpec> = {
       url: () => `/api/enterprise/companies/${demoIds.brightsight}/suspension`,
       body: () => ({ suspended: false }),
     };
+    specs['POST /api/enterprise/companies/:companyId/stores'] = {
+      ...enterpriseSpec(201, (res) => expect(json<{ stores: { slug: string }[] }>(res).stores.map((s) => s.slug)).toContain('walk-enterprise')),
+      url: () => `/api/enterprise/companies/${demoIds.brightsight}/stores`,
+      // Named as the walk's other added stores, which the store lists leave out of their demo stores.
+      body: () => ({ name: 'Walk store', slug: 'walk-enterprise', address: '', phone: '', timeZone: 'UTC', taxRateBp: 0 }),
+    };
     specs['GET /api/enterprise/portal-mappings'] = enterpriseSpec(200, (res) =>
       expect(json<{ mappings: { companySlug: string }[] }>(res).mappings.map((m) => m.companySlug)).toEqual(expect.arrayContaining(['brightsight', 'clearview'])),
     );

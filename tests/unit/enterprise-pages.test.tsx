@@ -169,6 +169,30 @@ describe('adding a company', () => {
     expect(await screen.findByText('Company created. An invitation was sent to ada@acme.test.')).toBeTruthy();
   });
 
+  it('a store slug refused, then rewritten by a new store name, is sent again', async () => {
+    const posted: { store: { slug: string } }[] = [];
+    rendered = renderPage(<CompanyCreatePage />, {
+      user: enterprise,
+      api: (call) => {
+        if (call.method === 'POST' && call.path === '/api/enterprise/companies') {
+          posted.push(call.body as { store: { slug: string } });
+          return posted.length === 1
+            ? refusedFields({ 'store.slug': enterpriseMessages.slugReserved })
+            : { status: 201, body: { tenantId: acme.tenantId, locationId: acme.stores[0]!.id, adminUserId: harbor.id } };
+        }
+        return notFound;
+      },
+    });
+    await fill(rendered.user);
+    await rendered.user.click(screen.getByRole('button', { name: 'Create the company' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Store address (slug)');
+    const store = screen.getByRole('textbox', { name: 'Store name' });
+    await rendered.user.clear(store);
+    await rendered.user.type(store, 'Harbor');
+    await rendered.user.click(screen.getByRole('button', { name: 'Create the company' }));
+    await waitFor(() => expect(posted[1]?.store.slug).toBe('harbor'));
+  });
+
   it('is written in Arabic, right to left', async () => {
     rendered = renderPage(<CompanyCreatePage />, { user: enterprise, language: 'ar', api: () => notFound });
     expect(await screen.findByRole('heading', { level: 1, name: 'إضافة شركة' })).toBeTruthy();
@@ -210,5 +234,49 @@ describe('editing a company', () => {
     expect(await screen.findByText('Suspended since Nov 24, 2026')).toBeTruthy();
     expect(puts[1]).toEqual({ path: `/api/enterprise/companies/${acme.tenantId}/suspension`, body: { suspended: true } });
     expect(screen.getByRole('button', { name: 'Reinstate' })).toBeTruthy();
+  });
+});
+
+describe("adding a store on the company's page", () => {
+  it("sends the store with a slug that follows its name, tells a refusal at its field, and lists the new store", async () => {
+    let company = acme;
+    const posted: unknown[] = [];
+    rendered = renderPage(<CompanyEditPage companyId={acme.tenantId} />, {
+      user: enterprise,
+      api: (call) => {
+        if (call.method === 'POST' && call.path === `/api/enterprise/companies/${acme.tenantId}/stores`) {
+          posted.push(call.body);
+          if (posted.length === 1) return refusedFields({ slug: enterpriseMessages.storeSlugTaken });
+          const input = call.body as Company['stores'][number];
+          company = { ...company, stores: [...company.stores, { ...input, id: '9b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e' }] };
+          return { status: 201, body: company };
+        }
+        return call.path === `/api/enterprise/companies/${acme.tenantId}` ? { status: 200, body: company } : notFound;
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Add a store' });
+    const name = within(form).getByRole('textbox', { name: 'Store name' });
+    await rendered.user.type(name, 'Harbor');
+    expect((within(form).getByRole('textbox', { name: 'Store address (slug)' }) as HTMLInputElement).value).toBe('harbor');
+    const zone = within(form).getByRole('textbox', { name: 'Time zone' });
+    await rendered.user.clear(zone);
+    await rendered.user.type(zone, 'Europe/Istanbul');
+    const tax = within(form).getByRole('textbox', { name: 'Tax rate (%)' });
+    await rendered.user.clear(tax);
+    await rendered.user.type(tax, '8,25');
+    await rendered.user.click(within(form).getByRole('button', { name: 'Add store' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary.textContent).toContain('Store address (slug): This company already has a store with this address.');
+    expect(posted[0]).toEqual({ name: 'Harbor', slug: 'harbor', address: '', phone: '', timeZone: 'Europe/Istanbul', taxRateBp: 825 });
+
+    await rendered.user.clear(name);
+    await rendered.user.type(name, 'Lighthouse');
+    // Correcting the form clears the refusal.
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await rendered.user.click(within(form).getByRole('button', { name: 'Add store' }));
+    const row = await screen.findByRole('row', { name: /Lighthouse/ });
+    expect(row.textContent).toContain('/acme/lighthouse');
+    expect(posted[1]).toMatchObject({ name: 'Lighthouse', slug: 'lighthouse' });
+    expect((within(form).getByRole('textbox', { name: 'Store name' }) as HTMLInputElement).value).toBe('');
   });
 });

@@ -71,8 +71,13 @@ describe('navigationFor (spec 2.5)', () => {
     }
   });
 
-  it('gives enterprise admins Portal Mapping, guests Login and Register, kiosks nothing', () => {
-    expect(ids(navigationFor(['enterpriseadmin']))).toEqual(['enterprise', 'portalMapping']);
+  it('gives enterprise admins Portal Mapping and the reports across companies, guests Login and Register, kiosks nothing', () => {
+    const enterprise = navigationFor(['enterpriseadmin']);
+    expect(ids(enterprise)).toEqual(['enterprise', 'portalMapping', 'enterpriseReports']);
+    for (const item of flattenNavigation(enterprise)) {
+      const match = matchRoute(item.url ?? '');
+      expect(match && hasPermission(match.route.auth, ['enterpriseadmin']), item.id).toBe(true);
+    }
     expect(navigationFor([]).map((item) => [item.title, item.url])).toEqual([
       ['Login', '/login'],
       ['Register', '/register'],

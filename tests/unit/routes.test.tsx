@@ -60,6 +60,8 @@ describe('the route table (spec section 2)', () => {
     ['/admin/PortalMapping', 'portalMapping', {}],
     ['/admin/add/companyDetails', 'addCompany', {}],
     ['/admin/update/editCompany/c1', 'editCompany', { companyID: 'c1' }],
+    ['/admin/enterprise/reports/payments', 'enterpriseReport', { report: 'payments' }],
+    ['/admin/enterprise/reports', 'enterpriseReportsBare', {}],
     ['/admin/workdesk/all', 'workDesk', { type: 'all' }],
     ['/admin/laborderlookup/all', 'labOrderLookup', { type: 'all' }],
     ['/admin/invoicelookup/all', 'invoiceLookup', { type: 'all' }],
@@ -220,5 +222,10 @@ describe('the guard (2.4)', () => {
     expect(landing('/patient/register', ['patient'])).toBe('/admin/dashboard/patients');
     expect(landing('/admin/PortalMapping', ['admin'])).toBe('/admin/pos/all');
     expect(landing('/admin/update/editCompany/c1', ['enterpriseadmin'])).toBe('/admin/update/editCompany/c1');
+    // The reports across companies: the enterprise admin's only; a company admin keeps their own reports.
+    expect(landing('/admin/enterprise/reports/sales', ['enterpriseadmin'])).toBe('/admin/enterprise/reports/sales');
+    expect(landing('/admin/enterprise/reports', ['enterpriseadmin'])).toBe('/admin/enterprise/reports/sales');
+    expect(landing('/admin/enterprise/reports/sales', ['admin'])).toBe('/admin/pos/all');
+    expect(landing('/admin/enterprise/reports/sales', ['staff'])).toBe('/admin/pos/all');
   });
 });

@@ -15,7 +15,7 @@ import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
 import { RecordsPage, useRecordsAccess } from '../patient/common';
 import * as records from '../patient/records.css';
-import { basisPoints, LogoField, slugOf, useFieldMessages } from './fields';
+import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
 
 interface Draft {
@@ -31,8 +31,6 @@ interface Draft {
   adminName: string;
   adminEmail: string;
 }
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * /admin/add/companyDetails: a new company in one step, with its first store and its first admin, who is invited
@@ -67,6 +65,11 @@ export function CompanyCreatePage() {
   });
   const fieldErrors = useFieldMessages(create.error);
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  // A name that rewrites its slug clears the last refusal: the slug field would otherwise keep the server's error
+  // (it was not edited itself) and the form would not submit again.
+  const rewritesSlug = (edited: boolean) => {
+    if (!edited && create.isError) create.reset();
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -123,7 +126,10 @@ export function CompanyCreatePage() {
               label={labels.name!}
               isRequired
               value={draft.name}
-              onChange={(name) => setDraft((current) => ({ ...current, name, slug: slugEdited.company ? current.slug : slugOf(name) }))}
+              onChange={(name) => {
+                rewritesSlug(slugEdited.company);
+                setDraft((current) => ({ ...current, name, slug: slugEdited.company ? current.slug : slugOf(name) }));
+              }}
             />
             <TextField
               name="slug"
@@ -147,9 +153,10 @@ export function CompanyCreatePage() {
               label={labels['store.name']!}
               isRequired
               value={draft.storeName}
-              onChange={(storeName) =>
-                setDraft((current) => ({ ...current, storeName, storeSlug: slugEdited.store ? current.storeSlug : slugOf(storeName) }))
-              }
+              onChange={(storeName) => {
+                rewritesSlug(slugEdited.store);
+                setDraft((current) => ({ ...current, storeName, storeSlug: slugEdited.store ? current.storeSlug : slugOf(storeName) }));
+              }}
             />
             <TextField
               name="store.slug"

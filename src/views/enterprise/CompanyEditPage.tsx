@@ -3,9 +3,9 @@ import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
+import { addCompanyStore, enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
 import { ApiError } from '../../api/http';
-import type { Company, CompanyUpdate } from '../../contract/enterprise';
+import type { Company, CompanyUpdate, StoreInput } from '../../contract/enterprise';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { Button } from '../ui/Button';
@@ -16,7 +16,8 @@ import { useSnackbarActor } from '../ui/shellActors';
 import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
 import { useFormats } from '../patient/format';
 import * as records from '../patient/records.css';
-import { LogoField, useFieldMessages } from './fields';
+import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
+import * as styles from './enterprise.css';
 import { TableScroll } from '../ui/TableScroll';
 
 function Details({ company, tenantId }: { company: Company; tenantId: string }) {
@@ -125,7 +126,7 @@ function Status({ company, tenantId }: { company: Company; tenantId: string }) {
   );
 }
 
-function Stores({ company }: { company: Company }) {
+function Stores({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   return (
@@ -138,6 +139,7 @@ function Stores({ company }: { company: Company }) {
           <thead>
             <tr>
               <th scope="col">{t('enterprise.store.name')}</th>
+              <th scope="col">{t('enterprise.store.signIn')}</th>
               <th scope="col">{t('enterprise.store.address')}</th>
               <th scope="col">{t('enterprise.store.timeZone')}</th>
               <th scope="col" className={records.number}>
@@ -149,6 +151,9 @@ function Stores({ company }: { company: Company }) {
             {company.stores.map((store) => (
               <tr key={store.id}>
                 <th scope="row">{store.name}</th>
+                <td>
+                  <bdi dir="ltr">{`/${company.slug}/${store.slug}`}</bdi>
+                </td>
                 <td>{store.address || t('records.dash')}</td>
                 <td>
                   <bdi dir="ltr">{store.timeZone}</bdi>
@@ -162,11 +167,125 @@ function Stores({ company }: { company: Company }) {
       <Link href="/admin/PortalMapping" className={records.link}>
         {t('enterprise.edit.addresses')}
       </Link>
+      <AddStore company={company} tenantId={tenantId} />
     </section>
   );
 }
 
-/** /admin/update/editCompany/{companyID}: a company's details and logo, its stores, and suspending or reinstating it. */
+interface StoreDraft {
+  name: string;
+  slug: string;
+  address: string;
+  phone: string;
+  timeZone: string;
+  taxRate: string;
+}
+
+const emptyStore = (): StoreDraft => ({ name: '', slug: '', address: '', phone: '', timeZone: browserZone(), taxRate: '0' });
+
+/**
+ * Adds a store to the company: its sign-in address /{company}/{slug} is made with it (the slug follows the name
+ * until it is edited). The server checks every field again and says which one it refused.
+ */
+function AddStore({ company, tenantId }: { company: Company; tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbarActor();
+  const [draft, setDraft] = useState<StoreDraft>(emptyStore);
+  const [slugEdited, setSlugEdited] = useState(false);
+  const add = useMutation({
+    mutationFn: (input: StoreInput) => addCompanyStore(company.tenantId, input),
+    onSuccess: (updated, input) => {
+      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+      setDraft(emptyStore());
+      setSlugEdited(false);
+      snackbar.send(savedSnackbar(t('enterprise.edit.storeAdded', { address: `/${updated.slug}/${input.slug}` })));
+    },
+  });
+  const fieldErrors = useFieldMessages(add.error);
+  const labels: Record<string, string> = {
+    name: t('enterprise.store.name'),
+    slug: t('enterprise.store.slug'),
+    address: t('enterprise.store.address'),
+    phone: t('enterprise.store.phone'),
+    timeZone: t('enterprise.store.timeZone'),
+    taxRateBp: t('enterprise.store.taxRate'),
+  };
+  const refused = Object.entries(fieldErrors).map(([name, message]) => ({ name, label: labels[name] ?? name, message }));
+  // A change clears the last refusal: a field the name rewrites (the slug) would otherwise keep the server's error
+  // and the form would not submit again.
+  const update = (change: (current: StoreDraft) => StoreDraft) => {
+    if (add.isError) add.reset();
+    setDraft(change);
+  };
+  const set = (field: keyof StoreDraft) => (value: string) => update((current) => ({ ...current, [field]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    add.mutate({
+      name: draft.name,
+      slug: draft.slug,
+      address: draft.address,
+      phone: draft.phone,
+      timeZone: draft.timeZone,
+      taxRateBp: basisPoints(draft.taxRate),
+    });
+  };
+  return (
+    <Form className={records.form} onSubmit={submit} validationErrors={fieldErrors} aria-labelledby="company-add-store">
+      <h3 id="company-add-store" className={styles.legend}>
+        {t('enterprise.edit.addStore')}
+      </h3>
+      {add.isError && (
+        <ErrorSummary
+          title={
+            refused.length > 0
+              ? t('enterprise.form.refused')
+              : add.error instanceof ApiError && add.error.body
+                ? translateError(i18n, add.error)
+                : t('records.loadFailedHint')
+          }
+          fields={refused}
+          refusal={add.error}
+        />
+      )}
+      <div className={records.fields}>
+        <TextField
+          name="name"
+          label={labels.name!}
+          isRequired
+          value={draft.name}
+          onChange={(name) => update((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugOf(name) }))}
+        />
+        <TextField
+          name="slug"
+          label={labels.slug!}
+          description={t('enterprise.edit.storeSlugHint', { company: company.slug })}
+          isRequired
+          value={draft.slug}
+          onChange={(slug) => {
+            setSlugEdited(true);
+            set('slug')(slug);
+          }}
+        />
+        <TextField name="address" label={labels.address!} autoComplete="street-address" value={draft.address} onChange={set('address')} />
+        <TextField name="phone" label={labels.phone!} type="tel" autoComplete="tel" value={draft.phone} onChange={set('phone')} />
+        <TextField name="timeZone" label={labels.timeZone!} description={t('enterprise.store.timeZoneHint')} isRequired value={draft.timeZone} onChange={set('timeZone')} />
+        <TextField name="taxRateBp" label={labels.taxRateBp!} inputMode="decimal" isRequired value={draft.taxRate} onChange={set('taxRate')} />
+      </div>
+      <div className={records.actions}>
+        <Button type="submit" isPending={add.isPending}>
+          {t('enterprise.edit.addStoreSubmit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * /admin/update/editCompany/{companyID}: a company's details and logo, its stores (and adding one), and suspending
+ * or reinstating it.
+ */
 export function CompanyEditPage({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const { tenantId } = useRecordsAccess();
@@ -178,7 +297,7 @@ export function CompanyEditPage({ companyId }: { companyId: string }) {
           <>
             <Details key={`${company.name}/${company.slug}/${company.logo?.length ?? 0}`} company={company} tenantId={tenantId} />
             <Status company={company} tenantId={tenantId} />
-            <Stores company={company} />
+            <Stores company={company} tenantId={tenantId} />
           </>
         )}
       </QueryView>

@@ -155,6 +155,9 @@ export function basisPoints(percent: string): number {
   return /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : -1;
 }
 
+/** The reader's own time zone: what a new store's time zone starts as. */
+export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
 /** A slug suggested from a name: lower-case ASCII letters and digits joined by hyphens. */
 export function slugOf(name: string): string {
   return name

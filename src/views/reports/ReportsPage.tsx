@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
-import { reportQuery, reportQueryString } from '../../api/reports';
+import { enterpriseReportQuery, reportQuery, reportQueryString } from '../../api/reports';
 import type { ReportFilter } from '../../api/reports';
 import { storesQuery } from '../../api/stores';
-import { groupsOf, reportCsv, reportGroups, reportNames } from '../../contract/reports';
-import type { ColumnKind, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
+import { enterpriseReportNames, groupsOf, reportCsv, reportGroups, reportNames } from '../../contract/reports';
+import type { ColumnKind, EnterpriseReportName, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
 import { translateMessage } from '../../i18n/appI18n';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { Field } from '../invoices/Field';
@@ -31,14 +31,29 @@ const draftOf = (query: string): Draft => {
   return Object.fromEntries(textFields.map((name) => [name, (params.get(name) ?? '').slice(0, 40)])) as Draft;
 };
 
-const filterOf = (name: ReportName, draft: Draft): ReportFilter => {
+/**
+ * Whose reports a page shows: the admin's own company's (range, store, grouping), or the enterprise admin's across
+ * companies (range only; a row per company, through the cross-tenant door).
+ */
+interface Scope {
+  base: string;
+  names: readonly string[];
+  enterprise: boolean;
+}
+const adminScope: Scope = { base: '/admin/reports', names: reportNames, enterprise: false };
+const enterpriseScope: Scope = { base: '/admin/enterprise/reports', names: enterpriseReportNames, enterprise: true };
+
+const groupsIn = (scope: Scope, name: string): readonly ReportGroup[] => (scope.enterprise ? [] : groupsOf[name as ReportName]);
+
+const filterOf = (scope: Scope, name: string, draft: Draft): ReportFilter => {
   const filter: ReportFilter = {};
   if (draft.from && draft.to) {
     filter.from = draft.from;
     filter.to = draft.to;
   }
+  if (scope.enterprise) return filter;
   if (/^[0-9a-f-]{36}$/i.test(draft.store)) filter.locationId = draft.store;
-  if ((groupsOf[name] as readonly string[]).includes(draft.group)) filter.group = draft.group as ReportGroup;
+  if ((groupsIn(scope, name) as readonly string[]).includes(draft.group)) filter.group = draft.group as ReportGroup;
   return filter;
 };
 
@@ -52,14 +67,26 @@ const fieldOfParam: Record<string, keyof Draft> = { from: 'from', to: 'to', loca
  * filter lives in the address.
  */
 export function ReportsPage({ report }: { report: string }) {
-  const known = (reportNames as readonly string[]).includes(report);
-  useEffect(() => {
-    if (!known) navigate('/admin/reports/sales', { replace: true });
-  }, [known]);
-  return known ? <ReportView key={report} name={report as ReportName} /> : null;
+  return <ScopedReports scope={adminScope} report={report} />;
 }
 
-function ReportView({ name }: { name: ReportName }) {
+/**
+ * /admin/enterprise/reports/{report} (enterprise admins): sales, payments by method and sales by product category
+ * across companies over a range of days, each company's sums only; the same chart, table, CSV and print.
+ */
+export function EnterpriseReportsPage({ report }: { report: string }) {
+  return <ScopedReports scope={enterpriseScope} report={report} />;
+}
+
+function ScopedReports({ scope, report }: { scope: Scope; report: string }) {
+  const known = scope.names.includes(report);
+  useEffect(() => {
+    if (!known) navigate(`${scope.base}/${scope.names[0]}`, { replace: true });
+  }, [known, scope]);
+  return known ? <ReportView key={report} scope={scope} name={report} /> : null;
+}
+
+function ReportView({ scope, name }: { scope: Scope; name: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const tenantId = useTenantId();
@@ -68,11 +95,15 @@ function ReportView({ name }: { name: ReportName }) {
   const applied = draftOf(query);
   const [draft, setDraft] = useState<Draft>(applied);
   useEffect(() => setDraft(draftOf(query)), [query]);
-  const filter = filterOf(name, applied);
-  const result = useQuery(reportQuery(tenantId, name, filter));
-  const stores = useQuery(storesQuery(tenantId));
+  const filter = filterOf(scope, name, applied);
+  // One of the two runs: the company's own report, or the same across companies.
+  const own = useQuery({ ...reportQuery(tenantId, name as ReportName, filter), enabled: !scope.enterprise });
+  const across = useQuery({ ...enterpriseReportQuery(tenantId, name as EnterpriseReportName, filter), enabled: scope.enterprise });
+  const result = scope.enterprise ? across : own;
+  // The enterprise admin's reports have no store filter: a row per company instead.
+  const stores = useQuery({ ...storesQuery(tenantId), enabled: !scope.enterprise });
   const data = result.data;
-  const groups = groupsOf[name];
+  const groups = groupsIn(scope, name);
 
   const fieldErrors: Partial<Draft> = {};
   const body = result.error instanceof ApiError ? result.error.body : null;
@@ -84,7 +115,7 @@ function ReportView({ name }: { name: ReportName }) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`/admin/reports/${name}${reportQueryString(draft as ReportFilter)}`);
+    navigate(`${scope.base}/${name}${reportQueryString(filterOf(scope, name, draft))}`);
   };
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -103,13 +134,14 @@ function ReportView({ name }: { name: ReportName }) {
   return (
     <section className={frame.page} aria-labelledby={titleId}>
       <h1 id={titleId} className={frame.title}>
-        {t(`reports.names.${name}`)}
+        {scope.enterprise ? t('reports.enterprise.title', { name: t(`reports.names.${name}`) }) : t(`reports.names.${name}`)}
       </h1>
-      <nav aria-label={t('reports.title')} className={styles.noPrint}>
+      {scope.enterprise && <p className={frame.muted}>{t('reports.enterprise.intro')}</p>}
+      <nav aria-label={scope.enterprise ? t('reports.enterprise.tabs') : t('reports.title')} className={styles.noPrint}>
         <ul className={frame.tabs}>
-          {reportNames.map((other) => (
+          {scope.names.map((other) => (
             <li key={other}>
-              <Link href={`/admin/reports/${other}`} className={frame.tab} aria-current={other === name ? 'page' : undefined}>
+              <Link href={`${scope.base}/${other}`} className={frame.tab} aria-current={other === name ? 'page' : undefined}>
                 {t(`reports.names.${other}`)}
               </Link>
             </li>
@@ -120,20 +152,22 @@ function ReportView({ name }: { name: ReportName }) {
         <div className={frame.fields}>
           <Field label={t('reports.from')} value={draft.from} onChange={set('from')} error={fieldErrors.from} type="date" />
           <Field label={t('reports.to')} value={draft.to} onChange={set('to')} error={fieldErrors.to} type="date" />
-          <div className={frame.field}>
-            <label htmlFor={`${titleId}-store`} className={frame.label}>
-              {t('reports.store')}
-            </label>
-            <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
-              <option value="">{t('reports.allStores')}</option>
-              {stores.data?.stores.map((store) => (
-                <option key={store.id} value={store.id}>
-                  {store.name}
-                </option>
-              ))}
-            </select>
-            {fieldErrors.store && <span className={frame.error}>{fieldErrors.store}</span>}
-          </div>
+          {!scope.enterprise && (
+            <div className={frame.field}>
+              <label htmlFor={`${titleId}-store`} className={frame.label}>
+                {t('reports.store')}
+              </label>
+              <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
+                <option value="">{t('reports.allStores')}</option>
+                {stores.data?.stores.map((store) => (
+                  <option key={store.id} value={store.id}>
+                    {store.name}
+                  </option>
+                ))}
+              </select>
+              {fieldErrors.store && <span className={frame.error}>{fieldErrors.store}</span>}
+            </div>
+          )}
           {groups.length > 0 && (
             <div className={frame.field}>
               <label htmlFor={`${titleId}-group`} className={frame.label}>
@@ -171,12 +205,12 @@ function ReportView({ name }: { name: ReportName }) {
           {body ? translateMessage(i18n, body.error) : t('reports.failed')}
         </p>
       )}
-      {data && <ReportBody report={data} formats={formats} />}
+      {data && <ReportBody report={data} formats={formats} enterprise={scope.enterprise} />}
     </section>
   );
 }
 
-function ReportBody({ report, formats }: { report: Report; formats: Formats }) {
+function ReportBody({ report, formats, enterprise }: { report: Report; formats: Formats; enterprise: boolean }) {
   const { t, i18n } = useTranslation();
   const asOf = report.report === 'balances';
   return (
@@ -195,7 +229,7 @@ function ReportBody({ report, formats }: { report: Report; formats: Formats }) {
         </dl>
       )}
       {report.sections.map((section) => (
-        <SectionView key={section.id} report={report} section={section} formats={formats} />
+        <SectionView key={section.id} report={report} section={section} formats={formats} enterprise={enterprise} />
       ))}
     </>
   );
@@ -247,14 +281,36 @@ function chartValue(value: number | null, kind: ColumnKind): number | null {
   return value;
 }
 
-function SectionView({ report, section, formats }: { report: Report; section: ReportSection; formats: Formats }) {
+/** What an enterprise report's row key ({company}:{key}) names after the company: a payment method or a category. */
+const enterpriseKeyKind: Record<string, string> = { payments: 'method', categories: 'category' };
+
+/**
+ * An enterprise row's label: the company's name, and for payments and categories the method or category in the
+ * reader's language (the server writes "{company} · {key}").
+ */
+function enterpriseLabel(report: string, key: string, label: string, t: T): string {
+  const kind = enterpriseKeyKind[report];
+  const part = key.slice(key.indexOf(':') + 1);
+  if (!kind || !key.includes(':') || !label.endsWith(` · ${part}`)) return label || t('reports.unknown');
+  return `${label.slice(0, -(part.length + 3))} · ${t(`reports.labels.${kind}.${part}`, { defaultValue: part })}`;
+}
+
+function SectionView({ report, section, formats, enterprise }: { report: Report; section: ReportSection; formats: Formats; enterprise: boolean }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const chartColumn = section.columns.find((c) => c.key === section.chartColumn) ?? section.columns[0]!;
-  const labelled = section.rows.map((row) => ({ row, text: labelText(section.labelKind, row.key, row.label, formats, t, i18n.language) }));
+  const labelled = section.rows.map((row) => ({
+    row,
+    text: enterprise ? enterpriseLabel(report.report, row.key, row.label, t) : labelText(section.labelKind, row.key, row.label, formats, t, i18n.language),
+  }));
   const sectionTitle = t(`reports.sections.${section.id}`);
-  // The section's rows are the report's grouping when it has one (a store, a clerk), else what its labels are.
-  const groupName = report.group && section.id === report.report ? t(`reports.groups.${report.group}`) : t(`reports.labelKinds.${section.labelKind}`);
+  // The section's rows are the report's grouping when it has one (a store, a clerk), else what its labels are; a
+  // company (and its method or category) across companies.
+  const groupName = enterprise
+    ? t(`reports.enterprise.rows.${report.report}`)
+    : report.group && section.id === report.report
+      ? t(`reports.groups.${report.group}`)
+      : t(`reports.labelKinds.${section.labelKind}`);
   const columnName = t(`reports.columns.${chartColumn.key}`);
   return (
     <section className={`${frame.section} ${styles.reportSection}`} aria-labelledby={headingId}>

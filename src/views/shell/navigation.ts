@@ -150,13 +150,16 @@ export const navigation: readonly NavigationItem[] = [
     ],
   }),
 
-  // Enterprise admins: Portal Mapping.
+  // Enterprise admins: Portal Mapping and the reports across companies.
   entry({
     id: 'enterprise',
     type: 'group',
     key: 'enterprise',
     auth: authRoles.enterprise,
-    children: [entry({ id: 'portalMapping', type: 'item', key: 'portalMapping', icon: 'map', url: '/admin/PortalMapping' })],
+    children: [
+      entry({ id: 'portalMapping', type: 'item', key: 'portalMapping', icon: 'map', url: '/admin/PortalMapping' }),
+      entry({ id: 'enterpriseReports', type: 'item', key: 'enterpriseReports', icon: 'bar_chart', url: '/admin/enterprise/reports/sales' }),
+    ],
   }),
 
   // Users with no role (spec 2.1): Login and Register.
