@@ -33,7 +33,6 @@ export function PatientChooser({
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const fieldId = useId();
-  const resultsId = useId();
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
   const found = useQuery({ ...patientSearchQuery(tenantId, { search }), enabled: chosen === null && search.length >= 2, placeholderData: keepPreviousData });
@@ -81,7 +80,7 @@ export function PatientChooser({
       {search.length >= 2 && found.isPending && <Spinner label={t('inbox.searching')} />}
       {found.isError && <Alert>{translateError(i18n, found.error)}</Alert>}
       {items.length > 0 && (
-        <ul id={resultsId} className={styles.list} aria-label={t('inbox.patientsFound')}>
+        <ul className={styles.list} aria-label={t('inbox.patientsFound')}>
           {items.map((patient) => {
             const name = `${patient.firstName} ${patient.lastName}`;
             const more = [patient.dateOfBirth, patient.email || patient.phone].filter(Boolean).join(' · ');
