@@ -77,7 +77,8 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
   );
   const [store] = await rows(
     tx,
-    sql`select l.name, l.address, l.phone, l.time_zone, l.tax_rate_bp, c.name as company_name
+    // The store's own logo wins over the company's.
+    sql`select l.name, l.address, l.phone, l.time_zone, l.tax_rate_bp, c.name as company_name, coalesce(l.logo, c.logo) as logo
       from locations l join companies c on c.tenant_id = l.tenant_id where l.id = ${invoice.locationId}`,
   );
   const storeSettings = await storeSettingsOf(tx, invoice.locationId);
@@ -117,6 +118,7 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
       companyName: store!.company_name as string,
       taxNumber: storeSettings.taxNumber,
       receiptFooter: storeSettings.receiptFooter,
+      logo: (store!.logo as string | null) ?? null,
     },
     orders: orders.map((o) => ({
       id: o.id as string,

@@ -3,7 +3,7 @@
  * and each store's, every change one audited transaction).
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SaveThemeSettingsRequest, SaveThemeSettingsResponse } from '../../src/contract/auth';
 import { ErrorResponse, messages, type Role } from '../../src/contract/common';
@@ -16,6 +16,15 @@ import { nowOf, runAudited, writeErrors } from '../scope/audited';
 import { readGeneralSettings, updateCompanySettings, updateStoreSettings } from './general';
 
 const adminOnly = ['admin'] as const satisfies readonly Role[];
+
+/** A store's details may carry its logo (base64): room for one over the limit to be read and refused at its field. */
+const storeBodyLimit = 1024 * 1024;
+
+/** The larger body is read only for an admin: anyone else is answered (as the access check would) before it is parsed. */
+async function adminBeforeBody(request: FastifyRequest) {
+  if (!request.auth) throw new HttpError(401, 'auth.notSignedIn');
+  if (!request.auth.roles.some((role) => (adminOnly as readonly string[]).includes(role))) throw new HttpError(403, 'auth.forbidden');
+}
 const security = [{ bearer: [] }];
 const tags = ['settings'];
 
@@ -76,6 +85,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     '/settings/general/stores/:locationId',
     {
       config: { access: adminOnly },
+      bodyLimit: storeBodyLimit,
+      preParsing: adminBeforeBody,
       schema: {
         tags,
         summary: "Save one group of a store's settings (store details, sales, appointments, portal); null: the company's value",

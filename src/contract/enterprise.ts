@@ -4,6 +4,7 @@
  * through SECURITY DEFINER functions (server/enterprise); these are the shapes both sides share.
  */
 import { noControlCharacters } from './common';
+import { imageTypes, startsAsImage } from './imageBytes';
 import { Email, Phone } from './patientsAdmin';
 import { reservedSlugs } from './reservedSlugs';
 import { z } from './zod';
@@ -45,14 +46,7 @@ const text = (max: number, message: string, required: boolean) =>
 
 /** Decoded logo bytes at most (the sign-in page loads the logo before anything else). */
 export const LOGO_MAX_BYTES = 256 * 1024;
-export const logoTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
-
-const magic: Record<(typeof logoTypes)[number], (bytes: number[]) => boolean> = {
-  'image/png': (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  // RIFF....WEBP
-  'image/webp': (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP',
-};
+export const logoTypes = imageTypes;
 
 /**
  * What is wrong with a logo (a base64 data URL), or null: its declared type must be PNG, JPEG or WebP and its first
@@ -67,8 +61,7 @@ export function logoProblem(dataUrl: string): string | null {
   if (base64.length < 16 || base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return M.logoType;
   const size = (base64.length / 4) * 3 - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   if (size > LOGO_MAX_BYTES) return M.logoSize;
-  const bytes = Array.from(atob(base64.slice(0, 16)), (c) => c.charCodeAt(0));
-  return magic[type](bytes) ? null : M.logoType;
+  return startsAsImage(type, base64) ? null : M.logoType;
 }
 
 /** A logo upload; the length bound refuses a huge upload before it is decoded (base64 is 4/3 of the bytes). */

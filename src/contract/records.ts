@@ -390,6 +390,8 @@ export const InvoiceDetail = InvoiceSummary.extend({
     /** The store's tax number and the receipt footer (general settings: the store's, else the company's). */
     taxNumber: z.string(),
     receiptFooter: z.string(),
+    /** The receipt's logo (a data URL): the store's (general settings, store details), else the company's; null for none. */
+    logo: z.string().nullable(),
   }),
   /** Lab orders made from lines of this invoice. */
   orders: z.array(

@@ -4,6 +4,7 @@
  */
 import { noControlCharacters, Uuid } from './common';
 import { NewPassword } from './auth';
+import { imageTypes, startsAsImage } from './imageBytes';
 import { languages } from './patientsAdmin';
 import { z } from './zod';
 
@@ -126,7 +127,7 @@ export const AccountParams = z.object({ userId: Uuid });
 
 /** The largest photo kept (the browser scales it to 256 px first). */
 export const PHOTO_MAX_BYTES = 64 * 1024;
-export const photoTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const photoTypes = imageTypes;
 const photoPrefix = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** The image's type and bytes when `dataUrl` is a PNG, JPEG or WebP data URL whose bytes are that type; else null. */
@@ -138,16 +139,7 @@ export function decodePhoto(dataUrl: string): { type: (typeof photoTypes)[number
   const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   if (size === 0 || size > PHOTO_MAX_BYTES) return null;
   // The first bytes must say the same type as the label: a label alone proves nothing.
-  const head = atob(base64.slice(0, 16));
-  const bytes = Array.from(head, (c) => c.charCodeAt(0));
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  const ok =
-    type === 'image/png'
-      ? starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)
-      : type === 'image/jpeg'
-        ? starts(0xff, 0xd8, 0xff)
-        : starts(0x52, 0x49, 0x46, 0x46) && head.slice(8, 12) === 'WEBP';
-  return ok ? { type, size } : null;
+  return startsAsImage(type, base64) ? { type, size } : null;
 }
 
 export const Profile = z.object({

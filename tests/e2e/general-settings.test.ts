@@ -1,6 +1,6 @@
 /**
  * Issue 16, general settings and stores in the browser, on a server of its own (the stories change the demo
- * company): the admin changes Uptown's receipt footer and hours and sees them on a receipt and on the stores
+ * company): the admin changes Uptown's receipt footer, hours and logo and sees them on a receipt and on the stores
  * screen; adds a store whose sign-in address then opens its sign-in page; changes the selected-row colour and a
  * list's selected row takes it. On a phone in Arabic (right to left, no sideways scrolling) and axe-clean; staff
  * are sent home.
@@ -27,6 +27,9 @@ const e2e = useBrowser({
   },
 });
 
+/** A 1×1 PNG: Uptown's logo. */
+const logoPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 async function signInAsAdmin(page: Page) {
   await signInAt(page, '/admin', { email: 'admin@clearview.test' });
   await expectPath(page, '/admin/pos/all');
@@ -38,7 +41,7 @@ async function uptownId(page: Page) {
 }
 
 describe('general settings', () => {
-  it("the admin changes Uptown's receipt footer and hours and sees them on a receipt and the stores screen", async () => {
+  it("the admin changes Uptown's receipt footer, hours and logo and sees them on a receipt and the stores screen", async () => {
     const page = await e2e.newPage();
     await signInAsAdmin(page);
     // The first page of a cold server on a busy machine may take longer than the usual patience.
@@ -65,6 +68,10 @@ describe('general settings', () => {
     await saturday.getByText('Open', { exact: true }).click();
     await page.getByRole('group', { name: 'Thursday' }).getByLabel('Closes').fill('20:00');
     await page.getByRole('textbox', { name: 'Tax number' }).fill('TX-998877');
+    // Uptown's own logo: chosen, previewed (removable), saved with the details.
+    await page.locator('input[type=file]').setInputFiles({ name: 'uptown.png', mimeType: 'image/png', buffer: logoPng });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor(patience);
+    await page.getByRole('button', { name: 'Remove the logo' }).waitFor(patience);
     expect(await axeViolations(page, '#content')).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor(patience);
@@ -82,6 +89,10 @@ describe('general settings', () => {
     await page.goto(`/admin/patients/invoice/${invoice.patientId}?invoice=${invoice.id}`);
     await page.getByTestId('receipt-footer').filter({ hasText: 'Uptown thanks you! Returns within 30 days.' }).waitFor(patience);
     await page.getByText('TX-998877').waitFor(patience);
+    // The store's logo, over the company's.
+    const logo = page.getByRole('img', { name: 'Logo of Clearview Optical' });
+    await logo.waitFor(patience);
+    expect(await logo.getAttribute('src')).toBe(`data:image/png;base64,${logoPng.toString('base64')}`);
   });
 
   it("the selected-row colour changes a list's selected row", async () => {

@@ -1,6 +1,7 @@
 /**
  * Issue 16 in the browser: Jane writes to her store from the Inbox, Sam (Downtown staff) takes the conversation and
- * replies, Jane sees the unread badge and reads the reply. The ready-for-pickup message carries a tracking link that
+ * replies, Jane sees the unread badge and reads the reply. Sam writes to Jane first, from her chart, and she reads it in
+ * her portal inbox; a patient of another company is refused at the patient field. The ready-for-pickup message carries a tracking link that
  * opens the order's timeline as a guest, first name only. The inbox and the tracking page on a phone (390 px, no
  * sideways scrolling), in Arabic right to left, axe-clean. Its own server: the messages are read from its output.
  */
@@ -14,6 +15,9 @@ const server = useOutboxServer();
 const e2e = useBrowser({ server });
 
 const janeOrder = 'c1ea0000-0000-4000-8000-0000000b0008';
+/** server/db/seed.ts demoIds: Jane Doe (Clearview, Downtown) and John Roe (the other company). */
+const jane = 'c1ea0000-0000-4000-8000-0000000a0001';
+const johnRoe = 'b1e00000-0000-4000-8000-0000000a0001';
 const trackingPattern = /\/pr\/[A-Za-z0-9_-]{22}/;
 
 async function signInAsJane(page: Page) {
@@ -77,6 +81,48 @@ describe('the inbox', () => {
     await jane.getByRole('list', { name: 'Messages' }).getByText(reply).waitFor(patience);
     // Read: its badge goes.
     await expect.poll(() => jane.getByRole('button', { name: /unread message.*Saturdays/ }).count(), patience).toBe(0);
+  }, 180_000);
+
+  it('staff write to Jane from her chart, she reads it in her portal inbox; a patient not of their stores is refused at the field', async () => {
+    const sam = await e2e.newPage();
+    await signInAsSam(sam);
+    // 'New message' in the inbox: the patient is chosen first (said at the field), found by the patient search.
+    await sam.goto('/apps/mail');
+    await expectHeading(sam, 'Inbox');
+    await sam.getByRole('button', { name: 'New message' }).click();
+    await sam.getByRole('textbox', { name: 'Your message' }).fill('Hello');
+    await sam.getByRole('button', { name: 'Send' }).click();
+    await sam.getByText('Choose the patient first.').waitFor(patience);
+    await sam.getByRole('searchbox', { name: 'Find the patient (name, email or phone)' }).fill('Doe');
+    await sam.getByRole('list', { name: 'Patients found' }).getByRole('button', { name: /^Jane Doe/ }).first().click();
+    await sam.getByRole('group', { name: 'To' }).getByText('Jane Doe').waitFor(patience);
+    expect(await sam.getByText('Choose the patient first.').count()).toBe(0);
+    expect(await axeViolations(sam, '#content')).toEqual([]);
+
+    // Another company's patient, named in the address: refused at the patient field, nothing sent.
+    await sam.goto(`/apps/mail?patient=${johnRoe}`);
+    await sam.getByText('This patient is not one of your stores’ patients.').waitFor(patience);
+
+    // From Jane's chart, the messages tab: the inbox opens with her chosen.
+    await sam.goto(`/admin/patients/${jane}/8`);
+    await sam.getByRole('link', { name: 'Write to patient' }).click();
+    await expectPath(sam, '/apps/mail');
+    await sam.getByRole('group', { name: 'To' }).getByText('Jane Doe').waitFor(patience);
+    const text = 'Your new frames are ready to try on, whenever suits you.';
+    await sam.getByRole('textbox', { name: 'Your message' }).fill(text);
+    await sam.getByRole('button', { name: 'Send' }).click();
+    // The new conversation opens; the address no longer names the patient.
+    await sam.getByRole('heading', { name: 'Jane Doe · Downtown', level: 2 }).waitFor(patience);
+    await sam.getByRole('list', { name: 'Messages' }).getByText(text).waitFor(patience);
+    expect(new URL(sam.url()).search).toBe('');
+
+    const janePage = await e2e.newPage();
+    await signInAsJane(janePage);
+    await janePage.goto('/apps/mail');
+    await expectHeading(janePage, 'Inbox');
+    await janePage.getByRole('button', { name: /^Downtown\W*1 unread message.*ready to try on/ }).click();
+    await janePage.getByRole('heading', { name: 'Messages with Downtown', level: 2 }).waitFor(patience);
+    await janePage.getByRole('list', { name: 'Messages' }).getByText(text).waitFor(patience);
   }, 180_000);
 
   it('on a phone in Arabic: right to left, no sideways scrolling, axe-clean', async () => {

@@ -2,7 +2,8 @@
  * General settings and the stores screen through HTTP as an admin would use them: the company's groups and a
  * store's overrides, and that they take effect (receipt footer and tax number on receipts, appointment lengths at
  * booking, the portal rights of patients, the selected-row colour in every user's systempref); adding a store with
- * its sign-in address and registers; admins only, the other company out of reach, hostile input refused.
+ * its sign-in address and registers; admins only, the other company out of reach, hostile input refused. A store's
+ * logo: a PNG, JPEG or WebP by its first bytes, at most 256 KB, on the store's receipts over the company's logo.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,91 @@ describe('saving', () => {
     // Back to the company's rights (null): allowed again.
     expect((await call(admin, 'PUT', `/api/settings/general/stores/${home!.location}`, { group: 'portal', portal: null })).statusCode).toBe(200);
     expect((await call(jane, 'GET', '/api/my/invoices')).statusCode).toBe(200);
+  });
+});
+
+describe("a store's logo", () => {
+  /** A 1×1 PNG: its first bytes are PNG's signature. */
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const storeUrl = `/api/settings/general/stores/${demoIds.uptown}`;
+  const logoOf = (s: GeneralSettings, id: string) => s.stores.find((st) => st.id === id)!.logo;
+  const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+
+  /** One invoice of each store with its patient, as the clerk's chart reads it. */
+  async function receiptAt(locationId: string) {
+    const [row] = await ownerRows<{ id: string; patientId: string }>(
+      h,
+      sql`select id, patient_id as "patientId" from invoices where location_id = ${locationId} and patient_id is not null order by number limit 1`,
+    );
+    expect(row, `an invoice at ${locationId}`).toBeDefined();
+    const res = await call(admin, 'GET', `/api/patients/${row!.patientId}/invoices/${row!.id}`);
+    expect(res.statusCode).toBe(200);
+    return { ...row!, receipt: json<InvoiceDetail>(res) };
+  }
+
+  it("saves Uptown's logo; its receipts show it over the company's logo, Downtown's keep the company's; removing it brings the company's back", async () => {
+    const [company] = await ownerRows<{ logo: string | null }>(h, sql`select logo from companies where tenant_id = ${demoIds.clearview}`);
+    const saved = await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo: png });
+    expect(saved.statusCode).toBe(200);
+    expect(logoOf(json<GeneralSettings>(saved), demoIds.uptown)).toBe(png);
+    expect(logoOf(json<GeneralSettings>(saved), demoIds.downtown)).toBeNull();
+
+    expect((await receiptAt(demoIds.uptown)).receipt.store.logo).toBe(png);
+    expect((await receiptAt(demoIds.downtown)).receipt.store.logo).toBe(company!.logo);
+
+    // A save without the logo leaves it as it is.
+    expect((await call(admin, 'PUT', storeUrl, uptownDetails)).statusCode).toBe(200);
+    expect(logoOf(await settings(), demoIds.uptown)).toBe(png);
+
+    const removed = await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo: null });
+    expect(removed.statusCode).toBe(200);
+    expect(logoOf(json<GeneralSettings>(removed), demoIds.uptown)).toBeNull();
+    expect((await receiptAt(demoIds.uptown)).receipt.store.logo).toBe(company!.logo);
+
+    const actions = await auditActions(h, demoIds.clearview);
+    expect(actions.some((a) => a.action === 'settings.store.update' && (a.details.changed as string[] | undefined)?.includes('logo'))).toBe(true);
+  });
+
+  const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const refused: [string, string, string][] = [
+    ['an SVG labelled as a PNG', dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 'The logo must be a PNG, JPEG or WebP image'],
+    ['PNG bytes labelled as a JPEG', png.replace('image/png', 'image/jpeg'), 'The logo must be a PNG, JPEG or WebP image'],
+    ['a GIF', dataUrl('image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;')), 'The logo must be a PNG, JPEG or WebP image'],
+    ['text that is no data URL', 'https://example.com/logo.png', 'The logo must be a PNG, JPEG or WebP image'],
+    ['a PNG over 256 KB', dataUrl('image/png', Buffer.concat([pngHead, Buffer.alloc(256 * 1024)])), 'The logo must be at most 256 KB'],
+  ];
+  for (const [what, logo, message] of refused) {
+    it(`refuses ${what} with a 400 at the logo field and writes nothing`, async () => {
+      const before = await settings();
+      const res = await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo });
+      expect(res.statusCode).toBe(400);
+      expect(json<{ fields?: Record<string, string> }>(res).fields?.logo).toBe(message);
+      expect(await settings()).toEqual(before);
+    });
+  }
+
+  it('refuses a body far over the limit as too large (not a 500), and reads no large body for anyone but an admin', async () => {
+    const huge = dataUrl('image/png', Buffer.concat([pngHead, Buffer.alloc(2 * 1024 * 1024)]));
+    const res = await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo: huge });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toContain('The request is too large.');
+    const staff = await signIn(h, 'staff@clearview.test', demo.clearview);
+    expect((await call(staff, 'PUT', storeUrl, { ...uptownDetails, logo: png })).statusCode).toBe(403);
+    expect(logoOf(await settings(), demoIds.uptown)).toBeNull();
+  });
+
+  it("is out of another company's reach: not in their settings, not writable, and the receipt carrying it is not readable", async () => {
+    expect((await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo: png })).statusCode).toBe(200);
+    const uptownReceipt = await receiptAt(demoIds.uptown);
+    const other = await signIn(h, 'admin@brightsight.test', demo.brightsight);
+    const theirs = await call(other, 'GET', '/api/settings/general');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).not.toContain(png.slice(22, 80));
+    expect((await call(other, 'PUT', storeUrl, { ...uptownDetails, logo: null })).statusCode).toBe(404);
+    expect((await call(other, 'GET', `/api/patients/${uptownReceipt.patientId}/invoices/${uptownReceipt.id}`)).statusCode).toBe(404);
+    expect(logoOf(await settings(), demoIds.uptown)).toBe(png);
+    // Left as the other tests found it.
+    expect((await call(admin, 'PUT', storeUrl, { ...uptownDetails, logo: null })).statusCode).toBe(200);
   });
 });
 

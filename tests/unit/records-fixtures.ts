@@ -238,6 +238,7 @@ export const invoice: InvoiceDetail = {
     companyName: 'Clearview Optical',
     taxNumber: '',
     receiptFooter: '',
+    logo: null,
   },
   orders: [{ id: ids.order, number: 1042, status: 'in-production', expectedOn: '2026-12-10', invoiceLineNo: 1 }],
 };

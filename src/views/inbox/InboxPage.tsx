@@ -2,9 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { ApiError } from '../../api/http';
 import { changeConversation, inboxKey, inboxQueries, startConversation, writeMessage } from '../../api/inbox';
-import { inboxLimits } from '../../contract/inbox';
+import { recordsQueries } from '../../api/records';
+import { inboxLimits, inboxMessages } from '../../contract/inbox';
 import type { ConversationChange, ConversationDetail, ConversationSummary } from '../../contract/inbox';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -15,6 +20,8 @@ import { useSessionActor } from '../ui/session';
 import { Spinner } from '../ui/Spinner';
 import { UnreadBadge } from './UnreadBadge';
 import { hasInbox } from './unread';
+import { PatientChooser } from './PatientChooser';
+import type { ChosenPatient } from './PatientChooser';
 import * as styles from './inbox.css';
 
 type Filter = 'open' | 'done' | 'all';
@@ -23,7 +30,9 @@ const filters: readonly Filter[] = ['open', 'done', 'all'];
 /**
  * /apps/mail (the user menu's Inbox): secure messages between a patient and their store. A patient writes to the
  * store and reads the replies; staff see their stores' conversations, take one, reply and mark it done. The list
- * and the open conversation sit side by side on a wide screen and one above the other on a phone.
+ * and the open conversation sit side by side on a wide screen and one above the other on a phone. Staff start a
+ * conversation with 'New message' (choosing the patient) or from a patient's chart: `?patient={id}` opens the new
+ * message to that patient.
  */
 export function InboxPage() {
   const { t } = useTranslation();
@@ -31,7 +40,14 @@ export function InboxPage() {
   const roles = useSelector(useSessionActor(), (s) => s.context.session?.user.role ?? []);
   const isPatient = roles.includes('patient');
   const [filter, setFilter] = useState<Filter>(isPatient ? 'all' : 'open');
-  const [selected, setSelected] = useState<string | 'new' | null>(null);
+  const search = useSearch();
+  const patientParam = isPatient ? null : patientOfSearch(search);
+  const [selected, setSelected] = useState<string | 'new' | null>(patientParam ? 'new' : null);
+  const started = (id: string) => {
+    // The chart's preselection is spent: reloading shows the new conversation's list, not another new message.
+    if (patientParam) navigate('/apps/mail', { replace: true });
+    setSelected(id);
+  };
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <h1 id={titleId} className={styles.title}>
@@ -43,7 +59,7 @@ export function InboxPage() {
         <div className={styles.layout}>
           <ConversationListPanel filter={filter} onFilter={setFilter} selected={selected} onSelect={setSelected} isPatient={isPatient} />
           {selected === 'new' ? (
-            <NewConversationPanel onStarted={setSelected} />
+            <NewConversationPanel key={patientParam ?? ''} isPatient={isPatient} patientId={patientParam} onStarted={started} />
           ) : selected ? (
             <ConversationPanel key={selected} id={selected} isPatient={isPatient} />
           ) : (
@@ -87,11 +103,9 @@ function ConversationListPanel({
           </Button>
         ))}
       </div>
-      {isPatient && (
-        <div className={styles.bar}>
-          <Button onPress={() => onSelect('new')}>{t('inbox.newMessage')}</Button>
-        </div>
-      )}
+      <div className={styles.bar}>
+        <Button onPress={() => onSelect('new')}>{t('inbox.newMessage')}</Button>
+      </div>
       {list.isPending ? (
         <Spinner label={t('inbox.loading')} />
       ) : list.isError ? (
@@ -118,6 +132,14 @@ function ConversationListPanel({
       )}
     </section>
   );
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The patient a new message is for (`?patient=` from the chart), when it is an id. */
+function patientOfSearch(search: string): string | null {
+  const id = new URLSearchParams(search).get('patient');
+  return id && uuid.test(id) ? id : null;
 }
 
 function statusText(t: ReturnType<typeof useTranslation>['t'], c: ConversationSummary): string {
@@ -194,46 +216,92 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
   );
 }
 
-function NewConversationPanel({ onStarted }: { onStarted: (id: string) => void }) {
+function NewConversationPanel({ isPatient, patientId, onStarted }: { isPatient: boolean; patientId: string | null; onStarted: (id: string) => void }) {
   const { t } = useTranslation();
   const headingId = useId();
   const refresh = useInboxRefresh();
+  const [patient, setPatient] = useState<ChosenPatient | null>(null);
+  const preselected = usePreselectedPatient(patientId);
+  // The chart's patient, until the clerk changes it.
+  const [changed, setChanged] = useState(false);
+  const chosen = changed ? patient : (preselected.patient ?? patient);
+  const choose = (next: ChosenPatient | null) => {
+    setChanged(true);
+    setPatient(next);
+  };
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
         {t('inbox.newMessage')}
       </h2>
-      <p className={styles.muted}>{t('inbox.newHint')}</p>
-      <MessageForm
-        label={t('inbox.yourMessage')}
-        submitLabel={t('inbox.send')}
-        send={(text) => startConversation({ text })}
-        onSent={(detail) => {
-          refresh(detail);
-          onStarted(detail.id);
-        }}
-      />
+      <p className={styles.muted}>{isPatient ? t('inbox.newHint') : t('inbox.newStaffHint')}</p>
+      {!isPatient && !changed && preselected.isPending ? (
+        <Spinner label={t('inbox.loadingPatient')} />
+      ) : (
+        <MessageForm
+          label={t('inbox.yourMessage')}
+          submitLabel={t('inbox.send')}
+          patient={isPatient ? undefined : { chosen, onChoose: choose, loadProblem: changed ? null : preselected.problem }}
+          send={(text) => startConversation(isPatient ? { text } : { text, patientId: chosen?.id })}
+          onSent={(detail) => {
+            refresh(detail);
+            onStarted(detail.id);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-/** A message box (1 to 5000 characters, line breaks kept) and its send button; the server's refusal shows under it. */
+/** The chart's patient (`?patient=`), named from the chart's own profile query; a refusal is said at the field. */
+function usePreselectedPatient(patientId: string | null): { patient: ChosenPatient | null; isPending: boolean; problem: string | null } {
+  const { t, i18n } = useTranslation();
+  const tenantId = useTenantId();
+  const profile = useQuery({ ...recordsQueries.profile(tenantId, { kind: 'patient', patientId: patientId ?? '' }), enabled: patientId !== null && tenantId !== '' });
+  if (!patientId) return { patient: null, isPending: false, problem: null };
+  if (profile.isError) return { patient: null, isPending: false, problem: patientRefusal(t, i18n, profile.error) };
+  if (!profile.data) return { patient: null, isPending: true, problem: null };
+  return { patient: { id: patientId, name: t('patientChart.name', { first: profile.data.firstName, last: profile.data.lastName }) }, isPending: false, problem: null };
+}
+
+/** The contract's inbox field messages, so the server's English text is shown in the reader's language. */
+const fieldKeyOf = new Map<string, string>(Object.entries(inboxMessages).map(([name, text]) => [text, `inbox.fieldErrors.${name}`]));
+
+function fieldText(t: TFunction, text: string): string {
+  const key = fieldKeyOf.get(text);
+  return key ? t(key) : text;
+}
+
+/** The patient could not be written to: not one of the clerk's stores' (404) or refused as a field. */
+function patientRefusal(t: TFunction, i18n: Parameters<typeof translateError>[0], error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return t('inbox.patientNotFound');
+  const field = error instanceof ApiError ? error.body?.fields?.patientId : undefined;
+  return field ? fieldText(t, field) : translateError(i18n, error);
+}
+
+/**
+ * A message box (1 to 5000 characters, line breaks kept) and its send button; the server's refusal shows at its
+ * field. A new message from staff first names its patient (PatientChooser), whose refusal shows there.
+ */
 function MessageForm({
   label,
   submitLabel,
+  patient,
   send,
   onSent,
 }: {
   label: string;
   submitLabel: string;
+  patient?: { chosen: ChosenPatient | null; onChoose: (patient: ChosenPatient | null) => void; loadProblem: string | null };
   send: (text: string) => Promise<ConversationDetail>;
   onSent: (detail: ConversationDetail) => void;
 }) {
   const { t, i18n } = useTranslation();
   const fieldId = useId();
   const errorId = useId();
+  const patientErrorId = useId();
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ text?: string; patient?: string } | null>(null);
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (detail) => {
@@ -244,13 +312,36 @@ function MessageForm({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (!text.trim()) return setProblem(t('inbox.empty'));
+    const missing = {
+      ...(!text.trim() ? { text: t('inbox.empty') } : {}),
+      ...(patient && !patient.chosen ? { patient: t('inbox.choosePatient') } : {}),
+    };
+    if (missing.text || missing.patient) return setProblem(missing);
     setProblem(null);
     mutation.mutate(text);
   }
-  const shown = problem ?? (mutation.isError ? translateError(i18n, mutation.error) : null);
+  const refused = mutation.error;
+  const fields = refused instanceof ApiError && refused.status === 400 ? (refused.body?.fields ?? {}) : {};
+  const patientRefused = patient && refused && ((refused instanceof ApiError && refused.status === 404) || fields.patientId) ? patientRefusal(t, i18n, refused) : null;
+  const textRefused = fields.text ? fieldText(t, fields.text) : null;
+  const otherRefused = refused && !patientRefused && !textRefused ? translateError(i18n, refused) : null;
+  const shown = problem?.text ?? textRefused;
+  const patientShown = problem?.patient ?? patientRefused ?? patient?.loadProblem ?? null;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      {patient && (
+        <PatientChooser
+          chosen={patient.chosen}
+          onChoose={(next) => {
+            // Another patient: the refusal of the last one no longer applies.
+            mutation.reset();
+            setProblem((p) => (p?.text ? { text: p.text } : null));
+            patient.onChoose(next);
+          }}
+          problem={patientShown}
+          problemId={patientErrorId}
+        />
+      )}
       <label htmlFor={fieldId} className={styles.label}>
         {label}
       </label>
@@ -268,6 +359,7 @@ function MessageForm({
           {shown}
         </p>
       )}
+      {otherRefused && <Alert>{otherRefused}</Alert>}
       <div className={styles.bar}>
         <Button type="submit" isPending={mutation.isPending}>
           {submitLabel}

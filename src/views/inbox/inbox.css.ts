@@ -109,3 +109,16 @@ export const definition = style({ margin: 0, whiteSpace: 'pre-line' });
 
 /** The tracking page's opening hours, one weekday a line. */
 export const hours = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.125rem' });
+
+/** The patient search of a new staff message. */
+export const input = style({
+  inlineSize: '100%',
+  boxSizing: 'border-box',
+  padding: '0.5rem 0.75rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: '0.375rem',
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  font: 'inherit',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' } },
+});

@@ -38,6 +38,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
 
       <article className={styles.card} aria-label={t('records.invoices.receipt')}>
         <header className={styles.cardHeader}>
+          {store.logo && <img src={store.logo} alt={t('records.invoices.logoOf', { name: store.companyName })} className={styles.receiptLogo} />}
           <div>
             <p className={styles.heading}>{store.companyName}</p>
             <p className={styles.muted}>{store.name}</p>

@@ -29,6 +29,8 @@ export const card = style({
   minInlineSize: 0,
 });
 
+/** The receipt's logo: small beside the store's name, on screen and on the printed page. */
+export const receiptLogo = style({ display: 'block', maxInlineSize: '8rem', maxBlockSize: '4rem', objectFit: 'contain' });
 export const cardHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '0.5rem 1rem' });
 
 export const grid = style({

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { chartQueries } from '../../../api/chart';
 import type { PatientMessage } from '../../../contract/chart';
@@ -11,7 +12,7 @@ import type { ChartTabProps } from './types';
 
 const tone = (status: PatientMessage['status']) => (status === 'failed' ? 'danger' : status === 'sent' ? 'good' : 'neutral');
 
-/** Tab 8: every email and SMS about the patient, newest first, with its status. */
+/** Tab 8: every email and SMS about the patient, newest first, with its status; 'Write to patient' opens the inbox. */
 export default function MessagesTab({ patientId }: ChartTabProps) {
   const { t } = useTranslation();
   const formats = useFormats();
@@ -19,6 +20,11 @@ export default function MessagesTab({ patientId }: ChartTabProps) {
   const query = useInfiniteQuery(chartQueries.messages(tenantId, patientId));
   return (
     <div className={styles.section}>
+      <div className={styles.actions}>
+        <Link className={styles.linkButton} href={`/apps/mail?patient=${encodeURIComponent(patientId)}`}>
+          {t('patientChart.messages.write')}
+        </Link>
+      </div>
       <QueryView query={query}>
         {({ pages }) => {
           const messages = pages.flatMap((page) => page.messages);

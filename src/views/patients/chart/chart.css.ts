@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { button } from '../../ui/button.css';
 import { focusRing } from '../../ui/focus.css';
 
 /** The patient chart: a heading, a tab list that scrolls sideways on a phone, one panel. Logical properties only. */
@@ -108,3 +109,6 @@ globalStyle(`${dl} dt`, { color: vars.color.textMuted });
 globalStyle(`${dl} dd`, { margin: 0 });
 
 export const messageBody = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: vars.color.textMuted });
+
+/** A link that looks like a secondary button (the messages tab's 'Write to patient'). */
+export const linkButton = style([button.secondary, { textDecoration: 'none' }]);

@@ -22,6 +22,7 @@ import { textOn } from '../../../contract/selectedRow';
 import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../eforms/admin/useTenant';
+import { LogoField } from '../../enterprise/fields';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -256,9 +257,18 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
   const [timeZone, setTimeZone] = useState(store.timeZone);
   const [taxNumber, setTaxNumber] = useState(store.taxNumber);
   const [hours, setHours] = useState<StoreHours>(store.hours);
+  const [logo, setLogo] = useState<string | null>(store.logo);
   const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body), onSaved);
+  // The logo travels only when it changed (absent: unchanged; null: removed): a save of the hours re-sends no picture.
+  const logoChange = logo !== store.logo ? { logo } : {};
   return (
-    <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours })}>
+    <Form
+      className={styles.form}
+      validationErrors={fields}
+      ref={formRef}
+      validationBehavior="aria"
+      onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours, ...logoChange })}
+    >
       <div className={styles.grid}>
         <TextField id="setting-name" name="name" label={t('generalSettings.fields.name')} value={name} onChange={setName} isRequired maxLength={100} />
         <TextField id="setting-address" name="address" label={t('generalSettings.fields.address')} value={address} onChange={setAddress} maxLength={200} />
@@ -275,12 +285,10 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
         <TextField id="setting-taxNumber" name="taxNumber" label={t('generalSettings.fields.taxNumber')} value={taxNumber} onChange={setTaxNumber} maxLength={30} />
       </div>
       <HoursEditor hours={hours} onChange={setHours} fields={fields} />
-      {store.logo && (
-        <div id="setting-logo" tabIndex={-1} className={styles.logoRow}>
-          <span className={styles.label}>{t('generalSettings.fields.logo')}</span>
-          <img src={store.logo} alt={t('generalSettings.fields.logoOf', { name: store.name })} className={styles.logo} />
-        </div>
-      )}
+      {/* The store's own logo, on its printed receipts (over the company's). */}
+      <div id="setting-logo" tabIndex={-1}>
+        <LogoField value={logo} onChange={setLogo} error={fields.logo} />
+      </div>
       <SaveBar pending={mutation.isPending} error={mutation.error} />
     </Form>
   );

@@ -83,9 +83,6 @@ export const colourRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 
 export const colour = style({ inlineSize: '4rem', blockSize: '2.75rem', padding: 0, border: `1px solid ${vars.color.border}`, borderRadius: '0.5rem', background: 'none' });
 export const preview = style({ display: 'inline-flex', alignItems: 'center', minBlockSize: '2.75rem', paddingInline: '1rem', borderRadius: '0.5rem', fontWeight: 600 });
 
-export const logoRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1rem' });
-export const logo = style({ maxBlockSize: '4rem', maxInlineSize: '12rem', objectFit: 'contain' });
-
 // ---- The stores screen ----
 export const cards = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 22rem), 1fr))' });
 export const facts = style({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '0.25rem 1rem', margin: 0, overflowWrap: 'anywhere' });
