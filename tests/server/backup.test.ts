@@ -19,7 +19,8 @@ function cli(action: 'backup' | 'restore', file: string, dataDir: string) {
 }
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore (PGlite data folder)', () => {
-  it('restores every row into an empty folder, and refuses a folder in use', { timeout: 60_000 }, async () => {
+  // Three processes (seed, backup, restore), each opening PGlite and migrating: minutes on a busy 2-core machine.
+  it('restores every row into an empty folder, and refuses a folder in use', { timeout: 180_000 }, async () => {
     const source = join(dir, 'source');
     const db = await openDatabase({ dataDir: source });
     await migrateDatabase(db);
