@@ -244,6 +244,22 @@ describe('refused input writes nothing', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('an edit refuses a logo of another type, an SVG with a script and a 10 MB logo at the field, and keeps the logo', async () => {
+    const kept = json<{ logo: string | null; name: string }>(await api('GET', `/api/enterprise/companies/${acmeId}`));
+    const auditedBefore = (await auditActions(h, acmeId)).length;
+    for (const [logo, message] of [
+      [`data:image/gif;base64,${Buffer.from('GIF89a-------------').toString('base64')}`, M.logoType],
+      [svgWithScript, M.logoType],
+      [png(10 * 1024 * 1024), M.logoSize],
+    ] as const) {
+      const res = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Renamed', slug: 'acme', logo });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      expect(fieldsOf(res)).toEqual({ logo: message });
+    }
+    expect(json(await api('GET', `/api/enterprise/companies/${acmeId}`))).toMatchObject({ name: kept.name, logo: kept.logo });
+    expect((await auditActions(h, acmeId)).length).toBe(auditedBefore);
+  });
+
   it('portal mappings: reserved, duplicate and foreign-store addresses are refused; search, edit and remove work', async () => {
     const before = await counts();
     const refused: [Record<string, unknown>, Record<string, string>][] = [
