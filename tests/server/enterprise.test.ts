@@ -423,6 +423,20 @@ describe("adding a store to a company (the company's edit page)", () => {
     expect((await api('DELETE', `/api/enterprise/portal-mappings/${pier.id}`)).statusCode).toBe(200);
   });
 
+  it('the store-completing SQL function is internal: the runtime role cannot call it, even in the platform tenant', async () => {
+    const before = await storeMakings(harborId);
+    for (const tenant of [PLATFORM_TENANT_ID, acmeId]) {
+      const refused = await h.db
+        .tenantTransaction(tenant, (tx) => tx.execute(sql`select app_enterprise_complete_store(${acmeId}::uuid, ${harborId}::uuid, 0, '{"Extra"}'::text[])`))
+        .then(
+          () => null,
+          (e: { cause?: { code?: string; message?: string } }) => e.cause,
+        );
+      expect(refused, tenant).toMatchObject({ code: '42501', message: expect.stringMatching(/permission denied/) });
+    }
+    expect(await storeMakings(harborId)).toEqual(before);
+  });
+
   it('answers 404 for no company or the platform, and a company admin or a guest cannot call it', async () => {
     const before = await counts();
     expect((await addStore({ ...lighthouse, slug: 'nowhere' }, enterprise, '7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11')).statusCode).toBe(404);
