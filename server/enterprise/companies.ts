@@ -1,7 +1,7 @@
 /**
  * Companies across tenants for the enterprise admin: read, create in one step, edit, suspend and reinstate. Every
- * call goes through one SECURITY DEFINER function of migration 0015, which answers only in the platform tenant and
- * writes the company's own audit row; the caller's transaction is the platform's (routes.ts audits it there).
+ * call goes through one SECURITY DEFINER function (migrations 0020, 0031, 0032), which answers only in the platform
+ * tenant and writes the company's own audit row; the caller's transaction is the platform's (routes.ts audits it there).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,10 @@ export interface Invitation {
   body: string;
 }
 
+/** The first registers of a store an enterprise door makes, as a text[] literal: those an admin's own new store gets. */
+const registerNames = `{${defaultRegisterNames.map((n) => `"${n}"`).join(',')}}`;
+
+/** The company, its first store complete as an admin's own new store (policies, tax rate, registers), its admin. */
 export async function createCompany(
   tx: Tx,
   actor: { userId: string; ip: string },
@@ -60,7 +64,8 @@ export async function createCompany(
     tx,
     sql`select * from app_enterprise_create_company(${actor.userId}::uuid, ${actor.ip}, ${input.name}, ${input.slug},
       ${input.logo}, ${JSON.stringify(input.store)}::jsonb, ${input.admin.email}, ${input.admin.displayName},
-      ${invitation.passwordHash}, ${invitation.expiresOn}::date, ${invitation.subject}, ${invitation.body})`,
+      ${invitation.passwordHash}, ${invitation.expiresOn}::date, ${invitation.subject}, ${invitation.body},
+      ${registerNames}::text[])`,
   );
   if (!row) throw new Error('the company was not created');
   return { tenantId: row.tenant_id, locationId: row.location_id, adminUserId: row.user_id, messageId: row.message_id };
@@ -94,7 +99,7 @@ export async function addCompanyStore(tx: Tx, actor: { userId: string; ip: strin
   const [row] = await queryRows<{ id: string | null }>(
     tx,
     sql`select app_enterprise_add_store(${actor.userId}::uuid, ${actor.ip}, ${tenantId}::uuid, ${JSON.stringify(store)}::jsonb,
-      ${`{${defaultRegisterNames.map((n) => `"${n}"`).join(',')}}`}::text[]) as id`,
+      ${registerNames}::text[]) as id`,
   );
   return row?.id ?? null;
 }

@@ -1,8 +1,8 @@
 /**
  * Issue 17, the enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
  * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
- * at that address and finds an empty store; suspending Acme stops its sign-in, reinstating restores it. The
- * enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print)
+ * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in,
+ * reinstating restores it. The enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print)
  * and adds a store to Acme on its page, where Acme's admin then signs in. The new screens are checked with axe, on a
  * phone (390 px) in English and Arabic.
  */
@@ -130,6 +130,14 @@ describe("Acme's invited admin", () => {
     const again = await e2e.newPage();
     await signInAt(again, '/acme/harbor', { email: adminEmail, password: adminPassword });
     await expectPath(again, '/admin/pos/all');
+    // An empty but working store: the picker offers Harbor's two registers, made with the company, and one opens.
+    const offered = again.getByRole('button', { name: /^Use / });
+    await offered.first().waitFor();
+    expect((await offered.allInnerTexts()).sort()).toEqual(['Use Dispensing', 'Use Front desk']);
+    expect(await axeViolations(again, 'main')).toEqual([]);
+    await again.getByRole('button', { name: 'Use Front desk', exact: true }).click();
+    await expectHeading(again, 'Point of sale · Front desk');
+    await again.getByRole('link', { name: 'Open the register' }).waitFor();
     await again.goto('/admin/patients/all');
     await expectHeading(again, 'Patients');
     await again.getByText('No patients yet.').waitFor();

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/common';
 import { enterpriseMessages as M, LOGO_MAX_BYTES } from '../../src/contract/enterprise';
+import { defaultRegisterNames } from '../../src/contract/storesAdmin';
 import { PLATFORM_TENANT_ID } from '../../server/tenancy/platform';
 import {
   auditActions,
@@ -25,6 +26,7 @@ import {
   type Harness,
   type SignedIn,
 } from './harness';
+import { saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
 
 let h: Harness;
 let enterprise: SignedIn;
@@ -57,6 +59,18 @@ const counts = async () =>
     )
   )[0]!;
 
+/** What a store is made with besides its row: policies, tax rates per class, registers and sign-in addresses. */
+const storeMakings = async (locationId: string) =>
+  (
+    await ownerRows<{ policies: number; rates: string[]; registers: string[]; mappings: number }>(
+      h,
+      sql`select (select count(*)::int from location_policies where location_id = ${locationId}) as policies,
+        coalesce((select array_agg(tax_class || ':' || rate_bp order by tax_class) from tax_rates where location_id = ${locationId}), '{}') as rates,
+        coalesce((select array_agg(name order by name) from registers where location_id = ${locationId}), '{}') as registers,
+        (select count(*)::int from portal_mappings where location_id = ${locationId}) as mappings`,
+    )
+  )[0]!;
+
 const fieldsOf = (res: { body: string }) => (JSON.parse(res.body) as { fields?: Record<string, string> }).fields ?? {};
 
 let acmeId: string;
@@ -82,6 +96,9 @@ describe('creating a company in one step', () => {
     );
     expect(one).toMatchObject({ name: 'Acme Vision', slug: 'acme', logo: acme.logo, suspendedAt: null });
     expect(one.stores).toEqual([expect.objectContaining({ name: 'Harbor', timeZone: 'Europe/Istanbul', taxRateBp: 1800 })]);
+    // The first store is complete as an admin's own new store (its policies, its tax rate, two registers); its
+    // sign-in address is left to the portal mapping below.
+    expect(await storeMakings(harborId)).toEqual({ policies: 1, rates: ['standard:1800'], registers: [...defaultRegisterNames].sort(), mappings: 0 });
 
     const invite = await lastMessageTo(h, 'ada@acme.test');
     expect(invite).toContain('/admin');
@@ -115,6 +132,34 @@ describe('creating a company in one step', () => {
     expect(json<{ items: unknown[] }>(patients).items).toEqual([]);
     const stores = json<{ stores: { id: string }[] }>(await api('GET', '/api/stores', undefined, acmeAdmin)).stores;
     expect(stores.map((s) => s.id)).toEqual([harborId]);
+  });
+
+  it("the new admin's first store works: its two registers, a session opened, a sale at the store's tax rate", async () => {
+    const listed = await api('GET', `/api/pos/registers?locationId=${harborId}`, undefined, acmeAdmin);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const registers = json<{ registers: { id: string; name: string; locationId: string; openSession: unknown }[] }>(listed).registers;
+    expect(registers.map((r) => ({ name: r.name, locationId: r.locationId, openSession: r.openSession })).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      [...defaultRegisterNames].sort().map((name) => ({ name, locationId: harborId, openSession: null })),
+    );
+    const opened = await api('POST', `/api/pos/registers/${registers[0]!.id}/sessions`, { float: [{ denomination: 1_000, count: 5 }] }, acmeAdmin);
+    expect(opened.statusCode, opened.body).toBe(201);
+    const session = json<{ id: string }>(opened).id;
+
+    // The API has no catalogue editing yet: the company's first product, sold at Harbor, is written as the catalogue would.
+    await ownerRows(
+      h,
+      sql`with p as (insert into products (tenant_id, kind, sku, name, price) values (${acmeId}, 'service', 'EXAM', 'Eye examination', 10000) returning id)
+        insert into product_stock (tenant_id, location_id, product_id) select ${acmeId}, ${harborId}, id from p`,
+    );
+    const found = json<{ items: Hit[] }>(await api('GET', `/api/pos/products?locationId=${harborId}&q=exam`, undefined, acmeAdmin)).items;
+    expect(found.map((p) => ({ sku: p.sku, taxRateBp: p.taxRateBp }))).toEqual([{ sku: 'EXAM', taxRateBp: 1800 }]);
+    const lines = [{ product: found[0]! }];
+    const sold = await api('POST', '/api/pos/sales', saleBody(session, lines), acmeAdmin);
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(json<Sale>(sold).invoice).toMatchObject({ status: 'paid', total: shownTotal(lines), balance: 0 });
+    expect(shownTotal(lines)).toBe(11_800);
+    const closed = await api('POST', `/api/pos/sessions/${session}/close`, { counted: [{ denomination: 1_000, count: 5 }] }, acmeAdmin);
+    expect(closed.statusCode, closed.body).toBe(200);
   });
 
   it('keeps the new company and the others apart, both ways', async () => {
@@ -161,6 +206,7 @@ describe('refused input writes nothing', () => {
     const before = await counts();
     const res = await api('POST', '/api/enterprise/companies', { ...acme, slug: 'fresh', admin: { ...acme.admin, email: 'x@fresh.test' }, ...change });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(json(res)).toMatchObject({ code: 'request.fieldsInvalid' });
     const answered = fieldsOf(res);
     for (const [field, message] of Object.entries(fields)) expect(answered[field], JSON.stringify(answered)).toBe(message);
     expect(await counts()).toEqual(before);
@@ -177,9 +223,11 @@ describe('refused input writes nothing', () => {
       expect(res.statusCode).toBe(status);
       expect(json(res)).toMatchObject({ code });
     }
-    const huge = await api('POST', '/api/enterprise/companies', { ...acme, logo: png(13 * 1024 * 1024) });
+    const before = await counts();
+    const huge = await api('POST', '/api/enterprise/companies', { ...acme, slug: 'huge', logo: png(13 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(json(huge)).toMatchObject({ code: 'request.bodyTooLarge' });
+    expect(await counts()).toEqual(before);
   });
 
   it('a logo within the limit is stored as sent, and an edit can replace and remove it', async () => {
@@ -197,6 +245,22 @@ describe('refused input writes nothing', () => {
     expect(json(await api('GET', `/api/enterprise/companies/${acmeId}`))).toMatchObject({ slug: 'acme', name: 'Acme Vision' });
     const unknown = await api('PUT', '/api/enterprise/companies/7d444840-9dc0-41e4-9f0e-2c8f5a1e6b11', { name: 'X', slug: 'xyz' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('an edit refuses a logo of another type, an SVG with a script and a 10 MB logo at the field, and keeps the logo', async () => {
+    const kept = json<{ logo: string | null; name: string }>(await api('GET', `/api/enterprise/companies/${acmeId}`));
+    const auditedBefore = (await auditActions(h, acmeId)).length;
+    for (const [logo, message] of [
+      [`data:image/gif;base64,${Buffer.from('GIF89a-------------').toString('base64')}`, M.logoType],
+      [svgWithScript, M.logoType],
+      [png(10 * 1024 * 1024), M.logoSize],
+    ] as const) {
+      const res = await api('PUT', `/api/enterprise/companies/${acmeId}`, { name: 'Acme Renamed', slug: 'acme', logo });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+      expect(json(res)).toMatchObject({ code: 'request.fieldsInvalid', fields: { logo: message } });
+    }
+    expect(json(await api('GET', `/api/enterprise/companies/${acmeId}`))).toMatchObject({ name: kept.name, logo: kept.logo });
+    expect((await auditActions(h, acmeId)).length).toBe(auditedBefore);
   });
 
   it('portal mappings: reserved, duplicate and foreign-store addresses are refused; search, edit and remove work', async () => {
@@ -328,6 +392,8 @@ describe("adding a store to a company (the company's edit page)", () => {
     // The company's own admin sees a working store: its address and two registers.
     const overview = json<{ stores: { id: string; signInPaths: string[]; registers: unknown[] }[] }>(await api('GET', '/api/stores/overview', undefined, acmeAdmin));
     expect(overview.stores.find((s) => s.id === made.id)).toMatchObject({ signInPaths: ['/acme/lighthouse'], registers: [expect.anything(), expect.anything()] });
+    // The same set as the company's first store, through the same function (its address aside).
+    expect(await storeMakings(made.id)).toEqual({ ...(await storeMakings(harborId)), rates: ['standard:825'], mappings: 1 });
 
     expect((await auditActions(h, acmeId)).map((a) => a.action)).toContain('store.create');
     expect((await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`)).toContain('enterprise.store.create:success');
@@ -358,6 +424,20 @@ describe("adding a store to a company (the company's edit page)", () => {
     expect(await counts()).toEqual(before);
     expect((await auditActions(h, PLATFORM_TENANT_ID)).map((a) => `${a.action}:${a.outcome}`)).toContain('enterprise.store.create:failure');
     expect((await api('DELETE', `/api/enterprise/portal-mappings/${pier.id}`)).statusCode).toBe(200);
+  });
+
+  it('the store-completing SQL function is internal: the runtime role cannot call it, even in the platform tenant', async () => {
+    const before = await storeMakings(harborId);
+    for (const tenant of [PLATFORM_TENANT_ID, acmeId]) {
+      const refused = await h.db
+        .tenantTransaction(tenant, (tx) => tx.execute(sql`select app_enterprise_complete_store(${acmeId}::uuid, ${harborId}::uuid, 0, '{"Extra"}'::text[])`))
+        .then(
+          () => null,
+          (e: { cause?: { code?: string; message?: string } }) => e.cause,
+        );
+      expect(refused, tenant).toMatchObject({ code: '42501', message: expect.stringMatching(/permission denied/) });
+    }
+    expect(await storeMakings(harborId)).toEqual(before);
   });
 
   it('answers 404 for no company or the platform, and a company admin or a guest cannot call it', async () => {
