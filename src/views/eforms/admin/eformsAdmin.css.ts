@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { selectedRow } from '../../../theme/selectedRow';
 import { controlBox } from '../../ui/control.css';
 import { focusRing } from '../../ui/focus.css';
 
@@ -88,6 +89,8 @@ export const smallButton = style({
     '&[data-disabled]': { opacity: 0.5, cursor: 'default' },
   },
 });
+/** A board in the boards list: a small button, the chosen one in the company's selected-row colour. */
+export const boardLink = style([smallButton, { selectors: { '&[aria-current="page"]': { ...selectedRow, borderColor: 'transparent' } } }]);
 
 export const link = style({
   color: vars.color.accent,
