@@ -1,9 +1,9 @@
 /**
  * Issue 16, general settings and stores in the browser, on a server of its own (the stories change the demo
  * company): the admin changes Uptown's receipt footer, hours and logo and sees them on a receipt and on the stores
- * screen; adds a store whose sign-in address then opens its sign-in page; changes the selected-row colour and a
- * list's selected row takes it. On a phone in Arabic (right to left, no sideways scrolling) and axe-clean; staff
- * are sent home.
+ * screen; adds a store whose sign-in address then opens its sign-in page; changes the selected-row colour and the
+ * lists' selected rows take it (templates, lab-order lookup, POS history). On a phone in Arabic (right to left, no
+ * sideways scrolling) and axe-clean; staff are sent home.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,42 @@ async function signInAsAdmin(page: Page) {
 async function uptownId(page: Page) {
   const { stores } = await readApi<{ stores: { id: string; name: string }[] }>(page, '/api/stores');
   return stores.find((s) => s.name === 'Uptown')!.id;
+}
+
+/**
+ * A sale at the register the clerk's device chose (its name in the heading), as the register's client sends it:
+ * the register opened with an empty float, Jane Doe buys a frame fitting in cash. Answers the invoice.
+ */
+async function sellAtOpenedRegister(page: Page): Promise<{ id: string; number: number }> {
+  const heading = await page.getByRole('heading', { level: 1, name: /^Point of sale · / }).innerText();
+  const registerName = heading.replace(/^Point of sale · /, '');
+  return page.evaluate(
+    async ({ registerName, jane }) => {
+      const headers = { Authorization: `Bearer ${sessionStorage.getItem('access_token')}`, 'X-Tenant-ID': sessionStorage.getItem('tenantID')!, 'Content-Type': 'application/json' };
+      const get = async (path: string) => (await fetch(path, { headers })).json();
+      const post = async (path: string, body: unknown) => {
+        const answer = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+        if (answer.status !== 201) throw new Error(`${path} refused: ${answer.status} ${await answer.text()}`);
+        return answer.json();
+      };
+      const find = async () => (await get('/api/pos/registers')).registers.find((r: { name: string }) => r.name === registerName);
+      await post(`/api/pos/registers/${(await find()).id}/sessions`, { float: [] });
+      const register = await find();
+      const { items } = await get(`/api/pos/products?locationId=${register.locationId}&q=${encodeURIComponent('Frame fitting')}&kind=service`);
+      const hit = items[0];
+      const total = hit.price + Math.round((hit.price * hit.taxRateBp) / 10_000);
+      const sale = await post('/api/pos/sales', {
+        clientSaleId: crypto.randomUUID(),
+        registerSessionId: register.openSession.id,
+        patientId: jane,
+        lines: [{ productId: hit.id, quantity: 1 }],
+        payments: [{ method: 'cash', amount: total, tendered: total }],
+        shownTotal: total,
+      });
+      return { id: sale.invoice.id as string, number: sale.invoice.number as number };
+    },
+    { registerName, jane: 'c1ea0000-0000-4000-8000-0000000a0001' },
+  );
 }
 
 describe('general settings', () => {
@@ -109,6 +145,29 @@ describe('general settings', () => {
     const selected = page.locator('a[aria-current="page"]').filter({ hasText: /password/i }).first();
     await selected.waitFor(patience);
     expect(await selected.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 204, 128)');
+
+    // The lab-order lookup: a checked order's row.
+    await page.goto('/admin/laborderlookup/all?search=5001');
+    await expectHeading(page, 'Lab orders');
+    const check = page.getByRole('checkbox', { name: 'Select order 5001' });
+    await check.check(patience);
+    const checkedRow = page.locator('tbody tr').filter({ has: check });
+    await expect.poll(() => checkedRow.evaluate((el) => getComputedStyle(el).backgroundColor), patience).toBe('rgb(255, 204, 128)');
+    await check.uncheck();
+    expect(await checkedRow.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 204, 128)');
+
+    // The POS history: the chosen sale, sold by a Downtown clerk (who reads the company's colour too).
+    const clerk = await e2e.newPage();
+    await signInAt(clerk, '/clearview/downtown', { email: 'staff@clearview.test' });
+    await expectPath(clerk, '/admin/pos/all');
+    await clerk.getByRole('button', { name: /^Use / }).first().click(patience);
+    await clerk.getByText('The register is closed').waitFor(patience);
+    const sale = await sellAtOpenedRegister(clerk);
+    await clerk.goto(`/admin/pos/history?invoice=${sale.id}`);
+    const chosenSale = clerk.getByRole('link', { name: new RegExp(`^Invoice ${sale.number} `) });
+    await chosenSale.waitFor(patience);
+    expect(await chosenSale.getAttribute('aria-current')).toBe('page');
+    expect(await chosenSale.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 204, 128)');
   });
 
   it('in Arabic on a phone: right to left, no sideways scrolling, axe-clean; staff are sent home', async () => {

@@ -96,7 +96,7 @@ export function AccessPage() {
             </thead>
             <tbody>
               {list.data.accounts.map((account) => (
-                <tr key={account.id}>
+                <tr key={account.id} className={styles.row}>
                   <th scope="row">
                     <AriaButton className={styles.rowButton} onPress={() => setSelectedId(account.id)} aria-pressed={account.id === selectedId}>
                       <bdi>{account.displayName}</bdi>

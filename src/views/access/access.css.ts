@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 
 /** Users and permissions, and My Profile: stacked panels on a phone, logical properties only (right-to-left works). */
 export const page = style({
@@ -50,8 +51,13 @@ export const rowButton = style({
   cursor: 'pointer',
   color: vars.color.accent,
   textDecoration: 'underline',
-  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' } },
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[aria-pressed="true"]': { color: 'inherit' },
+  },
 });
+/** The user being edited: the company's selected-row colour, keyed off its name button's pressed state. */
+export const row = style({ selectors: { '&:has([aria-pressed="true"])': selectedRow } });
 
 export const avatar = style({
   inlineSize: '6rem',

@@ -118,7 +118,17 @@ function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editin
   );
 }
 
-function MappingTable({ mappings, onEdit, onRemove }: { mappings: PortalMappingRow[]; onEdit: (m: PortalMappingRow) => void; onRemove: (m: PortalMappingRow) => void }) {
+function MappingTable({
+  mappings,
+  editingId,
+  onEdit,
+  onRemove,
+}: {
+  mappings: PortalMappingRow[];
+  editingId: string | null;
+  onEdit: (m: PortalMappingRow) => void;
+  onRemove: (m: PortalMappingRow) => void;
+}) {
   const { t } = useTranslation();
   if (mappings.length === 0) return <EmptyState>{t('enterprise.mappings.none')}</EmptyState>;
   return (
@@ -135,7 +145,7 @@ function MappingTable({ mappings, onEdit, onRemove }: { mappings: PortalMappingR
         </thead>
         <tbody>
           {mappings.map((m) => (
-            <tr key={m.id}>
+            <tr key={m.id} className={styles.mappingRow} aria-current={m.id === editingId ? 'true' : undefined}>
               <th scope="row">
                 {/* A new tab without this tab's session, so the sign-in page shows as its visitors see it. */}
                 <Link
@@ -225,7 +235,14 @@ export function PortalMappingPage() {
         </QueryView>
       )}
       <QueryView query={mappings}>
-        {(list) => <MappingTable mappings={list.mappings} onEdit={(mapping) => setEditing({ kind: 'edit', mapping })} onRemove={setRemoving} />}
+        {(list) => (
+          <MappingTable
+            mappings={list.mappings}
+            editingId={editing?.kind === 'edit' ? editing.mapping.id : null}
+            onEdit={(mapping) => setEditing({ kind: 'edit', mapping })}
+            onRemove={setRemoving}
+          />
+        )}
       </QueryView>
       <ConfirmDialog
         isOpen={removing !== null}

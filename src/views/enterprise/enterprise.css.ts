@@ -1,5 +1,6 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { controlBox } from '../ui/control.css';
 import { focusRing } from '../ui/focus.css';
 
@@ -35,4 +36,7 @@ export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'e
 export const search = style({ flex: '1 1 16rem', maxInlineSize: '32rem' });
 /** Addresses are read left to right in every language; long ones wrap instead of widening the page. */
 export const address = style({ overflowWrap: 'anywhere' });
+/** The address being changed: the company's selected-row colour; its links take the row's text colour to read on it. */
+export const mappingRow = style({ selectors: { '&[aria-current="true"]': selectedRow } });
+globalStyle(`${mappingRow}[aria-current="true"] a`, { color: 'inherit' });
 export const rowActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 
 /** The inbox page: the list and the open conversation side by side on a wide screen, one above the other on a phone. */
 export const page = style({ display: 'grid', gap: '1rem', padding: '1rem', minInlineSize: 0 });
@@ -37,7 +38,7 @@ export const item = style({
   cursor: 'pointer',
   overflowWrap: 'anywhere',
   selectors: {
-    '&[aria-current="true"]': { background: vars.color.selected, color: vars.color.selectedText },
+    '&[aria-current="true"]': selectedRow,
     '&:hover': { borderColor: vars.color.border },
     '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '1px' },
   },

@@ -200,7 +200,7 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
           </thead>
           <tbody>
             {items.map((o) => (
-              <tr key={o.id}>
+              <tr key={o.id} className={styles.row}>
                 <td>
                   <input
                     type="checkbox"

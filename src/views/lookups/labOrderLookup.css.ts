@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { controlBox } from '../ui/control.css';
 import { focusRing } from '../ui/focus.css';
 
@@ -46,6 +47,9 @@ export const badge = style({
   whiteSpace: 'nowrap',
 });
 export const outcomes = style({ margin: 0, paddingInlineStart: '1.25rem', display: 'grid', gap: '0.25rem' });
+/** A checked order: the company's selected-row colour; its link and overdue note take the row's text colour to read on it. */
+export const row = style({ selectors: { '&:has(input:checked)': selectedRow } });
+globalStyle(`${row}:has(input:checked) a, ${row}:has(input:checked) ${overdue}`, { color: 'inherit' });
 export const checkCell = style({ inlineSize: '2.75rem' });
 export const nativeCheck = style({ inlineSize: '1.25rem', blockSize: '1.25rem', accentColor: vars.color.accent });
 globalStyle(`${nativeCheck}:focus-visible`, focusRing);

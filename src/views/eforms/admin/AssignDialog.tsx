@@ -113,7 +113,7 @@ export function AssignDialog({
           {patients.data?.items.map((patient) => {
             const name = `${patient.firstName} ${patient.lastName}`;
             return (
-              <li key={patient.id}>
+              <li key={patient.id} className={styles.pickRow}>
                 <Checkbox isSelected={chosen.has(patient.id)} onChange={(on) => toggle(patient.id, name, on)}>
                   <span>{name}</span>
                   <span className={styles.muted}> · {[patient.dateOfBirth, patient.email || patient.phone].filter(Boolean).join(' · ')}</span>

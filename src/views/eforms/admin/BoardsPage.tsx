@@ -99,7 +99,7 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
               <li key={board.id}>
                 <Link
                   href={boardsPath(locationId, board.uri)}
-                  className={board.id === chosen?.id ? styles.badge.accent : styles.smallButton}
+                  className={styles.boardLink}
                   aria-current={board.id === chosen?.id ? 'page' : undefined}
                 >
                   {board.name} ({board.cards.length})

@@ -1,5 +1,6 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { selectedRow } from '../../../theme/selectedRow';
 import { controlBox } from '../../ui/control.css';
 import { focusRing } from '../../ui/focus.css';
 
@@ -55,6 +56,14 @@ export const preview = style([
 ]);
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem' });
+/** A patient of the assign dialog's list: the company's selected-row colour once checked; its details read on it. */
+export const pickRow = style({
+  paddingBlock: '0.25rem',
+  paddingInline: '0.5rem',
+  borderRadius: '0.375rem',
+  selectors: { '&:has([data-selected])': selectedRow },
+});
+globalStyle(`${pickRow}:has([data-selected]) ${muted}`, { color: 'inherit' });
 
 export const table = style({ inlineSize: '100%', borderCollapse: 'collapse', color: vars.color.text });
 
@@ -88,6 +97,8 @@ export const smallButton = style({
     '&[data-disabled]': { opacity: 0.5, cursor: 'default' },
   },
 });
+/** A board in the boards list: a small button, the chosen one in the company's selected-row colour. */
+export const boardLink = style([smallButton, { selectors: { '&[aria-current="page"]': { ...selectedRow, borderColor: 'transparent' } } }]);
 
 export const link = style({
   color: vars.color.accent,

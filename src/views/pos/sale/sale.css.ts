@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
+import { selectedRow } from '../../../theme/selectedRow';
 import { focusRing } from '../../ui/focus.css';
 
 /** The register's sale: search and customer above the lines, totals beside them on a wide screen; logical properties only. */
@@ -53,12 +54,15 @@ export const line = style({
   selectors: { '&[data-selected="true"]': { borderColor: vars.color.accent, borderWidth: '2px' } },
 });
 export const lineHead = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: '0.5rem' });
+/** The line's name, pressed when it is the sale's selected line: then in the company's selected-row colour. */
 export const lineTitle = style({
   all: 'unset',
   fontWeight: 600,
   cursor: 'pointer',
   overflowWrap: 'anywhere',
-  selectors: { '&:focus-visible': focusRing },
+  paddingInline: '0.375rem',
+  borderRadius: '0.25rem',
+  selectors: { '&:focus-visible': focusRing, '&[aria-pressed="true"]': selectedRow },
 });
 export const quantity = style({ display: 'inline-flex', alignItems: 'center', gap: '0.375rem' });
 export const amount = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
