@@ -8,8 +8,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { expectHeading, expectPath, signInAt, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { useOutboxServer } from './support/outbox';
+import { openDowntownRegister } from './support/register';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -32,18 +33,7 @@ async function sellClothInCash(page: Page) {
 describe('the sale’s customer', () => {
   it('emails a walk-in’s receipt to a typed address, and sells to a new patient added from the picker', { timeout: 180_000 }, async () => {
     const page = await e2e.newPage();
-    await signInAt(page, '/clearview/downtown', { email: 'staff@clearview.test' });
-    await expectPath(page, '/admin/pos/all');
-    const use = page.getByRole('button', { name: /^Use / }).first();
-    const register = (await use.innerText()).replace(/^Use /, '');
-    await use.click();
-    await expectHeading(page, `Point of sale · ${register}`);
-    await page.getByRole('link', { name: 'Open the register' }).click();
-    const open = page.getByRole('form', { name: `Open ${register}` });
-    await open.getByLabel('Number of $20.00').fill('5');
-    await open.getByRole('button', { name: 'Open the register' }).click();
-    await page.getByRole('heading', { name: 'The register is open' }).waitFor();
-    await page.getByRole('link', { name: 'Sale', exact: true }).click();
+    await openDowntownRegister(page);
 
     // A walk-in: the receipt's address is asked for at once; a bad one is refused at the field.
     await page.getByRole('button', { name: 'Walk-in' }).click();

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
 import { useOutboxServer } from './support/outbox';
+import { openDowntownRegister } from './support/register';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -54,18 +55,7 @@ describe('the register offline', () => {
 
   it('a clerk reloads with no connection: the register, its session and the sale are still there; the sale is sent once when the connection is back', { timeout: 120_000 }, async () => {
     const page = await e2e.newPage();
-    await signInAt(page, '/clearview/downtown', { email: 'staff@clearview.test' });
-    await expectPath(page, '/admin/pos/all');
-    const use = page.getByRole('button', { name: /^Use / }).first();
-    const register = (await use.innerText()).replace(/^Use /, '');
-    await use.click();
-    await expectHeading(page, `Point of sale · ${register}`);
-    await page.getByRole('link', { name: 'Open the register' }).click();
-    const open = page.getByRole('form', { name: `Open ${register}` });
-    await open.getByLabel('Number of $20.00').fill('5');
-    await open.getByRole('button', { name: 'Open the register' }).click();
-    await page.getByRole('heading', { name: 'The register is open' }).waitFor();
-    await page.getByRole('link', { name: 'Sale', exact: true }).click();
+    const register = await openDowntownRegister(page);
     await offlineShellReady(page);
 
     // A walk-in's cloth on the sale, then the connection goes and the page is reloaded.
