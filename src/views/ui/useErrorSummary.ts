@@ -10,8 +10,8 @@ export interface ErrorSummaryOptions {
   fields: Readonly<Record<string, string | undefined>>;
   /** Each field's label, by name; a field without one is listed by its message alone. */
   labels: Readonly<Record<string, string | undefined>>;
-  /** The summary's title while fields are refused (else the failure's own message is). */
-  title: string;
+  /** The summary's title while fields are refused (else the failure's own message is); by default the shared one. */
+  title?: string;
 }
 
 /**
@@ -21,13 +21,13 @@ export interface ErrorSummaryOptions {
  * when a submit goes to the server.
  */
 export function useErrorSummary({ error, fields, labels, title }: ErrorSummaryOptions) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [local, setLocal] = useState<object | null>(null);
   const refused = Object.entries(fields).flatMap(([name, message]) => (message ? [{ name, label: labels[name], message }] : []));
   const refusal = local ?? error;
   const summary: ErrorSummaryProps | null =
     refusal && (refused.length > 0 || error)
-      ? { title: refused.length > 0 ? title : translateError(i18n, error), fields: refused, refusal }
+      ? { title: refused.length > 0 ? (title ?? t('errors.fieldsInvalid')) : translateError(i18n, error), fields: refused, refusal }
       : null;
   return { summary, refuse: () => setLocal({}), accept: () => setLocal(null) };
 }
