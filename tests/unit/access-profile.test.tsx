@@ -176,6 +176,11 @@ describe('/pages/profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('The current password is not correct.').length).toBeGreaterThan(0);
+    // Focus leaves Change password for the summary, whose link goes back to the current password.
+    const summary = screen.getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: 'Current password: The current password is not correct.' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Current password'));
     expect(screen.getByText(/Chromium/)).toBeTruthy();
   });
 
