@@ -209,10 +209,15 @@ describe('stores', () => {
     await page.getByRole('textbox', { name: 'Address name' }).fill('admin');
     await page.getByRole('textbox', { name: 'Time zone' }).fill('America/Chicago');
     await page.getByRole('button', { name: 'Add the store' }).click();
-    await page.getByText('This word is reserved for the application’s own addresses: choose another').waitFor(patience);
+    const reserved = 'This word is reserved for the application’s own addresses: choose another';
+    await page.getByText(reserved, { exact: true }).waitFor(patience);
+    // Focus left the button for the summary, which links to the field.
+    const summary = page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' });
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement), patience).toBe(true);
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual([`Address name: ${reserved}`]);
     await page.getByRole('textbox', { name: 'Address name' }).fill('riverside');
     // The field's message goes as the person edits it, before the button is pressed.
-    await page.getByText('This word is reserved for the application’s own addresses: choose another').waitFor({ state: 'detached' });
+    await page.getByText(reserved, { exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Add the store' }).click();
     const card = page.getByRole('article', { name: 'Riverside' });
     await card.waitFor(patience);

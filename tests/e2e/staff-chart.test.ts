@@ -70,7 +70,11 @@ describe('a clerk works in Jane Doe’s chart', () => {
     const axis = right.getByRole('textbox', { name: 'Axis' });
     await right.getByText('Axis must be a whole number of degrees between 1 and 180', { exact: true }).waitFor(patience);
     expect(await axis.getAttribute('aria-invalid')).toBe('true');
-    await form.getByRole('alert').getByText('Please correct the highlighted fields.').waitFor();
+    const summary = form.getByRole('alert');
+    await summary.getByText('Please correct the highlighted fields.').waitFor();
+    // Focus left Save for the summary, which names the axis and links to it.
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement), patience).toBe(true);
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual(['Right eye (OD), Axis: Axis must be a whole number of degrees between 1 and 180']);
 
     await axis.fill('90');
     await form.getByRole('button', { name: 'Save prescription' }).click();

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
+import { userMessages } from '../../src/contract/users';
 import type { AccountSummary, Profile } from '../../src/contract/users';
 import { AccessPage } from '../../src/views/access/AccessPage';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
@@ -81,6 +82,34 @@ describe('/admin/access', () => {
     expect((await within(alexEditor).findByRole('alert')).textContent).toBe('This is the last active admin of the company. Make another person an admin first.');
   });
 
+  it('a refused invitation moves focus to a summary that links to each refused field', async () => {
+    const posts: Call[] = [];
+    rendered = renderPage(<AccessPage />, {
+      user: admin,
+      api: (call) => {
+        const url = new URL(call.path, 'http://x');
+        if (url.pathname === '/api/stores') return ok({ stores: [downtown] });
+        if (url.pathname === '/api/access/users' && call.method === 'GET') return ok({ accounts: [alex, sam] });
+        if (url.pathname === '/api/access/users' && call.method === 'POST') {
+          posts.push(call);
+          return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { email: userMessages.email, displayName: userMessages.displayName } } };
+        }
+        return { status: 404, body: { error: 'Not found', code: 'request.notFound' } };
+      },
+    });
+    const user = rendered.user;
+    await user.click(await screen.findByRole('button', { name: 'Invite a clerk' }));
+    const form = screen.getByRole('form', { name: 'Invite a clerk' });
+    await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'sam@');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(posts).toHaveLength(1);
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([`Email: ${userMessages.email}`, `Name: ${userMessages.displayName}`]);
+    await user.click(within(summary).getByRole('link', { name: `Name: ${userMessages.displayName}` }));
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Name' }));
+  });
+
   it('asks before deactivating, then sends the version read', async () => {
     const posts: Call[] = [];
     rendered = renderPage(<AccessPage />, {
@@ -147,6 +176,11 @@ describe('/pages/profile', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('The current password is not correct.').length).toBeGreaterThan(0);
+    // Focus leaves Change password for the summary, whose link goes back to the current password.
+    const summary = screen.getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: 'Current password: The current password is not correct.' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Current password'));
     expect(screen.getByText(/Chromium/)).toBeTruthy();
   });
 

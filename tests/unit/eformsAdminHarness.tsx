@@ -28,7 +28,7 @@ const noNavbar = (): never => {
  * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
  * snackbar and its messages, recents with the leave guard, router links), against a fake API.
  */
-export function renderAdminScreen(path: string, screen: ReactNode, api: (call: Call) => Reply) {
+export function renderAdminScreen(path: string, screen: ReactNode, api: (call: Call) => Reply | Promise<Reply>) {
   window.history.replaceState(null, '', path);
   const server = fakeApi(api);
   const i18n = createI18n(localStorage);

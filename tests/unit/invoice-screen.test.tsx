@@ -65,9 +65,17 @@ describe('the invoice screen of a patient', () => {
     await user.clear(amount);
     await user.type(amount, '300');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(within(form).getByText('The amount cannot be more than the balance of $233.00')).toBeTruthy();
+    expect(within(form).getAllByText('The amount cannot be more than the balance of $233.00').length).toBeGreaterThan(0);
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(paymentCalls()).toHaveLength(0);
+    // Focus leaves Record payment for the summary, whose link goes back to the amount.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: 'Amount (USD): The amount cannot be more than the balance of $233.00' }));
+    expect(document.activeElement).toBe(amount);
+    // The same refusal again moves focus to the summary again.
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByRole('alert')));
   });
 
   it('shows the server’s field message at its field and retries the same attempt with the same key', async () => {
@@ -80,7 +88,9 @@ describe('the invoice screen of a patient', () => {
     const form = await screen.findByRole('form', { name: 'Take a payment' });
     await user.type(within(form).getByLabelText('Reference'), 'VISA 4242');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    await within(form).findByText('Reference must be up to 100 characters');
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'Reference: Reference must be up to 100 characters' })).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(paymentCalls()).toHaveLength(2));
     const [first, second] = paymentCalls().map((c) => c.body as { idempotencyKey: string; amount: number; method: string; reference: string });

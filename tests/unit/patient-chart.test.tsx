@@ -6,6 +6,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { patientMessages } from '../../src/contract/patientsAdmin';
 import { rxMessages } from '../../src/contract/rx';
 import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
@@ -18,8 +19,8 @@ const patientId = '44444444-4444-4444-8444-444444444444';
 const providerId = '55555555-5555-4555-8555-555555555555';
 const profile = patientProfile({ id: patientId, locationId });
 
-function chartApi(overrides: (call: Call) => Reply | undefined = () => undefined) {
-  return (call: Call): Reply => {
+function chartApi(overrides: (call: Call) => Reply | Promise<Reply> | undefined = () => undefined) {
+  return (call: Call): Reply | Promise<Reply> => {
     const own = overrides(call);
     if (own) return own;
     const base = `/api/patients/${patientId}`;
@@ -34,7 +35,7 @@ function chartApi(overrides: (call: Call) => Reply | undefined = () => undefined
   };
 }
 
-function renderChart(path: string, api: (call: Call) => Reply) {
+function renderChart(path: string, api: (call: Call) => Reply | Promise<Reply>) {
   return renderAdminScreen(
     path,
     <Route path="/admin/patients/:patientid/:locationId">
@@ -71,6 +72,28 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect((await screen.findAllByRole('article', { name: /^Spectacle Rx of / }, { timeout: 10_000 })).length).toBe(2);
   });
 
+  it('a details save the server refuses moves focus to a summary that links to the refused field', async () => {
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) =>
+        call.method === 'PATCH'
+          ? { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { email: patientMessages.email } } }
+          : undefined,
+      ),
+    );
+    const email = await screen.findByRole('textbox', { name: 'Email' }, { timeout: 10_000 });
+    await user.clear(email);
+    await user.type(email, 'jane@');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    const form = screen.getByRole('form', { name: 'Details' });
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.textContent).toContain('Please correct the highlighted fields.');
+    await user.click(within(summary).getByRole('link', { name: `Email: ${patientMessages.email}` }));
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('shows the server’s message at the Rx field it names, and saves once however often Save is pressed', async () => {
     let posts = 0;
     const { user } = renderChart(
@@ -78,7 +101,9 @@ describe('the staff chart', { timeout: 60_000 }, () => {
       chartApi((call) => {
         if (call.method !== 'POST') return undefined;
         posts += 1;
-        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'right.axis': rxMessages.axis } } };
+        // Answered a moment later, as over a network: the second press lands while the first save is on its way.
+        const refusal = { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'right.axis': rxMessages.axis } } };
+        return new Promise<Reply>((resolve) => setTimeout(() => resolve(refusal), 100));
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'New spectacle Rx' }, { timeout: 10_000 }));
@@ -91,6 +116,11 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(await within(right).findByText(rxMessages.axis)).toBeTruthy();
     expect(within(right).getByRole('textbox', { name: 'Axis' }).getAttribute('aria-invalid')).toBe('true');
     expect(posts).toBe(1);
+    // Focus moves from Save to the summary, whose link takes the person to the field.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: `Right eye (OD), Axis: ${rxMessages.axis}` }));
+    expect(document.activeElement).toBe(within(right).getByRole('textbox', { name: 'Axis' }));
   });
 
   it('a booking the server refuses as overlapping is said at the start time', async () => {
@@ -105,11 +135,20 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Book a visit' }, { timeout: 10_000 }));
     const form = screen.getByRole('form', { name: 'Book a visit' });
     await within(form).findByRole('option', { name: 'Dr. Maya Patel' });
+    // Refused in the browser: nothing is sent, and focus moves to the summary of what is missing.
+    await user.click(within(form).getByRole('button', { name: 'Book' }));
+    const missing = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(missing));
+    expect(within(missing).getAllByRole('link').map((link) => link.textContent)).toEqual(['Date: Choose the day of the visit', 'Start time: Choose the start time']);
+    expect(server.calls.some((c) => c.path === '/api/appointments')).toBe(false);
     await user.type(within(form).getByLabelText('Date'), '2031-03-03');
     await user.type(within(form).getByLabelText('Start time'), '10:00');
     await user.click(within(form).getByRole('button', { name: 'Book' }));
     const refusal = 'This provider is already booked at that time. Please choose another time.';
-    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', refusal);
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: `Start time: ${refusal}` }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('Start time'));
     await waitFor(() => expect(within(form).getByLabelText('Start time').getAttribute('aria-invalid')).toBe('true'));
     const booked = server.calls.find((c) => c.path === '/api/appointments')!.body as Record<string, unknown>;
     // 10:00 in New York on 3 March 2031 (EST, UTC-5).

@@ -4,7 +4,7 @@
  * cursor, the live preview with the sample patient and its segment count (GSM-7; Arabic as UCS-2), saving with
  * 'Template Saved', and the server's field message shown at its field.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { templateKeys } from '../../src/contract/messageTemplates';
 import { TemplatesPage } from '../../src/views/templates/TemplatesPage';
@@ -124,6 +124,11 @@ describe('/admin/template/sms', () => {
     await screen.findByRole('heading', { name: 'Order ready for pickup', level: 2 });
     await rendered!.user.type(bodyField(), ' Thanks');
     await rendered!.user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Unknown merge field {{x}}')).toBeTruthy();
+    expect((await screen.findAllByText('Unknown merge field {{x}}')).length).toBeGreaterThan(0);
+    // Focus leaves Save for the summary, whose link goes back to the text.
+    const summary = screen.getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await rendered!.user.click(within(summary).getByRole('link', { name: 'Text: Unknown merge field {{x}}' }));
+    expect(document.activeElement).toBe(bodyField());
   });
 });

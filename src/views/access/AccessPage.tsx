@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button as AriaButton, Form, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { changedMeanwhile, useServerFields } from '../patients/chart/fieldErrors
 import * as tableStyles from '../patients/patientList.css';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -130,6 +132,7 @@ function RoleChoices({ roles, onChange }: { roles: StaffRole[]; onChange: (roles
         {staffAccountRoles.map((role) => (
           <Checkbox
             key={role}
+            name="roles"
             isSelected={roles.includes(role)}
             onChange={(on) => onChange(on ? [...roles, role] : roles.filter((r) => r !== role))}
           >
@@ -151,6 +154,7 @@ function StoreChoices({ stores, chosen, onChange, error }: { stores: readonly St
         {stores.map((store) => (
           <Checkbox
             key={store.id}
+            name="stores"
             isSelected={chosen.includes(store.id)}
             onChange={(on) => onChange(on ? [...chosen, store.id] : chosen.filter((id) => id !== store.id))}
           >
@@ -189,6 +193,24 @@ function ErrorOf({ error }: { error: unknown }) {
   return <Alert>{error instanceof ApiError && error.status === 400 ? t('access.fixFields') : translateError(i18n, error as Error)}</Alert>;
 }
 
+/** A refused invite or save: the summary focused in place of the Save button, linking to each refused field. */
+function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { summary } = useErrorSummary({
+    error,
+    fields,
+    labels: {
+      email: t('access.fields.email'),
+      displayName: t('access.fields.name'),
+      roles: t('access.fields.roles'),
+      stores: t('access.fields.stores'),
+      menuAccess: t('access.fields.menu'),
+    },
+    title: t('access.fixFields'),
+  });
+  return summary && <ErrorSummary {...summary}>{children}</ErrorSummary>;
+}
+
 function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (created: AccountSummary | null) => void }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
@@ -215,12 +237,12 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
   };
   const titleId = useId();
   return (
-    <Form className={styles.panel} onSubmit={submit} validationErrors={fields} aria-labelledby={titleId}>
+    <Form className={styles.panel} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.panelTitle}>
         {t('access.invite.title')}
       </h2>
       <p className={styles.muted}>{t('access.invite.hint')}</p>
-      <ErrorOf error={mutation.error} />
+      <RefusalSummary error={mutation.error} fields={fields} />
       <div className={styles.narrow}>
         <TextField name="email" type="email" label={t('access.fields.email')} value={email} onChange={setEmail} isRequired autoComplete="off" />
         <TextField name="displayName" label={t('access.fields.name')} value={displayName} onChange={setDisplayName} isRequired />
@@ -352,25 +374,22 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
         onConfirm={() => run('deactivate')}
         onCancel={() => setConfirming(false)}
       />
-      <Form className={styles.fieldset} onSubmit={submit} validationErrors={fields} aria-label={t('access.editLabel', { name: current.displayName })}>
-        {save.isError && (
-          <>
-            <ErrorOf error={save.error} />
-            {changedMeanwhile(save.error) && (
-              <Button
-                variant="secondary"
-                isDisabled={account.updatedAt === base.updatedAt}
-                onPress={() => {
-                  setBase(account);
-                  setValues(valuesOf(account));
-                  save.reset();
-                }}
-              >
-                {t('access.loadTheirVersion')}
-              </Button>
-            )}
-          </>
-        )}
+      <Form className={styles.fieldset} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-label={t('access.editLabel', { name: current.displayName })}>
+        <RefusalSummary error={save.error} fields={fields}>
+          {changedMeanwhile(save.error) && (
+            <Button
+              variant="secondary"
+              isDisabled={account.updatedAt === base.updatedAt}
+              onPress={() => {
+                setBase(account);
+                setValues(valuesOf(account));
+                save.reset();
+              }}
+            >
+              {t('access.loadTheirVersion')}
+            </Button>
+          )}
+        </RefusalSummary>
         <div className={styles.narrow}>
           <TextField name="displayName" label={t('access.fields.name')} value={values.displayName} onChange={(displayName) => setValues((v) => ({ ...v, displayName }))} />
         </div>

@@ -7,6 +7,8 @@ import * as styles from './invoices.css';
  */
 export function Field(props: {
   label: string;
+  /** The name an error summary's link finds the field by. */
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
@@ -27,6 +29,7 @@ export function Field(props: {
       {props.multiline ? (
         <textarea
           id={id}
+          name={props.name}
           className={styles.input}
           rows={2}
           maxLength={props.maxLength ?? 500}
@@ -38,6 +41,7 @@ export function Field(props: {
       ) : (
         <input
           id={id}
+          name={props.name}
           className={styles.input}
           type={props.type ?? 'text'}
           inputMode={props.inputMode}

@@ -29,6 +29,8 @@ import { Field } from './Field';
 import { amountText, parseAmount } from './money';
 import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { posKey } from '../../api/pos';
 import { ReceiptEmail } from '../pos/ReceiptEmail';
@@ -277,14 +279,28 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
   });
   const failure = useFailure(pay.error);
   const fields: Record<string, string | undefined> = { ...failure.fields, ...(localError ? { amount: localError } : {}) };
+  const { summary, refuse, accept } = useErrorSummary({
+    error: pay.error,
+    fields,
+    labels: { method: t('records.invoices.method'), amount: t('invoiceScreen.amount', { currency: invoice.currency }), reference: t('records.invoices.reference') },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pay.isPending) return;
     const minor = parseAmount(amount, invoice.currency);
-    if (minor === null || minor < 1) return setLocalError(t('invoiceScreen.amountInvalid'));
-    if (minor > invoice.balance) return setLocalError(t('invoiceScreen.amountOverBalance', { amount: formats.money(invoice.balance, invoice.currency) }));
-    setLocalError(null);
+    const refusal =
+      minor === null || minor < 1
+        ? t('invoiceScreen.amountInvalid')
+        : minor > invoice.balance
+          ? t('invoiceScreen.amountOverBalance', { amount: formats.money(invoice.balance, invoice.currency) })
+          : null;
+    setLocalError(refusal);
+    if (refusal || minor === null) {
+      pay.reset();
+      return refuse();
+    }
+    accept();
     const input = { method, amount: minor, reference: reference.trim() };
     const values = JSON.stringify(input);
     if (attempt.current?.values !== values) attempt.current = { key: newKey(), values };
@@ -297,10 +313,11 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
         {t('invoiceScreen.takePayment')}
       </h2>
       <p className={styles.muted}>{t('invoiceScreen.balanceIs', { amount: formats.money(invoice.balance, invoice.currency) })}</p>
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.fields}>
         <label className={styles.field}>
           <span className={styles.label}>{t('records.invoices.method')}</span>
-          <select className={styles.input} value={method} onChange={(event) => setMethod(event.target.value as PaymentInput['method'])}>
+          <select name="method" className={styles.input} value={method} onChange={(event) => setMethod(event.target.value as PaymentInput['method'])}>
             {paymentMethods.map((m) => (
               <option key={m} value={m}>
                 {t(`records.invoices.methods.${m}`)}
@@ -309,18 +326,13 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
           </select>
           {fields.method && <span className={styles.error}>{fields.method}</span>}
         </label>
-        <Field label={t('invoiceScreen.amount', { currency: invoice.currency })} value={amount} onChange={setAmount} error={fields.amount} inputMode="decimal" ltr />
-        <Field label={t('records.invoices.reference')} value={reference} onChange={setReference} error={fields.reference} />
+        <Field name="amount" label={t('invoiceScreen.amount', { currency: invoice.currency })} value={amount} onChange={setAmount} error={fields.amount} inputMode="decimal" ltr />
+        <Field name="reference" label={t('records.invoices.reference')} value={reference} onChange={setReference} error={fields.reference} />
       </div>
       <div className={styles.actions}>
         <Button type="submit" isPending={pay.isPending}>
           {t('invoiceScreen.pay')}
         </Button>
-        {failure.message && (
-          <span role="alert" className={styles.error}>
-            {failure.message}
-          </span>
-        )}
       </div>
     </form>
   );

@@ -17,6 +17,8 @@ import { changedMeanwhile, useServerFields } from '../patients/chart/fieldErrors
 import { SelectField } from '../patients/chart/fields';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
 import { useSnackbarActor } from '../ui/shellActors';
@@ -77,6 +79,24 @@ function ErrorOf({ error }: { error: unknown }) {
   return <Alert>{error instanceof ApiError && error.status === 400 && error.body?.code === 'request.fieldsInvalid' ? t('profile.fixFields') : translateError(i18n, error)}</Alert>;
 }
 
+/** A refused save of a form: the summary focused in place of its button, linking to each refused field. */
+function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { summary } = useErrorSummary({
+    error,
+    fields,
+    labels: {
+      displayName: t('profile.name'),
+      language: t('profile.language'),
+      currentPassword: t('profile.currentPassword'),
+      newPassword: t('profile.newPassword'),
+      repeatPassword: t('profile.repeatPassword'),
+    },
+    title: t('profile.fixFields'),
+  });
+  return summary && <ErrorSummary {...summary}>{children}</ErrorSummary>;
+}
+
 /** Profile answers replace the cached profile, and the shell's name, photo and email follow. */
 function useProfileSaved() {
   const tenantId = useTenantId();
@@ -124,20 +144,21 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
   return (
     <Panel title={t('profile.details')}>
       <Form className={styles.narrow} onSubmit={submit} validationErrors={fields}>
-        <ErrorOf error={mutation.error} />
-        {changedMeanwhile(mutation.error) && (
-          <Button
-            variant="secondary"
-            isDisabled={profile.updatedAt === base.updatedAt}
-            onPress={() => {
-              setBase(profile);
-              setName(profile.displayName);
-              mutation.reset();
-            }}
-          >
-            {t('profile.loadTheirVersion')}
-          </Button>
-        )}
+        <RefusalSummary error={mutation.error} fields={fields}>
+          {changedMeanwhile(mutation.error) && (
+            <Button
+              variant="secondary"
+              isDisabled={profile.updatedAt === base.updatedAt}
+              onPress={() => {
+                setBase(profile);
+                setName(profile.displayName);
+                mutation.reset();
+              }}
+            >
+              {t('profile.loadTheirVersion')}
+            </Button>
+          )}
+        </RefusalSummary>
         <TextField name="displayName" label={t('profile.name')} value={name} onChange={setName} isRequired maxLength={100} />
         <SelectField
           name="language"
@@ -337,7 +358,7 @@ function PasswordChange() {
           if (!mismatch) once((done) => mutation.mutate(undefined, { onSettled: done }));
         }}
       >
-        <ErrorOf error={mutation.error} />
+        <RefusalSummary error={mutation.error} fields={fields} />
         <TextField name="currentPassword" type="password" label={t('profile.currentPassword')} value={current} onChange={setCurrent} isRequired autoComplete="current-password" />
         <TextField name="newPassword" type="password" label={t('profile.newPassword')} value={next} onChange={setNext} isRequired minLength={12} maxLength={128} autoComplete="new-password" />
         <TextField name="repeatPassword" type="password" label={t('profile.repeatPassword')} value={repeat} onChange={setRepeat} isRequired autoComplete="new-password" />

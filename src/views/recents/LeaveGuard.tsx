@@ -42,6 +42,8 @@ function useHoldLeaving(recents: RecentsActor, isUnsaved: boolean) {
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin || addressOf(url) === here) return;
+      // A link to a place on this page (an error summary's link to its field) does not leave it.
+      if (url.hash && url.pathname + url.search === window.location.pathname + window.location.search) return;
       event.preventDefault();
       event.stopPropagation();
       ask(addressOf(url), false);

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { addStore, generalSettingsKey, generalSettingsQuery, storesAdminKey, storesOverviewQuery } from '../../api/generalSettings';
-import { ApiError } from '../../api/http';
 import { weekdays } from '../../contract/generalSettings';
 import type { StoreOverview } from '../../contract/storesAdmin';
 import { translateError } from '../../i18n/apiErrors';
@@ -15,6 +14,8 @@ import { useSettingsFields } from '../settings/general/fieldErrors';
 import * as styles from '../settings/general/generalSettings.css';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { useSnackbarActor } from '../ui/shellActors';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
@@ -156,7 +157,7 @@ function StoreCard({ store, editing, onEdit }: { store: StoreOverview; editing: 
 }
 
 function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
@@ -182,6 +183,19 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
     },
   });
   const { fields, formRef } = useSettingsFields(mutation.error);
+  const { summary } = useErrorSummary({
+    error: mutation.error,
+    fields,
+    labels: {
+      name: t('generalSettings.fields.name'),
+      slug: t('storesAdmin.add.slug'),
+      address: t('generalSettings.fields.address'),
+      phone: t('generalSettings.fields.phone'),
+      timeZone: t('generalSettings.fields.timeZone'),
+      taxRateBp: t('storesAdmin.add.taxRate'),
+    },
+    title: t('generalSettings.fixFields'),
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     once((done) => mutation.mutate(undefined, { onSettled: done }));
@@ -192,7 +206,7 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
         {t('storesAdmin.add.title')}
       </h2>
       <p className={styles.muted}>{t('storesAdmin.add.hint', { address: `/${companySlug}/${slug || '…'}` })}</p>
-      {mutation.error ? <Alert>{mutation.error instanceof ApiError && mutation.error.status === 400 ? t('generalSettings.fixFields') : translateError(i18n, mutation.error)}</Alert> : null}
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.grid}>
         <TextField name="name" label={t('generalSettings.fields.name')} value={name} onChange={setName} isRequired maxLength={100} />
         <TextField name="slug" label={t('storesAdmin.add.slug')} description={t('storesAdmin.add.slugHint')} value={slug} onChange={(v) => setSlug(v.toLowerCase())} isRequired maxLength={63} />

@@ -25,6 +25,8 @@ import * as chart from '../patients/chart/chart.css';
 import { useServerFields } from '../patients/chart/fieldErrors';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { Button } from '../ui/Button';
 import { useSnackbarActor } from '../ui/shellActors';
 import { useOneAtATime } from '../ui/useOneAtATime';
@@ -186,7 +188,12 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
     onSuccess: (sent) => snackbar.send(savedSnackbar(t('templates.testSent', { recipient: sent.recipient }))),
   });
   const serverFields = useServerFields(save.error ?? test.error);
-  const failure = [save, remove, test].find((m) => m.isError && !(m.error && Object.keys(serverFields).length));
+  // A refused save or test: the summary, focused in place of the button, links to each refused field.
+  const { summary } = useErrorSummary({
+    error: save.error ?? test.error,
+    fields: { subject: serverFields.subject, body: serverFields.body, to: serverFields.to },
+    labels: { subject: t('templates.subject'), body: t('templates.body'), to: t('templates.testTo') },
+  });
 
   const insert = () => {
     const area = bodyRef.current;
@@ -222,6 +229,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
           </label>
           <input
             id={`${ids}-subject`}
+            name="subject"
             className={styles.control}
             value={subject}
             dir={dir}
@@ -243,6 +251,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
         </label>
         <textarea
           id={`${ids}-body`}
+          name="body"
           ref={bodyRef}
           className={styles.textArea}
           value={body}
@@ -295,7 +304,8 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
         )}
       </section>
 
-      {failure?.error && <Alert>{translateError(i18n, failure.error)}</Alert>}
+      {summary && <ErrorSummary {...summary} />}
+      {remove.isError && <Alert>{translateError(i18n, remove.error)}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" isDisabled={!valid || !dirty || save.isPending}>
           {t('templates.save')}
@@ -314,6 +324,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
             </label>
             <input
               id={`${ids}-to`}
+              name="to"
               className={styles.control}
               type="tel"
               autoComplete="tel"

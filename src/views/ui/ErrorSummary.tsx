@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { alert, summaryList } from './alert.css';
 
 export interface ErrorSummaryProps {
@@ -8,13 +9,15 @@ export interface ErrorSummaryProps {
   fields: readonly { name: string; label?: string | undefined; message: string }[];
   /** Changes with each refused submit: focus moves here again, so a keyboard or screen-reader user hears it. */
   refusal: unknown;
+  /** What the person can do about it (e.g. load the version someone else saved). */
+  children?: ReactNode;
 }
 
 /**
  * The summary above a form after a refused submit: focused (not only announced) so the person starts from it, with
  * a link to each refused field.
  */
-export function ErrorSummary({ title, fields, refusal }: ErrorSummaryProps) {
+export function ErrorSummary({ title, fields, refusal, children }: ErrorSummaryProps) {
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (refusal) summary.current?.focus();
@@ -39,6 +42,7 @@ export function ErrorSummary({ title, fields, refusal }: ErrorSummaryProps) {
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }

@@ -18,6 +18,8 @@ import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
@@ -79,10 +81,38 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   const taken = mutation.error instanceof ApiError && mutation.error.body?.code === 'appointments.slotTaken';
   const takenText = taken ? translateError(i18n, mutation.error) : undefined;
   const timeError = serverFields.startsAt ?? takenText;
-  const fields: Record<string, string> = timeError ? { ...serverFields, time: timeError } : serverFields;
+  // A day or time left empty is told at once, in the reader's words (the server would name only the start).
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const fields: Record<string, string> = { ...serverFields, ...(timeError ? { time: timeError } : {}), ...missing };
+  // The start is told at the time field, the one the person reads it at (the form has no 'startsAt').
+  const { startsAt: _startsAt, ...shown } = fields;
+  const { summary, refuse, accept } = useErrorSummary({
+    error: mutation.error,
+    fields: shown,
+    labels: {
+      locationId: t('patientChart.appointments.store'),
+      providerId: t('patientChart.appointments.provider'),
+      type: t('patientChart.appointments.type'),
+      date: t('patientChart.appointments.date'),
+      time: t('patientChart.appointments.time'),
+      durationMinutes: t('patientChart.appointments.length'),
+      notes: t('patientChart.appointments.notes'),
+    },
+    title: t('patientChart.fixFields'),
+  });
   const set = (patch: Partial<BookingDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const empty = {
+      ...(draft.date ? {} : { date: t('patientChart.appointments.dateRequired') }),
+      ...(draft.time ? {} : { time: t('patientChart.appointments.timeRequired') }),
+    };
+    setMissing(empty);
+    if (Object.keys(empty).length > 0) {
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
 
@@ -91,12 +121,8 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
       <h2 id="booking-title" className={styles.sectionHeading}>
         {t('patientChart.appointments.bookTitle')}
       </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-labelledby="booking-title">
-        {mutation.isError && (
-          <Alert>
-            {mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}
-          </Alert>
-        )}
+      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="booking-title">
+        {summary && <ErrorSummary {...summary} />}
         <div className={styles.fieldGrid}>
           <SelectField
             name="locationId"

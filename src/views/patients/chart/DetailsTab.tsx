@@ -4,20 +4,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { updatePatient } from '../../../api/chart';
-import { ApiError } from '../../../api/http';
 import { recordsKey, recordsQueries } from '../../../api/records';
 import { contactChannels, languages, sexes } from '../../../contract/patientsAdmin';
 import type { PatientUpdate } from '../../../contract/patientsAdmin';
 import type { PatientProfile } from '../../../contract/records';
-import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../eforms/admin/useTenant';
 import { QueryView } from '../../patient/common';
 import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
@@ -93,16 +92,21 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
     },
   });
   const fields = useServerFields(mutation.error);
+  const { summary } = useErrorSummary({
+    error: mutation.error,
+    fields,
+    labels: Object.fromEntries(Object.keys(fields).map((f) => [f, i18n.exists(`patientChart.details.fields.${f}`) ? t(`patientChart.details.fields.${f}`) : undefined])),
+    title: t('patientChart.fixFields'),
+  });
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (dirty) once((done) => mutation.mutate(changes, { onSettled: done }));
   };
   return (
-    <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-label={t('patientChart.tabs.details')}>
-      {mutation.isError && (
-        <Alert>
-          {mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}
+    <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-label={t('patientChart.tabs.details')}>
+      {summary && (
+        <ErrorSummary {...summary}>
           {changedMeanwhile(mutation.error) && (
             <Button
               variant="secondary"
@@ -115,7 +119,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
               {t('patientChart.loadTheirVersion')}
             </Button>
           )}
-        </Alert>
+        </ErrorSummary>
       )}
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('patientChart.details.identity')}</legend>
@@ -163,10 +167,10 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('patientChart.details.consents')}</legend>
-        <Checkbox isSelected={values.consentContact} onChange={(v) => set({ consentContact: v })}>
+        <Checkbox name="consentContact" isSelected={values.consentContact} onChange={(v) => set({ consentContact: v })}>
           {t('patientChart.details.fields.consentContact')}
         </Checkbox>
-        <Checkbox isSelected={values.consentPrivacy} onChange={(v) => set({ consentPrivacy: v })}>
+        <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={(v) => set({ consentPrivacy: v })}>
           {t('patientChart.details.fields.consentPrivacy')}
         </Checkbox>
         {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}

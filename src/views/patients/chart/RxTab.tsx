@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { markRxGiven, saveContactLensRx, saveSpectacleRx } from '../../../api/chart';
-import { ApiError } from '../../../api/http';
 import { recordsKey, recordsQueries } from '../../../api/records';
 import type { ContactLensRx, SpectacleRx } from '../../../contract/records';
 import { prismBases, replacementSchedules, rxSources, todayIso } from '../../../contract/rx';
@@ -17,6 +16,8 @@ import { ContactLensTable, RxFacts, SpectacleTable } from '../../patient/RxTable
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
@@ -126,6 +127,19 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
     },
   });
   const fields = useServerFields(mutation.error);
+  // 'right.axis' is named with its eye; the header's fields by their own label.
+  const labelOf = (name: string) => {
+    const [eye, field] = name.split('.');
+    if (field && (eye === 'right' || eye === 'left') && i18n.exists(`patientChart.rx.fields.${field}`))
+      return t('patientChart.rx.eyeField', { eye: t(`patientChart.rx.eyes.${eye}`), field: t(`patientChart.rx.fields.${field}`) });
+    return i18n.exists(`patientChart.rx.${name}`) ? t(`patientChart.rx.${name}`) : undefined;
+  };
+  const { summary } = useErrorSummary({
+    error: mutation.error,
+    fields,
+    labels: Object.fromEntries(Object.keys(fields).map((name) => [name, labelOf(name)])),
+    title: t('patientChart.fixFields'),
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // One save at a time: a second press while the first is on its way does nothing.
@@ -142,18 +156,15 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
       <h2 id="rx-form-title" className={styles.sectionHeading}>
         {title}
       </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-labelledby="rx-form-title">
-        {mutation.isError && (
-          <Alert>
-            {mutation.error instanceof ApiError && mutation.error.status === 400
-              ? t('patientChart.fixFields')
-              : translateError(i18n, mutation.error)}
+      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="rx-form-title">
+        {summary && (
+          <ErrorSummary {...summary}>
             {changedMeanwhile(mutation.error) && (
               <Button variant="secondary" onPress={onDone}>
                 {t('patientChart.loadTheirVersion')}
               </Button>
             )}
-          </Alert>
+          </ErrorSummary>
         )}
         <div className={styles.fieldGrid}>
           <TextField name="examDate" label={t('patientChart.rx.examDate')} type="date" value={draft.examDate} onChange={(v) => set({ examDate: v })} />

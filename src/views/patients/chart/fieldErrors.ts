@@ -4,9 +4,10 @@ import { ApiError } from '../../../api/http';
 import { patientMessages } from '../../../contract/patientsAdmin';
 import { rxMessages } from '../../../contract/rx';
 import { salesMessages } from '../../../contract/sales';
+import { userMessages } from '../../../contract/users';
 
 /** The contract's field messages by group, so the server's English text is shown in the reader's language. */
-const catalogues = { rx: rxMessages, patient: patientMessages, sales: salesMessages } as const;
+const catalogues = { rx: rxMessages, patient: patientMessages, sales: salesMessages, user: userMessages } as const;
 const keyOfMessage = new Map<string, string>();
 for (const [group, messages] of Object.entries(catalogues)) {
   for (const [name, text] of Object.entries(messages)) if (!keyOfMessage.has(text)) keyOfMessage.set(text, `patientChart.fieldErrors.${group}.${name}`);

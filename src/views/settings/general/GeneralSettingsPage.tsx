@@ -5,7 +5,6 @@ import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { generalSettingsKey, generalSettingsQuery, saveCompanySettings, saveStoreSettings, storesAdminKey } from '../../../api/generalSettings';
-import { ApiError } from '../../../api/http';
 import { companyOnlyGroups, groupSettings, settingsGroups, storeOnlyGroups, weekdays } from '../../../contract/generalSettings';
 import type {
   AppointmentTypes,
@@ -24,6 +23,8 @@ import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../eforms/admin/useTenant';
 import { LogoField } from '../../enterprise/fields';
 import { Alert } from '../../ui/Alert';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { useSnackbarActor } from '../../ui/shellActors';
@@ -221,11 +222,19 @@ function useSave<T>(save: (body: T) => Promise<GeneralSettings>, onSaved?: (sett
   return { mutation, fields, formRef, submit };
 }
 
-function SaveBar({ pending, error }: { pending: boolean; error: unknown }) {
-  const { t } = useTranslation();
+/** The group's Save, with the summary of a refused save just above it (focused, linking to each refused field). */
+function SaveBar({ pending, error, fields }: { pending: boolean; error: unknown; fields: Record<string, string> }) {
+  const { t, i18n } = useTranslation();
+  const { summary } = useErrorSummary({
+    error,
+    fields,
+    // A field the page has a label for is named; a row's message (hours, recalls) names its own field.
+    labels: Object.fromEntries(Object.keys(fields).map((name) => [name, i18n.exists(`generalSettings.fields.${name}`) ? t(`generalSettings.fields.${name}`) : undefined])),
+    title: t('generalSettings.fixFields'),
+  });
   return (
     <>
-      <SaveError error={error} />
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.actions}>
         <Button type="submit" isPending={pending}>
           {t('generalSettings.save')}
@@ -233,12 +242,6 @@ function SaveBar({ pending, error }: { pending: boolean; error: unknown }) {
       </div>
     </>
   );
-}
-
-function SaveError({ error }: { error: unknown }) {
-  const { t, i18n } = useTranslation();
-  if (!error) return null;
-  return <Alert>{error instanceof ApiError && error.status === 400 ? t('generalSettings.fixFields') : translateError(i18n, error as Error)}</Alert>;
 }
 
 const percentOf = (bp: number) => String(bp / 100);
@@ -289,7 +292,7 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
       <div id="setting-logo" tabIndex={-1}>
         <LogoField value={logo} onChange={setLogo} error={fields.logo} />
       </div>
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -351,7 +354,7 @@ function CompanySalesForm({ footer }: { footer: string }) {
     <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'sales', receiptFooter: value })}>
       <FooterField value={value} onChange={setValue} />
       {fields.receiptFooter && <p className={styles.error}>{fields.receiptFooter}</p>}
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -398,7 +401,7 @@ function StoreSalesForm({ store, company }: { store: StoreSettings; company: str
       </Checkbox>
       {own ? <FooterField value={footer} onChange={setFooter} /> : <p className={styles.muted}>{company ? t('generalSettings.companyFooter', { footer: company }) : t('generalSettings.noFooter')}</p>}
       {fields.receiptFooter && <p className={styles.error}>{fields.receiptFooter}</p>}
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -437,7 +440,7 @@ function AppointmentTypesForm({ value }: { value: AppointmentTypes }) {
   return (
     <Form className={styles.form} validationErrors={fields} ref={formRef} validationBehavior="aria" onSubmit={submit({ group: 'appointments', appointmentTypes: types })}>
       <TypesEditor value={types} onChange={setTypes} fields={fields} />
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -469,7 +472,7 @@ function StoreAppointmentsForm({ store, company }: { store: StoreSettings; compa
           <TextField name="cancelNoticeHours" inputMode="numeric" label={t('generalSettings.fields.noticeHours')} value={notice} onChange={setNotice} isDisabled={!mayCancel} />
         </div>
       </fieldset>
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -541,7 +544,7 @@ function RecallsForm({ value }: { value: RecallPlans }) {
           </fieldset>
         );
       })}
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -579,7 +582,7 @@ function PortalForm({ store, company }: { store?: StoreSettings; company: Portal
       )}
       {own ? <RightsSwitches value={rights} onChange={setRights} /> : <p className={styles.muted}>{t('generalSettings.companyRights')}</p>}
       <p className={styles.muted}>{t('generalSettings.cancelHint')}</p>
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
@@ -603,7 +606,7 @@ function SystemForm({ colour }: { colour: string }) {
         <Preview colour={value}>{t('generalSettings.preview')}</Preview>
       </div>
       {fields['systemPrefs.selectedRowBackColor'] && <p className={styles.error}>{fields['systemPrefs.selectedRowBackColor']}</p>}
-      <SaveBar pending={mutation.isPending} error={mutation.error} />
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
   );
 }
