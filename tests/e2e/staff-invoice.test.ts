@@ -62,10 +62,14 @@ describe('the invoice screen', () => {
     expect(await payment.getByLabel('Method').inputValue()).toBe('card');
     expect(await payment.getByLabel('Amount (USD)').inputValue()).toBe('163.25');
 
-    // A wrong amount is refused at the field; then the balance, by card, with a double click.
+    // A wrong amount is refused at the field, and focus goes to the summary that links to it; then the balance, by
+    // card, with a double click.
     await payment.getByLabel('Amount (USD)').fill('500');
     await payment.getByRole('button', { name: 'Record payment' }).click();
-    await payment.getByText('The amount cannot be more than the balance of $163.25').waitFor();
+    await payment.getByText('The amount cannot be more than the balance of $163.25', { exact: true }).waitFor();
+    const summaryLink = payment.getByRole('link', { name: 'Amount (USD): The amount cannot be more than the balance of $163.25' });
+    await summaryLink.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     await payment.getByLabel('Amount (USD)').fill('163.25');
     await payment.getByLabel('Reference').fill('VISA 4242');
     await payment.getByRole('button', { name: 'Record payment' }).dblclick();
