@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { demoIds } from './harness';
 import { startMailServer, type MailServer } from './messageServers';
-import { killStrayServers, startServer, type ServerProcess } from './serverProcess';
+import { emptyPostgresDatabase, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
 let db: Database;
@@ -19,23 +19,11 @@ const LEASE_SECONDS = 3;
 
 beforeAll(async () => {
   if (!pgBase) return;
-  const { default: pg } = await import('pg');
-  const name = `test_outbox_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  drop = async () => {
-    const c = new pg.Client({ connectionString: pgBase });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const database = await emptyPostgresDatabase(pgBase, inject('postgresTemplate'));
+  drop = database.drop;
   mail = await startMailServer();
-  env = { DATABASE_URL: url.toString(), NODE_ENV: 'test', SMTP_URL: mail.url, OUTBOX_POLL_MS: '200', OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
-  db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+  env = { DATABASE_URL: database.url, NODE_ENV: 'test', SMTP_URL: mail.url, OUTBOX_POLL_MS: '200', OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS) };
+  db = await openDatabase({ url: database.url, dataDir: 'memory://', poolSize: 2 });
 }, 120_000);
 
 afterAll(async () => {

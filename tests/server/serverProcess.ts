@@ -79,15 +79,15 @@ export async function startServer(env: NodeJS.ProcessEnv, port?: number): Promis
 }
 
 /**
- * A new, empty PostgreSQL database on the cluster of TEST_DATABASE_URL (the server migrates and seeds it at its
- * first start), dropped by `drop`.
+ * A new PostgreSQL database on the cluster of TEST_DATABASE_URL, dropped by `drop`: empty (the server migrates and
+ * seeds it at its first start), or a copy of `template` (the suite's migrated and seeded one).
  */
-export async function emptyPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function emptyPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `test_proc_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;

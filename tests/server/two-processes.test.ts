@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { DEMO_PASSWORD, demo, demoIds } from './harness';
-import { call, killStrayServers, startServer, type ServerProcess } from './serverProcess';
+import { call, emptyPostgresDatabase, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
 const LIMIT = 6;
@@ -41,24 +41,12 @@ const me = (s: ServerProcess, token: string) => call(s.api, 'GET', '/patient/me'
 
 beforeAll(async () => {
   if (!pgBase) return;
-  const { default: pg } = await import('pg');
-  const name = `test_two_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  drop = async () => {
-    const c = new pg.Client({ connectionString: pgBase });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  const env = { DATABASE_URL: url.toString(), NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_REQUESTS_PER_MINUTE: String(LIMIT) };
+  const database = await emptyPostgresDatabase(pgBase, inject('postgresTemplate'));
+  drop = database.drop;
+  const env = { DATABASE_URL: database.url, NODE_ENV: 'test', TRUST_PROXY: '1', AUTH_REQUESTS_PER_MINUTE: String(LIMIT) };
   // Started together: the keys each generates on a first start are settled in the database, one set for both.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+  db = await openDatabase({ url: database.url, dataDir: 'memory://', poolSize: 2 });
 }, 120_000);
 
 afterAll(async () => {
