@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeOf, matchRoute, paths, resolveAccess, routeTable } from '../../src/contract/routeTable';
-import { userMenuPaths } from '../../src/views/shell/Toolbar';
+import { userMenuPaths } from '../../src/views/shell/UserMenu';
 
 const guest: string[] = [];
 

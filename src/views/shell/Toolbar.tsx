@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import {
@@ -11,25 +11,20 @@ import {
   ListBoxItem,
   Menu,
   MenuItem,
-  MenuSection,
   MenuTrigger,
   Popover,
   SearchField,
-  Separator,
   ToggleButton,
   Tooltip,
   TooltipTrigger,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { authRoles, hasPermission } from '../../contract/access';
-import { paths } from '../../contract/routeTable';
-import { leaveThroughGuard } from '../recents/LeaveGuard';
 import { RecentsButton } from '../recents/RecentsPanel';
 import { useRecentsActor } from '../recents/recentsActor';
 import { flattenNavigation } from './navigation';
 import type { NavigationItem } from './navigation';
 import type { User } from '../../contract/auth';
-import { languageNames, languages } from '../../i18n/appI18n';
 import { useSettingsActor } from '../settings/settingsActor';
 import { useThemeSlotClass } from '../settings/themeSlots';
 import { Icon } from '../ui/Icon';
@@ -38,26 +33,16 @@ import * as menuStyles from '../ui/menu.css';
 import { useSessionActor } from '../ui/session';
 import { useMediaQuery } from '../ui/useMediaQuery';
 import { startOver } from '../kiosk/startOver';
-import { UnreadBadge } from '../inbox/UnreadBadge';
-import { useUnreadInbox } from '../inbox/unread';
 import { useNavbarActor } from './navbarActor';
 import { EntryIcon } from './Navigation';
 import { Brand } from './Navbar';
+import { LanguageMenu } from './LanguageMenu';
 import { NavigationSearch } from './NavigationSearch';
 import type { SearchResult } from './NavigationSearch';
 import { useEntryTitle } from './navigationModel';
+import { UserMenu, userMenuPaths } from './UserMenu';
 import * as layout from './layout.css';
 import * as styles from './toolbar.css';
-
-/** Where the user menu's entries lead (routes of the route table). */
-export const userMenuPaths = {
-  profile: '/pages/profile',
-  inbox: '/apps/mail',
-  login: '/login',
-  register: '/register',
-  stores: '/admin/stores',
-  multiLanguage: '/documentation/configuration/multi-language',
-} as const;
 
 export interface ToolbarProps {
   /**
@@ -365,149 +350,4 @@ function StoreButton({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   if (isAdmin) return <IconLink label={t('shell.store.stores')} icon="store" href={userMenuPaths.stores} />;
   return <IconButton label={t('shell.store.name')} icon="store" />;
-}
-
-/** English, Turkish, Arabic, and 'Learn More'. Arabic turns the page right-to-left (i18n sets dir on <html>). */
-function LanguageMenu() {
-  const { t, i18n } = useTranslation();
-  return (
-    <MenuTrigger>
-      <TooltipTrigger delay={600}>
-        <Button aria-label={t('shell.language.menu')} className={menuStyles.iconButton}>
-          <Icon name="language" />
-          {/* Drawn by CSS, not as text: the button's name, 'Language', is all its text (WCAG 2.5.3). */}
-          <span className={styles.languageCode} aria-hidden="true" data-code={i18n.language} />
-        </Button>
-        <Tooltip offset={6} className={menuStyles.tooltip}>
-          {t('shell.language.menu')}
-        </Tooltip>
-      </TooltipTrigger>
-      <Popover placement="bottom end" className={menuStyles.popover}>
-        <Menu className={menuStyles.menu}>
-          <MenuSection
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={[i18n.language]}
-            onSelectionChange={(keys) => {
-              const [language] = keys === 'all' ? [] : [...keys];
-              if (typeof language === 'string') void i18n.changeLanguage(language);
-            }}
-          >
-            {languages.map((language) => (
-              <MenuItem key={language} id={language} textValue={languageNames[language]} className={menuStyles.item}>
-                {({ isSelected }) => (
-                  <>
-                    <span lang={language}>{languageNames[language]}</span>
-                    <span className={menuStyles.check} aria-hidden="true">
-                      {isSelected ? '✓' : ''}
-                    </span>
-                  </>
-                )}
-              </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className={menuStyles.separator} />
-          <MenuItem id="learnMore" href={userMenuPaths.multiLanguage} className={menuStyles.item}>
-            {t('shell.language.learnMore')}
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
-  );
-}
-
-/**
- * Avatar and name; signed in: My Profile, Inbox, the theme panels (when the user's settings flag is set, spec 2.5),
- * Logout (which asks first); no role: Login, Register. The kiosk (a public device) offers Logout only.
- */
-function UserMenu({
-  user,
-  variant,
-  onThemePanel,
-}: {
-  user: User | null;
-  variant: 'full' | 'kiosk';
-  onThemePanel: (panel: 'settings.open' | 'settings.openSchemes') => void;
-}) {
-  const { t } = useTranslation();
-  const session = useSessionActor();
-  const recents = useRecentsActor();
-  const roles = user?.role ?? [];
-  const hasRole = roles.length > 0;
-  const isKiosk = variant === 'kiosk' || hasPermission(authRoles.kiosk, roles);
-  const themePanels = !isKiosk && user?.data.settingsPanel === true;
-  const name = user?.data.displayName || t('shell.user.guest');
-  // The inbox's unread count: a badge on the button, told as its description (its name stays the user's).
-  const unread = useUnreadInbox(isKiosk ? [] : roles);
-  const unreadId = useId();
-  return (
-    <MenuTrigger>
-      <Button aria-label={t('shell.user.menu', { name })} aria-describedby={unread ? unreadId : undefined} className={styles.userButton}>
-        <span className={styles.userName}>
-          <bdi>{name}</bdi>
-        </span>
-        {unread > 0 && <UnreadBadge count={unread} id={unreadId} description={t('inbox.unreadCount', { count: unread })} />}
-        {/* The initial is drawn by CSS, not as text: the button's visible text stays the name its label contains. */}
-        <span className={styles.avatar} aria-hidden="true" data-initial={user?.data.photoURL ? undefined : (Array.from(name)[0] ?? '?').toLocaleUpperCase()}>
-          {user?.data.photoURL && <img src={user.data.photoURL} alt="" className={styles.avatarImage} />}
-        </span>
-      </Button>
-      <Popover placement="bottom end" className={menuStyles.popover}>
-        {hasRole ? (
-          <Menu
-            className={menuStyles.menu}
-            onAction={(key) => {
-              // Logout leaves the page too: unsaved changes ask the Warning first.
-              if (key === 'logout') {
-                if (leaveThroughGuard(recents, paths.logout)) session.send({ type: 'session.logout' });
-              } else if (key === 'themeSettings') onThemePanel('settings.open');
-              else if (key === 'themeSchemes') onThemePanel('settings.openSchemes');
-            }}
-          >
-            {/* A person's own page: the kiosk is a shared device (route table: /pages/profile). */}
-            {!isKiosk && hasPermission(authRoles.user, roles) && (
-              <MenuItem id="profile" href={userMenuPaths.profile} className={menuStyles.item}>
-                <Icon name="user" />
-                {t('shell.user.profile')}
-              </MenuItem>
-            )}
-            {!isKiosk && (
-              <MenuItem id="inbox" href={userMenuPaths.inbox} className={menuStyles.item}>
-                <Icon name="inbox" />
-                {t('shell.user.inbox')}
-                {unread > 0 && <UnreadBadge count={unread} label={t('inbox.unreadCount', { count: unread })} />}
-              </MenuItem>
-            )}
-            {themePanels && (
-              <MenuItem id="themeSettings" className={menuStyles.item}>
-                <Icon name="settings" />
-                {t('settings.title')}
-              </MenuItem>
-            )}
-            {themePanels && (
-              <MenuItem id="themeSchemes" className={menuStyles.item}>
-                <Icon name="palette" />
-                {t('settings.schemesTitle')}
-              </MenuItem>
-            )}
-            <MenuItem id="logout" className={menuStyles.item}>
-              <Icon name="logout" />
-              {t('shell.user.logout')}
-            </MenuItem>
-          </Menu>
-        ) : (
-          <Menu className={menuStyles.menu}>
-            <MenuItem id="login" href={userMenuPaths.login} className={menuStyles.item}>
-              <Icon name="login" />
-              {t('shell.user.login')}
-            </MenuItem>
-            <MenuItem id="register" href={userMenuPaths.register} className={menuStyles.item}>
-              <Icon name="register" />
-              {t('shell.user.register')}
-            </MenuItem>
-          </Menu>
-        )}
-      </Popover>
-    </MenuTrigger>
-  );
 }
