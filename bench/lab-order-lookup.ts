@@ -9,21 +9,22 @@
  *   type's first page and a deep keyset page, overdue, an order number, patient-name searches, one store and all;
  * - the whole HTTP call GET /api/lab-orders as the Clearview admin (app.inject) for a few of them;
  * and prints median and p95 in milliseconds with the plans' index use, and writes bench/results/lab-order-lookup.json.
- * The database is dropped at the end.
+ * The database is dropped at the end, unless BENCH_KEEP=1; BENCH_REUSE=1 times a kept one again (migrated to the
+ * current schema, no new rows).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadSecrets } from '../server/db/secrets';
 import { labOrderLookupQuery, lookupLabOrders, patientIdsFor, type LookupOptions } from '../server/labOrders/lookup';
 import { loadConfig } from '../server/config';
-import { inlineQuery, openDatabase, queryRows, withTenant } from '../server/db/client';
+import { inlineQuery, openDatabase, queryRows, withTenant, type Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { DEMO_PASSWORD, demoIds, seedDemoData } from '../server/db/seed';
 import { log } from './lib/format';
 import { root } from './lib/paths';
+import { adminQuery, time } from './lib/timing';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300_000);
 const PATIENTS = Number(process.env.BENCH_ORDER_PATIENTS ?? 60_000);
@@ -32,76 +33,66 @@ const BUDGET_MS = 50;
 const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = 'bench_lab_orders';
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (query: string) => adminQuery(base, query);
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-};
-const round = (n: number) => Math.round(n * 100) / 100;
+const keep = process.env.BENCH_KEEP === '1';
+const reuse = process.env.BENCH_REUSE === '1';
 
-async function time(runs: number, fn: () => Promise<unknown>): Promise<{ median: number; p95: number; max: number; runs: number }> {
-  for (let i = 0; i < 10; i++) await fn(); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return { median: round(quantile(samples, 0.5)), p95: round(quantile(samples, 0.95)), max: round(Math.max(...samples)), runs };
+/** The demo companies, then the generated patients and lab orders of Clearview. */
+async function fill(db: Database) {
+  await seedDemoData(db.owner);
+  log(`inserting ${PATIENTS} patients and ${ORDERS} lab orders ...`);
+  const t0 = Date.now();
+  await db.owner.execute(sql`
+    insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, phone, email, preferred_channel, created_via)
+    select ${demoIds.clearview}::uuid, case when i % 3 = 0 then ${demoIds.uptown}::uuid else ${demoIds.downtown}::uuid end, f.name,
+           l.name || case when i % 3 = 0 then '' else '-' || (i % 97)::text end, date '1940-01-01' + (i * 37 % 25000),
+           '556' || lpad(i::text, 7, '0'), 'order.patient' || i || '@example.test', 'email', 'import'
+    from generate_series(1, ${PATIENTS}) as i
+    cross join lateral (select (array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','David','Elizabeth','William','Barbara','Richard','Susan','Joseph','Jessica','Thomas','Sarah','Charles','Karen','Ahmet','Ayse','Mehmet','Fatma','Omar','Layla','Yusuf','Mariam','Chen','Wei','Priya','Arjun','Sofia','Lucas','Emma','Noah','Olivia','Liam','Ava','Mateo'])[1 + (i::bigint * 7919) % 40] as name) f
+    cross join lateral (select (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore','Jackson','Martin','Lee','Perez','Thompson','White','Harris','Sanchez','Clark','Ramirez','Lewis','Robinson','Walker','Young','Allen','King','Wright','Scott','Torres','Nguyen','Hill','Flores','Yilmaz','Kaya','Demir','Sahin','Celik','Haddad','Khalil','Nasser','Mansour','Saleh'])[1 + (i::bigint * 104729) % 50] as name) l`);
+  // Each order belongs to one generated patient, in the patient's store; numbered per store after the demo's.
+  await db.owner.execute(sql`
+    with p as (select id, tenant_id, location_id, row_number() over (order by id) - 1 as k from patients
+               where tenant_id = ${demoIds.clearview} and created_via = 'import')
+    insert into lab_orders (tenant_id, location_id, number, patient_id, status, frame, lens, fitting_heights, lab_name, expected_on, created_at, updated_at)
+    select p.tenant_id, p.location_id, 100000 + i, p.id, s.status,
+           '{"brand":"Acme","model":"A1","colour":"black","a":52,"b":38,"dbl":18}'::jsonb,
+           '{"type":"progressive","material":"1.6","coatings":["AR"]}'::jsonb, '{"right":22,"left":22}'::jsonb, 'Central Lab',
+           (timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day')::date + 14,
+           timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day' - (i % 86400) * interval '1 second',
+           timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day'
+    from generate_series(1, ${ORDERS}) as i
+    join p on p.k = (i::bigint * 7919) % ${PATIENTS}
+    cross join lateral (select case
+      when i % 100 < 70 then 'delivered' when i % 100 < 75 then 'cancelled' when i % 100 < 78 then 'remake'
+      when i % 100 < 82 then 'ready-for-pickup' when i % 100 < 86 then 'received' when i % 100 < 91 then 'in-production'
+      when i % 100 < 95 then 'sent-to-lab' when i % 100 < 97 then 'on-hold' else 'draft' end as status) s`);
+  await db.owner.execute(sql`
+    insert into lab_order_events (tenant_id, lab_order_id, from_status, to_status, at, by_name)
+    select tenant_id, id, 'in-production', 'on-hold', updated_at, 'Bench' from lab_orders where status = 'on-hold'`);
+  await db.owner.execute(sql`analyze`);
+  log(`inserted in ${Date.now() - t0} ms`);
 }
 
 async function main() {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
+  if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`).catch((err: unknown) => {
+    if (!reuse) throw err;
+  });
   const url = new URL(base);
   url.pathname = `/${dbName}`;
   const db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 4 });
   try {
     log('migrating and seeding ...');
     await migrateDatabase(db);
-    await seedDemoData(db.owner);
-
-    log(`inserting ${PATIENTS} patients and ${ORDERS} lab orders ...`);
-    const t0 = Date.now();
-    await db.owner.execute(sql`
-      insert into patients (tenant_id, location_id, first_name, last_name, date_of_birth, phone, email, preferred_channel, created_via)
-      select ${demoIds.clearview}::uuid, case when i % 3 = 0 then ${demoIds.uptown}::uuid else ${demoIds.downtown}::uuid end, f.name,
-             l.name || case when i % 3 = 0 then '' else '-' || (i % 97)::text end, date '1940-01-01' + (i * 37 % 25000),
-             '556' || lpad(i::text, 7, '0'), 'order.patient' || i || '@example.test', 'email', 'import'
-      from generate_series(1, ${PATIENTS}) as i
-      cross join lateral (select (array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','David','Elizabeth','William','Barbara','Richard','Susan','Joseph','Jessica','Thomas','Sarah','Charles','Karen','Ahmet','Ayse','Mehmet','Fatma','Omar','Layla','Yusuf','Mariam','Chen','Wei','Priya','Arjun','Sofia','Lucas','Emma','Noah','Olivia','Liam','Ava','Mateo'])[1 + (i::bigint * 7919) % 40] as name) f
-      cross join lateral (select (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore','Jackson','Martin','Lee','Perez','Thompson','White','Harris','Sanchez','Clark','Ramirez','Lewis','Robinson','Walker','Young','Allen','King','Wright','Scott','Torres','Nguyen','Hill','Flores','Yilmaz','Kaya','Demir','Sahin','Celik','Haddad','Khalil','Nasser','Mansour','Saleh'])[1 + (i::bigint * 104729) % 50] as name) l`);
-    // Each order belongs to one generated patient, in the patient's store; numbered per store after the demo's.
-    await db.owner.execute(sql`
-      with p as (select id, tenant_id, location_id, row_number() over (order by id) - 1 as k from patients
-                 where tenant_id = ${demoIds.clearview} and created_via = 'import')
-      insert into lab_orders (tenant_id, location_id, number, patient_id, status, frame, lens, fitting_heights, lab_name, expected_on, created_at, updated_at)
-      select p.tenant_id, p.location_id, 100000 + i, p.id, s.status,
-             '{"brand":"Acme","model":"A1","colour":"black","a":52,"b":38,"dbl":18}'::jsonb,
-             '{"type":"progressive","material":"1.6","coatings":["AR"]}'::jsonb, '{"right":22,"left":22}'::jsonb, 'Central Lab',
-             (timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day')::date + 14,
-             timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day' - (i % 86400) * interval '1 second',
-             timestamptz '2026-11-24' - (i * 313 % 1100) * interval '1 day'
-      from generate_series(1, ${ORDERS}) as i
-      join p on p.k = (i::bigint * 7919) % ${PATIENTS}
-      cross join lateral (select case
-        when i % 100 < 70 then 'delivered' when i % 100 < 75 then 'cancelled' when i % 100 < 78 then 'remake'
-        when i % 100 < 82 then 'ready-for-pickup' when i % 100 < 86 then 'received' when i % 100 < 91 then 'in-production'
-        when i % 100 < 95 then 'sent-to-lab' when i % 100 < 97 then 'on-hold' else 'draft' end as status) s`);
-    await db.owner.execute(sql`
-      insert into lab_order_events (tenant_id, lab_order_id, from_status, to_status, at, by_name)
-      select tenant_id, id, 'in-production', 'on-hold', updated_at, 'Bench' from lab_orders where status = 'on-hold'`);
-    await db.owner.execute(sql`analyze`);
-    log(`inserted in ${Date.now() - t0} ms`);
+    const [kept] = await queryRows<{ n: number }>(db.owner, sql`select count(*)::int as n from lab_orders`);
+    if (reuse && kept!.n >= ORDERS) {
+      log(`reusing ${kept!.n} lab orders`);
+      await db.owner.execute(sql`analyze`);
+    } else {
+      await fill(db);
+    }
 
     const today = '2026-11-24';
     const opts = (o: Partial<LookupOptions>): LookupOptions => ({ tenantId: demoIds.clearview, stores: 'all', type: 'all', limit: 25, today, ...o });
@@ -183,7 +174,7 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ orders: ORDERS, budgetMs: BUDGET_MS, worstP95, withinBudget: out.withinBudget }, null, 2)}\n`);
   } finally {
     await db.close();
-    await admin(`drop database if exists ${dbName} with (force)`);
+    if (!keep) await admin(`drop database if exists ${dbName} with (force)`);
   }
 }
 
