@@ -291,3 +291,90 @@ describe('the enterprise admin', () => {
     expect((await call(erin, 'GET', '/api/reports/sales')).statusCode).toBe(403);
   });
 });
+
+describe('the enterprise admin: lab orders, recalls, appointments and eForms across companies', () => {
+  const names = ['laborders', 'recalls', 'appointments', 'eforms'] as const;
+  const recent = () => {
+    const d = new Date();
+    return `from=${new Date(d.getTime() - 700 * 86_400_000).toISOString().slice(0, 10)}&to=${d.toISOString().slice(0, 10)}`;
+  };
+  const enterpriseAdmin = () => signIn(h, 'enterprise@portal.test', { isEnterpriseAdmin: true });
+  const auditedReads = async (name: string) =>
+    Object.fromEntries(
+      (
+        await ownerRows<{ tenant_id: string; n: string }>(
+          h,
+          sql`select tenant_id, count(*) as n from audit_log where action = 'enterprise.report.read' and target_id = ${name} group by tenant_id`,
+        )
+      ).map((r) => [r.tenant_id, Number(r.n)]),
+    );
+  const companies: [string, () => typeof admin][] = [
+    [demoIds.clearview, () => admin],
+    [demoIds.brightsight, () => otherAdmin],
+  ];
+
+  it.each(names)("%s: each company's row and its rows by key equal its admin's own report for the same range; audited in each company", async (name) => {
+    const erin = await enterpriseAdmin();
+    const range = recent();
+    const before = await auditedReads(name);
+    const across = await ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${range}`), 200);
+    const totals = across.sections[0]!;
+    expect(totals.id).toBe('companies');
+    expect(totals.rows.map((x) => x.label).sort()).toEqual(['Brightsight Eyecare', 'Clearview Optical']);
+    for (const [companyId, who] of companies) {
+      const own = await get(name, range, who());
+      const row = totals.rows.find((x) => x.key === companyId)!;
+      // The company's row is the summary of its own report, figure for figure (medians and rates included).
+      expect(row.values, `${name} ${companyId}`).toEqual(Object.fromEntries(own.summary.map((f) => [f.key, f.value])));
+      // Its rows by status, reason or type are the own report's rows of the same section.
+      for (const ownSection of own.sections) {
+        const mine = across.sections.find((s) => s.id === ownSection.id);
+        if (name === 'eforms') expect(mine).toBeUndefined();
+        if (!mine) continue;
+        const ofCompany = mine.rows.filter((x) => x.key.startsWith(`${companyId}:`));
+        expect(ofCompany.map((x) => [x.key.slice(companyId.length + 1), x.values])).toEqual(ownSection.rows.map((x) => [x.key, x.values]));
+      }
+    }
+    // Something to compare: the seeded lab orders and appointments of the last 700 days.
+    if (name === 'laborders' || name === 'appointments') expect(totals.rows.reduce((a, x) => a + (x.values[totals.chartColumn] ?? 0), 0)).toBeGreaterThan(0);
+    const after = await auditedReads(name);
+    for (const tenant of [demoIds.clearview, demoIds.brightsight, demoIds.platform]) expect(after[tenant] ?? 0, tenant).toBe((before[tenant] ?? 0) + 1);
+  });
+
+  it('answers aggregates only: every row is a company or a company and a key, and no patient or record id or name is in it', async () => {
+    const erin = await enterpriseAdmin();
+    const text = (await Promise.all(names.map((name) => ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${recent()}`), 200)))).map((r) => JSON.stringify(r));
+    const key = new RegExp(`^(${demoIds.clearview}|${demoIds.brightsight})(:[a-z-]+)?$`);
+    for (const body of text) for (const r of (JSON.parse(body) as Report).sections.flatMap((s) => s.rows)) expect(r.key).toMatch(key);
+    const ids = await ownerRows<{ id: string }>(
+      h,
+      sql`select id from patients union all select id from lab_orders union all select id from appointments union all select id from recalls union all select id from form_assignments`,
+    );
+    const people = await ownerRows<{ first_name: string; last_name: string }>(h, sql`select first_name, last_name from patients`);
+    const all = text.join('\n');
+    expect(ids.length).toBeGreaterThan(0);
+    for (const { id } of ids) expect(all).not.toContain(id);
+    for (const p of people) expect(all).not.toContain(`${p.first_name} ${p.last_name}`);
+  });
+
+  it('the company admin, a clerk and a patient get 403; a bad range gets 400 naming the field', async () => {
+    const patient = await signIn(h, 'patient@clearview.test');
+    for (const name of names) {
+      for (const who of [admin, otherAdmin, staff, patient]) expect((await call(who, 'GET', `/api/enterprise/reports/${name}`)).statusCode).toBe(403);
+    }
+    const erin = await enterpriseAdmin();
+    const bad: [string, string][] = [
+      ['/api/enterprise/reports/laborders?from=2026-03-01&to=2026-02-01', 'to'],
+      ['/api/enterprise/reports/recalls?from=2026-03-01', 'to'],
+      ['/api/enterprise/reports/appointments?from=2016-01-01&to=2026-01-01', 'to'],
+      ['/api/enterprise/reports/eforms?from=2026-02-30&to=2026-03-01', 'from'],
+      ['/api/enterprise/reports/eforms?to=9999-99-99&from=2026-01-01', 'to'],
+      ['/api/enterprise/reports/patients', 'report'],
+    ];
+    for (const [url, field] of bad) {
+      const res = await call(erin, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(Object.keys((json(res) as { fields?: Record<string, string> }).fields ?? {}), url).toContain(field);
+    }
+  });
+});
