@@ -376,7 +376,7 @@ describe('the enterprise admin: lab orders, recalls, appointments and eForms acr
     for (const p of people) expect(all).not.toContain(`${p.first_name} ${p.last_name}`);
   });
 
-  it('the company admin, a clerk and a patient get 403; a bad range gets 400 naming the field', async () => {
+  it('the company admin, a clerk and a patient get 403; a bad range gets 400 naming the field; the calendar\'s ends answer', async () => {
     const patient = await signIn(h, 'patient@clearview.test');
     for (const name of names) {
       for (const who of [admin, otherAdmin, staff, patient]) expect((await call(who, 'GET', `/api/enterprise/reports/${name}`)).statusCode).toBe(403);
@@ -394,6 +394,14 @@ describe('the enterprise admin: lab orders, recalls, appointments and eForms acr
       const res = await call(erin, 'GET', url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       expect(Object.keys((json(res) as { fields?: Record<string, string> }).fields ?? {}), url).toContain(field);
+    }
+    // The ends of the calendar are ranges like any other: zeros, not an error.
+    for (const range of ['from=1970-01-01&to=1970-01-01', 'from=9999-12-31&to=9999-12-31']) {
+      for (const name of names) {
+        const r = await ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${range}`), 200);
+        expect(r.sections[0]!.rows.every((x) => !x.values.orders && !x.values.sent && !x.values.booked), `${name} ${range}`).toBe(true);
+      }
+      for (const name of reportNames) expect((await report(name, range)).statusCode, `${name} ${range}`).toBe(200);
     }
   });
 });
