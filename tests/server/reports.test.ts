@@ -376,6 +376,20 @@ describe('the enterprise admin: lab orders, recalls, appointments and eForms acr
     for (const p of people) expect(all).not.toContain(`${p.first_name} ${p.last_name}`);
   });
 
+  it("the door refuses a company tenant's transaction (the platform tenant's only) and writes no audit row", async () => {
+    const before = await auditedReads('recalls');
+    const refused = await h.db
+      .tenantTransaction(demoIds.clearview, (tx) =>
+        tx.execute(sql`select * from app_enterprise_report(${admin.user.id}::uuid, '127.0.0.1', 'recalls', '2026-01-01'::date, '2026-01-31'::date, now())`),
+      )
+      .then(
+        () => 'answered',
+        (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
+      );
+    expect(refused).toContain('only the platform tenant may act across companies');
+    expect(await auditedReads('recalls')).toEqual(before);
+  });
+
   it('the company admin, a clerk and a patient get 403; a bad range gets 400 naming the field; the calendar\'s ends answer', async () => {
     const patient = await signIn(h, 'patient@clearview.test');
     for (const name of names) {
