@@ -207,8 +207,8 @@ async function balancesReport(tx: Tx, input: ReportInput): Promise<Pick<Report, 
   };
 }
 
-const labStatuses = ['draft', 'sent-to-lab', 'in-production', 'received', 'ready-for-pickup', 'delivered', 'on-hold', 'remake', 'cancelled'] as const;
-const remakeKinds = ['lab-error', 'prescriber-change', 'non-adapt', 'breakage', 'other'] as const;
+export const labStatuses = ['draft', 'sent-to-lab', 'in-production', 'received', 'ready-for-pickup', 'delivered', 'on-hold', 'remake', 'cancelled'] as const;
+export const remakeKinds = ['lab-error', 'prescriber-change', 'non-adapt', 'breakage', 'other'] as const;
 const awaited = sql`('draft', 'sent-to-lab', 'in-production', 'on-hold')`;
 
 /** Lab orders made in the range by status and remakes by reason; turnaround of those made ready in it; overdue now. */
@@ -251,7 +251,7 @@ async function labOrdersReport(tx: Tx, input: ReportInput): Promise<Pick<Report,
   };
 }
 
-const recallTypes = ['annual-exam', 'contact-lens-check', 'follow-up'] as const;
+export const recallTypes = ['annual-exam', 'contact-lens-check', 'follow-up'] as const;
 
 /** Recalls sent in the range (their last sending) by type, and how many of those patients booked within 30 days. */
 async function recallsReport(tx: Tx, input: ReportInput): Promise<Pick<Report, 'summary' | 'sections'>> {
@@ -283,7 +283,7 @@ async function recallsReport(tx: Tx, input: ReportInput): Promise<Pick<Report, '
   };
 }
 
-const appointmentTypes = ['eye-exam', 'contact-lens-fitting', 'pickup', 'repair'] as const;
+export const appointmentTypes = ['eye-exam', 'contact-lens-fitting', 'pickup', 'repair'] as const;
 
 /** Appointments in the range (by their start) by type; the no-show rate is no-shows of those not cancelled. */
 async function appointmentsReport(tx: Tx, input: ReportInput): Promise<Pick<Report, 'summary' | 'sections'>> {

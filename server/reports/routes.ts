@@ -2,7 +2,7 @@
  * The admin's reports: GET /api/reports/{report} (JSON) and GET /api/reports/{report}/csv (the same tables as CSV),
  * admins only (a clerk is answered 403), over the stores the admin may see or one of them; and the enterprise
  * admin's GET /api/enterprise/reports/{report}: the aggregates of every company through the cross-tenant door of
- * migration 0028 (audited in each company and in the platform tenant). Every read is audited.
+ * migrations 0028 and 0033 (audited in each company and in the platform tenant). Every read is audited.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -136,7 +136,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const from = request.query.from ?? month.from;
       const to = request.query.to ?? month.to;
       return request.inTenant(async (tx) => {
-        const result = await enterpriseReport(tx, { userId: auth.sub, ip: request.ip }, request.params.report, from, to, month.today);
+        const result = await enterpriseReport(tx, { userId: auth.sub, ip: request.ip }, request.params.report, { from, to, today: month.today, now });
         await audit(tx, {
           tenantId: auth.tid,
           action: 'enterprise.report.read',

@@ -9,8 +9,11 @@ import { z } from './zod';
 export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
 export type ReportName = (typeof reportNames)[number];
 
-/** The reports the enterprise admin gets across companies (those kept as aggregates). */
-export const enterpriseReportNames = ['sales', 'payments', 'categories'] as const;
+/**
+ * The reports the enterprise admin gets across companies: each company's sums of the sales aggregates, and its counts,
+ * medians and rates of lab orders, recalls, appointments and eForms (never a record).
+ */
+export const enterpriseReportNames = ['sales', 'payments', 'categories', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
 export type EnterpriseReportName = (typeof enterpriseReportNames)[number];
 
 export const periodGroups = ['day', 'week', 'month'] as const;

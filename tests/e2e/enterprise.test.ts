@@ -2,7 +2,8 @@
  * Issue 17, the enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
  * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
  * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in,
- * reinstating restores it. The enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print)
+ * reinstating restores it. The enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print;
+ * lab orders by company, status and remake reason)
  * and adds a store to Acme on its page, where Acme's admin then signs in. The new screens are checked with axe, on a
  * phone (390 px) in English and Arabic.
  */
@@ -253,6 +254,54 @@ describe("the enterprise admin's reports across companies", () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
+  it('lab orders: a row per company with its orders and turnaround, then each company by status and by remake reason', { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage();
+    await signInAsEnterprise(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Lab orders across companies', exact: true }).click();
+    await expectPath(page, '/admin/enterprise/reports/laborders');
+    await expectHeading(page, 'Lab orders across companies');
+    const { from, to } = twoYears();
+    const filters = page.getByRole('search', { name: 'Report filters' });
+    await filters.getByLabel('From', { exact: true }).fill(from);
+    await filters.getByLabel('To', { exact: true }).fill(to);
+    await filters.getByRole('button', { name: 'Show report' }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === from);
+
+    await page.getByRole('figure', { name: 'Orders by Company' }).waitFor();
+    const table = page.getByRole('table', { name: 'By company: the figures of the chart' });
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Company',
+      'Orders',
+      'Turnaround, median',
+      'Turnaround, 90th percentile',
+      'Orders made ready',
+      'Overdue now',
+    ]);
+    // Clearview's orders as the page shows them are its row of the server's answer, and its own admin's figure.
+    const api = await readApi<{ sections: { id: string; rows: { label: string; values: Record<string, number | null> }[] }[] }>(
+      page,
+      `/api/enterprise/reports/laborders?from=${from}&to=${to}`,
+    );
+    const clearview = api.sections[0]!.rows.find((r) => r.label === 'Clearview Optical')!;
+    expect(clearview.values.orders).toBeGreaterThan(0);
+    const cells = await table.getByRole('row', { name: /^Clearview Optical/ }).locator('td').allInnerTexts();
+    expect(Number(cells[0]!.replace(/,/g, ''))).toBe(clearview.values.orders);
+    expect(cells[1]).toBe(clearview.values.turnaroundMedian === null ? '—' : `${clearview.values.turnaroundMedian} days`);
+
+    const byStatus = page.getByRole('table', { name: 'Lab orders by status: the figures of the chart' });
+    expect(await byStatus.getByRole('columnheader').first().innerText()).toBe('Company and status');
+    const statuses = await byStatus.locator('tbody th').allInnerTexts();
+    expect(statuses).toContain('Clearview Optical · Ready for pickup');
+    for (const s of statuses) expect(s).toMatch(/^(Brightsight Eyecare|Clearview Optical|Acme Vision) · /);
+    await page.getByRole('table', { name: 'Remakes by reason: the figures of the chart' }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // The other three are tabs of the same page.
+    await page.getByRole('main').getByRole('link', { name: 'Appointments', exact: true }).click();
+    await expectHeading(page, 'Appointments across companies');
+    await page.getByRole('table', { name: 'Appointments by type: the figures of the chart' }).waitFor();
+  });
+
   it('on a phone in Arabic: right to left, Arabic digits with k, no sideways scrolling, axe clean', { timeout: 120_000 }, async () => {
     const page = await e2e.newPage({ phone: true });
     await signInAsEnterprise(page);
@@ -264,6 +313,12 @@ describe("the enterprise admin's reports across companies", () => {
     await page.getByRole('figure', { name: 'صافي المبيعات حسب الشركة' }).waitFor();
     const labels = await page.locator('[data-chart-label]').allInnerTexts();
     expect(labels.some((l) => /^[٠-٩]+(٫[٠-٩])?k$/.test(l)), labels.join(' ')).toBe(true);
+    expect(await fitsPhone(page)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    // Recalls across companies: each company by type, in Arabic, on the phone too.
+    await page.goto(`/admin/enterprise/reports/recalls?from=${from}&to=${to}`);
+    await expectHeading(page, 'التذكيرات عبر الشركات');
+    await page.getByRole('table', { name: 'التذكيرات حسب النوع: أرقام المخطط' }).waitFor();
     expect(await fitsPhone(page)).toBe(true);
     expect(await axeViolations(page, 'main')).toEqual([]);
   });

@@ -2,7 +2,8 @@
  * The admin's reports over HTTP: sales made at the register give known totals (net, tax, discounts, refunds, voids,
  * payments by method, deposits and balances collected, categories, clerks), the aggregates kept by the sale's own
  * transaction equal a rebuild from the records, the CSV is the table, a clerk gets 403, Brightsight's admin sees
- * only Brightsight, hostile query parameters get 400, and the enterprise admin gets each company's sums.
+ * only Brightsight, hostile query parameters get 400, and the enterprise admin gets each company's sums, and its lab
+ * orders, recalls, appointments and eForms figures equal to its own admin's, never a record.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { columnTitles, reportCsv, reportNames, type Report } from '../../src/contract/reports';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { thisMonth } from '../../server/reports/routes';
-import { admin, call, h, newPatient, ok, otherAdmin, staff, startClinical } from './clinical-fixtures';
+import { admin, call, h, newPatient, ok, orderBody, orderFixture, otherAdmin, staff, startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows, signIn } from './harness';
 import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
 
@@ -289,5 +290,132 @@ describe('the enterprise admin', () => {
     // An admin of a company is not the enterprise admin; the enterprise admin reads no company's own report.
     expect((await call(admin, 'GET', '/api/enterprise/reports/sales')).statusCode).toBe(403);
     expect((await call(erin, 'GET', '/api/reports/sales')).statusCode).toBe(403);
+  });
+});
+
+describe('the enterprise admin: lab orders, recalls, appointments and eForms across companies', () => {
+  const names = ['laborders', 'recalls', 'appointments', 'eforms'] as const;
+  const recent = () => {
+    const d = new Date();
+    return `from=${new Date(d.getTime() - 700 * 86_400_000).toISOString().slice(0, 10)}&to=${d.toISOString().slice(0, 10)}`;
+  };
+  const enterpriseAdmin = () => signIn(h, 'enterprise@portal.test', { isEnterpriseAdmin: true });
+  const auditedReads = async (name: string) =>
+    Object.fromEntries(
+      (
+        await ownerRows<{ tenant_id: string; n: string }>(
+          h,
+          sql`select tenant_id, count(*) as n from audit_log where action = 'enterprise.report.read' and target_id = ${name} group by tenant_id`,
+        )
+      ).map((r) => [r.tenant_id, Number(r.n)]),
+    );
+  beforeAll(async () => {
+    // What the seed lacks: a remake with its reason, and a recall sent whose patient then booked.
+    const order = await ok<{ id: string }>(call(admin, 'POST', '/api/lab-orders', orderBody(await orderFixture(admin))));
+    for (const step of [{ to: 'sent-to-lab' }, { to: 'in-production' }, { to: 'received' }, { to: 'remake', reason: 'Dropped at the lab', reasonKind: 'breakage' }]) {
+      await ok(call(admin, 'POST', `/api/lab-orders/${order.id}/status`, step), 200);
+    }
+    const recalled = await newPatient(admin, { consentContact: true });
+    const recall = await ok<{ id: string }>(call(staff, 'POST', '/api/recalls', { patientId: recalled.id, type: 'follow-up', dueOn: '2027-01-15' }));
+    await ok(call(staff, 'POST', `/api/recalls/${recall.id}/status`, { to: 'sent' }), 200);
+    await ok(call(staff, 'POST', '/api/appointments', { patientId: recalled.id, providerId: staff.user.id, type: 'eye-exam', startsAt: '2031-04-07T14:05:00.000Z', durationMinutes: 15 }));
+  });
+  /** A figure each report must show above zero for the comparison to mean something: its section and column. */
+  const nonZero: Record<(typeof names)[number], [string, string]> = {
+    laborders: ['remakes', 'count'],
+    recalls: ['recalls', 'booked'],
+    appointments: ['companies', 'noShow'],
+    eforms: ['companies', 'submitted'],
+  };
+  const companies: [string, () => typeof admin][] = [
+    [demoIds.clearview, () => admin],
+    [demoIds.brightsight, () => otherAdmin],
+  ];
+
+  it.each(names)("%s: each company's row and its rows by key equal its admin's own report for the same range; audited in each company", async (name) => {
+    const erin = await enterpriseAdmin();
+    const range = recent();
+    const before = await auditedReads(name);
+    const across = await ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${range}`), 200);
+    const totals = across.sections[0]!;
+    expect(totals.id).toBe('companies');
+    expect(totals.rows.map((x) => x.label).sort()).toEqual(['Brightsight Eyecare', 'Clearview Optical']);
+    for (const [companyId, who] of companies) {
+      const own = await get(name, range, who());
+      const row = totals.rows.find((x) => x.key === companyId)!;
+      // The company's row is the summary of its own report, figure for figure (medians and rates included).
+      expect(row.values, `${name} ${companyId}`).toEqual(Object.fromEntries(own.summary.map((f) => [f.key, f.value])));
+      // Its rows by status, reason or type are the own report's rows of the same section.
+      for (const ownSection of own.sections) {
+        const mine = across.sections.find((s) => s.id === ownSection.id);
+        if (name === 'eforms') expect(mine).toBeUndefined();
+        if (!mine) continue;
+        const ofCompany = mine.rows.filter((x) => x.key.startsWith(`${companyId}:`));
+        expect(ofCompany.map((x) => [x.key.slice(companyId.length + 1), x.values])).toEqual(ownSection.rows.map((x) => [x.key, x.values]));
+      }
+    }
+    const [sectionId, column] = nonZero[name];
+    expect(across.sections.find((x) => x.id === sectionId)!.rows.reduce((a, x) => a + (x.values[column] ?? 0), 0)).toBeGreaterThan(0);
+    const after = await auditedReads(name);
+    for (const tenant of [demoIds.clearview, demoIds.brightsight, demoIds.platform]) expect(after[tenant] ?? 0, tenant).toBe((before[tenant] ?? 0) + 1);
+  });
+
+  it('answers aggregates only: every row is a company or a company and a key, and no patient or record id or name is in it', async () => {
+    const erin = await enterpriseAdmin();
+    const text = (await Promise.all(names.map((name) => ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${recent()}`), 200)))).map((r) => JSON.stringify(r));
+    const key = new RegExp(`^(${demoIds.clearview}|${demoIds.brightsight})(:[a-z-]+)?$`);
+    for (const body of text) for (const r of (JSON.parse(body) as Report).sections.flatMap((s) => s.rows)) expect(r.key).toMatch(key);
+    const ids = await ownerRows<{ id: string }>(
+      h,
+      sql`select id from patients union all select id from lab_orders union all select id from appointments union all select id from recalls union all select id from form_assignments`,
+    );
+    const people = await ownerRows<{ first_name: string; last_name: string }>(h, sql`select first_name, last_name from patients`);
+    const all = text.join('\n');
+    expect(ids.length).toBeGreaterThan(0);
+    for (const { id } of ids) expect(all).not.toContain(id);
+    for (const p of people) expect(all).not.toContain(`${p.first_name} ${p.last_name}`);
+  });
+
+  it("the door refuses a company tenant's transaction (the platform tenant's only) and writes no audit row", async () => {
+    const before = await auditedReads('recalls');
+    const refused = await h.db
+      .tenantTransaction(demoIds.clearview, (tx) =>
+        tx.execute(sql`select * from app_enterprise_report(${admin.user.id}::uuid, '127.0.0.1', 'recalls', '2026-01-01'::date, '2026-01-31'::date, now())`),
+      )
+      .then(
+        () => 'answered',
+        (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ''}`,
+      );
+    expect(refused).toContain('only the platform tenant may act across companies');
+    expect(await auditedReads('recalls')).toEqual(before);
+  });
+
+  it('the company admin, a clerk and a patient get 403; a bad range gets 400 naming the field; the calendar\'s ends answer', async () => {
+    const patient = await signIn(h, 'patient@clearview.test');
+    for (const name of names) {
+      for (const who of [admin, otherAdmin, staff, patient]) expect((await call(who, 'GET', `/api/enterprise/reports/${name}`)).statusCode).toBe(403);
+    }
+    const erin = await enterpriseAdmin();
+    const bad: [string, string][] = [
+      ['/api/enterprise/reports/laborders?from=2026-03-01&to=2026-02-01', 'to'],
+      ['/api/enterprise/reports/recalls?from=2026-03-01', 'to'],
+      ['/api/enterprise/reports/appointments?from=2016-01-01&to=2026-01-01', 'to'],
+      ['/api/enterprise/reports/eforms?from=2026-02-30&to=2026-03-01', 'from'],
+      ['/api/enterprise/reports/eforms?to=9999-99-99&from=2026-01-01', 'to'],
+      ['/api/enterprise/reports/patients', 'report'],
+    ];
+    for (const [url, field] of bad) {
+      const res = await call(erin, 'GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(Object.keys((json(res) as { fields?: Record<string, string> }).fields ?? {}), url).toContain(field);
+    }
+    // The ends of the calendar are ranges like any other: zeros, not an error.
+    for (const range of ['from=1970-01-01&to=1970-01-01', 'from=9999-12-31&to=9999-12-31']) {
+      for (const name of names) {
+        const r = await ok<Report>(call(erin, 'GET', `/api/enterprise/reports/${name}?${range}`), 200);
+        expect(r.sections[0]!.rows.every((x) => !x.values.orders && !x.values.sent && !x.values.booked), `${name} ${range}`).toBe(true);
+      }
+      for (const name of reportNames) expect((await report(name, range)).statusCode, `${name} ${range}`).toBe(200);
+    }
   });
 });

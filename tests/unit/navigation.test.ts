@@ -73,7 +73,15 @@ describe('navigationFor (spec 2.5)', () => {
 
   it('gives enterprise admins Portal Mapping and the reports across companies, guests Login and Register, kiosks nothing', () => {
     const enterprise = navigationFor(['enterpriseadmin']);
-    expect(ids(enterprise)).toEqual(['enterprise', 'portalMapping', 'enterpriseReports']);
+    expect(ids(enterprise)).toEqual([
+      'enterprise',
+      'portalMapping',
+      'enterpriseReports',
+      'enterpriseReportLabOrders',
+      'enterpriseReportRecalls',
+      'enterpriseReportAppointments',
+      'enterpriseReportEforms',
+    ]);
     for (const item of flattenNavigation(enterprise)) {
       const match = matchRoute(item.url ?? '');
       expect(match && hasPermission(match.route.auth, ['enterpriseadmin']), item.id).toBe(true);

@@ -61,6 +61,7 @@ describe('the route table (spec section 2)', () => {
     ['/admin/add/companyDetails', 'addCompany', {}],
     ['/admin/update/editCompany/c1', 'editCompany', { companyID: 'c1' }],
     ['/admin/enterprise/reports/payments', 'enterpriseReport', { report: 'payments' }],
+    ['/admin/enterprise/reports/laborders', 'enterpriseReport', { report: 'laborders' }],
     ['/admin/enterprise/reports', 'enterpriseReportsBare', {}],
     ['/admin/workdesk/all', 'workDesk', { type: 'all' }],
     ['/admin/laborderlookup/all', 'labOrderLookup', { type: 'all' }],
@@ -227,5 +228,9 @@ describe('the guard (2.4)', () => {
     expect(landing('/admin/enterprise/reports', ['enterpriseadmin'])).toBe('/admin/enterprise/reports/sales');
     expect(landing('/admin/enterprise/reports/sales', ['admin'])).toBe('/admin/pos/all');
     expect(landing('/admin/enterprise/reports/sales', ['staff'])).toBe('/admin/pos/all');
+    for (const report of ['laborders', 'recalls', 'appointments', 'eforms']) {
+      expect(landing(`/admin/enterprise/reports/${report}`, ['enterpriseadmin'])).toBe(`/admin/enterprise/reports/${report}`);
+      expect(landing(`/admin/enterprise/reports/${report}`, ['admin'])).toBe('/admin/pos/all');
+    }
   });
 });

@@ -71,8 +71,9 @@ export function ReportsPage({ report }: { report: string }) {
 }
 
 /**
- * /admin/enterprise/reports/{report} (enterprise admins): sales, payments by method and sales by product category
- * across companies over a range of days, each company's sums only; the same chart, table, CSV and print.
+ * /admin/enterprise/reports/{report} (enterprise admins): sales, payments by method, sales by product category, lab
+ * orders, recalls, appointments and eForms across companies over a range of days, each company's sums, medians and
+ * rates only; the same chart, table, CSV and print.
  */
 export function EnterpriseReportsPage({ report }: { report: string }) {
   return <ScopedReports scope={enterpriseScope} report={report} />;
@@ -281,17 +282,13 @@ function chartValue(value: number | null, kind: ColumnKind): number | null {
   return value;
 }
 
-/** What an enterprise report's row key ({company}:{key}) names after the company: a payment method or a category. */
-const enterpriseKeyKind: Record<string, string> = { payments: 'method', categories: 'category' };
-
 /**
- * An enterprise row's label: the company's name, and for payments and categories the method or category in the
- * reader's language (the server writes "{company} · {key}").
+ * An enterprise row's label: the company's name, and after it the row's method, category, status, reason or type in
+ * the reader's language (the server keys such rows "{company id}:{key}" and labels them "{company} · {key}").
  */
-function enterpriseLabel(report: string, key: string, label: string, t: T): string {
-  const kind = enterpriseKeyKind[report];
+function enterpriseLabel(kind: LabelKind, key: string, label: string, t: T): string {
   const part = key.slice(key.indexOf(':') + 1);
-  if (!kind || !key.includes(':') || !label.endsWith(` · ${part}`)) return label || t('reports.unknown');
+  if (kind === 'name' || !key.includes(':') || !label.endsWith(` · ${part}`)) return label || t('reports.unknown');
   return `${label.slice(0, -(part.length + 3))} · ${t(`reports.labels.${kind}.${part}`, { defaultValue: part })}`;
 }
 
@@ -301,13 +298,13 @@ function SectionView({ report, section, formats, enterprise }: { report: Report;
   const chartColumn = section.columns.find((c) => c.key === section.chartColumn) ?? section.columns[0]!;
   const labelled = section.rows.map((row) => ({
     row,
-    text: enterprise ? enterpriseLabel(report.report, row.key, row.label, t) : labelText(section.labelKind, row.key, row.label, formats, t, i18n.language),
+    text: enterprise ? enterpriseLabel(section.labelKind, row.key, row.label, t) : labelText(section.labelKind, row.key, row.label, formats, t, i18n.language),
   }));
   const sectionTitle = t(`reports.sections.${section.id}`);
   // The section's rows are the report's grouping when it has one (a store, a clerk), else what its labels are; a
-  // company (and its method or category) across companies.
+  // company (and its method, category, status, reason or type) across companies.
   const groupName = enterprise
-    ? t(`reports.enterprise.rows.${report.report}`)
+    ? t(`reports.enterprise.rows.${section.labelKind}`)
     : report.group && section.id === report.report
       ? t(`reports.groups.${report.group}`)
       : t(`reports.labelKinds.${section.labelKind}`);

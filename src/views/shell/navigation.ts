@@ -150,7 +150,7 @@ export const navigation: readonly NavigationItem[] = [
     ],
   }),
 
-  // Enterprise admins: Portal Mapping and the reports across companies.
+  // Enterprise admins: Portal Mapping and the reports across companies (sales, payments and categories under the first).
   entry({
     id: 'enterprise',
     type: 'group',
@@ -159,6 +159,10 @@ export const navigation: readonly NavigationItem[] = [
     children: [
       entry({ id: 'portalMapping', type: 'item', key: 'portalMapping', icon: 'map', url: '/admin/PortalMapping' }),
       entry({ id: 'enterpriseReports', type: 'item', key: 'enterpriseReports', icon: 'bar_chart', url: '/admin/enterprise/reports/sales' }),
+      entry({ id: 'enterpriseReportLabOrders', type: 'item', key: 'enterpriseReportLabOrders', icon: 'science', url: '/admin/enterprise/reports/laborders' }),
+      entry({ id: 'enterpriseReportRecalls', type: 'item', key: 'enterpriseReportRecalls', icon: 'notifications', url: '/admin/enterprise/reports/recalls' }),
+      entry({ id: 'enterpriseReportAppointments', type: 'item', key: 'enterpriseReportAppointments', icon: 'event', url: '/admin/enterprise/reports/appointments' }),
+      entry({ id: 'enterpriseReportEforms', type: 'item', key: 'enterpriseReportEforms', icon: 'description', url: '/admin/enterprise/reports/eforms' }),
     ],
   }),
 
