@@ -8,7 +8,7 @@
  * probes per hit; with no words the products' name index is walked (npm run bench:pos).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { Barcode, stockedKinds, type ProductHit, type ProductKind, type TaxClass } from '../../src/contract/pos';
+import { Barcode, searchWords, stockedKinds, type ProductHit, type ProductKind, type TaxClass } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { num, rows, type Row } from '../db/values';
 
@@ -19,14 +19,6 @@ function startsWith(column: SQL, prefix: string): SQL {
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP} and ${column} like lower(${like}))`;
 }
-
-/** The words of a search, split as the keys are (migration 0015: on anything not a letter or digit). */
-export const searchWords = (q: string) =>
-  q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
 
 const columns = sql`p.id, p.kind, p.sku, p.name, p.brand, p.model, p.colour, p.size_a, p.size_b, p.size_dbl, p.tax_class,
   coalesce(s.price, p.price)::float8 as price, s.on_hand`;

@@ -101,6 +101,13 @@ export const ProductSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
+/** The words of a search, split as the product's search keys are (migration 0018: on anything not a letter or digit). */
+export const searchWords = (q: string, most = 8) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, most);
 export const ProductSearchResult = z.object({ items: z.array(ProductHit) });
 export type ProductSearchResult = z.infer<typeof ProductSearchResult>;
 
