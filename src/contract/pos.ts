@@ -111,6 +111,13 @@ export const searchWords = (q: string, most = 8) =>
 export const ProductSearchResult = z.object({ items: z.array(ProductHit) });
 export type ProductSearchResult = z.infer<typeof ProductSearchResult>;
 
+/** The store's most-sold products (GET /pos/products/popular): what a register keeps for a sale without a connection. */
+export const PopularProductsQuery = z.object({
+  locationId: Uuid,
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const popularProductsDays = 30;
+
 export const Barcode = z.string({ error: M.barcode }).regex(/^[A-Za-z0-9]{1,64}$/, { error: M.barcode });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ const register = { id: posIds.register, locationId: posIds.location, name: 'Fron
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const url = (call: Call) => new URL(call.path, 'http://x');
 const catalogue = [frame, lens, exam];
+/** Only ever among the store's most-sold products, never in a search's answer. */
+const hardCase = { ...exam, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa9', kind: 'accessory' as const, sku: 'AC-CASE', name: 'Hard spectacle case', taxClass: 'standard' as const, taxRateBp: 800, price: 1500, stock: 3 };
 
 let rendered: ReturnType<typeof renderPage> | undefined;
 afterEach(async () => {
@@ -49,6 +51,8 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
       const q = (u.searchParams.get('q') ?? '').toLowerCase();
       return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q) });
     }
+    // The store's most-sold products, which the register keeps when it opens.
+    if (u.pathname === '/api/pos/products/popular') return ok({ items: [hardCase] });
     if (u.pathname.startsWith('/api/pos/products/barcode/')) {
       const code = decodeURIComponent(u.pathname.split('/').pop()!);
       const found = catalogue.find((p) => p.barcodes.includes(code));
@@ -312,7 +316,7 @@ describe('the sale at the register', () => {
     await waitFor(() => expect(screen.queryByText('1 sale waiting to be sent')).toBeNull());
   });
 
-  it('offline, finds the products this register has seen by words or a scanned barcode, and says so; back online, asks the server again', async () => {
+  it('offline, finds the products this register has seen (searched, scanned, or the store’s most-sold) and says so; back online, asks the server again', async () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     // Seen: the server's answer to a search the clerk made (not added).
@@ -327,6 +331,10 @@ describe('the sale at the register', () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Comprehensive eye exam$90.00']);
     await user.keyboard('{Enter}');
     await within(lines()).findByRole('button', { name: /^Comprehensive eye exam/ });
+    // The store's most-sold products, kept when the register first opened in this tab, never searched for.
+    await user.type(search(), 'hard');
+    await screen.findByRole('option', { name: /^Hard spectacle case/ });
+    await user.keyboard('{Escape}');
     await user.keyboard('8053672000001{Enter}');
     await within(lines()).findByRole('button', { name: /^Ray-Ban Clubmaster 5154/ });
     await user.keyboard('0000000000000{Enter}');

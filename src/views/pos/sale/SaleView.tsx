@@ -21,7 +21,7 @@ import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
 import { getSaleActor, getSaleSync, setSaleTenant } from './saleActor';
-import { forgetProductsAtSessionEnd, rememberProducts } from './productLookup';
+import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './productLookup';
 import { registerOfflineShell } from './serviceWorker';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
@@ -50,6 +50,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   const signedIn = useSessionActor();
   useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
+  useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;

@@ -1,4 +1,4 @@
-import { productByBarcode, searchProducts } from '../../../api/pos';
+import { fetchPopularProducts, productByBarcode, searchProducts } from '../../../api/pos';
 import { ApiError } from '../../../contract/apiError';
 import type { ProductHit } from '../../../contract/pos';
 import { openSeenProducts } from '../../../pos/seenProducts';
@@ -28,6 +28,23 @@ export function rememberProducts({ tenantId, locationId }: Place, products: read
   seenProducts()
     .remember(tenantId, locationId, products)
     .catch(() => {});
+}
+
+const warmed = new Set<string>();
+
+/**
+ * Once per tab and store, when the register opens with a connection: the store's most-sold products are kept too, so
+ * that a sale without a connection finds them before the clerk ever searched for them. In the background: the
+ * register is ready to sell without it.
+ */
+export function warmProducts(place: Place) {
+  const key = `${place.tenantId} ${place.locationId}`;
+  if (!place.tenantId || warmed.has(key) || !navigator.onLine) return;
+  warmed.add(key);
+  fetchPopularProducts(place.locationId).then(
+    ({ items }) => rememberProducts(place, items),
+    () => warmed.delete(key),
+  );
 }
 
 /** Asks the server; without an answer, the device. */
@@ -78,6 +95,8 @@ export function forgetProductsAtSessionEnd(session: SessionActor, tenantId: stri
   session.on('session.ended', () => {
     const tenant = lastTenant;
     lastTenant = null;
-    if (tenant) void seenProducts().forget(tenant).catch(() => {});
+    if (!tenant) return;
+    for (const key of warmed) if (key.startsWith(`${tenant} `)) warmed.delete(key);
+    void seenProducts().forget(tenant).catch(() => {});
   });
 }
