@@ -8,7 +8,7 @@
  * probes per hit; with no words the products' name index is walked (npm run bench:pos).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { Barcode, stockedKinds, type ProductHit, type ProductKind, type TaxClass } from '../../src/contract/pos';
+import { Barcode, popularProductsDays, searchWords, stockedKinds, type ProductHit, type ProductKind, type TaxClass } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { num, rows, type Row } from '../db/values';
 
@@ -19,14 +19,6 @@ function startsWith(column: SQL, prefix: string): SQL {
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP} and ${column} like lower(${like}))`;
 }
-
-/** The words of a search, split as the keys are (migration 0015: on anything not a letter or digit). */
-export const searchWords = (q: string) =>
-  q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 8);
 
 const columns = sql`p.id, p.kind, p.sku, p.name, p.brand, p.model, p.colour, p.size_a, p.size_b, p.size_dbl, p.tax_class,
   coalesce(s.price, p.price)::float8 as price, s.on_hand`;
@@ -160,4 +152,25 @@ export async function storeProducts(tx: Tx, locationId: string, productIds: read
 export async function productName(tx: Tx, productId: string): Promise<string> {
   const [row] = await rows(tx, sql`select name from products where id = ${productId}`);
   return (row?.name as string | undefined) ?? productId;
+}
+
+/**
+ * The products the store's registers sold most (by quantity) in the last `popularProductsDays` days, as the store
+ * sells them now. Bounded by the store's recent sales (invoices_location_issued_idx), never the catalogue.
+ */
+export async function popularProducts(tx: Tx, o: { tenantId: string; locationId: string; limit: number }): Promise<ProductHit[]> {
+  const found = await rows(
+    tx,
+    sql`select ${columns} from (
+        select l.product_id, sum(l.quantity) as sold from invoices i
+        join invoice_lines l on l.tenant_id = i.tenant_id and l.invoice_id = i.id
+        where i.tenant_id = ${o.tenantId} and i.location_id = ${o.locationId} and i.client_sale_id is not null
+          and i.issued_at >= now() - make_interval(days => ${popularProductsDays}) and l.product_id is not null
+        group by l.product_id order by sold desc, l.product_id limit ${o.limit}
+      ) top
+      join products p on p.tenant_id = ${o.tenantId} and p.id = top.product_id
+      join product_stock s on s.tenant_id = p.tenant_id and s.location_id = ${o.locationId} and s.product_id = p.id
+      where p.active order by top.sold desc, p.id`,
+  );
+  return complete(tx, o.locationId, found);
 }

@@ -15,6 +15,8 @@ import {
   ParkedList,
   ParkedSale,
   ParkedSaleInput,
+  PopularProductsQuery,
+  popularProductsDays,
   ProductHit,
   ProductSearchQuery,
   ProductSearchResult,
@@ -37,7 +39,7 @@ import { HttpError } from '../http/errors';
 import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
 import { requireBodyStore, scopeOf, type Scope } from '../scope/scope';
 import { emailReceipt } from '../sales/receipt';
-import { productByBarcode, productName, searchProducts, storeProducts } from './catalogue';
+import { popularProducts, productByBarcode, productName, searchProducts, storeProducts } from './catalogue';
 import { deleteParked, listParked, saveParked } from './parked';
 import { posInvoice, registerHistory } from './history';
 import { refundSale } from './refunds';
@@ -73,6 +75,25 @@ export async function posRoutes(fastify: FastifyInstance) {
       catalogueRead(request, async (tx, scope) => {
         await requireBodyStore(tx, scope, request.query.locationId);
         return { items: await searchProducts(tx, { ...request.query, tenantId: scope.tenantId }) };
+      }),
+  );
+
+  app.get(
+    '/pos/products/popular',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: `The store's most-sold products of the last ${popularProductsDays} days (a register keeps them for a sale without a connection)`,
+        security,
+        querystring: PopularProductsQuery,
+        response: { 200: ProductSearchResult, ...errors },
+      },
+    },
+    (request) =>
+      catalogueRead(request, async (tx, scope) => {
+        await requireBodyStore(tx, scope, request.query.locationId);
+        return { items: await popularProducts(tx, { ...request.query, tenantId: scope.tenantId }) };
       }),
   );
 

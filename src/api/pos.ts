@@ -29,6 +29,10 @@ const id = encodeURIComponent;
 export const searchProducts = (params: { locationId: string; q: string; kind?: ProductKind; limit?: number }, signal?: AbortSignal) =>
   apiRequest(`/api/pos/products${invoiceQueryString(params)}`, { schema: ProductSearchResult, signal });
 
+/** The store's most-sold products of late (at most `limit`), kept by the register for a sale without a connection. */
+export const fetchPopularProducts = (locationId: string, limit?: number, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/products/popular${invoiceQueryString({ locationId, limit })}`, { schema: ProductSearchResult, signal });
+
 /** 404 `pos.barcodeNotFound` when no product of the store has it. */
 export const productByBarcode = (locationId: string, barcode: string, signal?: AbortSignal) =>
   apiRequest(`/api/pos/products/barcode/${id(barcode)}${invoiceQueryString({ locationId })}`, { schema: ProductHit, signal });

@@ -101,8 +101,22 @@ export const ProductSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuery>;
+/** The words of a search, split as the product's search keys are (migration 0018: on anything not a letter or digit). */
+export const searchWords = (q: string, most = 8) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, most);
 export const ProductSearchResult = z.object({ items: z.array(ProductHit) });
 export type ProductSearchResult = z.infer<typeof ProductSearchResult>;
+
+/** The store's most-sold products (GET /pos/products/popular): what a register keeps for a sale without a connection. */
+export const PopularProductsQuery = z.object({
+  locationId: Uuid,
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const popularProductsDays = 30;
 
 export const Barcode = z.string({ error: M.barcode }).regex(/^[A-Za-z0-9]{1,64}$/, { error: M.barcode });
 

@@ -4,14 +4,15 @@
  * gets no answer. The first story registers the worker itself (as the register's sale view does when it opens,
  * src/views/pos/sale/serviceWorker.ts); the second is a clerk's: the register chosen and opened, a sale being built
  * when the connection goes and the page is reloaded: the register opens on the device's register and session with
- * the sale as it was, the sale completes in cash and waits, survives another reload, and is sent once when the
+ * the sale as it was; with no connection the clerk still adds products the register has seen (a frame scanned, another
+ * found by a word), the sale completes in cash and waits, survives another reload, and is sent once when the
  * connection is back (a server of this file's own: the sale changes the demo data other stories read).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
 import { useOutboxServer } from './support/outbox';
-import { openDowntownRegister } from './support/register';
+import { openDowntownRegister, productBarcode, registerLocation, scan } from './support/register';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -58,17 +59,33 @@ describe('the register offline', () => {
     const register = await openDowntownRegister(page);
     await offlineShellReady(page);
 
-    // A walk-in's cloth on the sale, then the connection goes and the page is reloaded.
-    await page.getByRole('combobox', { name: 'Product or barcode' }).pressSequentially('microfibre', { delay: 40 });
+    // A walk-in's cloth on the sale; the clerk also looks up the RB5154 frames (seen by the register, not added).
+    const search = page.getByRole('combobox', { name: 'Product or barcode' });
+    await search.pressSequentially('microfibre', { delay: 40 });
     await page.getByRole('option', { name: /^Microfibre cleaning cloth/ }).first().click();
     const lines = page.getByRole('list', { name: 'Lines of the sale' });
     await lines.getByRole('button', { name: /^Microfibre cleaning cloth/ }).waitFor();
+    await search.pressSequentially('rb5154', { delay: 40 });
+    await page.getByRole('option', { name: /^Ray-Ban RB5154 Tortoise/ }).waitFor();
+    await search.press('Escape');
+    const blackFrame = await productBarcode(page, await registerLocation(page, register), 'FR-RB5154-BLA-51');
     await page.getByRole('button', { name: 'Walk-in' }).click();
+
+    // The connection goes and the page is reloaded.
     await page.context().setOffline(true);
     await page.reload();
     await expectHeading(page, `Point of sale · ${register}`);
     await page.getByText(/^No connection: the register keeps selling/).waitFor(patience);
     await lines.getByRole('button', { name: /^Microfibre cleaning cloth/ }).waitFor(patience);
+
+    // Still offline, the register finds what it has seen: the black frame by its barcode, the tortoise one by a word.
+    await search.focus();
+    await scan(page, blackFrame);
+    await lines.getByRole('button', { name: /^Ray-Ban RB5154 Black/ }).waitFor();
+    await search.pressSequentially('tortoise', { delay: 40 });
+    await page.getByText(/^Offline: showing products this register has seen\./).waitFor();
+    await page.getByRole('option', { name: /^Ray-Ban RB5154 Tortoise/ }).click();
+    await lines.getByRole('button', { name: /^Ray-Ban RB5154 Tortoise/ }).waitFor();
 
     // Paid in cash on the device: it waits, and a second reload still shows it waiting.
     await page.keyboard.press('F4');
@@ -90,5 +107,10 @@ describe('the register offline', () => {
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await page.getByRole('link', { name: /^Invoice \d+ / }).first().waitFor(patience);
     expect(await page.getByRole('link', { name: /^Invoice \d+ / }).count()).toBe(1);
+    // Its lines (as its refund form lists them): the cloth and the two frames found offline, each once.
+    await page.getByRole('link', { name: /^Invoice \d+ / }).click();
+    const refund = page.getByRole('form', { name: /^Refund sale / });
+    await refund.getByRole('rowheader').first().waitFor(patience);
+    expect((await refund.getByRole('rowheader').allInnerTexts()).sort()).toEqual(['Microfibre cleaning cloth', 'Ray-Ban RB5154 Black', 'Ray-Ban RB5154 Tortoise']);
   });
 });

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { expectHeading, expectPath, signInAt, useBrowser } from './support/browser';
 import { useOutboxServer } from './support/outbox';
+import { productBarcode, registerLocation, scan } from './support/register';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -30,26 +31,8 @@ async function countPrints(page: Page) {
 }
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
 
-/** The barcode on the demo Ray-Ban frame's label (read as a clerk reads the label: from the catalogue). */
-const frameBarcode = (page: Page, locationId: string) =>
-  page.evaluate(async (locationId) => {
-    const headers = { Authorization: `Bearer ${sessionStorage.getItem('access_token')}`, 'X-Tenant-ID': sessionStorage.getItem('tenantID')! };
-    const answer = await fetch(`/api/pos/products?locationId=${locationId}&q=FR-RB5154-BLA-51`, { headers });
-    return ((await answer.json()) as { items: { barcodes: string[] }[] }).items[0]!.barcodes[0]!;
-  }, locationId);
-
-const registerLocation = (page: Page, name: string) =>
-  page.evaluate(async (name) => {
-    const headers = { Authorization: `Bearer ${sessionStorage.getItem('access_token')}`, 'X-Tenant-ID': sessionStorage.getItem('tenantID')! };
-    const { registers } = (await (await fetch('/api/pos/registers', { headers })).json()) as { registers: { name: string; locationId: string }[] };
-    return registers.find((r) => r.name === name)!.locationId;
-  }, name);
-
-/** A scanner: the digits a few milliseconds apart, then Enter, into the focused search field. */
-async function scan(page: Page, barcode: string) {
-  await page.keyboard.type(barcode, { delay: 3 });
-  await page.keyboard.press('Enter');
-}
+/** The barcode on the demo Ray-Ban frame's label. */
+const frameBarcode = (page: Page, locationId: string) => productBarcode(page, locationId, 'FR-RB5154-BLA-51');
 
 async function addBySearch(page: Page, words: string, option: RegExp) {
   await page.getByRole('combobox', { name: 'Product or barcode' }).pressSequentially(words, { delay: 40 });

@@ -2,7 +2,8 @@
  * Completing a sale over HTTP: one invoice per clientSaleId however often and however concurrently it is sent, the
  * server's own prices (a different total refused with its pricing, or recorded with the difference when the sale
  * happened offline), discount limits per role, split payments with change, deposits, store credit, the lab order
- * draft of a lens line, stock and sold-to-order, the session rules, and the store scope and the other company.
+ * draft of a lens line, stock and sold-to-order, the session rules, the store's most-sold products, and the store
+ * scope and the other company.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -227,6 +228,32 @@ describe('stock', () => {
     // A service takes no stock.
     const service = await ok<Sale>(sell(saleBody(session, [{ product: exam }])));
     expect(await ownerRows(h, sql`select 1 from stock_movements where invoice_id = ${service.invoice.id}`)).toEqual([]);
+  });
+});
+
+describe('the store’s most-sold products', () => {
+  const popular = (query: string, who = staff) => call(who, 'GET', `/api/pos/products/popular?${query}`);
+
+  it('lists what the store’s registers sold most, as the store sells it now, bounded by the limit', async () => {
+    // Far more exams than any other sale of this file: the exam comes first.
+    await ok(sell(saleBody(session, [{ product: exam, quantity: 120 }, { product: cloth, quantity: 60 }])), 201);
+    const { items } = await ok<{ items: Hit[] }>(popular(`locationId=${demoIds.downtown}`), 200);
+    expect(items.slice(0, 2).map((i) => i.id)).toEqual([exam.id, cloth.id]);
+    expect(items[0]).toMatchObject({ sku: exam.sku, price: exam.price, taxRateBp: exam.taxRateBp, barcodes: exam.barcodes, options: [] });
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    const one = await ok<{ items: Hit[] }>(popular(`locationId=${demoIds.downtown}&limit=1`), 200);
+    expect(one.items.map((i) => i.id)).toEqual([exam.id]);
+    // Another store's sales are its own.
+    const uptown = await ok<{ items: Hit[] }>(popular(`locationId=${demoIds.uptown}`, admin), 200);
+    expect(uptown.items[0]?.id).not.toBe(exam.id);
+  });
+
+  it('refuses a bad limit with the field, and a store outside the clerk’s scope or company', async () => {
+    const bad = await popular(`locationId=${demoIds.downtown}&limit=500`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys((json(bad) as { fields: Record<string, string> }).fields)).toEqual(['limit']);
+    expect((await popular(`locationId=${demoIds.main}`)).statusCode).toBe(404);
+    expect((await popular(`locationId=${demoIds.downtown}`, otherAdmin)).statusCode).toBe(404);
   });
 });
 

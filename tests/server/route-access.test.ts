@@ -352,6 +352,12 @@ const routes: Record<string, RouteSpec> = {
         admitted: () => 200,
         check: refusedOr((res) => expect(json<{ items: unknown[] }>(res).items.length).toBeGreaterThan(0)),
       },
+      'GET /api/pos/products/popular': {
+        access: staffRoles,
+        url: (x) => `/api/pos/products/popular?locationId=${x.locationId}`,
+        admitted: () => 200,
+        check: refusedOr((res) => expect(Array.isArray(json<{ items: unknown[] }>(res).items)).toBe(true)),
+      },
       'GET /api/pos/products/barcode/:barcode': {
         access: staffRoles,
         url: (x) => `/api/pos/products/barcode/0000000000000?locationId=${x.locationId}`,

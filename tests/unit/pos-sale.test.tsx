@@ -3,7 +3,7 @@
  * the highlighted result, a barcode scanner, lenses taking the patient's current prescription, discounts refused over
  * the limit at the field, the pay dialog split over card and cash with the change, one POST however often Complete
  * is pressed, the receipt read from the server, a 409 pos.priceChanged accepted, and a sale completed offline kept in
- * IndexedDB and sent once when the connection is back. Keyboard: F2, F4, +/-, Esc.
+ * IndexedDB and sent once when the connection is back, products seen before found offline. Keyboard: F2, F4, +/-, Esc.
  */
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -24,6 +24,8 @@ const register = { id: posIds.register, locationId: posIds.location, name: 'Fron
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const url = (call: Call) => new URL(call.path, 'http://x');
 const catalogue = [frame, lens, exam];
+/** Only ever among the store's most-sold products, never in a search's answer. */
+const hardCase = { ...exam, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa9', kind: 'accessory' as const, sku: 'AC-CASE', name: 'Hard spectacle case', taxClass: 'standard' as const, taxRateBp: 800, price: 1500, stock: 3 };
 
 let rendered: ReturnType<typeof renderPage> | undefined;
 afterEach(async () => {
@@ -49,6 +51,8 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
       const q = (u.searchParams.get('q') ?? '').toLowerCase();
       return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q) });
     }
+    // The store's most-sold products, which the register keeps when it opens.
+    if (u.pathname === '/api/pos/products/popular') return ok({ items: [hardCase] });
     if (u.pathname.startsWith('/api/pos/products/barcode/')) {
       const code = decodeURIComponent(u.pathname.split('/').pop()!);
       const found = catalogue.find((p) => p.barcodes.includes(code));
@@ -310,6 +314,43 @@ describe('the sale at the register', () => {
     expect(sales()).toHaveLength(1);
     expect(sales()[0]!.body).toMatchObject({ soldOffline: true, payments: [{ method: 'cash', amount: 16200, tendered: 20000 }] });
     await waitFor(() => expect(screen.queryByText('1 sale waiting to be sent')).toBeNull());
+  });
+
+  it('offline, finds the products this register has seen (searched, scanned, or the store’s most-sold) and says so; back online, asks the server again', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    // Seen: the server's answer to a search the clerk made (not added).
+    await user.type(search(), 'e');
+    await screen.findByRole('option', { name: /Comprehensive eye exam/ });
+    await user.keyboard('{Escape}');
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    const asked = rendered!.server.calls.length;
+    await user.type(search(), 'compre');
+    expect(await screen.findByText(/^Offline: showing products this register has seen\./)).toBeTruthy();
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Comprehensive eye exam$90.00']);
+    await user.keyboard('{Enter}');
+    await within(lines()).findByRole('button', { name: /^Comprehensive eye exam/ });
+    // The store's most-sold products, kept when the register first opened in this tab, never searched for.
+    await user.type(search(), 'hard');
+    await screen.findByRole('option', { name: /^Hard spectacle case/ });
+    await user.keyboard('{Escape}');
+    await user.keyboard('8053672000001{Enter}');
+    await within(lines()).findByRole('button', { name: /^Ray-Ban Clubmaster 5154/ });
+    await user.keyboard('0000000000000{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Offline: this register has not seen a product with the barcode 0000000000000.');
+    // Nothing was asked of the server while the device answered; the kept price is the one shown.
+    expect(rendered!.server.calls.length).toBe(asked);
+    expect(total()).toBe('$252.00');
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await user.clear(search());
+    await user.type(search(), 'single');
+    await screen.findByRole('option', { name: /Single vision lenses/ });
+    expect(screen.queryByText(/^Offline: showing products/)).toBeNull();
+    expect(rendered!.server.calls.some((c) => url(c).pathname === '/api/pos/products' && url(c).searchParams.get('q') === 'single')).toBe(true);
+    // The next test starts on a new sale.
+    await user.click(screen.getByRole('button', { name: 'Cancel sale' }));
   });
 
   it('parks the sale on the server (F8) with its lines, then starts the next one', async () => {

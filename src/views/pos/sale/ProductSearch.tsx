@@ -2,11 +2,12 @@ import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { posKey, productByBarcode, searchProducts } from '../../../api/pos';
+import { posKey } from '../../../api/pos';
 import { Barcode } from '../../../contract/pos';
 import type { ProductHit } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
 import { useFormats } from '../../patient/format';
+import { findByBarcode, findProducts } from './productLookup';
 import * as styles from './sale.css';
 
 /** Keystrokes closer than this are a scanner's, not a person's. */
@@ -17,8 +18,10 @@ const searchDelayMs = 60;
 const productSearch = (tenantId: string, locationId: string, q: string) =>
   queryOptions({
     queryKey: [...posKey(tenantId), 'products', locationId, q],
-    queryFn: ({ signal }) => searchProducts({ locationId, q, limit: 20 }, signal),
-    staleTime: 30_000,
+    queryFn: ({ signal }) => findProducts({ tenantId, locationId }, q, 20, signal),
+    // Asked even without a connection (the device answers then); a device's answer is asked again next time.
+    networkMode: 'always',
+    staleTime: (query) => (query.state.data?.offline ? 0 : 30_000),
   });
 
 /**
@@ -44,6 +47,7 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
     }, [text]);
     const results = useQuery({ ...productSearch(tenantId, locationId, query), enabled: query !== '' && tenantId !== '', placeholderData: keepPreviousData });
     const items = query && text.trim() ? (results.data?.items ?? []) : [];
+    const fromDevice = Boolean(query && text.trim() && results.data?.offline);
     useEffect(() => setHighlight(0), [query]);
 
     const add = (product: ProductHit) => {
@@ -56,7 +60,9 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
     const scan = async (code: string) => {
       setLooking(true);
       try {
-        add(await productByBarcode(locationId, code));
+        const { product } = await findByBarcode({ tenantId, locationId }, code);
+        if (product) add(product);
+        else setMessage(t('posSale.search.offlineBarcode', { barcode: code }));
       } catch (error) {
         setMessage(translateError(i18n, error));
       } finally {
@@ -143,6 +149,7 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
           ))}
         </ul>
         <span role="status" className={styles.muted}>
+          {fromDevice && `${t('posSale.search.offline')} `}
           {looking && t('posSale.search.scanning')}
           {query && text.trim() && results.isSuccess && !results.isPlaceholderData && items.length === 0 && t('posSale.search.none', { query })}
         </span>

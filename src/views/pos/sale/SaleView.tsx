@@ -21,6 +21,7 @@ import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
 import { getSaleActor, getSaleSync, setSaleTenant } from './saleActor';
+import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './productLookup';
 import { registerOfflineShell } from './serviceWorker';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
@@ -46,7 +47,10 @@ function useDiscountLimit(): number | null {
 export function SaleView({ register, session }: { register: Register; session: { id: string } }) {
   const tenantId = useTenantId();
   const limitBp = useDiscountLimit();
+  const signedIn = useSessionActor();
   useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
+  useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
+  useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
@@ -87,6 +91,8 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   }, [state]);
 
   const add = (product: ProductHit) => {
+    // What the register sells it keeps freshest on the device, for a sale without a connection.
+    rememberProducts({ tenantId, locationId: register.locationId }, [product]);
     send({ type: 'line.add', product, rxId: product.kind === 'spectacle-lens' ? (currentRx?.id ?? null) : null });
     search.current?.focus();
   };
@@ -343,11 +349,12 @@ function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
     const ids = [...new Set(entry.lines.map((line) => line.productId))];
     Promise.all(ids.map((id) => productById(locationId, id)))
       .then((products) => {
+        rememberProducts({ tenantId, locationId }, products);
         setProblem(null);
         actor.send({ type: 'sale.resume', parked: entry, products });
       })
       .catch(() => setProblem(t('posSale.parked.missing')));
-  }, [actor, parked.data, parked.isSuccess, resumeId, locationId, t]);
+  }, [actor, parked.data, parked.isSuccess, resumeId, locationId, tenantId, t]);
   return problem;
 }
 
