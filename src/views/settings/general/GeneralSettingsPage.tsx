@@ -23,7 +23,7 @@ import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../eforms/admin/useTenant';
 import { LogoField } from '../../enterprise/fields';
 import { Alert } from '../../ui/Alert';
-import { ErrorSummary } from '../../ui/ErrorSummary';
+import { controlNamed, ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -228,13 +228,12 @@ function SaveBar({ pending, error, fields }: { pending: boolean; error: unknown;
   const { summary } = useErrorSummary({
     error,
     fields,
-    // A field the page has a label for is named; a row's message (hours, recalls) names its own field.
-    labels: Object.fromEntries(Object.keys(fields).map((name) => [name, i18n.exists(`generalSettings.fields.${name}`) ? t(`generalSettings.fields.${name}`) : undefined])),
+    labels: Object.fromEntries(Object.keys(fields).map((name) => [name, settingLabel(name, t, i18n.exists)])),
     title: t('generalSettings.fixFields'),
   });
   return (
     <>
-      {summary && <ErrorSummary {...summary} />}
+      {summary && <ErrorSummary {...summary} fieldOf={settingControl} />}
       <div className={styles.actions}>
         <Button type="submit" isPending={pending}>
           {t('generalSettings.save')}
@@ -242,6 +241,35 @@ function SaveBar({ pending, error, fields }: { pending: boolean; error: unknown;
       </div>
     </>
   );
+}
+
+/**
+ * A refused setting's label in the summary: the field's own, a day's time with its day, a row's with its row (a
+ * recall type, a tax class, an appointment type); none when the message names its field itself.
+ */
+function settingLabel(name: string, t: (key: string, options?: Record<string, unknown>) => string, exists: (key: string) => boolean): string | undefined {
+  const [group, row, part] = name.split('.');
+  if (group === 'hours' && row && exists(`generalSettings.weekdays.${row}`)) {
+    const day = t(`generalSettings.weekdays.${row}`);
+    return part === 'opens' || part === 'closes' ? t('generalSettings.dayField', { day, field: t(`generalSettings.fields.${part}`) }) : day;
+  }
+  if (group === 'recalls' && row && exists(`generalSettings.recallTypes.${row}`)) return t(`generalSettings.recallTypes.${row}`);
+  if (group === 'taxRates' && row && exists(`generalSettings.taxClasses.${row}`)) return t(`generalSettings.taxClasses.${row}`);
+  if (group === 'appointmentTypes' && row && exists(`generalSettings.appointmentTypes.${row}`)) return t(`generalSettings.appointmentTypes.${row}`);
+  if (name === 'systemPrefs.selectedRowBackColor') return t('generalSettings.fields.selectedRow');
+  return exists(`generalSettings.fields.${name}`) ? t(`generalSettings.fields.${name}`) : undefined;
+}
+
+/** The control named like the refused field (or the nearest name it starts with), else the setting's own region. */
+function settingControl(name: string, form: ParentNode): HTMLElement | null {
+  const named = controlNamed(name, form);
+  if (named) return named;
+  const parts = name.split('.');
+  for (let length = parts.length; length > 0; length--) {
+    const region = form.querySelector<HTMLElement>(`#${CSS.escape(`setting-${parts.slice(0, length).join('.')}`)}`);
+    if (region) return region;
+  }
+  return null;
 }
 
 const percentOf = (bp: number) => String(bp / 100);
@@ -306,27 +334,35 @@ function HoursEditor({ hours, onChange, fields }: { hours: StoreHours; onChange:
         {weekdays.map((day) => {
           const value = hours[day];
           const problem = fields[`hours.${day}.closes`] ?? fields[`hours.${day}.opens`] ?? fields[`hours.${day}`];
+          const problemId = `setting-hours-${day}-problem`;
+          // Each time says its own message (or the day's); the summary's links find them by these names.
+          const timeProblem = (part: 'opens' | 'closes') =>
+            fields[`hours.${day}.${part}`] || fields[`hours.${day}`] ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
           return (
             <div key={day} className={styles.day} role="group" aria-label={t(`generalSettings.weekdays.${day}`)}>
               <span className={styles.dayName} aria-hidden="true">
                 {t(`generalSettings.weekdays.${day}`)}
               </span>
-              <Checkbox isSelected={value !== null} onChange={(open) => onChange({ ...hours, [day]: open ? { opens: '09:00', closes: '17:00' } : null })}>
+              <Checkbox name={`hours.${day}`} isSelected={value !== null} onChange={(open) => onChange({ ...hours, [day]: open ? { opens: '09:00', closes: '17:00' } : null })}>
                 {t('generalSettings.fields.open')}
               </Checkbox>
               {value && (
                 <>
                   <label className={styles.time}>
                     <span>{t('generalSettings.fields.opens')}</span>
-                    <input type="time" className={styles.input} value={value.opens} onChange={(e) => onChange({ ...hours, [day]: { ...value, opens: e.target.value } })} />
+                    <input type="time" name={`hours.${day}.opens`} {...timeProblem('opens')} className={styles.input} value={value.opens} onChange={(e) => onChange({ ...hours, [day]: { ...value, opens: e.target.value } })} />
                   </label>
                   <label className={styles.time}>
                     <span>{t('generalSettings.fields.closes')}</span>
-                    <input type="time" className={styles.input} value={value.closes} onChange={(e) => onChange({ ...hours, [day]: { ...value, closes: e.target.value } })} />
+                    <input type="time" name={`hours.${day}.closes`} {...timeProblem('closes')} className={styles.input} value={value.closes} onChange={(e) => onChange({ ...hours, [day]: { ...value, closes: e.target.value } })} />
                   </label>
                 </>
               )}
-              {problem && <p className={styles.error}>{problem}</p>}
+              {problem && (
+                <p id={problemId} className={styles.error}>
+                  {problem}
+                </p>
+              )}
             </div>
           );
         })}
@@ -506,6 +542,7 @@ function RecallsForm({ value }: { value: RecallPlans }) {
               {plan.steps.map((step, index) => (
                 <li key={index} className={styles.step}>
                   <TextField
+                    name={`recalls.${type}.steps.${index}.afterDays`}
                     label={t('generalSettings.fields.afterDays', { step: index + 1 })}
                     inputMode="numeric"
                     value={String(step.afterDays)}
@@ -514,6 +551,7 @@ function RecallsForm({ value }: { value: RecallPlans }) {
                   <label className={styles.time}>
                     <span>{t('generalSettings.fields.channel')}</span>
                     <select
+                      name={`recalls.${type}.steps.${index}.channel`}
                       className={styles.select}
                       value={step.channel}
                       onChange={(e) => set({ ...plan, steps: plan.steps.map((s, i) => (i === index ? { ...s, channel: e.target.value as 'email' | 'sms' } : s)) })}
@@ -601,7 +639,7 @@ function SystemForm({ colour }: { colour: string }) {
       <div className={styles.colourRow}>
         <label className={styles.time}>
           <span>{t('generalSettings.fields.selectedRow')}</span>
-          <input id="setting-selectedRow" type="color" name="selectedRowBackColor" className={styles.colour} value={value.toLowerCase()} onChange={(e) => setValue(e.target.value.toUpperCase())} />
+          <input id="setting-selectedRow" type="color" name="systemPrefs.selectedRowBackColor" className={styles.colour} value={value.toLowerCase()} onChange={(e) => setValue(e.target.value.toUpperCase())} />
         </label>
         <Preview colour={value}>{t('generalSettings.preview')}</Preview>
       </div>
