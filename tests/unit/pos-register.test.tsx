@@ -361,6 +361,14 @@ describe('the history tab', () => {
     const form = await screen.findByRole('form', { name: 'Refund sale 2002' });
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
     expect(within(form).getByText('Enter a quantity on at least one line')).toBeTruthy();
+    // The refusal focuses the summary; its links go to the first line's quantity and to the reason.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((l) => l.textContent)).toEqual(['Lines to refund: Enter a quantity on at least one line', 'Reason: A reason is required']);
+    await user.click(within(summary).getByRole('link', { name: 'Lines to refund: Enter a quantity on at least one line' }));
+    expect(document.activeElement).toBe(within(form).getAllByRole('textbox', { name: /^Quantity of / })[0]);
+    await user.click(within(summary).getByRole('link', { name: 'Reason: A reason is required' }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
     await user.type(within(form).getByLabelText('Quantity of Comprehensive eye exam to refund'), '1');
     await user.type(within(form).getByLabelText('Reason'), 'Exam not needed');
     await user.selectOptions(within(form).getByLabelText('Refund to'), 'store-credit');

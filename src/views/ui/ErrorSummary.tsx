@@ -18,14 +18,17 @@ export interface ErrorSummaryProps {
   fieldOf?: (name: string, form: ParentNode) => HTMLElement | null;
 }
 
-/** `hours.mon.closes`, then `hours.mon`, then `hours`: the first a control of the form is named. */
+/**
+ * `hours.mon.closes`, then `hours.mon`, then `hours`: the first a control of the form is named; for a message about
+ * a list (`lines`), its first control (`lines.1`).
+ */
 export function controlNamed(name: string, form: ParentNode): HTMLElement | null {
   const parts = name.split('.');
   for (let length = parts.length; length > 0; length--) {
     const found = form.querySelector<HTMLElement>(`[name="${CSS.escape(parts.slice(0, length).join('.'))}"]`);
     if (found) return found;
   }
-  return null;
+  return form.querySelector<HTMLElement>(`[name^="${CSS.escape(`${name}.`)}"]`);
 }
 
 /**
