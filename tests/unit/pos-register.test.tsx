@@ -146,6 +146,10 @@ describe('the register page', () => {
     await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
     expect(within(movement).getByText('A reason is required')).toBeTruthy();
     expect(writes('/movements')).toHaveLength(0);
+    const refusal = within(movement).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    await user.click(within(refusal).getByRole('link', { name: 'Reason: A reason is required' }));
+    expect(document.activeElement).toBe(within(movement).getByLabelText('Reason'));
     await user.type(within(movement).getByLabelText('Reason'), 'Change from the bank');
     await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
     await waitFor(() => expect(writes('/movements')).toHaveLength(1));
