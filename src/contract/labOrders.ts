@@ -91,7 +91,16 @@ export const LabOrderStatusChange = z
   });
 export type LabOrderStatusChange = z.infer<typeof LabOrderStatusChange>;
 
-const mm = (label: string, min: number, max: number) => {
+/** The allowed millimetres of the frame's measurements and the fitting heights, by field name (0.5 steps). */
+export const labOrderMillimetres = {
+  'frame.a': { min: 30, max: 80 },
+  'frame.b': { min: 15, max: 70 },
+  'frame.dbl': { min: 10, max: 30 },
+  'fittingHeights.right': { min: 10, max: 40 },
+  'fittingHeights.left': { min: 10, max: 40 },
+} as const;
+
+const mm = (label: string, { min, max }: { min: number; max: number }) => {
   const message = `${label} must be between ${min} and ${max} mm in 0.5 steps`;
   return z
     .number({ error: message })
@@ -104,9 +113,9 @@ export const FrameInput = z.object({
   brand: shortText(100, 'Frame brand must be up to 100 characters').default(''),
   model: shortText(100, 'Frame model must be up to 100 characters').default(''),
   colour: shortText(100, 'Frame colour must be up to 100 characters').default(''),
-  a: mm('Frame A (lens width)', 30, 80),
-  b: mm('Frame B (lens height)', 15, 70),
-  dbl: mm('Frame DBL (bridge)', 10, 30),
+  a: mm('Frame A (lens width)', labOrderMillimetres['frame.a']),
+  b: mm('Frame B (lens height)', labOrderMillimetres['frame.b']),
+  dbl: mm('Frame DBL (bridge)', labOrderMillimetres['frame.dbl']),
 });
 
 export const LensInput = z.object({
@@ -130,7 +139,7 @@ export const LabOrderCreate = z.object({
   frame: FrameInput,
   lens: LensInput,
   fittingHeights: z
-    .object({ right: mm('Right fitting height', 10, 40), left: mm('Left fitting height', 10, 40) })
+    .object({ right: mm('Right fitting height', labOrderMillimetres['fittingHeights.right']), left: mm('Left fitting height', labOrderMillimetres['fittingHeights.left']) })
     .default({ right: null, left: null }),
   labName: shortText(200, 'Lab name must be up to 200 characters').default(''),
   expectedOn: IsoDate.nullable().default(null),

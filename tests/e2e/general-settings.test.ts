@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
 import { startServer } from './support/server';
 import type { RunningServer } from './support/server';
@@ -102,7 +103,15 @@ describe('general settings', () => {
     await page.getByRole('heading', { name: 'Store details', level: 2 }).waitFor(patience);
     const saturday = page.getByRole('group', { name: 'Saturday' });
     await saturday.getByText('Open', { exact: true }).click();
-    await page.getByRole('group', { name: 'Thursday' }).getByLabel('Closes').fill('20:00');
+    // Closing before opening is refused: the summary takes the focus, and its link goes to Thursday's closing time.
+    const thursdayCloses = page.getByRole('group', { name: 'Thursday' }).getByLabel('Closes');
+    await thursdayCloses.fill('00:30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const hoursLink = 'Thursday, Closes: The closing time must be after the opening time';
+    await expectSummaryFocused(page, hoursLink);
+    expect(await thursdayCloses.getAttribute('aria-invalid')).toBe('true');
+    await followSummaryLink(page, page, hoursLink, thursdayCloses);
+    await thursdayCloses.fill('20:00');
     await page.getByRole('textbox', { name: 'Tax number' }).fill('TX-998877');
     // Uptown's own logo: chosen, previewed (removable), saved with the details.
     await page.locator('input[type=file]').setInputFiles({ name: 'uptown.png', mimeType: 'image/png', buffer: logoPng });

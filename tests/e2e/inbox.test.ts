@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { expectHeading, expectPath, patience, signInAt, useBrowser, userMenu } from './support/browser';
+import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 import { useOutboxServer } from './support/outbox';
 
 const server = useOutboxServer();
@@ -92,7 +93,10 @@ describe('the inbox', () => {
     await sam.getByRole('button', { name: 'New message' }).click();
     await sam.getByRole('textbox', { name: 'Your message' }).fill('Hello');
     await sam.getByRole('button', { name: 'Send' }).click();
-    await sam.getByText('Choose the patient first.').waitFor(patience);
+    await sam.getByText('Choose the patient first.', { exact: true }).waitFor(patience);
+    // The refusal focuses the summary; its link goes to the patient search.
+    await expectSummaryFocused(sam, 'To: Choose the patient first.');
+    await followSummaryLink(sam, sam, 'To: Choose the patient first.', sam.getByRole('searchbox', { name: 'Find the patient (name, email or phone)' }));
     await sam.getByRole('searchbox', { name: 'Find the patient (name, email or phone)' }).fill('Doe');
     await sam.getByRole('list', { name: 'Patients found' }).getByRole('button', { name: /^Jane Doe/ }).first().click();
     await sam.getByRole('group', { name: 'To' }).getByText('Jane Doe').waitFor(patience);

@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, patience, signInAt, useBrowser, userMenu } from './support/browser';
+import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 
 const e2e = useBrowser();
 
@@ -151,6 +152,13 @@ describe('Jane Doe sees exactly her records', () => {
     await page.getByRole('region', { name: 'Personal details' }).getByText('Jane Doe', { exact: true }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('patient@clearview.test');
     expect(await page.getByRole('textbox', { name: 'Phone' }).inputValue()).toBe('+1 555 0142');
+    // A phone the server refuses: the summary above the fields takes the focus, and its link goes to the phone.
+    await page.getByRole('textbox', { name: 'Phone' }).fill('call me');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const phoneMessage = 'Enter a phone number: digits, spaces, ( ) - . and an optional leading +';
+    await expectSummaryFocused(page, 'Your changes were not saved. Please check the fields marked.', `Phone: ${phoneMessage}`);
+    await page.getByText(phoneMessage, { exact: true }).waitFor(patience);
+    await followSummaryLink(page, page.getByRole('form', { name: 'Contact details' }), `Phone: ${phoneMessage}`, page.getByRole('textbox', { name: 'Phone' }));
   });
 
   it('the same in Arabic: right to left, Arabic words and dates, Rx values as opticians write them', async () => {

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 import { useOutboxServer } from './support/outbox';
 import { openDowntownRegister } from './support/register';
 
@@ -76,7 +77,11 @@ describe('the sale’s customer', () => {
     const form = page.getByRole('form', { name: 'New patient' });
     await form.getByRole('button', { name: 'Create and choose' }).click();
     await form.getByText('First name is required', { exact: true }).waitFor();
-    await form.getByText('Enter a phone number or an email address').waitFor();
+    await form.getByText('Enter a phone number or an email address', { exact: true }).waitFor();
+    // The refusal focuses the summary above the fields; each of its links focuses the field that says it.
+    await expectSummaryFocused(page, 'First name: First name is required', 'Date of birth: Date of birth is required', 'Phone: Enter a phone number or an email address');
+    await followSummaryLink(page, form, 'Date of birth: Date of birth is required', form.getByLabel('Date of birth'));
+    await followSummaryLink(page, form, 'Phone: Enter a phone number or an email address', form.getByLabel('Phone'));
     expect(await axeViolations(page, 'main')).toEqual([]);
     const lastName = `Newcomb${Date.now().toString(36)}`;
     await form.getByLabel('First name').fill('Mina');

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useOutboxServer } from './support/outbox';
 import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
+import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -80,6 +81,41 @@ describe('lab orders', () => {
     await staff.getByRole('button', { name: 'Move', exact: true }).click();
     await staff.getByText('Order 5001 was not moved: someone else moved it meanwhile. It is now “Ready for pick-up”.').waitFor(patience);
     expect(server.messagesTo('patient@clearview.test', mark)).toHaveLength(1);
+  });
+
+  it("the chart's new lab order: a refused create focuses the summary; its links focus the fields; the server's refusal too", async () => {
+    const page = await e2e.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/patients/${jane}/5`);
+    await page.getByRole('button', { name: 'New lab order' }).click(patience);
+    const form = page.getByRole('form', { name: 'New lab order' });
+    await form.waitFor(patience);
+
+    // Nothing chosen: each empty required field says so, and so does the focused summary.
+    await form.getByRole('button', { name: 'Create order' }).click();
+    await expectSummaryFocused(page, 'Prescription: Required', 'Invoice line: Required', 'Lens type: Required');
+    expect(await form.getByRole('textbox', { name: 'Lens type' }).getAttribute('aria-invalid')).toBe('true');
+    await followSummaryLink(page, form, 'Lens type: Required', form.getByRole('textbox', { name: 'Lens type' }));
+    await followSummaryLink(page, form, 'Prescription: Required', form.getByRole('combobox', { name: 'Prescription' }));
+
+    // A measurement out of range and a day not in the displayed format are told in the same words at the field.
+    await form.getByRole('combobox', { name: 'Prescription' }).selectOption({ index: 1 });
+    await form.getByRole('combobox', { name: 'Invoice line' }).selectOption({ index: 1 });
+    await form.getByRole('textbox', { name: 'Lens type' }).fill('Single vision');
+    await form.getByRole('textbox', { name: 'A (lens width, mm)' }).fill('99');
+    await form.getByRole('textbox', { name: 'Expected on (YYYY-MM-DD)' }).fill('31/03/2026');
+    await form.getByRole('button', { name: 'Create order' }).click();
+    await expectSummaryFocused(page, 'A (lens width, mm): Enter 30 to 80 mm in 0.5 steps', 'Expected on (YYYY-MM-DD): Enter the date as YYYY-MM-DD, like 2026-03-31');
+    await form.getByText('Enter 30 to 80 mm in 0.5 steps', { exact: true }).waitFor(patience);
+    await followSummaryLink(page, form, 'Expected on (YYYY-MM-DD): Enter the date as YYYY-MM-DD, like 2026-03-31', form.getByRole('textbox', { name: 'Expected on (YYYY-MM-DD)' }));
+
+    // The server's 400 (a lab name too long): the same summary, focused, linking to the field.
+    await form.getByRole('textbox', { name: 'A (lens width, mm)' }).fill('52');
+    await form.getByRole('textbox', { name: 'Expected on (YYYY-MM-DD)' }).fill('');
+    await form.getByRole('textbox', { name: 'Lab' }).fill('L'.repeat(201));
+    await form.getByRole('button', { name: 'Create order' }).click();
+    await expectSummaryFocused(page, 'Lab: Lab name must be up to 200 characters');
+    await followSummaryLink(page, form, 'Lab: Lab name must be up to 200 characters', form.getByRole('textbox', { name: 'Lab' }));
   });
 
   it('the lookup in Arabic on a phone, right to left', async () => {

@@ -184,6 +184,34 @@ describe('/pages/profile', () => {
     expect(screen.getByText(/Chromium/)).toBeTruthy();
   });
 
+  it('an empty password is refused by the form itself: "Required" at each field and in the focused summary, nothing sent', async () => {
+    const sent: Call[] = [];
+    rendered = renderPage(<ProfilePage />, {
+      api: (call) => {
+        if (call.path === '/api/profile' && call.method === 'GET') return ok(profile);
+        if (call.path === '/api/profile/sessions') return ok(sessions);
+        sent.push(call);
+        return { status: 404, body: { error: 'Not found', code: 'request.notFound' } };
+      },
+    });
+    const { user } = rendered;
+    const form = (await screen.findByRole('button', { name: 'Change password' })).closest('form')!;
+    await user.type(within(form).getByLabelText('New password'), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Current password: Required',
+      'New password: The password must have at least 12 characters',
+      'New password again: Required',
+    ]);
+    expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getAllByText('Required')).toHaveLength(2);
+    await user.click(within(summary).getByRole('link', { name: 'New password again: Required' }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('New password again'));
+    expect(sent).toEqual([]);
+  });
+
   it('saves the name over the version a photo change made on the same page', async () => {
     const withPhoto = { ...profile, photo: 'data:image/png;base64,iVBORw0KGgo=' };
     const patches: Call[] = [];

@@ -94,6 +94,32 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("a recall without its day is refused by the form: 'Required' at the day and in the focused summary, nothing sent", async () => {
+    const posts: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/6`,
+      chartApi((call) => {
+        if (call.path === `/api/patients/${patientId}/recalls`) return { status: 200, body: { recalls: [] } };
+        if (call.method === 'POST') {
+          posts.push(call);
+          return { status: 500, body: { error: 'Unexpected', code: 'request.unexpected' } };
+        }
+        return undefined;
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add a recall' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'Add a recall' });
+    const due = within(form).getByLabelText('Due');
+    await user.clear(due);
+    await user.click(within(form).getByRole('button', { name: 'Add recall' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(due.getAttribute('aria-invalid')).toBe('true');
+    await user.click(within(summary).getByRole('link', { name: 'Due: Required' }));
+    expect(document.activeElement).toBe(due);
+    expect(posts).toEqual([]);
+  });
+
   it('shows the server’s message at the Rx field it names, and saves once however often Save is pressed', async () => {
     let posts = 0;
     const { user } = renderChart(

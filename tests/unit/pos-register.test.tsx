@@ -146,6 +146,10 @@ describe('the register page', () => {
     await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
     expect(within(movement).getByText('A reason is required')).toBeTruthy();
     expect(writes('/movements')).toHaveLength(0);
+    const refusal = within(movement).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    await user.click(within(refusal).getByRole('link', { name: 'Reason: A reason is required' }));
+    expect(document.activeElement).toBe(within(movement).getByLabelText('Reason'));
     await user.type(within(movement).getByLabelText('Reason'), 'Change from the bank');
     await user.click(within(movement).getByRole('button', { name: 'Record pay-in' }));
     await waitFor(() => expect(writes('/movements')).toHaveLength(1));
@@ -361,6 +365,14 @@ describe('the history tab', () => {
     const form = await screen.findByRole('form', { name: 'Refund sale 2002' });
     await user.click(within(form).getByRole('button', { name: 'Refund' }));
     expect(within(form).getByText('Enter a quantity on at least one line')).toBeTruthy();
+    // The refusal focuses the summary; its links go to the first line's quantity and to the reason.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((l) => l.textContent)).toEqual(['Lines to refund: Enter a quantity on at least one line', 'Reason: A reason is required']);
+    await user.click(within(summary).getByRole('link', { name: 'Lines to refund: Enter a quantity on at least one line' }));
+    expect(document.activeElement).toBe(within(form).getAllByRole('textbox', { name: /^Quantity of / })[0]);
+    await user.click(within(summary).getByRole('link', { name: 'Reason: A reason is required' }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
     await user.type(within(form).getByLabelText('Quantity of Comprehensive eye exam to refund'), '1');
     await user.type(within(form).getByLabelText('Reason'), 'Exam not needed');
     await user.selectOptions(within(form).getByLabelText('Refund to'), 'store-credit');

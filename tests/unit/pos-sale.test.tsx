@@ -229,6 +229,11 @@ describe('the sale at the register', () => {
     await user.type(amount, '81');
     await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
     expect(within(pay).getByText('A card payment needs a reference (the last digits or the terminal slip number).')).toBeTruthy();
+    // The refusal focuses the summary in the dialog; its link goes to the reference.
+    const refusal = within(pay).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
+    await user.click(within(refusal).getByRole('link', { name: /^Card reference \(last digits or slip number\): A card payment needs a reference/ }));
+    expect(document.activeElement).toBe(within(pay).getByLabelText('Card reference (last digits or slip number)'));
     await user.type(within(pay).getByLabelText('Card reference (last digits or slip number)'), '4242');
     await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
     await within(pay).findByText(/Card \$81\.00/);

@@ -16,6 +16,8 @@ import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlNamed, ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { useSessionActor } from '../ui/session';
 import { Spinner } from '../ui/Spinner';
 import { UnreadBadge } from './UnreadBadge';
@@ -316,19 +318,29 @@ function MessageForm({
       ...(!text.trim() ? { text: t('inbox.empty') } : {}),
       ...(patient && !patient.chosen ? { patient: t('inbox.choosePatient') } : {}),
     };
-    if (missing.text || missing.patient) return setProblem(missing);
-    setProblem(null);
+    setProblem(missing.text || missing.patient ? missing : null);
+    if (missing.text || missing.patient) {
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     mutation.mutate(text);
   }
   const refused = mutation.error;
   const fields = refused instanceof ApiError && refused.status === 400 ? (refused.body?.fields ?? {}) : {};
   const patientRefused = patient && refused && ((refused instanceof ApiError && refused.status === 404) || fields.patientId) ? patientRefusal(t, i18n, refused) : null;
   const textRefused = fields.text ? fieldText(t, fields.text) : null;
-  const otherRefused = refused && !patientRefused && !textRefused ? translateError(i18n, refused) : null;
   const shown = problem?.text ?? textRefused;
   const patientShown = problem?.patient ?? patientRefused ?? patient?.loadProblem ?? null;
+  // A refused send (the form's own checks or the server's) focuses the summary, linking to the patient and the text.
+  const { summary, refuse, accept } = useErrorSummary({
+    error: refused,
+    fields: { patientId: problem?.patient ?? patientRefused ?? undefined, text: shown ?? undefined },
+    labels: { patientId: t('inbox.to'), text: label },
+  });
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      {summary && <ErrorSummary {...summary} fieldOf={(name, form) => controlNamed(name, form) ?? form.querySelector<HTMLElement>(`[data-field="${name}"]`)} />}
       {patient && (
         <PatientChooser
           chosen={patient.chosen}
@@ -347,6 +359,7 @@ function MessageForm({
       </label>
       <textarea
         id={fieldId}
+        name="text"
         className={styles.textarea}
         value={text}
         maxLength={inboxLimits.text}
@@ -355,11 +368,10 @@ function MessageForm({
         onChange={(e) => setText(e.target.value)}
       />
       {shown && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={styles.error}>
           {shown}
         </p>
       )}
-      {otherRefused && <Alert>{otherRefused}</Alert>}
       <div className={styles.bar}>
         <Button type="submit" isPending={mutation.isPending}>
           {submitLabel}

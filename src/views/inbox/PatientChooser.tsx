@@ -44,7 +44,7 @@ export function PatientChooser({
 
   if (chosen) {
     return (
-      <div className={styles.form} role="group" aria-labelledby={fieldId}>
+      <div className={styles.form} role="group" aria-labelledby={fieldId} data-field="patientId" tabIndex={-1}>
         <span id={fieldId} className={styles.label}>
           {t('inbox.to')}
         </span>
@@ -67,6 +67,7 @@ export function PatientChooser({
       </label>
       <input
         id={fieldId}
+        name="patientId"
         className={styles.input}
         type="search"
         autoComplete="off"

@@ -4,16 +4,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { translateError } from '../../i18n/apiErrors';
 import { recordsKey, recordsQueries, updateProfile } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import { recordMessages } from '../../contract/records';
 import type { ContactChannel, PatientProfile, PreferredLanguage } from '../../contract/records';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { savedSnackbar } from '../../machines/snackbar.machine';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { useSnackbarActor } from '../ui/shellActors';
 import { Choice } from './Choice';
 import { NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
@@ -69,7 +69,10 @@ function Identity({ profile }: { profile: PatientProfile }) {
   );
 }
 
-/** The contact fields the patient may correct; the server's field messages show under the fields. */
+/**
+ * The contact fields the patient may correct; the server's field messages show under the fields, and a refused save
+ * focuses the summary above them that links to each.
+ */
 function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile; tenantId: string; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbarActor();
@@ -96,6 +99,12 @@ function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile;
       ),
     [serverFields, t],
   );
+  const { summary } = useErrorSummary({
+    error: save.error,
+    fields: fieldErrors,
+    labels: Object.fromEntries(Object.keys(fieldErrors).map((field) => [field, i18n.exists(`records.profile.${field}`) ? t(`records.profile.${field}`) : undefined])),
+    title: t('records.profile.saveFailed'),
+  });
   const set = (field: keyof ContactValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -120,16 +129,8 @@ function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile;
       <h2 id="contact-title" className={styles.heading}>
         {t('records.profile.contact')}
       </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fieldErrors}>
-        {save.isError && (
-          <Alert>
-            {save.error instanceof ApiError && save.error.status === 400
-              ? t('records.profile.saveFailed')
-              : save.error instanceof ApiError && save.error.body
-                ? translateError(i18n, save.error)
-                : t('records.loadFailedHint')}
-          </Alert>
-        )}
+      <Form className={styles.form} onSubmit={submit} validationErrors={fieldErrors} validationBehavior="aria" aria-labelledby="contact-title">
+        {summary && <ErrorSummary {...summary} />}
         <div className={styles.fields}>
           {text('phone', 'tel', 'tel')}
           {text('email', 'email', 'email')}

@@ -6,12 +6,13 @@ import { ApiError } from '../../api/http';
 import { refundSale } from '../../api/pos';
 import type { RefundInput, RefundResult } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
-import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
 import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { TableScroll } from '../ui/TableScroll';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './pos.css';
@@ -45,7 +46,6 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
   });
   const body = refund.error instanceof ApiError ? refund.error.body : null;
   const serverFields = Object.fromEntries(Object.entries(body?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
-  const failure = refund.error && !Object.keys(serverFields).length ? translateError(i18n, refund.error) : null;
   const touched = Object.values(quantities).some((q) => q.trim() !== '') || reason.trim() !== '';
   useUnsavedChanges(touched && !refund.isSuccess);
 
@@ -67,7 +67,11 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
       reason: reason.trim() ? undefined : t('posRegister.reasonRequired'),
     };
     setLocal(errors);
-    if (errors.lines || errors.reason) return;
+    if (errors.lines || errors.reason) {
+      refund.reset();
+      return refuse();
+    }
+    accept();
     const draft: Draft = { lines, refundTo, reason: reason.trim() };
     const values = JSON.stringify(draft);
     if (attempt.current?.values !== values) attempt.current = { key: crypto.randomUUID(), values };
@@ -77,12 +81,18 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
 
   const linesError = local.lines ?? serverFields.lines;
   const reasonError = local.reason ?? serverFields.reason;
+  const { summary, refuse, accept } = useErrorSummary({
+    error: refund.error,
+    fields: { lines: linesError, refundTo: serverFields.refundTo, reason: reasonError },
+    labels: { lines: t('posRegister.refund.lines'), refundTo: t('posRegister.refund.to'), reason: t('posRegister.reason') },
+  });
   return (
     <form className={`${styles.section} ${styles.form}`} aria-labelledby={titleId} onSubmit={submit} noValidate>
       <h2 id={titleId} className={styles.heading}>
         {t('posRegister.refund.title', { number: formats.number(invoice.number) })}
       </h2>
       <p className={styles.muted}>{t('posRegister.refund.hint', { amount: money(invoice.paidTotal) })}</p>
+      {summary && <ErrorSummary {...summary} />}
       <TableScroll label={t('posRegister.refund.lines')}>
         <table className={styles.table}>
           <caption>{t('posRegister.refund.lines')}</caption>
@@ -106,6 +116,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
                 <td className={styles.number}>{money(line.total)}</td>
                 <td>
                   <input
+                    name={`lines.${line.lineNo}`}
                     className={styles.input}
                     inputMode="numeric"
                     dir="ltr"
@@ -131,12 +142,12 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
       <div className={styles.fields}>
         <label className={styles.field}>
           <span className={styles.label}>{t('posRegister.refund.to')}</span>
-          <select className={styles.input} value={refundTo} onChange={(event) => setRefundTo(event.target.value === 'store-credit' ? 'store-credit' : 'original')}>
+          <select name="refundTo" className={styles.input} value={refundTo} onChange={(event) => setRefundTo(event.target.value === 'store-credit' ? 'store-credit' : 'original')}>
             <option value="original">{t('posRegister.refund.toOriginal')}</option>
             {invoice.patientId && <option value="store-credit">{t('posRegister.refund.toCredit')}</option>}
           </select>
         </label>
-        <Field label={t('posRegister.reason')} value={reason} onChange={setReason} error={reasonError ?? undefined} maxLength={500} multiline />
+        <Field name="reason" label={t('posRegister.reason')} value={reason} onChange={setReason} error={reasonError ?? undefined} maxLength={500} multiline />
       </div>
       <div className={styles.actions}>
         <Button type="submit" isPending={refund.isPending}>
@@ -148,11 +159,6 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
               amounts: refund.data.refunded.map((r) => `${t(`records.invoices.methods.${r.method}`)} ${money(r.amount)}`).join(', '),
             })}
         </span>
-        {failure && (
-          <span role="alert" className={styles.error}>
-            {failure}
-          </span>
-        )}
       </div>
     </form>
   );

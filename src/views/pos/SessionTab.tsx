@@ -12,6 +12,8 @@ import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { registerCurrency } from './registerChoice';
@@ -211,6 +213,12 @@ function MovementForm() {
   const serverFields = Object.fromEntries(Object.entries(refused ? (error?.fields ?? {}) : {}).map(([k, v]) => [k, translateMessage(i18n, v)]));
   const refusal = useRefusal(refused && !error?.fields ? error : null);
   useUnsavedChanges((amount.trim() !== '' || reason.trim() !== '') && !moving);
+  // The form's own checks or the server's field messages: the summary above the fields takes the focus.
+  const { summary, refuse, accept } = useErrorSummary({
+    error: refused && error?.fields ? error : null,
+    fields: { kind: serverFields.kind, amount: local.amount ?? serverFields.amount, reason: local.reason ?? serverFields.reason },
+    labels: { kind: t('posRegister.movementKind'), amount: t('posRegister.amount', { currency }), reason: t('posRegister.reason') },
+  });
 
   // A recorded movement empties the form for the next one.
   const [wasMoving, setWasMoving] = useState(false);
@@ -231,7 +239,8 @@ function MovementForm() {
       reason: reason.trim() ? undefined : t('posRegister.reasonRequired'),
     };
     setLocal(errors);
-    if (errors.amount || errors.reason || minor === null) return;
+    if (errors.amount || errors.reason || minor === null) return refuse();
+    accept();
     actor.send({ type: 'cash.move', movement: { kind, amount: minor, reason: reason.trim() } });
   };
 
@@ -240,15 +249,17 @@ function MovementForm() {
       <h2 id={titleId} className={styles.heading}>
         {t('posRegister.movementTitle')}
       </h2>
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.fields}>
         <label className={styles.field}>
           <span className={styles.label}>{t('posRegister.movementKind')}</span>
-          <select className={styles.input} value={kind} onChange={(event) => setKind(event.target.value === 'pay-out' ? 'pay-out' : 'pay-in')}>
+          <select name="kind" className={styles.input} value={kind} onChange={(event) => setKind(event.target.value === 'pay-out' ? 'pay-out' : 'pay-in')}>
             <option value="pay-in">{t('posRegister.payIn')}</option>
             <option value="pay-out">{t('posRegister.payOut')}</option>
           </select>
         </label>
         <Field
+          name="amount"
           label={t('posRegister.amount', { currency })}
           value={amount}
           onChange={setAmount}
@@ -256,7 +267,7 @@ function MovementForm() {
           inputMode="decimal"
           ltr
         />
-        <Field label={t('posRegister.reason')} value={reason} onChange={setReason} error={local.reason ?? serverFields.reason} maxLength={200} />
+        <Field name="reason" label={t('posRegister.reason')} value={reason} onChange={setReason} error={local.reason ?? serverFields.reason} maxLength={200} />
       </div>
       <div className={styles.actions}>
         <Button type="submit" variant="secondary" isPending={moving}>

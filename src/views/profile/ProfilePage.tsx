@@ -79,10 +79,10 @@ function ErrorOf({ error }: { error: unknown }) {
   return <Alert>{error instanceof ApiError && error.status === 400 && error.body?.code === 'request.fieldsInvalid' ? t('profile.fixFields') : translateError(i18n, error)}</Alert>;
 }
 
-/** A refused save of a form: the summary focused in place of its button, linking to each refused field. */
-function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
+/** The summary of a refused save of a form (the server's 400 or the form's own checks), with the fields' labels. */
+function useRefusalSummary(error: unknown, fields: Record<string, string | undefined>) {
   const { t } = useTranslation();
-  const { summary } = useErrorSummary({
+  return useErrorSummary({
     error,
     fields,
     labels: {
@@ -91,9 +91,16 @@ function RefusalSummary({ error, fields, children }: { error: unknown; fields: R
       currentPassword: t('profile.currentPassword'),
       newPassword: t('profile.newPassword'),
       repeatPassword: t('profile.repeatPassword'),
+      email: t('profile.newEmail'),
+      vcode: t('profile.code'),
     },
     title: t('profile.fixFields'),
   });
+}
+
+/** A refused save of a form: the summary focused in place of its button, linking to each refused field. */
+function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
+  const { summary } = useRefusalSummary(error, fields);
   return summary && <ErrorSummary {...summary}>{children}</ErrorSummary>;
 }
 
@@ -136,29 +143,39 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
       snackbar.send(savedSnackbar(t('profile.saved')));
     },
   });
-  const fields = useServerFields(mutation.error);
+  const [emptyName, setEmptyName] = useState(false);
+  const fields: Record<string, string> = { ...useServerFields(mutation.error), ...(emptyName && !name.trim() ? { displayName: t('errors.required') } : {}) };
+  const { summary, refuse, accept } = useRefusalSummary(mutation.error, fields);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!name.trim()) {
+      setEmptyName(true);
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     if (dirty) once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
   return (
     <Panel title={t('profile.details')}>
-      <Form className={styles.narrow} onSubmit={submit} validationErrors={fields}>
-        <RefusalSummary error={mutation.error} fields={fields}>
-          {changedMeanwhile(mutation.error) && (
-            <Button
-              variant="secondary"
-              isDisabled={profile.updatedAt === base.updatedAt}
-              onPress={() => {
-                setBase(profile);
-                setName(profile.displayName);
-                mutation.reset();
-              }}
-            >
-              {t('profile.loadTheirVersion')}
-            </Button>
-          )}
-        </RefusalSummary>
+      <Form className={styles.narrow} onSubmit={submit} validationErrors={fields} validationBehavior="aria">
+        {summary && (
+          <ErrorSummary {...summary}>
+            {changedMeanwhile(mutation.error) && (
+              <Button
+                variant="secondary"
+                isDisabled={profile.updatedAt === base.updatedAt}
+                onPress={() => {
+                  setBase(profile);
+                  setName(profile.displayName);
+                  mutation.reset();
+                }}
+              >
+                {t('profile.loadTheirVersion')}
+              </Button>
+            )}
+          </ErrorSummary>
+        )}
         <TextField name="displayName" label={t('profile.name')} value={name} onChange={setName} isRequired maxLength={100} />
         <SelectField
           name="language"
@@ -279,8 +296,10 @@ function EmailChange({ profile }: { profile: Profile }) {
     },
     onError: () => setCode(''),
   });
-  const askFields = useServerFields(ask.error);
+  const [askChecked, setAskChecked] = useState(false);
+  const askFields: Record<string, string> = { ...useServerFields(ask.error), ...(askChecked && !email.trim() ? { email: t('errors.required') } : {}) };
   const confirmFields = useServerFields(confirm.error);
+  const askSummary = useRefusalSummary(ask.error, askFields);
   return (
     <Panel title={t('profile.email')}>
       <p className={styles.muted}>
@@ -289,12 +308,19 @@ function EmailChange({ profile }: { profile: Profile }) {
       <Form
         className={styles.narrow}
         validationErrors={askFields}
+        validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
+          setAskChecked(true);
+          if (!email.trim()) {
+            ask.reset();
+            return askSummary.refuse();
+          }
+          askSummary.accept();
           once((done) => ask.mutate(undefined, { onSettled: done }));
         }}
       >
-        <ErrorOf error={ask.error} />
+        {askSummary.summary && <ErrorSummary {...askSummary.summary} />}
         <TextField name="email" type="email" label={t('profile.newEmail')} value={email} onChange={setEmail} isRequired autoComplete="email" />
         <div className={styles.actions}>
           <Button type="submit" isPending={ask.isPending}>
@@ -306,6 +332,7 @@ function EmailChange({ profile }: { profile: Profile }) {
         <Form
           className={styles.narrow}
           validationErrors={confirmFields}
+          validationBehavior="aria"
           onSubmit={(event) => {
             event.preventDefault();
             once((done) => confirm.mutate(undefined, { onSettled: done }));
@@ -314,7 +341,7 @@ function EmailChange({ profile }: { profile: Profile }) {
           <p className={styles.muted} role="status">
             {t('profile.codeSent', { email: profile.pendingEmail })}
           </p>
-          <ErrorOf error={confirm.error} />
+          <RefusalSummary error={confirm.error} fields={confirmFields} />
           <TextField name="vcode" label={t('profile.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} isRequired />
           <div className={styles.actions}>
             <Button type="submit" isPending={confirm.isPending} isDisabled={code.trim().length !== 6}>
@@ -339,6 +366,7 @@ function PasswordChange() {
   const mutation = useMutation({
     mutationFn: () => changePassword(current, next),
     onSuccess: ({ ended }) => {
+      setChecked(false);
       setCurrent('');
       setNext('');
       setRepeat('');
@@ -346,25 +374,42 @@ function PasswordChange() {
       snackbar.send(savedSnackbar(t('profile.passwordChanged', { count: ended })));
     },
   });
-  const fields = useServerFields(mutation.error);
+  const serverFields = useServerFields(mutation.error);
+  // The form's own checks, shown once a save is asked for (the differing repeat as soon as it is typed).
+  const [checked, setChecked] = useState(false);
   const mismatch = repeat !== '' && repeat !== next;
+  const own: Record<string, string | undefined> = {
+    ...(checked && !current ? { currentPassword: t('errors.required') } : {}),
+    ...(checked && !next ? { newPassword: t('errors.required') } : checked && next.length < 12 ? { newPassword: t('errors.passwordTooShort') } : {}),
+    ...(checked && !repeat ? { repeatPassword: t('errors.required') } : mismatch ? { repeatPassword: t('profile.passwordsDiffer') } : {}),
+  };
+  const fields = Object.fromEntries(Object.entries({ ...serverFields, ...own }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const { summary, refuse, accept } = useRefusalSummary(mutation.error, fields);
   return (
     <Panel title={t('profile.password')}>
       <Form
         className={styles.narrow}
-        validationErrors={{ ...fields, ...(mismatch ? { repeatPassword: t('profile.passwordsDiffer') } : {}) }}
+        validationErrors={fields}
+        validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!mismatch) once((done) => mutation.mutate(undefined, { onSettled: done }));
+          setChecked(true);
+          if (!current || !next || next.length < 12 || !repeat || mismatch) {
+            mutation.reset();
+            refuse();
+            return;
+          }
+          accept();
+          once((done) => mutation.mutate(undefined, { onSettled: done }));
         }}
       >
-        <RefusalSummary error={mutation.error} fields={fields} />
+        {summary && <ErrorSummary {...summary} />}
         <TextField name="currentPassword" type="password" label={t('profile.currentPassword')} value={current} onChange={setCurrent} isRequired autoComplete="current-password" />
         <TextField name="newPassword" type="password" label={t('profile.newPassword')} value={next} onChange={setNext} isRequired minLength={12} maxLength={128} autoComplete="new-password" />
         <TextField name="repeatPassword" type="password" label={t('profile.repeatPassword')} value={repeat} onChange={setRepeat} isRequired autoComplete="new-password" />
         <p className={styles.muted}>{t('profile.passwordHint')}</p>
         <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending} isDisabled={mismatch}>
+          <Button type="submit" isPending={mutation.isPending}>
             {t('profile.changePassword')}
           </Button>
         </div>

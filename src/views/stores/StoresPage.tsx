@@ -9,7 +9,7 @@ import type { StoreOverview } from '../../contract/storesAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { useTenantId } from '../eforms/admin/useTenant';
-import { StoreDetailsForm } from '../settings/general/GeneralSettingsPage';
+import { StoreDetailsForm } from '../settings/general/StoreDetailsForm';
 import { useSettingsFields } from '../settings/general/fieldErrors';
 import * as styles from '../settings/general/generalSettings.css';
 import { Alert } from '../ui/Alert';

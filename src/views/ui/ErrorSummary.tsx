@@ -11,13 +11,31 @@ export interface ErrorSummaryProps {
   refusal: unknown;
   /** What the person can do about it (e.g. load the version someone else saved). */
   children?: ReactNode;
+  /**
+   * The control that shows a field's message, for names no input carries (a row's message, a group of controls);
+   * by default the summary's form's control of that name, else of the nearest name the dotted one starts with.
+   */
+  fieldOf?: (name: string, form: ParentNode) => HTMLElement | null;
+}
+
+/**
+ * `hours.mon.closes`, then `hours.mon`, then `hours`: the first a control of the form is named; for a message about
+ * a list (`lines`), its first control (`lines.1`).
+ */
+export function controlNamed(name: string, form: ParentNode): HTMLElement | null {
+  const parts = name.split('.');
+  for (let length = parts.length; length > 0; length--) {
+    const found = form.querySelector<HTMLElement>(`[name="${CSS.escape(parts.slice(0, length).join('.'))}"]`);
+    if (found) return found;
+  }
+  return form.querySelector<HTMLElement>(`[name^="${CSS.escape(`${name}.`)}"]`);
 }
 
 /**
  * The summary above a form after a refused submit: focused (not only announced) so the person starts from it, with
  * a link to each refused field.
  */
-export function ErrorSummary({ title, fields, refusal, children }: ErrorSummaryProps) {
+export function ErrorSummary({ title, fields, refusal, children, fieldOf = controlNamed }: ErrorSummaryProps) {
   const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (refusal) summary.current?.focus();
@@ -33,7 +51,9 @@ export function ErrorSummary({ title, fields, refusal, children }: ErrorSummaryP
                 href={`#${field.name}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  document.querySelector<HTMLElement>(`[name="${field.name}"]`)?.focus();
+                  // Within the summary's own form: two forms on a page may have fields of the same name.
+                  const form = summary.current?.closest('form') ?? document;
+                  (fieldOf(field.name, form) ?? controlNamed(field.name, document))?.focus();
                 }}
               >
                 {field.label ? `${field.label}: ${field.message}` : field.message}

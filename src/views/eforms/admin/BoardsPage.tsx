@@ -11,6 +11,8 @@ import { translateMessage } from '../../../i18n/appI18n';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
@@ -32,12 +34,15 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
   const store = stores.data?.stores.find((s) => s.id === locationId);
   const list = boards.data?.boards ?? [];
   const chosen = list.find((board) => board.uri.toLowerCase() === boardUri?.toLowerCase()) ?? (boardUri ? undefined : list[0]);
-  const createErrors =
-    create.error instanceof ApiError && create.error.body?.fields
-      ? Object.values(create.error.body.fields).map((text) => translateMessage(i18n, text))
-      : create.error
-        ? [translateError(i18n, create.error)]
-        : [];
+  // The board's name is the one field: an empty one is told before sending, the server's messages said at it.
+  const [emptyName, setEmptyName] = useState(false);
+  const serverMessage = create.error instanceof ApiError && create.error.body?.fields ? Object.values(create.error.body.fields).map((text) => translateMessage(i18n, text)).join(' ') : '';
+  const nameError = emptyName && !name.trim() ? t('errors.required') : serverMessage || undefined;
+  const { summary, refuse, accept } = useErrorSummary({
+    error: create.error,
+    fields: { name: nameError },
+    labels: { name: t('eformsAdmin.boards.newBoard') },
+  });
 
   return (
     <section className={styles.page} aria-labelledby="eform-boards-title">
@@ -62,11 +67,19 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
         </label>
       )}
 
+      {summary && <ErrorSummary {...summary} />}
       <Form
         className={styles.toolbar}
+        validationErrors={nameError ? { name: nameError } : {}}
+        validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!name.trim()) return;
+          if (!name.trim()) {
+            setEmptyName(true);
+            create.reset();
+            return refuse();
+          }
+          accept();
           create.mutate(
             { locationId, name: name.trim() },
             {
@@ -81,13 +94,12 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
         }}
       >
         <div className={styles.grow} style={{ maxInlineSize: '24rem' }}>
-          <TextField label={t('eformsAdmin.boards.newBoard')} value={name} onChange={setName} isRequired maxLength={80} />
+          <TextField name="name" label={t('eformsAdmin.boards.newBoard')} value={name} onChange={setName} isRequired maxLength={80} />
         </div>
         <Button type="submit" isPending={create.isPending}>
           {t('eformsAdmin.boards.create')}
         </Button>
       </Form>
-      {createErrors.length > 0 && <Alert>{createErrors.join(' ')}</Alert>}
 
       {boards.isPending && <Spinner label={t('eformsAdmin.loading')} />}
       {boards.isError && <Alert>{translateError(i18n, boards.error)}</Alert>}

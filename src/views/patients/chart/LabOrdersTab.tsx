@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { createLabOrder, labOrdersKey, moveLabOrder, workDeskKey } from '../../../api/labOrders';
 import { recordsKey, recordsQueries } from '../../../api/records';
-import { nextLabOrderStatuses, remakeReasonKinds, type LabOrderCreate, type LabOrderStatus, type RemakeReasonKind } from '../../../contract/labOrders';
+import { labOrderMillimetres, nextLabOrderStatuses, remakeReasonKinds, type LabOrderCreate, type LabOrderStatus, type RemakeReasonKind } from '../../../contract/labOrders';
 import type { LabOrder } from '../../../contract/records';
 import { translateError } from '../../../i18n/apiErrors';
 import { useTenantId } from '../../eforms/admin/useTenant';
@@ -13,9 +13,12 @@ import { useFormats } from '../../patient/format';
 import { EmptyState, QueryView } from '../../patient/common';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
 import { TextField } from '../../ui/TextField';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import * as lookup from '../../lookups/labOrderLookup.css';
 import * as styles from './chart.css';
+import { useServerFields } from './fieldErrors';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 
@@ -241,9 +244,31 @@ interface Draft {
 const empty: Draft = { rxId: '', invoiceId: '', invoiceLineNo: '', brand: '', model: '', colour: '', a: '', b: '', dbl: '', lensType: '', material: '', coatings: '', right: '', left: '', labName: '', expectedOn: '' };
 const mm = (value: string) => (value.trim() === '' ? null : Number(value.replace(',', '.')));
 
-/** The server's field names (frame.a, lens.type, fittingHeights.right, ...) are the inputs' names. */
+type MillimetreField = keyof typeof labOrderMillimetres;
+const millimetreDraft: Record<MillimetreField, keyof Draft> = { 'frame.a': 'a', 'frame.b': 'b', 'frame.dbl': 'dbl', 'fittingHeights.right': 'right', 'fittingHeights.left': 'left' };
+const isIsoDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+/** The form's own checks, said as the fields show them: empty required fields, millimetres, the expected day. */
+function refusedFields(draft: Draft, t: (key: string, options?: Record<string, unknown>) => string): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!draft.rxId) found.rxId = t('errors.required');
+  if (!draft.invoiceId) found.invoiceId = t('errors.required');
+  if (!draft.lensType.trim()) found['lens.type'] = t('errors.required');
+  for (const [name, key] of Object.entries(millimetreDraft) as [MillimetreField, keyof Draft][]) {
+    const value = mm(draft[key]);
+    const { min, max } = labOrderMillimetres[name];
+    if (value !== null && !(Number.isFinite(value) && value >= min && value <= max && Number.isInteger(value * 2))) found[name] = t('labOrdersTab.mmRange', { min, max });
+  }
+  if (draft.expectedOn.trim() && !isIsoDay(draft.expectedOn.trim())) found.expectedOn = t('labOrdersTab.expectedOnFormat');
+  return found;
+}
+
+/**
+ * The server's field names (frame.a, lens.type, fittingHeights.right, ...) are the inputs' names. A refused create
+ * (the form's own checks or the server's 400) focuses the summary above the fields, linking to each refused one.
+ */
 function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (createdNumber: number | null) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
   const invalidate = useInvalidate(patientId);
@@ -251,6 +276,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
   const prescriptions = useQuery(recordsQueries.prescriptions(tenantId, scope));
   const invoices = useQuery(recordsQueries.invoices(tenantId, scope));
   const [draft, setDraft] = useState<Draft>(empty);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const invoice = useQuery({ ...recordsQueries.invoice(tenantId, scope, draft.invoiceId), enabled: draft.invoiceId !== '' });
   const dirty = JSON.stringify(draft) !== JSON.stringify(empty);
   useUnsavedChanges(dirty);
@@ -264,11 +290,40 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
     },
     onSettled: invalidate,
   });
-  const fieldErrors = create.error instanceof ApiError ? (create.error.body?.fields ?? {}) : {};
+  const serverFields = useServerFields(create.error);
+  // The invoice and its line are one choice here: a refused line shows at that choice.
+  const { invoiceLineNo, ...server } = serverFields;
+  const fieldErrors: Record<string, string> = { ...server, ...(invoiceLineNo && !server.invoiceId ? { invoiceId: invoiceLineNo } : {}), ...localErrors };
+  const labels: Record<string, string> = {
+    rxId: t('labOrdersTab.rx'),
+    invoiceId: t('labOrdersTab.invoice'),
+    'frame.brand': t('labOrdersTab.frameBrand'),
+    'frame.model': t('labOrdersTab.frameModel'),
+    'frame.colour': t('labOrdersTab.frameColour'),
+    'frame.a': t('labOrdersTab.frameA'),
+    'frame.b': t('labOrdersTab.frameB'),
+    'frame.dbl': t('labOrdersTab.frameDbl'),
+    'lens.type': t('labOrdersTab.lensType'),
+    'lens.material': t('labOrdersTab.lensMaterial'),
+    'lens.coatings': t('labOrdersTab.coatings'),
+    'fittingHeights.right': t('labOrdersTab.heightRight'),
+    'fittingHeights.left': t('labOrdersTab.heightLeft'),
+    labName: t('labOrdersTab.labName'),
+    expectedOn: t('labOrdersTab.expectedOn'),
+  };
+  const { summary, refuse, accept } = useErrorSummary({ error: create.error, fields: fieldErrors, labels });
   const orderable = invoices.data?.invoices.filter((i) => i.status === 'open' || i.status === 'paid') ?? [];
   const spectacle = prescriptions.data?.spectacle ?? [];
 
   const submit = () => {
+    const found = refusedFields(draft, t);
+    setLocalErrors(found);
+    if (Object.keys(found).length > 0) {
+      create.reset();
+      refuse();
+      return;
+    }
+    accept();
     once((done) => create.mutate({
       patientId,
       rxId: draft.rxId,
@@ -286,6 +341,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
     <Form
       className={`${styles.card} ${styles.form}`}
       validationErrors={fieldErrors}
+      validationBehavior="aria"
       aria-label={t('labOrdersTab.new')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -293,12 +349,21 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
       }}
     >
       <h3 className={styles.sectionHeading}>{t('labOrdersTab.new')}</h3>
+      {summary && <ErrorSummary {...summary} />}
       {prescriptions.isSuccess && spectacle.length === 0 && <p className={styles.muted}>{t('labOrdersTab.noRx')}</p>}
       {invoices.isSuccess && orderable.length === 0 && <p className={styles.muted}>{t('labOrdersTab.noInvoice')}</p>}
       <div className={styles.fieldGrid}>
         <label className={lookup.toolbarField}>
           <span className={styles.legend}>{t('labOrdersTab.rx')}</span>
-          <select name="rxId" required className={lookup.control} value={draft.rxId} onChange={(event) => set('rxId')(event.target.value)}>
+          <select
+            name="rxId"
+            aria-required="true"
+            aria-invalid={fieldErrors.rxId ? true : undefined}
+            aria-describedby={fieldErrors.rxId ? 'lab-order-rx-error' : undefined}
+            className={lookup.control}
+            value={draft.rxId}
+            onChange={(event) => set('rxId')(event.target.value)}
+          >
             <option value="">{t('labOrdersTab.chooseRx')}</option>
             {spectacle.map((rx) => (
               <option key={rx.id} value={rx.id}>
@@ -306,13 +371,19 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
               </option>
             ))}
           </select>
-          {fieldErrors.rxId && <span className={lookup.fieldError}>{fieldErrors.rxId}</span>}
+          {fieldErrors.rxId && (
+            <span id="lab-order-rx-error" className={lookup.fieldError}>
+              {fieldErrors.rxId}
+            </span>
+          )}
         </label>
         <label className={lookup.toolbarField}>
           <span className={styles.legend}>{t('labOrdersTab.invoice')}</span>
           <select
             name="invoiceId"
-            required
+            aria-required="true"
+            aria-invalid={fieldErrors.invoiceId ? true : undefined}
+            aria-describedby={fieldErrors.invoiceId ? 'lab-order-invoice-error' : undefined}
             className={lookup.control}
             value={draft.invoiceId ? `${draft.invoiceId}|${draft.invoiceLineNo}` : ''}
             onChange={(event) => {
@@ -335,7 +406,11 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
               ),
             )}
           </select>
-          {(fieldErrors.invoiceId || fieldErrors.invoiceLineNo) && <span className={lookup.fieldError}>{fieldErrors.invoiceId ?? fieldErrors.invoiceLineNo}</span>}
+          {fieldErrors.invoiceId && (
+            <span id="lab-order-invoice-error" className={lookup.fieldError}>
+              {fieldErrors.invoiceId}
+            </span>
+          )}
         </label>
         <TextField name="frame.brand" label={t('labOrdersTab.frameBrand')} value={draft.brand} onChange={set('brand')} />
         <TextField name="frame.model" label={t('labOrdersTab.frameModel')} value={draft.model} onChange={set('model')} />
@@ -351,11 +426,6 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
         <TextField name="labName" label={t('labOrdersTab.labName')} value={draft.labName} onChange={set('labName')} />
         <TextField name="expectedOn" label={t('labOrdersTab.expectedOn')} value={draft.expectedOn} onChange={set('expectedOn')} />
       </div>
-      {create.isError && (
-        <p role="alert" className={styles.formError}>
-          {translateError(i18n, create.error)}
-        </p>
-      )}
       <div className={styles.actions}>
         <Button type="submit" isPending={create.isPending}>
           {t('labOrdersTab.create')}

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { createRecall, moveRecall } from '../../../api/chart';
-import { ApiError } from '../../../api/http';
 import { recordsKey, recordsQueries } from '../../../api/records';
 import type { Recall } from '../../../contract/records';
 import { recallEdges, recallTypes } from '../../../contract/sales';
@@ -17,6 +16,8 @@ import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
@@ -31,7 +32,7 @@ import { TableScroll } from '../../ui/TableScroll';
 const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
 
 function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
@@ -54,9 +55,23 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
       onDone();
     },
   });
-  const fields = useServerFields(mutation.error);
+  const [emptyDay, setEmptyDay] = useState(false);
+  const fields: Record<string, string> = { ...useServerFields(mutation.error), ...(emptyDay && !draft.dueOn ? { dueOn: t('errors.required') } : {}) };
+  const { summary, refuse, accept } = useErrorSummary({
+    error: mutation.error,
+    fields,
+    labels: { type: t('records.recalls.type'), dueOn: t('records.recalls.dueOn'), channel: t('patientChart.recalls.channel'), notes: t('patientChart.recalls.notes') },
+    title: t('patientChart.fixFields'),
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // An empty day is told before sending, as the field shows it.
+    if (!draft.dueOn) {
+      setEmptyDay(true);
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     once((done) => mutation.mutate(undefined, { onSettled: done }));
   };
   return (
@@ -64,10 +79,8 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
       <h2 id="recall-form-title" className={styles.sectionHeading}>
         {t('patientChart.recalls.addTitle')}
       </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} aria-labelledby="recall-form-title">
-        {mutation.isError && (
-          <Alert>{mutation.error instanceof ApiError && mutation.error.status === 400 ? t('patientChart.fixFields') : translateError(i18n, mutation.error)}</Alert>
-        )}
+      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="recall-form-title">
+        {summary && <ErrorSummary {...summary} />}
         <div className={styles.fieldGrid}>
           <SelectField
             name="type"

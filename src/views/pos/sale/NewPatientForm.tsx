@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { createPatient, patientsKey } from '../../../api/patients';
 import { PatientInput, patientMessages } from '../../../contract/patientsAdmin';
-import { translateError } from '../../../i18n/apiErrors';
 import { languages } from '../../../i18n/appI18n';
 import { Field } from '../../invoices/Field';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 import * as styles from './sale.css';
 
@@ -24,7 +25,8 @@ const requiredFields = ['firstName', 'lastName', 'dateOfBirth'] as const;
 /**
  * The register's "New patient": the few details a sale needs (name, date of birth, a phone or an email), checked
  * with the contract's patient-create schema before sending and created at the register's store through the staff
- * create-patient endpoint. The patient is then chosen for the sale. Creating a patient needs the connection.
+ * create-patient endpoint. The patient is then chosen for the sale. Creating a patient needs the connection. A
+ * refused create (the form's own check or the server's 400) focuses the summary above the fields, linking to each.
  */
 export function NewPatientForm({ tenantId, locationId, online, onCreated, onCancel }: { tenantId: string; locationId: string; online: boolean; onCreated: (patient: { id: string; name: string }) => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
@@ -44,6 +46,12 @@ export function NewPatientForm({ tenantId, locationId, online, onCreated, onCanc
     onError: (error) => {
       if (error instanceof ApiError && error.body?.fields) setErrors(messagesOf(error.body.fields));
     },
+  });
+
+  const { summary, refuse, accept } = useErrorSummary({
+    error: create.error,
+    fields: errors,
+    labels: Object.fromEntries(fieldNames.map((name) => [name, t(`posSale.newPatient.${name}`)])),
   });
 
   /** A contract message in the reader's language; a required field left empty is told just that. */
@@ -78,16 +86,18 @@ export function NewPatientForm({ tenantId, locationId, online, onCreated, onCanc
     if (!draft.phone.trim() && !draft.email.trim()) found.phone = t('posSale.newPatient.contactRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const firstBad = fieldNames.find((f) => found[f]);
-      requestAnimationFrame(() => document.getElementById(`${id}-${firstBad}`)?.querySelector('input')?.focus());
+      create.reset();
+      refuse();
       return;
     }
+    accept();
     once((done) => create.mutate(input, { onSettled: done }));
   };
 
   const field = (name: FieldName, type: string, ltr = false) => (
-    <div id={`${id}-${name}`} ref={name === 'firstName' ? first : undefined}>
+    <div ref={name === 'firstName' ? first : undefined}>
       <Field
+        name={name}
         label={t(`posSale.newPatient.${name}`)}
         type={type}
         ltr={ltr}
@@ -99,12 +109,12 @@ export function NewPatientForm({ tenantId, locationId, online, onCreated, onCanc
       />
     </div>
   );
-  const failure = create.isError && Object.keys(errors).length === 0;
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className={styles.heading}>
         {t('posSale.newPatient.title')}
       </h3>
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.fields}>
         {field('firstName', 'text')}
         {field('lastName', 'text')}
@@ -112,11 +122,6 @@ export function NewPatientForm({ tenantId, locationId, online, onCreated, onCanc
         {field('phone', 'tel', true)}
         {field('email', 'email', true)}
       </div>
-      {failure && (
-        <p role="alert" className={styles.error}>
-          {translateError(i18n, create.error, t('posSale.newPatient.failed'))}
-        </p>
-      )}
       {!online && <p className={styles.muted}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.newPatient') })}</p>}
       <div className={styles.actions}>
         <Button type="submit" isDisabled={!online} isPending={create.isPending}>

@@ -10,6 +10,8 @@ import type { PaymentMethod } from '../../../contract/records';
 import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
 import { useFormats } from '../../patient/format';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { amountText, parseAmount } from '../../invoices/money';
 import * as styles from './sale.css';
 
@@ -116,6 +118,17 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
   const reason = needsOf[method];
 
   const minor = parseAmount(amount, currency);
+  const amountLabel = method === 'cash' ? t('posSale.pay.received', { currency }) : t('invoiceScreen.amount', { currency });
+  const { summary, refuse, accept } = useErrorSummary({
+    error: null,
+    fields: errors,
+    labels: {
+      amount: amountLabel,
+      reference: method === 'card' ? t('posSale.pay.cardRef') : t('posSale.pay.chequeNumber'),
+      plan: t('posSale.pay.plan'),
+      authorisation: t('posSale.pay.authorisation'),
+    },
+  });
   const cashChange = method === 'cash' && minor !== null && minor > balance ? minor - balance : 0;
 
   const submit = (event: FormEvent) => {
@@ -128,13 +141,16 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
     if (method === 'insurance' && !authorisation.trim()) next.authorisation = t('posSale.pay.authorisationRequired');
     if (method === 'store-credit' && credit.data && minor !== null && minor > credit.data.balance) next.amount = t('apiErrors.pos.storeCreditInsufficient', { balance: formats.money(credit.data.balance, currency) });
     setErrors(next);
-    if (Object.keys(next).length || minor === null || unavailable(method)) return;
+    if (Object.keys(next).length) return refuse();
+    if (minor === null || unavailable(method)) return;
     // Cash: what was handed over is the tendered amount; the payment settles at most the balance, the rest is change.
     const payment: SalePayment =
       method === 'cash'
         ? { method, amount: Math.min(minor, balance), tendered: minor, reference: '', insurancePlan: '', authorisation: '' }
         : { method, amount: minor, reference: reference.trim(), insurancePlan: plan.trim(), authorisation: authorisation.trim() };
-    if (!onAdd(payment)) setErrors({ amount: t('posSale.pay.refused') });
+    if (onAdd(payment)) return accept();
+    setErrors({ amount: t('posSale.pay.refused') });
+    refuse();
   };
 
   const field = (name: string, label: string, value: string, set: (v: string) => void, extra: { ltr?: boolean; hint?: string } = {}) => (
@@ -144,6 +160,7 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
       </label>
       <input
         id={`${id}-${name}`}
+        name={name}
         className={styles.input}
         autoComplete="off"
         maxLength={100}
@@ -169,6 +186,7 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
 
   return (
     <form className={styles.form} aria-label={t('posSale.pay.add')} onSubmit={submit} noValidate>
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.fields}>
         <div className={styles.field}>
           <label htmlFor={`${id}-method`} className={styles.label}>
@@ -182,7 +200,7 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
             ))}
           </select>
         </div>
-        {field('amount', method === 'cash' ? t('posSale.pay.received', { currency }) : t('invoiceScreen.amount', { currency }), amount, setAmount, { ltr: true })}
+        {field('amount', amountLabel, amount, setAmount, { ltr: true })}
         {(method === 'card' || method === 'cheque') && field('reference', method === 'card' ? t('posSale.pay.cardRef') : t('posSale.pay.chequeNumber'), reference, setReference)}
         {method === 'insurance' && field('plan', t('posSale.pay.plan'), plan, setPlan)}
         {method === 'insurance' && field('authorisation', t('posSale.pay.authorisation'), authorisation, setAuthorisation)}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { saveStoreSettings } from '../../../api/generalSettings';
+import { weekdays } from '../../../contract/generalSettings';
+import type { StoreHours, StoreSettings, StoreSettingsUpdate } from '../../../contract/generalSettings';
+import { LogoField } from '../../enterprise/fields';
+import { Checkbox } from '../../ui/Checkbox';
+import { TextField } from '../../ui/TextField';
+import { useSave, SaveBar } from './settingsForm';
+import * as styles from './generalSettings.css';
+
+export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onSaved?: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(store.name);
+  const [address, setAddress] = useState(store.address);
+  const [phone, setPhone] = useState(store.phone);
+  const [timeZone, setTimeZone] = useState(store.timeZone);
+  const [taxNumber, setTaxNumber] = useState(store.taxNumber);
+  const [hours, setHours] = useState<StoreHours>(store.hours);
+  const [logo, setLogo] = useState<string | null>(store.logo);
+  const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body), onSaved);
+  // The logo travels only when it changed (absent: unchanged; null: removed): a save of the hours re-sends no picture.
+  const logoChange = logo !== store.logo ? { logo } : {};
+  return (
+    <Form
+      className={styles.form}
+      validationErrors={fields}
+      ref={formRef}
+      validationBehavior="aria"
+      onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours, ...logoChange })}
+    >
+      <div className={styles.grid}>
+        <TextField id="setting-name" name="name" label={t('generalSettings.fields.name')} value={name} onChange={setName} isRequired maxLength={100} />
+        <TextField id="setting-address" name="address" label={t('generalSettings.fields.address')} value={address} onChange={setAddress} maxLength={200} />
+        <TextField id="setting-phone" name="phone" type="tel" label={t('generalSettings.fields.phone')} value={phone} onChange={setPhone} maxLength={30} />
+        <TextField
+          id="setting-timeZone"
+          name="timeZone"
+          label={t('generalSettings.fields.timeZone')}
+          description={t('generalSettings.fields.timeZoneHint')}
+          value={timeZone}
+          onChange={setTimeZone}
+          maxLength={64}
+        />
+        <TextField id="setting-taxNumber" name="taxNumber" label={t('generalSettings.fields.taxNumber')} value={taxNumber} onChange={setTaxNumber} maxLength={30} />
+      </div>
+      <HoursEditor hours={hours} onChange={setHours} fields={fields} />
+      {/* The store's own logo, on its printed receipts (over the company's). */}
+      <div id="setting-logo" tabIndex={-1}>
+        <LogoField value={logo} onChange={setLogo} error={fields.logo} />
+      </div>
+      <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
+    </Form>
+  );
+}
+
+function HoursEditor({ hours, onChange, fields }: { hours: StoreHours; onChange: (hours: StoreHours) => void; fields: Record<string, string> }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset id="setting-hours" tabIndex={-1} className={styles.fieldset}>
+      <legend className={styles.legend}>{t('generalSettings.fields.hours')}</legend>
+      <div className={styles.hours}>
+        {weekdays.map((day) => {
+          const value = hours[day];
+          const problem = fields[`hours.${day}.closes`] ?? fields[`hours.${day}.opens`] ?? fields[`hours.${day}`];
+          const problemId = `setting-hours-${day}-problem`;
+          // Each time says its own message (or the day's); the summary's links find them by these names.
+          const timeProblem = (part: 'opens' | 'closes') =>
+            fields[`hours.${day}.${part}`] || fields[`hours.${day}`] ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
+          return (
+            <div key={day} className={styles.day} role="group" aria-label={t(`generalSettings.weekdays.${day}`)}>
+              <span className={styles.dayName} aria-hidden="true">
+                {t(`generalSettings.weekdays.${day}`)}
+              </span>
+              <Checkbox name={`hours.${day}`} isSelected={value !== null} onChange={(open) => onChange({ ...hours, [day]: open ? { opens: '09:00', closes: '17:00' } : null })}>
+                {t('generalSettings.fields.open')}
+              </Checkbox>
+              {value && (
+                <>
+                  <label className={styles.time}>
+                    <span>{t('generalSettings.fields.opens')}</span>
+                    <input type="time" name={`hours.${day}.opens`} {...timeProblem('opens')} className={styles.input} value={value.opens} onChange={(e) => onChange({ ...hours, [day]: { ...value, opens: e.target.value } })} />
+                  </label>
+                  <label className={styles.time}>
+                    <span>{t('generalSettings.fields.closes')}</span>
+                    <input type="time" name={`hours.${day}.closes`} {...timeProblem('closes')} className={styles.input} value={value.closes} onChange={(e) => onChange({ ...hours, [day]: { ...value, closes: e.target.value } })} />
+                  </label>
+                </>
+              )}
+              {problem && (
+                <p id={problemId} className={styles.error}>
+                  {problem}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
