@@ -22,6 +22,8 @@ import { renderPage, tearDownPage, withRoles } from './records-harness';
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
 const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
+/** The device's IndexedDB answers offline searches: on a busy machine it takes longer than the default second. */
+const slow = { timeout: 5000 };
 const url = (call: Call) => new URL(call.path, 'http://x');
 const catalogue = [frame, lens, exam];
 /** Only ever among the store's most-sold products, never in a search's answer. */
@@ -332,18 +334,18 @@ describe('the sale at the register', () => {
     act(() => void window.dispatchEvent(new Event('offline')));
     const asked = rendered!.server.calls.length;
     await user.type(search(), 'compre');
-    expect(await screen.findByText(/^Offline: showing products this register has seen\./)).toBeTruthy();
+    expect(await screen.findByText(/^Offline: showing products this register has seen\./, undefined, slow)).toBeTruthy();
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Comprehensive eye exam$90.00']);
     await user.keyboard('{Enter}');
-    await within(lines()).findByRole('button', { name: /^Comprehensive eye exam/ });
+    await within(lines()).findByRole('button', { name: /^Comprehensive eye exam/ }, slow);
     // The store's most-sold products, kept when the register first opened in this tab, never searched for.
     await user.type(search(), 'hard');
-    await screen.findByRole('option', { name: /^Hard spectacle case/ });
+    await screen.findByRole('option', { name: /^Hard spectacle case/ }, slow);
     await user.keyboard('{Escape}');
     await user.keyboard('8053672000001{Enter}');
-    await within(lines()).findByRole('button', { name: /^Ray-Ban Clubmaster 5154/ });
+    await within(lines()).findByRole('button', { name: /^Ray-Ban Clubmaster 5154/ }, slow);
     await user.keyboard('0000000000000{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('Offline: this register has not seen a product with the barcode 0000000000000.');
+    expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('Offline: this register has not seen a product with the barcode 0000000000000.');
     // Nothing was asked of the server while the device answered; the kept price is the one shown.
     expect(rendered!.server.calls.length).toBe(asked);
     expect(total()).toBe('$252.00');
