@@ -51,6 +51,8 @@ async function fill(db: Database) {
     from generate_series(1, ${PATIENTS}) as i
     cross join lateral (select (array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','David','Elizabeth','William','Barbara','Richard','Susan','Joseph','Jessica','Thomas','Sarah','Charles','Karen','Ahmet','Ayse','Mehmet','Fatma','Omar','Layla','Yusuf','Mariam','Chen','Wei','Priya','Arjun','Sofia','Lucas','Emma','Noah','Olivia','Liam','Ava','Mateo'])[1 + (i::bigint * 7919) % 40] as name) f
     cross join lateral (select (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore','Jackson','Martin','Lee','Perez','Thompson','White','Harris','Sanchez','Clark','Ramirez','Lewis','Robinson','Walker','Young','Allen','King','Wright','Scott','Torres','Nguyen','Hill','Flores','Yilmaz','Kaya','Demir','Sahin','Celik','Haddad','Khalil','Nasser','Mansour','Saleh'])[1 + (i::bigint * 104729) % 50] as name) l`);
+  // Fresh statistics before each insert whose key checks read the table just filled (stale: a scan each).
+  await db.owner.execute(sql`analyze patients`);
   // Each order belongs to one generated patient, in the patient's store; numbered per store after the demo's.
   await db.owner.execute(sql`
     with p as (select id, tenant_id, location_id, row_number() over (order by id) - 1 as k from patients
@@ -68,6 +70,7 @@ async function fill(db: Database) {
       when i % 100 < 70 then 'delivered' when i % 100 < 75 then 'cancelled' when i % 100 < 78 then 'remake'
       when i % 100 < 82 then 'ready-for-pickup' when i % 100 < 86 then 'received' when i % 100 < 91 then 'in-production'
       when i % 100 < 95 then 'sent-to-lab' when i % 100 < 97 then 'on-hold' else 'draft' end as status) s`);
+  await db.owner.execute(sql`analyze lab_orders`);
   await db.owner.execute(sql`
     insert into lab_order_events (tenant_id, lab_order_id, from_status, to_status, at, by_name)
     select tenant_id, id, 'in-production', 'on-hold', updated_at, 'Bench' from lab_orders where status = 'on-hold'`);
