@@ -7,6 +7,7 @@
  */
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSale } from '../../src/contract/pos';
 import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
@@ -35,6 +36,8 @@ afterEach(async () => {
   rendered = undefined;
   dropSaleActors();
   setOnline(true);
+  // TanStack Query's own online state: a test that stopped while offline would pause the next tests' queries.
+  onlineManager.setOnline(true);
   window.history.replaceState(null, '', '/');
   // The waiting sales are on the (fake) disk: each test starts with none.
   const queue = openSaleQueue();
