@@ -93,6 +93,8 @@ export async function startMailServer(): Promise<MailServer> {
       });
     },
   });
+  // A sending process killed mid-mail (jobs-processes.test.ts) resets its connection: expected there, not a failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = (server.server as Server).address() as AddressInfo;
   mail.url = `smtp://127.0.0.1:${port}`;
