@@ -1,4 +1,5 @@
 import type { SaleSubmit } from '../contract/pos';
+import { committed, lazyDatabase, requestDone } from './indexedDb';
 
 /**
  * The register's waiting sales (pos.md, offline): sales completed while the server could not be reached, kept in the
@@ -27,33 +28,8 @@ export interface SaleQueue {
 const databaseName = 'pos-waiting-sales';
 const storeName = 'sales';
 
-const done = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-/** Waits for the transaction to be committed, so a sale the clerk was told is kept really is on disk. */
-const committed = (transaction: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
-
 export function openSaleQueue(factory: IDBFactory = indexedDB): SaleQueue {
-  let opening: Promise<IDBDatabase> | null = null;
-  const database = () => {
-    opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(storeName, { keyPath: 'clientSaleId' });
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-    });
-    // A failed open is tried again next time (private browsing, a blocked upgrade).
-    opening.catch(() => (opening = null));
-    return opening;
-  };
+  const database = lazyDatabase(factory, databaseName, (db) => db.createObjectStore(storeName, { keyPath: 'clientSaleId' }));
 
   return {
     async put(entry) {
@@ -63,7 +39,7 @@ export function openSaleQueue(factory: IDBFactory = indexedDB): SaleQueue {
     },
     async all() {
       const transaction = (await database()).transaction(storeName, 'readonly');
-      const entries = await done(transaction.objectStore(storeName).getAll() as IDBRequest<WaitingSale[]>);
+      const entries = await requestDone(transaction.objectStore(storeName).getAll() as IDBRequest<WaitingSale[]>);
       return entries.sort((a, b) => a.queuedAt - b.queuedAt || a.clientSaleId.localeCompare(b.clientSaleId));
     },
     async remove(clientSaleId) {

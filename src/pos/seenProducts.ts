@@ -1,4 +1,5 @@
 import { ProductHit, searchWords } from '../contract/pos';
+import { committed, lazyDatabase, requestDone } from './indexedDb';
 
 /**
  * The products a register has seen (pos.md, offline): each product a search, a barcode look-up or a sale brought to
@@ -30,19 +31,6 @@ interface SeenEntry {
 const databaseName = 'pos-seen-products';
 const storeName = 'products';
 const bySeenAt = 'seenAt';
-
-const done = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-
-const committed = (transaction: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-  });
 
 /** Every key of one store's products ([tenant, store, anything]: an array sorts after every string and number). */
 const storeRange = (tenantId: string, locationId: string) => IDBKeyRange.bound([tenantId, locationId], [tenantId, locationId, []]);
@@ -77,26 +65,15 @@ function kept(entries: readonly SeenEntry[], matches: (product: ProductHit) => b
 }
 
 export function openSeenProducts(factory: IDBFactory | null = globalThis.indexedDB ?? null, { limit = seenProductsLimit, now = Date.now } = {}): SeenProducts {
-  let opening: Promise<IDBDatabase> | null = null;
-  const database = () => {
-    opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      // No IndexedDB (an old or locked-down browser): every call fails, and the register sells as before.
-      if (!factory) throw new Error('IndexedDB is not available');
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(storeName, { keyPath: ['tenantId', 'locationId', 'id'] });
-        store.createIndex(bySeenAt, ['tenantId', 'locationId', 'seenAt']);
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-    });
-    opening.catch(() => (opening = null));
-    return opening;
-  };
+  // No IndexedDB (an old or locked-down browser): every call fails, and the register sells as before.
+  const database = lazyDatabase(factory, databaseName, (db) => {
+    const store = db.createObjectStore(storeName, { keyPath: ['tenantId', 'locationId', 'id'] });
+    store.createIndex(bySeenAt, ['tenantId', 'locationId', 'seenAt']);
+  });
 
   const storeEntries = async (tenantId: string, locationId: string) => {
     const transaction = (await database()).transaction(storeName, 'readonly');
-    return done(transaction.objectStore(storeName).getAll(storeRange(tenantId, locationId)) as IDBRequest<SeenEntry[]>);
+    return requestDone(transaction.objectStore(storeName).getAll(storeRange(tenantId, locationId)) as IDBRequest<SeenEntry[]>);
   };
 
   return {
