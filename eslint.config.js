@@ -105,7 +105,21 @@ const browserLayers = [
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(appLevel) },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: appLevel, message: layerMessage }],
+          paths: [
+            {
+              name: 'wouter',
+              importNames: ['useSearch'],
+              message: 'A page reads its query with usePageSearch (src/views/shell/pageAddress.ts): the address changes before the route guard decides.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

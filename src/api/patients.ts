@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
-import type { PatientInput, PatientListType } from '../contract/patientsAdmin';
+import type { PatientInput, PatientListItem, PatientListType } from '../contract/patientsAdmin';
 import { apiRequest } from './http';
 import type { z } from '../contract/zod';
 
@@ -49,3 +50,15 @@ export const patientQueries = {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
 };
+
+/** A patient as a list already in the cache shows them (the row the clerk just clicked), or undefined. */
+export function listedPatient(queryClient: QueryClient, tenantId: string, patientId: string): PatientListItem | undefined {
+  const lists = queryClient.getQueriesData<InfiniteData<z.infer<typeof PatientListPage>>>({ queryKey: [...patientsKey(tenantId), 'list'] });
+  for (const [, data] of lists) {
+    for (const page of data?.pages ?? []) {
+      const found = page.items.find((item) => item.id === patientId);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

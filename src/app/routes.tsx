@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,11 @@ import { FirstPaintHandOff } from '../views/shell/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
 import { loadEarlyStart } from './earlyStartChunk';
+import { preloadable } from '../views/shell/preloadable';
+import type { Preloadable } from '../views/shell/preloadable';
 import { useRouteAccessActor } from './routeAccess';
+import type { RouteAccessActor } from './routeAccess';
+import { PageSearchContext, PreloadPageContext } from '../views/shell/pageAddress';
 import { PreloadHomeContext } from '../views/auth/preloadHome';
 import { homeOf, isGuestOnly, resolveAccess, routeById } from '../contract/routeTable';
 import type { Role } from '../contract/common';
@@ -20,32 +24,6 @@ import type { staffPages } from './staffPages';
 
 type StaffPages = typeof staffPages;
 type StaffPageProps<K extends keyof StaffPages> = ComponentProps<Awaited<ReturnType<StaffPages[K]>>> & object;
-
-/**
- * A lazy page whose chunk can also be fetched before its first render (a page load: src/app/earlyStart.ts). Once
- * fetched it renders at once instead of suspending: a suspended boundary that shows its fallback makes React hold
- * the content back for a moment more (up to 300 ms), which a page load would pay for on every preloaded chunk.
- */
-function preloadable<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        // Asked again next time (a network that came back), not a failure kept for the tab's life.
-        loading = null;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Preloadable(props: P) {
-    // Chosen once per mount: switching from Lazy to the component later would remount the page.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
-    return <Component {...props} />;
-  }
-  return Object.assign(Preloadable, { preload, isLoaded: () => loaded !== null });
-}
 
 // Split per route: the sign-in screens load with the app; the shell (with TanStack Query for the pages' server
 // data) and every other page when first opened.
@@ -129,7 +107,6 @@ const KioskRegisterPage = preloadable(() =>
 );
 
 type StartPage = 'signIn' | 'storeSignIn' | 'notFound';
-type Preloadable = { preload(): Promise<unknown>; isLoaded(): boolean };
 
 /** The lazy chunk each other kind of page is drawn from (the record pages by view: `recordPages`). */
 const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadable> = {
@@ -180,6 +157,24 @@ export function chunksOf(route: RouteEntry): readonly Preloadable[] {
   }
   return chunks;
 }
+
+/** Fetches the chunks of the page at `path` as the signed-in roles would be granted it (links about to be followed). */
+function preloadPageFor(routeAccess: RouteAccessActor) {
+  return (path: string) => {
+    const roles = routeAccess.getSnapshot().context.roles;
+    if (!roles) return;
+    const access = resolveAccess(path, roles, null);
+    const route = routeById.get(access.routeId);
+    // A chunk that fails now is asked again when it is needed, where a failure shows.
+    if (!access.redirected && route) for (const chunk of chunksOf(route)) chunk.preload().catch(() => {});
+  };
+}
+
+/** The query string of a granted address (what usePageSearch answers its page). */
+const searchOf = (path: string) => {
+  const at = path.indexOf('?');
+  return at < 0 ? '' : path.slice(at + 1);
+};
 
 /**
  * Fetches the chunks of a role's home page (src/views/auth/preloadHome.ts), and the early start, which starts that
@@ -330,6 +325,7 @@ function SplashUntilLoaded({ chunks, children }: { chunks: readonly Preloadable[
 export function AppRoutes() {
   const routeAccess = useRouteAccessActor();
   const access = useSelector(routeAccess, (snapshot) => (snapshot.hasTag('granted') ? snapshot.context.access : null));
+  const preloadPage = useMemo(() => preloadPageFor(routeAccess), [routeAccess]);
   const route = access && routeById.get(access.routeId);
   if (!access || !route?.page) return <Splash />;
 
@@ -345,7 +341,7 @@ export function AppRoutes() {
           {alone ? (
             <PreloadHomeContext.Provider value={preloadHomeOf}>
               <FirstPaintHandOff />
-              {page}
+              <PageSearchContext.Provider value={searchOf(access.path)}>{page}</PageSearchContext.Provider>
             </PreloadHomeContext.Provider>
           ) : (
             <Shell layout={route.layout}>
@@ -354,7 +350,9 @@ export function AppRoutes() {
                 {/* With the page itself: the server's drawing stays until the app's page is there to replace it. */}
                 <Suspense fallback={null}>
                   <FirstPaintHandOff />
-                  {page}
+                  <PreloadPageContext.Provider value={preloadPage}>
+                    <PageSearchContext.Provider value={searchOf(access.path)}>{page}</PageSearchContext.Provider>
+                  </PreloadPageContext.Provider>
                 </Suspense>
               </PageLoadBoundary>
             </Shell>

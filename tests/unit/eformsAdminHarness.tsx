@@ -28,11 +28,17 @@ const noNavbar = (): never => {
  * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
  * snackbar and its messages, recents with the leave guard, router links), against a fake API.
  */
-export function renderAdminScreen(path: string, screen: ReactNode, api: (call: Call) => Reply | Promise<Reply>) {
+export function renderAdminScreen(
+  path: string,
+  screen: ReactNode,
+  api: (call: Call) => Reply | Promise<Reply>,
+  { cached }: { /** Server data already in the cache when the screen opens (a page the person came from). */ cached?: (queryClient: QueryClient) => void } = {},
+) {
   window.history.replaceState(null, '', path);
   const server = fakeApi(api);
   const i18n = createI18n(localStorage);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  cached?.(queryClient);
   // The screens read only the session's tenant.
   const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
   const snackbar = createActor(snackbarMachine).start();

@@ -21,6 +21,7 @@ describe('browser layering (eslint.config.js)', () => {
     ['the contract importing a machine', "import { otpMachine } from '../machines/otp.machine';\nexport const x = otpMachine;\n", 'src/contract/x.ts'],
     ['the api importing a view', "import { Shell } from '../views/shell/Shell';\nexport const x = Shell;\n", 'src/api/x.ts'],
     ['a view importing the app', "import { App } from '../../app/App';\nexport const x = App;\n", 'src/views/shell/x.tsx'],
+    ['a view reading the address query itself', "import { useSearch } from 'wouter';\nexport const x = useSearch;\n", 'src/views/patients/x.tsx'],
     ['i18n importing a machine', "import { sessionMachine } from '../machines/session.machine';\nexport const x = sessionMachine;\n", 'src/i18n/x.ts'],
   ])('%s fails', async (_name, code, filePath) => {
     expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');

@@ -8,6 +8,7 @@ import { Route } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patientMessages } from '../../src/contract/patientsAdmin';
 import { rxMessages } from '../../src/contract/rx';
+import { patientQueries } from '../../src/api/patients';
 import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { patientProfile } from '../fixtures/patientProfile';
@@ -35,13 +36,14 @@ function chartApi(overrides: (call: Call) => Reply | Promise<Reply> | undefined 
   };
 }
 
-function renderChart(path: string, api: (call: Call) => Reply | Promise<Reply>) {
+function renderChart(path: string, api: (call: Call) => Reply | Promise<Reply>, options?: Parameters<typeof renderAdminScreen>[3]) {
   return renderAdminScreen(
     path,
     <Route path="/admin/patients/:patientid/:locationId">
       {(params) => <PatientChartPage patientId={params.patientid} locationId={params.locationId} />}
     </Route>,
     api,
+    options,
   );
 }
 
@@ -70,6 +72,21 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Rx' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/patients/${patientId}/2`));
     expect((await screen.findAllByRole('article', { name: /^Spectacle Rx of / }, { timeout: 10_000 })).length).toBe(2);
+  });
+
+  it('opened from the patient list, draws her name and the tabs from the clicked row while her profile is on the way', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const row = { id: patientId, locationId, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-03-04', phone: '', email: '' };
+    renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) => (call.path.endsWith('/profile') ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined)),
+      { cached: (client) => client.setQueryData(patientQueries.list('tenant-1', { search: 'doe' }).queryKey, { pages: [{ items: [row], nextCursor: null }], pageParams: [undefined] }) },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    answer({ status: 200, body: profile });
+    expect(((await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement).value).toBe('Jane');
   });
 
   it('a details save the server refuses moves focus to a summary that links to the refused field', async () => {

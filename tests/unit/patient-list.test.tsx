@@ -3,11 +3,12 @@
  * birth in the reader's language, phone, email, store), the search (debounced, sent to the server, kept in the
  * address), the store filter, paging with the server's cursor, the empty and the error state.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { PatientListPage } from '../../src/views/patients/PatientListPage';
+import { PageSearchContext, PreloadPageContext } from '../../src/views/shell/pageAddress';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
@@ -34,7 +35,7 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
 /** The list calls a page made, as their query parameters. */
 const listCalls = (calls: Call[]) =>
   recordCalls(calls)
-    .filter((call) => call.path.startsWith('/api/patients'))
+    .filter((call) => call.path.startsWith('/api/patients') && !call.path.endsWith('/profile'))
     .map((call) => Object.fromEntries(new URL(call.path, 'http://x').searchParams));
 
 /** Answers /api/stores and /api/patients (by its query) with `patients`. */
@@ -79,6 +80,41 @@ describe('/admin/patients/all', () => {
     expect(screen.getByText('Patients shown: 2. That is all of them.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(listCalls(rendered.server.calls)).toEqual([{ limit: '25' }]);
+  });
+
+  it('a pointer on a name, a press or the focus asks for that patient\'s profile before the click; the chart\'s code is fetched while the list shows', async () => {
+    const preloaded: string[] = [];
+    rendered = renderPage(
+      <PreloadPageContext.Provider value={(path) => preloaded.push(path)}>
+        <PatientListPage />
+      </PreloadPageContext.Provider>,
+      { user: admin, api: (call) => (call.path.endsWith('/profile') ? ok({}) : api(() => ok({ items: [jane, john], nextCursor: null }))(call)) },
+    );
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    await waitFor(() => expect(preloaded).toEqual([`/admin/patients/${jane.id}/${stores.downtown.id}`]));
+    const profileCalls = () => recordCalls(rendered!.server.calls).filter((call) => call.path.endsWith('/profile')).map((call) => call.path);
+    expect(profileCalls()).toEqual([]);
+    await rendered.user.hover(within(rowsOf(table)[1]!).getByRole('link', { name: 'Roe, John' }));
+    await waitFor(() => expect(profileCalls()).toEqual([`/api/patients/${john.id}/profile`]));
+    act(() => within(rowsOf(table)[0]!).getByRole('link', { name: 'Doe, Jane' }).focus());
+    await waitFor(() => expect(profileCalls()).toContain(`/api/patients/${jane.id}/profile`));
+  });
+
+  it('follows the query the route granted it, not an address the next page is about to take', async () => {
+    window.history.replaceState(null, '', '/admin/patients/all?search=doe');
+    const page = (search: string) => (
+      <PageSearchContext.Provider value={search}>
+        <PatientListPage />
+      </PageSearchContext.Provider>
+    );
+    rendered = renderPage(page('search=doe'), { user: admin, api: api(() => ok({ items: [jane], nextCursor: null })) });
+    await screen.findByRole('table', { name: 'Patients of all your stores matching “doe”' });
+    // The clerk follows a link: the address is the chart's before the route guard draws the chart.
+    window.history.pushState(null, '', `/admin/patients/${jane.id}/${stores.downtown.id}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('table', { name: 'Patients of all your stores matching “doe”' })).toBeTruthy();
+    expect(listCalls(rendered.server.calls)).toEqual([{ search: 'doe', limit: '25' }]);
   });
 
   it('the search waits for typing to settle, asks the server, keeps the words in the address; Clear brings all back', async () => {

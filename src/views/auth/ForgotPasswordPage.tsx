@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import type { ActorRefFrom } from 'xstate';
 import type { ForgotPasswordLogic } from '../../machines/forgotPassword.machine';
 import type { StoreAddress } from '../../machines/session.machine';
@@ -30,7 +30,7 @@ function BackToSignIn() {
   const { t } = useTranslation();
   const session = useSessionActor();
   const loginUrl = useSelector(session, (snapshot) => snapshot.context.loginUrl);
-  const store = storeFromSearch(useSearch());
+  const store = storeFromSearch(usePageSearch());
   const back = loginUrl ?? (store ? `/${encodeURIComponent(store.company)}/${encodeURIComponent(store.store)}` : '/login');
   return (
     <div className={styles.links}>
@@ -65,7 +65,7 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
   const error = flow ? flowError : loadError;
   const isBusy = isLoading || isSending;
   const fieldErrors = useErrorFields(error);
-  const [chosen, setChosen] = useState<StoreAddress | null>(storeFromSearch(useSearch()) ?? lastStore);
+  const [chosen, setChosen] = useState<StoreAddress | null>(storeFromSearch(usePageSearch()) ?? lastStore);
   const title = t('authFlows.forgotTitle');
 
   if (!chosen) {

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { changeConversation, inboxKey, inboxQueries, startConversation, writeMessage } from '../../api/inbox';
@@ -42,7 +42,7 @@ export function InboxPage() {
   const roles = useSelector(useSessionActor(), (s) => s.context.session?.user.role ?? []);
   const isPatient = roles.includes('patient');
   const [filter, setFilter] = useState<Filter>(isPatient ? 'all' : 'open');
-  const search = useSearch();
+  const search = usePageSearch();
   const patientParam = isPatient ? null : patientOfSearch(search);
   const [selected, setSelected] = useState<string | 'new' | null>(patientParam ? 'new' : null);
   const started = (id: string) => {

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { invoiceQueries, invoiceQueryString } from '../../api/invoices';
@@ -74,7 +74,7 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
   const formats = useFormats();
   const tenantId = useTenantId();
   const titleId = useId();
-  const query = useSearch();
+  const query = usePageSearch();
   const applied = draftOf(query);
   const [draft, setDraft] = useState<Draft>(applied);
   useEffect(() => setDraft(draftOf(query)), [query]);

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { emailReceipt, invoiceQueries, invoicesKey, payInvoice, voidInvoice } from '../../api/invoices';
@@ -80,7 +80,7 @@ function StoreInvoices() {
   const session = useSessionActor();
   const defaultStore = useSelector(session, (snapshot) => snapshot.context.session?.user.defaultstore?.locationId ?? '');
   const stores = useQuery(storesQuery(tenantId));
-  const chosen = idParam(useSearch(), 'store');
+  const chosen = idParam(usePageSearch(), 'store');
   const storeId = chosen || (stores.data?.stores.some((s) => s.id === defaultStore) ? defaultStore : (stores.data?.stores[0]?.id ?? ''));
   const storeName = stores.data?.stores.find((s) => s.id === storeId)?.name ?? '';
   const list = useInfiniteQuery({ ...invoiceQueries.lookup(tenantId, { type: 'all', locationId: storeId }), enabled: storeId !== '' });
@@ -118,7 +118,7 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
   const scope: RecordsScope = { kind: 'patient', patientId };
   const profile = useQuery(recordsQueries.profile(tenantId, scope));
   const list = useQuery(recordsQueries.invoices(tenantId, scope));
-  const selected = idParam(useSearch(), 'invoice');
+  const selected = idParam(usePageSearch(), 'invoice');
   const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}` : '';
   const invoices = (list.data?.invoices ?? []).filter((invoice) => !locationId || invoice.locationId === locationId);
 

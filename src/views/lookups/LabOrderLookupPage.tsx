@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { labOrderQueries, labOrdersKey, moveLabOrders, workDeskKey } from '../../api/labOrders';
 import { recordsKey } from '../../api/records';
@@ -52,7 +52,7 @@ export function LabOrderLookupPage({ type: rawType }: { type: string }) {
   const tenantId = useTenantId();
   const titleId = useId();
   const type: LabOrderLookupType = isLabOrderLookupType(rawType) ? rawType : 'all';
-  const filter = filterOf(useSearch());
+  const filter = filterOf(usePageSearch());
   const [text, setText] = useState(filter.search);
   const written = useRef(filter.search);
 

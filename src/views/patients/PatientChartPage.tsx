@@ -1,9 +1,10 @@
-import { Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
+import { listedPatient } from '../../api/patients';
 import { recordsQueries } from '../../api/records';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -25,9 +26,15 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
   const valid = tab !== null && uuidPattern.test(patientId);
   // The profile (shared with the details tab) names the patient and their store; the tab's chunk loads meanwhile.
   const patient = useQuery({ ...recordsQueries.profile(tenantId, { kind: 'patient', patientId }), enabled: valid });
+  // Opened from the patient list, the chart draws its name and tabs from the clicked row while her profile is on
+  // the way: only the first tab's own content is left to draw when it comes.
+  const queryClient = useQueryClient();
+  const [listed] = useState(() => listedPatient(queryClient, tenantId, patientId));
+  const shown = patient.data ?? (patient.isPending ? listed : undefined);
   // The recents entry of this chart (the recents panel) is named after the patient.
-  useRecentDisplayName(patient.data && t('patientChart.name', { first: patient.data.firstName, last: patient.data.lastName }));
-  if (valid) void chartTabs[tab - 1]!.load();
+  useRecentDisplayName(shown && t('patientChart.name', { first: shown.firstName, last: shown.lastName }));
+  // Fetched beside the profile (a chunk that fails now fails again where the tab draws, which shows it).
+  if (valid) chartTabs[tab - 1]!.load().catch(() => {});
 
   if (!valid) {
     return (
@@ -39,25 +46,25 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
       </section>
     );
   }
-  if (patient.isPending) {
+  if (!shown && patient.isPending) {
     return (
       <section className={styles.page}>
         <Spinner label={t('patientChart.loading')} />
       </section>
     );
   }
-  if (patient.isError) {
+  if (!shown) {
     return (
       <section className={styles.page} aria-labelledby="patient-chart-title">
         <h1 id="patient-chart-title" className={styles.title}>
           {t('patientChart.title')}
         </h1>
-        <Alert>{translateError(i18n, patient.error)}</Alert>
+        <Alert>{translateError(i18n, patient.error!)}</Alert>
       </section>
     );
   }
-  const name = t('patientChart.name', { first: patient.data.firstName, last: patient.data.lastName });
-  const store = uuidPattern.test(locationId) ? locationId : patient.data.locationId;
+  const name = t('patientChart.name', { first: shown.firstName, last: shown.lastName });
+  const store = uuidPattern.test(locationId) ? locationId : shown.locationId;
   const select = (key: Key) => {
     const next = Number(key);
     if (next !== tab) navigate(chartTabHref(patientId, next));

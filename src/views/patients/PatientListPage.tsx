@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { patientQueries } from '../../api/patients';
+import { recordsQueries } from '../../api/records';
 import { storesQuery } from '../../api/stores';
 import { patientListTypes } from '../../contract/patientsAdmin';
 import type { PatientListItem, PatientListType } from '../../contract/patientsAdmin';
@@ -17,6 +17,8 @@ import { Spinner } from '../ui/Spinner';
 import * as styles from './patientList.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 import { TableScroll } from '../ui/TableScroll';
+import { usePageSearch, usePreloadPage } from '../shell/pageAddress';
+import { chartTabs } from './chart/tabs';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const searchDelayMs = 300;
@@ -57,7 +59,7 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
-  const filter = filterOf(useSearch());
+  const filter = filterOf(usePageSearch());
   const [text, setText] = useState(filter.search);
   const written = useRef(filter.search);
   const input = useRef<HTMLInputElement>(null);
@@ -156,6 +158,16 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
   );
 }
 
+/** Runs `task` when the browser is idle (or soon, where it cannot tell); answers the cancel. */
+function whenIdle(task: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = globalThis.setTimeout(task, 200);
+  return () => globalThis.clearTimeout(timer);
+}
+
 function PatientRows({
   tenantId,
   type,
@@ -173,9 +185,27 @@ function PatientRows({
 }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
+  const queryClient = useQueryClient();
   const list = useInfiniteQuery(
     patientQueries.list(tenantId, { type, search: search || undefined, locationId: locationId || undefined }),
   );
+  const listed = list.isSuccess && list.data.pages[0]!.items.length > 0;
+  const preloadPage = usePreloadPage();
+  const firstChart = listed ? chartHref(list.data.pages[0]!.items[0]!) : null;
+  // The chart's code and its first tab's, fetched while the list is read: the click then waits for her data only.
+  useEffect(
+    () =>
+      firstChart
+        ? whenIdle(() => {
+            preloadPage(firstChart);
+            chartTabs[0]!.load().catch(() => {});
+          })
+        : undefined,
+    [firstChart, preloadPage],
+  );
+  // A pointer on the name, a press starting or the keyboard's focus: her profile (the chart's first tab) is asked
+  // for now rather than after the click.
+  const warm = (patientId: string) => () => void queryClient.prefetchQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
 
   if (list.isPending) {
     return (
@@ -223,7 +253,13 @@ function PatientRows({
             {patients.map((patient) => (
               <tr key={patient.id}>
                 <th scope="row">
-                  <Link href={chartHref(patient)} className={styles.link}>
+                  <Link
+                    href={chartHref(patient)}
+                    className={styles.link}
+                    onHoverStart={warm(patient.id)}
+                    onPressStart={warm(patient.id)}
+                    onFocus={warm(patient.id)}
+                  >
                     {t('patientList.name', { first: patient.firstName, last: patient.lastName })}
                   </Link>
                 </th>

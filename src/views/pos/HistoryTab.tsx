@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { posKey, posQueries } from '../../api/pos';
 import { invoicesKey } from '../../api/invoices';
 import type { HistoryItem } from '../../contract/pos';
@@ -39,7 +39,7 @@ export function HistoryTab() {
   const headingId = useId();
   const actor = useRegisterSessionActor();
   const register = useSelector(actor, (s) => s.context.register);
-  const selectedParam = new URLSearchParams(useSearch()).get('invoice') ?? '';
+  const selectedParam = new URLSearchParams(usePageSearch()).get('invoice') ?? '';
   const selected = uuidPattern.test(selectedParam) ? selectedParam : '';
   const history = useQuery({ ...posQueries.history(tenantId, register?.id ?? ''), enabled: !!register });
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { enterpriseReportQuery, reportQuery, reportQueryString } from '../../api/reports';
@@ -92,7 +92,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
   const formats = useFormats();
   const tenantId = useTenantId();
   const titleId = useId();
-  const query = useSearch();
+  const query = usePageSearch();
   const applied = draftOf(query);
   const [draft, setDraft] = useState<Draft>(applied);
   useEffect(() => setDraft(draftOf(query)), [query]);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { removeTemplate, saveTemplate, sendTestTemplate, templateQueries, templatesKey } from '../../api/templates';
 import {
   isTemplateKey,
@@ -45,7 +45,7 @@ export function TemplatesPage({ channel }: { channel: TemplateChannel }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
-  const asked = new URLSearchParams(useSearch()).get('key') ?? '';
+  const asked = new URLSearchParams(usePageSearch()).get('key') ?? '';
   const key: TemplateKey = isTemplateKey(asked) ? asked : templateKeys[0];
   const list = useQuery(templateQueries.list(tenantId, channel));
   const detail = useQuery(templateQueries.detail(tenantId, channel, key));

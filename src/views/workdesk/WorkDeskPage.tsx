@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../shell/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { labOrderQueries } from '../../api/labOrders';
 import { storesQuery } from '../../api/stores';
@@ -59,7 +59,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
   const titleId = useId();
   const formats = useFormats();
   const type: WorkDeskType = isWorkDeskType(rawType) ? rawType : 'all';
-  const store = new URLSearchParams(useSearch()).get('store') ?? '';
+  const store = new URLSearchParams(usePageSearch()).get('store') ?? '';
   const locationId = uuidPattern.test(store) ? store : undefined;
   const stores = useQuery(storesQuery(tenantId));
   const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));

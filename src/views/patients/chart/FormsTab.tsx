@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../../shell/pageAddress';
 import { ApiError } from '../../../api/http';
 import { assignmentsQuery, eformKeys, submissionQuery } from '../../../api/eformsAdmin';
 import { reviewSubmission, workDeskKey } from '../../../api/labOrders';
@@ -34,7 +34,7 @@ export default function FormsTab({ patientId, locationId }: ChartTabProps) {
   const tenantId = useTenantId();
   const profile = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
   const assignments = useQuery(assignmentsQuery(tenantId, { patientId }));
-  const reviewParam = new URLSearchParams(useSearch()).get('review');
+  const reviewParam = new URLSearchParams(usePageSearch()).get('review');
   const [open, setOpen] = useState<string | null>(reviewParam);
   const submitted = assignments.data?.assignments.filter((a) => a.status === 'submitted') ?? [];
   return (

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable } from '../../shell/preloadable';
 import type { ChartTabProps } from './types';
 
 /**
@@ -10,10 +10,12 @@ export interface ChartTab {
   number: number;
   /** The key of its label (`patientChart.tabs.<key>`). */
   key: 'details' | 'rx' | 'appointments' | 'invoices' | 'labOrders' | 'recalls' | 'forms' | 'messages' | 'activity';
-  load: () => Promise<{ default: ComponentType<ChartTabProps> }>;
+  /** Fetches the tab's chunk (once); a tab fetched ahead draws without suspending. */
+  load: () => Promise<unknown>;
+  Component: ComponentType<ChartTabProps>;
 }
 
-const tabList: readonly Omit<ChartTab, 'number'>[] = [
+const tabList: readonly { key: ChartTab['key']; load: () => Promise<{ default: ComponentType<ChartTabProps> }> }[] = [
   { key: 'details', load: () => import('./DetailsTab') },
   { key: 'rx', load: () => import('./RxTab') },
   { key: 'appointments', load: () => import('./AppointmentsTab') },
@@ -25,14 +27,13 @@ const tabList: readonly Omit<ChartTab, 'number'>[] = [
   { key: 'activity', load: () => import('./ActivityTab') },
 ];
 
-export const chartTabs: readonly ChartTab[] = tabList.map((tab, index) => ({ ...tab, number: index + 1 }));
+export const chartTabs: readonly ChartTab[] = tabList.map((tab, index) => {
+  const Component = preloadable(() => tab.load().then((module) => module.default));
+  return { key: tab.key, number: index + 1, load: Component.preload, Component };
+});
 
-const components = new Map<number, LazyExoticComponent<ComponentType<ChartTabProps>>>(
-  chartTabs.map((tab) => [tab.number, lazy(tab.load)]),
-);
-
-/** The lazy component of tab n. */
-export const tabComponent = (n: number) => components.get(n)!;
+/** The component of tab n. */
+export const tabComponent = (n: number) => chartTabs[n - 1]!.Component;
 
 /** The tab an address's second segment names: a digit 1..9 is that tab; a store id is the first tab; else null. */
 export function tabOfSegment(segment: string): number | null {

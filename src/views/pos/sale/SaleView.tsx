@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSearch } from 'wouter';
+import { usePageSearch } from '../../shell/pageAddress';
 import { posQueries, productById } from '../../../api/pos';
 import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
@@ -334,7 +334,7 @@ function useKeyboard(handlers: { search: () => void; pay: () => void; park: () =
  */
 function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
   const { t } = useTranslation();
-  const resumeId = new URLSearchParams(useSearch()).get('resume') ?? '';
+  const resumeId = new URLSearchParams(usePageSearch()).get('resume') ?? '';
   const parked = useQuery({ ...posQueries.parked(tenantId, locationId), enabled: resumeId !== '' && tenantId !== '' });
   const done = useRef<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
