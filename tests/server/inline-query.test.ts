@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineQuery, queryRows, readInTenant, SessionEndedError } from '../../server/db/client';
-import { demoIds, startHarness, type Harness } from './harness';
+import { demoIds, ownerRows, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,6 +38,25 @@ describe('readInTenant', () => {
     await expect(
       readInTenant(h.db, demoIds.brightsight, sql`select 1`, { id: '5b1e7a8a-0000-4000-8000-000000000000', now: new Date() }),
     ).rejects.toBeInstanceOf(SessionEndedError);
+  });
+
+  it('with a live session: the read\'s rows in their order, none when it has none; the session of another company is refused', async () => {
+    const signedIn = await signIn(h, 'staff@clearview.test');
+    const [family] = await ownerRows<{ id: string }>(
+      h,
+      sql`select id from refresh_families where tenant_id = ${signedIn.tenantId} and revoked_at is null order by created_at desc limit 1`,
+    );
+    const session = { id: family!.id, now: new Date() };
+    const slugs = sql`select slug, ${'x'}::text as mark from locations order by slug desc`;
+    expect(await readInTenant(h.db, demoIds.clearview, slugs, session)).toEqual([
+      { slug: 'uptown', mark: 'x' },
+      { slug: 'downtown', mark: 'x' },
+    ]);
+    expect(await readInTenant(h.db, demoIds.clearview, sql`select slug from locations where false`, session)).toEqual([]);
+    await expect(readInTenant(h.db, demoIds.brightsight, slugs, session)).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(readInTenant(h.db, demoIds.clearview, slugs, { ...session, now: new Date(Date.now() + 400 * 86_400_000) })).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
   });
 
   it.each(hostile)('sends %j as data, never as SQL', async (value) => {
