@@ -21,7 +21,7 @@ import { ids, prescriptions } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
-const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
+const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 /** The device's IndexedDB answers offline searches: on a busy machine it takes longer than the default second. */
 const slow = { timeout: 5000 };
@@ -74,7 +74,7 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
     if (u.pathname === `/api/pos/invoices/${posIds.invoice}`) return ok(lastInvoice);
     if (u.pathname.startsWith('/api/pos/parked/') && call.method === 'PUT') {
       const body = call.body as ParkedSaleInput;
-      return ok({ ...body, patientName: null, total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
+      return ok({ ...body, patientName: null, currency: 'USD', total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
     }
     if (u.pathname === '/api/pos/parked') return ok({ items: [parkedJane] });
     return undefined;
@@ -94,6 +94,7 @@ const parkedJane: ParkedSale = {
   ],
   orderDiscount: { type: 'percent', value: 1000, reason: 'Quote' },
   note: '',
+  currency: 'USD',
   total: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   createdBy: 'Sam Staff',
@@ -171,6 +172,19 @@ describe('the sale at the register', () => {
     await user.click(search());
     await user.keyboard('0000000000000{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('No product has the barcode 0000000000000.');
+  });
+
+  it('prices and totals in the store’s currency: a register of a store selling in euros shows euros', async () => {
+    rendered = renderPage(<SaleView register={{ ...register, currency: 'EUR' }} session={{ id: posIds.session }} />, { user: clerk, api: api() });
+    const { user } = rendered;
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.type(search(), 'ray');
+    expect((await screen.findByRole('option', { name: /Ray-Ban/ })).textContent).toContain('€150.00');
+    await user.keyboard('{Enter}');
+    await within(lines()).findByRole('button', { name: /^Ray-Ban/ });
+    // $150 would be the same minor units in dollars: here it is euros, tax included.
+    expect(total()).toBe('€162.00');
+    expect(screen.queryByText(/\$/)).toBeNull();
   });
 
   it('gives lenses the patient’s current prescription, warns about an expired one, and prices the chosen options', async () => {

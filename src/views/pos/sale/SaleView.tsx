@@ -26,12 +26,6 @@ import { registerOfflineShell } from './serviceWorker';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
-/**
- * The catalogue carries no currency and every invoice of the product is in the company's one currency (the invoices
- * table's default): the register shows that.
- */
-const registerCurrency = 'USD';
-
 /** The clerk's discount limit: admins have none; staff the store's default (pos.md). */
 function useDiscountLimit(): number | null {
   const session = useSessionActor();
@@ -65,7 +59,8 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const send = (event: PosSaleEvent) => actor.send(event);
   const search = useRef<HTMLInputElement>(null);
   const newSale = useRef<HTMLDivElement>(null);
-  const currency = registerCurrency;
+  // The store's currency (the server's, with the register): a new sale is made in it. A sale's own invoice, once made, says its own.
+  const currency = register.currency;
   const money = (minor: number) => formats.money(minor, currency);
   const patientId = context.customer?.kind === 'patient' ? context.customer.id : null;
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
