@@ -6,7 +6,7 @@
  * IndexedDB and sent once when the connection is back, products seen before found offline. Keyboard: F2, F4, +/-, Esc.
  */
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSale } from '../../src/contract/pos';
@@ -130,6 +130,67 @@ async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: st
   await user.keyboard('{Enter}');
   await within(lines()).findByRole('button', { name: new RegExp(`^${name}`) });
 }
+
+/** What this tab keeps of the register's search (src/pos/searchText.ts). */
+const keptSearch = () => Object.keys(sessionStorage).filter((k) => k.startsWith('pos.search.')).map((k) => [k, sessionStorage.getItem(k)]);
+
+/** A reload of the page: the components and the register's actors go, the tab's storage stays. */
+function reload() {
+  cleanup();
+  rendered?.session.stop();
+  rendered?.snackbar.stop();
+  rendered?.queryClient.clear();
+  dropSaleActors();
+}
+
+describe('the search across a reload', () => {
+  it('gives a half-typed search back after a reload, with its results; empties it when the product is added and when the sale is completed', async () => {
+    let { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.type(search(), 'ray');
+    await screen.findByRole('option', { name: /Ray-Ban/ });
+    expect(keptSearch()).toEqual([[`pos.search.${clerk.tenantId}.${posIds.location}.${posIds.register}`, 'ray']]);
+
+    reload();
+    ({ user } = open());
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    expect((search() as HTMLInputElement).value).toBe('ray');
+    expect(await screen.findByRole('option', { name: /Ray-Ban/ })).toBeTruthy();
+    await user.click(search());
+    await user.keyboard('{Enter}');
+    await within(lines()).findByRole('button', { name: /^Ray-Ban/ });
+    expect((search() as HTMLInputElement).value).toBe('');
+    expect(keptSearch()).toEqual([]);
+
+    // Typed, then the sale is paid and completed: the next sale starts with an empty field, a reload too.
+    await user.type(search(), 'exa');
+    expect(keptSearch()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.click(screen.getByRole('button', { name: 'Pay (F4)' }));
+    const pay = await screen.findByRole('dialog');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    await screen.findByText(/Sale recorded: invoice/);
+    expect(keptSearch()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect((search() as HTMLInputElement).value).toBe('');
+    reload();
+    open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    expect((search() as HTMLInputElement).value).toBe('');
+  });
+
+  it('empties the search when the sale is parked, the next sale starting afresh', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.type(search(), 'ex');
+    expect(keptSearch()).toHaveLength(1);
+    await user.keyboard('{F8}');
+    await screen.findByText('Sale parked. Any register of the store can resume it.');
+    expect(keptSearch()).toEqual([]);
+  });
+});
 
 describe('the sale at the register', () => {
   it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {

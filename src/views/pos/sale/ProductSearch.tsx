@@ -6,6 +6,7 @@ import { posKey } from '../../../api/pos';
 import { Barcode } from '../../../contract/pos';
 import type { ProductHit } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
+import { readSearchText, writeSearchText } from '../../../pos/searchText';
 import { useFormats } from '../../patient/format';
 import { findByBarcode, findProducts } from './productLookup';
 import * as styles from './sale.css';
@@ -29,12 +30,13 @@ const productSearch = (tenantId: string, locationId: string, q: string) =>
  * arrows move the highlight, Enter adds it; a scanner (characters within a few ms, then Enter) adds the product with
  * that barcode. The field keeps the focus after each add, ready for the next item.
  */
-export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; locationId: string; currency: string; onAdd: (product: ProductHit) => void }>(
-  function ProductSearch({ tenantId, locationId, currency, onAdd }, ref) {
+export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; locationId: string; registerId: string; currency: string; onAdd: (product: ProductHit) => void }>(
+  function ProductSearch({ tenantId, locationId, registerId, currency, onAdd }, ref) {
     const { t, i18n } = useTranslation();
     const formats = useFormats();
     const id = useId();
-    const [text, setText] = useState('');
+    // A search half-typed when the page went comes back (this tab, this register), results and all.
+    const [text, setText] = useState(() => readSearchText(window.sessionStorage, { tenantId, locationId, registerId }));
     const [query, setQuery] = useState('');
     const [highlight, setHighlight] = useState(0);
     const [message, setMessage] = useState<string | null>(null);
@@ -45,6 +47,7 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
       const timer = setTimeout(() => setQuery(text.trim()), searchDelayMs);
       return () => clearTimeout(timer);
     }, [text]);
+    useEffect(() => writeSearchText(window.sessionStorage, { tenantId, locationId, registerId }, text), [tenantId, locationId, registerId, text]);
     const results = useQuery({ ...productSearch(tenantId, locationId, query), enabled: query !== '' && tenantId !== '', placeholderData: keepPreviousData });
     const items = query && text.trim() ? (results.data?.items ?? []) : [];
     const fromDevice = Boolean(query && text.trim() && results.data?.offline);

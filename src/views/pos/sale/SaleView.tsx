@@ -46,7 +46,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
   useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
-  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
+  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
 
@@ -176,7 +176,15 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
       {state === 'selling' && (
         <>
           <div className={styles.top}>
-            <ProductSearch ref={search} tenantId={tenantId} locationId={register.locationId} currency={currency} onAdd={add} />
+            <ProductSearch
+              key={`${tenantId} ${register.id}`}
+              ref={search}
+              tenantId={tenantId}
+              locationId={register.locationId}
+              registerId={register.id}
+              currency={currency}
+              onAdd={add}
+            />
             <CustomerPicker
               tenantId={tenantId}
               locationId={register.locationId}
