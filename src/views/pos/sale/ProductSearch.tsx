@@ -13,8 +13,6 @@ import * as styles from './sale.css';
 
 /** Keystrokes closer than this are a scanner's, not a person's. */
 const scannerGapMs = 35;
-/** Waits for a pause in typing before asking (well inside the 150 ms the register promises for its results). */
-const searchDelayMs = 60;
 
 const productSearch = (tenantId: string, locationId: string, q: string) =>
   queryOptions({
@@ -43,8 +41,13 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
     const [looking, setLooking] = useState(false);
     const typing = useRef<{ last: number; fast: boolean }>({ last: 0, fast: true });
 
+    // The register promises results within 150 ms of the last keystroke. A key typed after a person's gap cannot be
+    // part of a scan: its search is asked at once (an older one still on its way is cancelled, its signal reaching
+    // fetch). Keys in a scanner's rhythm (a field's first key too) wait for a pause as long as a scanner's gap, so a
+    // scan asks nothing before its Enter.
     useEffect(() => {
-      const timer = setTimeout(() => setQuery(text.trim()), searchDelayMs);
+      if (!typing.current.fast) return void setQuery(text.trim());
+      const timer = setTimeout(() => setQuery(text.trim()), scannerGapMs);
       return () => clearTimeout(timer);
     }, [text]);
     useEffect(() => writeSearchText(window.sessionStorage, { tenantId, locationId, registerId }, text), [tenantId, locationId, registerId, text]);
@@ -97,7 +100,10 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
       // product: a barcode.
       const fast = typing.current.fast && Barcode.safeParse(code).success;
       const digits = /^\d{6,}$/.test(code);
-      if ((fast && (digits || items.length === 0)) || (digits && items.length === 0)) return void scan(code);
+      // Results of a shorter query, still shown while these digits are asked (a search is asked at each key a person
+      // types), say nothing about the digits themselves.
+      const foundForCode = !results.isPlaceholderData && query === code ? items : [];
+      if ((fast && (digits || items.length === 0)) || (digits && foundForCode.length === 0)) return void scan(code);
       const chosen = items[highlight];
       if (chosen) add(chosen);
     };
