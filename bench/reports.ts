@@ -216,7 +216,7 @@ async function main() {
     const ranges = { 'this month': { from: month.from, to: month.to }, 'last 365 days': { from: yearFrom, to: month.today } };
     const storeSets = { 'every store': [demoIds.downtown, demoIds.uptown], Downtown: [demoIds.downtown] };
     const run = (report: ReportName, group: ReportGroup | null, stores: string[], range: { from: string; to: string }) =>
-      withTenant(db, C, (tx) => buildReport(tx, { report, stores, ...range, group, locationId: stores.length === 1 ? stores[0]! : null, today: month.today, now }));
+      withTenant(db, C, (tx) => buildReport(tx, { report, stores, ...range, group, locationId: stores.length === 1 ? stores[0]! : null, today: month.today, now, currency: 'USD', currencies: ['USD'] }));
 
     const results: Record<string, unknown> = {};
     for (const report of reportNames) {

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -74,11 +75,14 @@ export const locations = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     /** The language of the store's messages when a patient's own has no template (en, tr, ar). */
     language: text('language').$type<'en' | 'tr' | 'ar'>().notNull().default('en'),
+    /** ISO 4217: what a new sale of the store is in (an invoice keeps its own currency when this changes). */
+    currency: text('currency').notNull().default('USD'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('locations_tenant_slug_key').on(t.tenantId, t.slug),
+    check('locations_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
     tenantIsolation('locations'),
   ],

@@ -95,6 +95,8 @@ interface Store {
   id: string;
   timeZone: string;
   taxRateBp: number;
+  /** The store's currency (the demo stores sell in US dollars). */
+  currency: string;
   providerId: string;
   providerName: string;
   /** Invoice and lab-order numbers continue from these. */
@@ -172,7 +174,7 @@ function addInvoice(
     paidTotal += amount;
     rows.payments.push({ tenantId: store.tenantId, id: rng.uuid(), invoiceId: id, method: p.method, amount, paidAt: p.at ?? o.issuedAt, reference: p.reference ?? '', createdBy: store.providerId });
   }
-  rows.invoices.push({ tenantId: store.tenantId, id, locationId: store.id, number, patientId: o.patientId, status: o.status, issuedAt: o.issuedAt, currency: 'USD', subtotal, discountTotal, taxTotal, total, paidTotal, notes: o.notes ?? '', createdBy: store.providerId, createdAt: o.issuedAt });
+  rows.invoices.push({ tenantId: store.tenantId, id, locationId: store.id, number, patientId: o.patientId, status: o.status, issuedAt: o.issuedAt, currency: store.currency, subtotal, discountTotal, taxTotal, total, paidTotal, notes: o.notes ?? '', createdBy: store.providerId, createdAt: o.issuedAt });
   return { id, number, total };
 }
 
@@ -509,9 +511,9 @@ export async function seedRecords(tx: Tx, now: Date, userIds: DemoUserIds): Prom
   const staffId = userIds['staff@clearview.test']!;
   const clearviewAdmin = userIds['admin@clearview.test']!;
   const brightsightAdmin = userIds['admin@brightsight.test']!;
-  const downtown: Store = { tenantId: demoIds.clearview, id: demoIds.downtown, timeZone: 'America/New_York', taxRateBp: 825, providerId: staffId, providerName: 'Sam Staff', invoiceNo: 1001, orderNo: 5001 };
-  const uptown: Store = { tenantId: demoIds.clearview, id: demoIds.uptown, timeZone: 'America/New_York', taxRateBp: 825, providerId: clearviewAdmin, providerName: 'Alex Admin', invoiceNo: 2001, orderNo: 6001 };
-  const main: Store = { tenantId: demoIds.brightsight, id: demoIds.main, timeZone: 'America/Chicago', taxRateBp: 700, providerId: brightsightAdmin, providerName: 'Blair Admin', invoiceNo: 1001, orderNo: 3001 };
+  const downtown: Store = { tenantId: demoIds.clearview, id: demoIds.downtown, timeZone: 'America/New_York', taxRateBp: 825, currency: 'USD', providerId: staffId, providerName: 'Sam Staff', invoiceNo: 1001, orderNo: 5001 };
+  const uptown: Store = { tenantId: demoIds.clearview, id: demoIds.uptown, timeZone: 'America/New_York', taxRateBp: 825, currency: 'USD', providerId: clearviewAdmin, providerName: 'Alex Admin', invoiceNo: 2001, orderNo: 6001 };
+  const main: Store = { tenantId: demoIds.brightsight, id: demoIds.main, timeZone: 'America/Chicago', taxRateBp: 700, currency: 'USD', providerId: brightsightAdmin, providerName: 'Blair Admin', invoiceNo: 1001, orderNo: 3001 };
 
   // --- Jane Doe (Downtown), exactly as domain.md describes her.
   const jane = demoIds.janeDoe;

@@ -76,9 +76,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       { tenantId: demoIds.brightsight, slug: 'brightsight', name: 'Brightsight Eyecare', logo: svgLogo('BRIGHTSIGHT', '#5854B1') },
     ]);
     await tx.insert(locations).values([
-      { tenantId: demoIds.clearview, id: demoIds.downtown, slug: 'downtown', name: 'Downtown', address: '120 Market Street, Springfield', phone: '+1 555 0100', timeZone: 'America/New_York', taxRateBp: 825 },
-      { tenantId: demoIds.clearview, id: demoIds.uptown, slug: 'uptown', name: 'Uptown', address: '88 Hill Avenue, Springfield', phone: '+1 555 0101', timeZone: 'America/New_York', taxRateBp: 825 },
-      { tenantId: demoIds.brightsight, id: demoIds.main, slug: 'main', name: 'Main Street', address: '5 Main Street, Riverton', phone: '+1 555 0200', timeZone: 'America/Chicago', taxRateBp: 700 },
+      { tenantId: demoIds.clearview, id: demoIds.downtown, slug: 'downtown', name: 'Downtown', address: '120 Market Street, Springfield', phone: '+1 555 0100', timeZone: 'America/New_York', taxRateBp: 825, currency: 'USD' },
+      { tenantId: demoIds.clearview, id: demoIds.uptown, slug: 'uptown', name: 'Uptown', address: '88 Hill Avenue, Springfield', phone: '+1 555 0101', timeZone: 'America/New_York', taxRateBp: 825, currency: 'USD' },
+      { tenantId: demoIds.brightsight, id: demoIds.main, slug: 'main', name: 'Main Street', address: '5 Main Street, Riverton', phone: '+1 555 0200', timeZone: 'America/Chicago', taxRateBp: 700, currency: 'USD' },
     ]);
     await tx.insert(portalMappings).values([
       { tenantId: demoIds.clearview, companySlug: 'clearview', storeSlug: 'downtown', locationId: demoIds.downtown },

@@ -26,7 +26,7 @@ export async function registerHistory(tx: Tx, scope: Scope, q: { registerId: str
   // The day's bounds in the store's zone; the sessions' index finds the invoices, the day bounds them.
   const found = await rows(
     tx,
-    sql`select i.id, i.number, i.issued_at, i.patient_id, p.first_name, p.last_name, i.status, i.total::float8 as total,
+    sql`select i.id, i.number, i.issued_at, i.patient_id, p.first_name, p.last_name, i.status, i.currency, i.total::float8 as total,
         i.paid_total::float8 as paid_total, i.related_invoice_id, coalesce(u.display_name, '') as clerk,
         coalesce((select array_agg(distinct pm.method order by pm.method) from payments pm where pm.tenant_id = i.tenant_id and pm.invoice_id = i.id), '{}') as methods
       from register_sessions s
@@ -48,6 +48,7 @@ export async function registerHistory(tx: Tx, scope: Scope, q: { registerId: str
       patientId: (r.patient_id as string | null) ?? null,
       patientName: r.patient_id ? `${r.first_name as string} ${r.last_name as string}` : null,
       status: r.status as string,
+      currency: r.currency as string,
       total,
       paidTotal,
       balance: r.related_invoice_id ? 0 : balanceOf(r.status as string, total, paidTotal),

@@ -4,6 +4,7 @@
  * priced here for the list's total; completing the sale (with its parkedId) removes it.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { defaultCurrency } from '../../src/contract/generalSettings';
 import type { ParkedSale, ParkedSaleInput } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { parkedSales } from '../db/schema-pos';
@@ -20,7 +21,8 @@ async function view(tx: Tx, row: ParkedRow): Promise<ParkedSale> {
   const [names] = await rows(
     tx,
     sql`select (select first_name || ' ' || last_name from patients where id = ${row.patientId}) as patient_name,
-        (select display_name from users where id = ${row.createdBy}) as created_by`,
+        (select display_name from users where id = ${row.createdBy}) as created_by,
+        (select currency from locations where id = ${row.locationId}) as currency`,
   );
   return {
     id: row.id,
@@ -31,6 +33,7 @@ async function view(tx: Tx, row: ParkedRow): Promise<ParkedSale> {
     orderDiscount: (row.orderDiscount as ParkedSale['orderDiscount']) ?? null,
     note: row.note,
     patientName: (names?.patient_name as string | null) ?? null,
+    currency: (names?.currency as string | null) ?? defaultCurrency,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
     createdBy: (names?.created_by as string | null) ?? '',

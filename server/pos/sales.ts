@@ -9,6 +9,7 @@
  * the difference reported.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { defaultCurrency } from '../../src/contract/generalSettings';
 import {
   defaultStaffDiscountLimitBp,
   discountWithinLimit,
@@ -23,6 +24,7 @@ import {
   type SaleSubmit,
 } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
+import { locations } from '../db/schema';
 import { lockNumbering } from '../db/pg';
 import { parkedSales, productStock, registerSessions, stockMovements, storeCreditEntries } from '../db/schema-pos';
 import { invoiceLines, invoices, labOrders, locationPolicies, payments, spectacleRx } from '../db/schema-records';
@@ -206,7 +208,10 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
     }
   }
   const creditUsed = input.payments.filter((p) => p.method === 'store-credit').reduce((a, p) => a + p.amount, 0);
-  const money = moneyOf('USD');
+  // The store's currency of now (server-decided): the invoice keeps it when the store's setting later changes.
+  const [store] = await tx.select({ currency: locations.currency }).from(locations).where(eq(locations.id, locationId));
+  const currency = store?.currency ?? defaultCurrency;
+  const money = moneyOf(currency);
   if (creditUsed > 0) {
     if (!patient) throw new HttpError(400, 'pos.storeCreditNeedsPatient');
     // The patient's row lock orders two sales spending the same credit.
@@ -226,6 +231,7 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
       patientId: patient?.id ?? null,
       status: paid >= pricing.total ? 'paid' : 'open',
       issuedAt: soldAt,
+      currency,
       subtotal: pricing.subtotal,
       discountTotal: pricing.discountTotal,
       taxTotal: pricing.taxTotal,

@@ -21,8 +21,9 @@ export async function listRegisters(tx: Tx, stores: Stores | readonly string[]):
   const only = stores === 'all' ? sql`` : sql`where r.location_id in (${sql.join(stores.length ? stores.map((s) => sql`${s}::uuid`) : [sql`null`], sql`, `)})`;
   const found = await rows(
     tx,
-    sql`select r.id, r.location_id, r.name, s.id as session_id, s.opened_at, u.display_name as opened_by
+    sql`select r.id, r.location_id, r.name, l.currency, s.id as session_id, s.opened_at, u.display_name as opened_by
       from registers r
+      join locations l on l.tenant_id = r.tenant_id and l.id = r.location_id
       left join register_sessions s on s.tenant_id = r.tenant_id and s.register_id = r.id and s.status = 'open'
       left join users u on u.tenant_id = s.tenant_id and u.id = s.opened_by
       ${only}
@@ -32,6 +33,7 @@ export async function listRegisters(tx: Tx, stores: Stores | readonly string[]):
     id: r.id as string,
     locationId: r.location_id as string,
     name: r.name as string,
+    currency: r.currency as string,
     openSession: r.session_id ? { id: r.session_id as string, openedAt: iso(r.opened_at), openedBy: r.opened_by as string } : null,
   }));
 }
@@ -49,7 +51,7 @@ export async function sessionOf(tx: Tx, scope: Scope, sessionId: string, lock?: 
 export async function sessionReport(tx: Tx, sessionId: string): Promise<SessionReport> {
   const [head] = await rows(
     tx,
-    sql`select s.*, r.name as register_name, l.name as store_name, ou.display_name as opened_by_name, cu.display_name as closed_by_name
+    sql`select s.*, r.name as register_name, l.name as store_name, l.currency, ou.display_name as opened_by_name, cu.display_name as closed_by_name
       from register_sessions s
       join registers r on r.tenant_id = s.tenant_id and r.id = s.register_id
       join locations l on l.tenant_id = s.tenant_id and l.id = s.location_id
@@ -95,6 +97,7 @@ export async function sessionReport(tx: Tx, sessionId: string): Promise<SessionR
     registerName: h.register_name as string,
     locationId: h.location_id as string,
     storeName: h.store_name as string,
+    currency: h.currency as string,
     status: h.status as 'open' | 'closed',
     openedAt: iso(h.opened_at),
     openedBy: h.opened_by_name as string,

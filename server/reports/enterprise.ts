@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EnterpriseReportName, LabelKind, Report, ReportColumn, ReportRow, ReportSection } from '../../src/contract/reports';
+import { defaultCurrency } from '../../src/contract/generalSettings';
 import type { Tx } from '../db/client';
 import { rows } from '../db/values';
 import { appointmentTypes, labStatuses, recallTypes, remakeKinds } from './reports';
@@ -172,7 +173,9 @@ export async function enterpriseReport(
     group: null,
     locationId: null,
     asOf: range.today,
-    currency: 'USD',
+    // The door sums each company's aggregates without their stores' currencies: the figures are shown in the default.
+    currency: defaultCurrency,
+    currencies: [defaultCurrency],
     summary: [],
     sections: builders[report](got),
   };

@@ -23,6 +23,9 @@ export interface ReportInput {
   /** Today in the report's time zone (the "as of" day). */
   today: string;
   now: Date;
+  /** The money figures' currency (the stores read sell in it) and every currency of the stores the caller asked for. */
+  currency: string;
+  currencies: string[];
 }
 
 const storeList = (stores: string[]) => sql`string_to_array(${stores.join(',')}, ',')::uuid[]`;
@@ -371,7 +374,8 @@ export async function buildReport(tx: Tx, input: ReportInput): Promise<Report> {
     group: input.group,
     locationId: input.locationId,
     asOf: input.today,
-    currency: 'USD',
+    currency: input.currency,
+    currencies: input.currencies,
     ...built,
   };
 }

@@ -12,6 +12,7 @@ import {
   EnterpriseReportParams,
   EnterpriseReportQuery,
   groupsOf,
+  moneyReports,
   Report,
   ReportParams,
   ReportQuery,
@@ -19,6 +20,7 @@ import {
   reportMessages as M,
   type ReportName,
 } from '../../src/contract/reports';
+import { defaultCurrency } from '../../src/contract/generalSettings';
 import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { localParts, rows } from '../db/values';
@@ -39,14 +41,28 @@ export function thisMonth(now: Date, timeZone: string): { from: string; to: stri
   return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}`, today };
 }
 
-/** The stores a report reads (one asked for, when the admin may see it; else all theirs) and its time zone. */
-async function reportStores(tx: Tx, scope: Scope, locationId: string | undefined): Promise<{ stores: string[]; timeZone: string }> {
+/**
+ * The stores a report reads (one asked for, when the admin may see it; else all theirs), its time zone, and the
+ * currencies they sell in. A money report reads only the stores of one currency: the one asked for, else the home
+ * store's.
+ */
+async function reportStores(
+  tx: Tx,
+  scope: Scope,
+  report: ReportName,
+  q: Pick<ReportQuery, 'locationId' | 'currency'>,
+): Promise<{ stores: string[]; timeZone: string; currency: string; currencies: string[] }> {
+  const { locationId } = q;
   if (locationId && !canSeeStore(scope.stores, locationId)) throw new NotVisible('location', locationId);
-  const all = await rows<{ id: string; time_zone: string }>(tx, sql`select id, time_zone from locations order by name, id`);
+  const all = await rows<{ id: string; time_zone: string; currency: string }>(tx, sql`select id, time_zone, currency from locations order by name, id`);
   const visible = all.filter((l) => (locationId ? l.id === locationId : canSeeStore(scope.stores, l.id)));
   if (locationId && !visible.length) throw new NotVisible('location', locationId);
   const home = visible.find((l) => l.id === scope.signedInAt) ?? visible[0];
-  return { stores: visible.map((l) => l.id), timeZone: home?.time_zone ?? 'UTC' };
+  const currencies = [...new Set(visible.map((l) => l.currency))].sort();
+  if (q.currency && !currencies.includes(q.currency)) throw new HttpError(400, 'request.fieldsInvalid', { fields: { currency: M.currency } });
+  const currency = q.currency ?? home?.currency ?? defaultCurrency;
+  const read = moneyReports.includes(report) ? visible.filter((l) => l.currency === currency) : visible;
+  return { stores: read.map((l) => l.id), timeZone: home?.time_zone ?? 'UTC', currency, currencies };
 }
 
 async function runReport(request: FastifyRequest, report: ReportName, q: ReportQuery, format: 'json' | 'csv'): Promise<Report> {
@@ -54,7 +70,7 @@ async function runReport(request: FastifyRequest, report: ReportName, q: ReportQ
   if (q.group && !offered.includes(q.group)) throw new HttpError(400, 'request.fieldsInvalid', { fields: { group: M.groupNotOffered } });
   const now = nowOf(request);
   return runAudited(request, format === 'csv' ? 'report.export' : 'report.read', async (tx, scope) => {
-    const { stores, timeZone } = await reportStores(tx, scope, q.locationId);
+    const { stores, timeZone, currency, currencies } = await reportStores(tx, scope, report, q);
     const month = thisMonth(now, timeZone);
     const result = await buildReport(tx, {
       report,
@@ -65,8 +81,10 @@ async function runReport(request: FastifyRequest, report: ReportName, q: ReportQ
       locationId: q.locationId ?? null,
       today: month.today,
       now,
+      currency,
+      currencies,
     });
-    return { result, audit: { targetType: 'report', targetId: report, details: { from: result.from, to: result.to, group: result.group, locationId: result.locationId } } };
+    return { result, audit: { targetType: 'report', targetId: report, details: { from: result.from, to: result.to, group: result.group, locationId: result.locationId, currency } } };
   });
 }
 

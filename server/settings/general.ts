@@ -70,6 +70,7 @@ export async function readGeneralSettings(tx: Tx): Promise<GeneralSettings> {
         address: s.address,
         phone: s.phone,
         timeZone: s.timeZone,
+        currency: s.currency,
         logo: s.logo,
         hours: v.hours,
         taxNumber: v.taxNumber,
@@ -128,13 +129,14 @@ export async function updateStoreSettings(tx: Tx, tenantId: string, locationId: 
   const changed: string[] = [];
   switch (update.group) {
     case 'store': {
-      const { name, address, phone, timeZone, logo, hours, taxNumber } = update;
+      const { name, address, phone, timeZone, currency, logo, hours, taxNumber } = update;
+      // A new currency applies to the store's next sales; its invoices keep the currency they were made in.
       await tx
         .update(locations)
-        .set({ name, address, phone, timeZone, ...(logo !== undefined ? { logo } : {}) })
+        .set({ name, address, phone, timeZone, ...(currency !== undefined ? { currency } : {}), ...(logo !== undefined ? { logo } : {}) })
         .where(eq(locations.id, locationId));
       await writeStoreValues(tx, tenantId, locationId, { hours, taxNumber }, now);
-      changed.push('name', 'address', 'phone', 'timeZone', 'hours', 'taxNumber', ...(logo !== undefined ? ['logo'] : []));
+      changed.push('name', 'address', 'phone', 'timeZone', ...(currency !== undefined ? ['currency'] : []), 'hours', 'taxNumber', ...(logo !== undefined ? ['logo'] : []));
       break;
     }
     case 'sales':

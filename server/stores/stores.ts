@@ -21,6 +21,7 @@ interface Row {
   address: string;
   phone: string;
   time_zone: string;
+  currency: string;
   tax_rate_bp: number;
   logo: string | null;
   values: unknown;
@@ -33,7 +34,7 @@ export async function listStores(tx: Tx): Promise<StoresOverview> {
   const [company] = await tx.select({ slug: companies.slug }).from(companies).limit(1);
   const rows = await queryRows<Row>(
     tx,
-    sql`select l.id, l.slug, l.name, l.address, l.phone, l.time_zone, l.tax_rate_bp, l.logo, ls.values,
+    sql`select l.id, l.slug, l.name, l.address, l.phone, l.time_zone, l.currency, l.tax_rate_bp, l.logo, ls.values,
         coalesce((select array_agg('/' || pm.company_slug || '/' || pm.store_slug order by pm.store_slug)
           from portal_mappings pm where pm.location_id = l.id), '{}') as paths,
         coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name,
@@ -58,6 +59,7 @@ export async function listStores(tx: Tx): Promise<StoresOverview> {
         address: r.address,
         phone: r.phone,
         timeZone: r.time_zone,
+        currency: r.currency,
         taxRateBp: Number(r.tax_rate_bp),
         taxNumber: values.taxNumber,
         hours: values.hours,
@@ -80,7 +82,7 @@ export async function addStore(tx: Tx, tenantId: string, input: NewStore): Done<
   if (taken.length) throw fieldError({ slug: 'This company already has a store with this address' });
   const [store] = await tx
     .insert(locations)
-    .values({ tenantId, slug: input.slug, name: input.name, address: input.address, phone: input.phone, timeZone: input.timeZone, taxRateBp: input.taxRateBp })
+    .values({ tenantId, slug: input.slug, name: input.name, address: input.address, phone: input.phone, timeZone: input.timeZone, currency: input.currency, taxRateBp: input.taxRateBp })
     .returning({ id: locations.id });
   const locationId = store!.id;
   await tx.insert(portalMappings).values({ tenantId, companySlug: company.slug, storeSlug: input.slug, locationId });

@@ -26,6 +26,7 @@ const columns = {
   address: locations.address,
   phone: locations.phone,
   timeZone: locations.timeZone,
+  currency: locations.currency,
   logo: locations.logo,
 };
 

@@ -9,6 +9,8 @@ export interface ReportFilter {
   to?: string;
   locationId?: string;
   group?: ReportGroup;
+  /** A money report's currency (ISO 4217); the home store's when not given. */
+  currency?: string;
 }
 
 export const reportQueryString = (filter: ReportFilter) => {

@@ -152,7 +152,7 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   listenToHistoryFirst();
   connectSessionToHttp(actors.session);
   const addresses = followAddresses(actors.routeAccess);
-  followSessionEnd(actors.session, queries, navigate);
+  followSessionEnd(actors.session, queries, navigate, sessionStorage);
   // After a session's end the next address is decided as a guest's (the app may open the login url first).
   actors.session.on('session.ended', addresses.changed);
   app.start();

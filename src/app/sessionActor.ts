@@ -5,6 +5,7 @@ import { authCode, fetchMe, login, refreshAccessToken } from '../api/auth';
 import { connectSession } from '../api/http';
 import type { Credentials } from '../api/http';
 import { isSignInAddress, sessionMachine } from '../machines/session.machine';
+import { forgetSearchTexts } from '../pos/searchText';
 import { readLastStore, readStoredSession, writeLastStore, writeStoredSession } from './storedSession';
 
 const flows = () => import('../api/authFlows');
@@ -89,16 +90,18 @@ export function createSessionActor({ sessionStorage, localStorage, inspect }: Se
 
 /**
  * What the app does when the session ends: server data of one user never shows to the next (the whole query cache
- * goes). After a logout the user goes back to where they signed in (or '/'); after an automatic logout on a
+ * goes, and what the tab kept of the registers' searches). After a logout the user goes back to where they signed in (or '/'); after an automatic logout on a
  * sign-in address or a failed refresh the route guard decides. Returns the unsubscribe.
  */
 export function followSessionEnd(
   session: SessionActor,
   queryClient: Pick<QueryClient, 'clear'>,
   navigate: (to: string, options?: { replace?: boolean }) => void,
+  tabStorage?: Storage,
 ) {
   return session.on('session.ended', ({ loginUrl, reason }) => {
     queryClient.clear();
+    if (tabStorage) forgetSearchTexts(tabStorage);
     if (reason === 'logout' || reason === 'newUserCancelled') navigate(loginUrl ?? '/', { replace: true });
   });
 }

@@ -30,7 +30,7 @@ export const storeOnlyGroups: readonly SettingsGroup[] = ['store'];
 
 /** The settings of each group (the `{todoId}` of /admin/settings/general/{folderHandle}/{todoId}). */
 export const groupSettings = {
-  store: ['name', 'address', 'phone', 'hours', 'timeZone', 'taxNumber', 'logo'],
+  store: ['name', 'address', 'phone', 'hours', 'timeZone', 'currency', 'taxNumber', 'logo'],
   sales: ['taxRates', 'discountLimits', 'receiptFooter'],
   appointments: ['appointmentTypes', 'cancellation'],
   recalls: ['annual-exam', 'contact-lens-check', 'follow-up'],
@@ -42,6 +42,7 @@ export const settingsMessages = {
   name: 'Store name is required (up to 100 characters)',
   address: 'Address must be up to 200 characters',
   timeZone: 'Choose a time zone, like Europe/Istanbul',
+  currency: 'Choose a currency by its ISO 4217 code, like EUR',
   taxNumber: 'Tax number must be up to 30 letters, digits, spaces, dots, slashes or hyphens',
   time: 'Enter a time like 09:00',
   closesAfterOpens: 'The closing time must be after the opening time',
@@ -81,6 +82,20 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** The ISO 4217 codes this runtime's Intl formats (a code it does not know could not be shown on a receipt). */
+let currencies: Set<string> | null = null;
+export function isCurrency(code: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies.has(code);
+}
+/** A store's currency: upper-case ISO 4217 ("eur" is taken as EUR). */
+export const StoreCurrency = z
+  .string({ error: M.currency })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrency, { error: M.currency });
+export const defaultCurrency = 'USD';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -200,6 +215,8 @@ export const StoreSettings = z.object({
   address: z.string(),
   phone: z.string(),
   timeZone: z.string(),
+  /** ISO 4217: the currency of the store's new sales. */
+  currency: z.string(),
   logo: z.string().nullable(),
   hours: StoreHours,
   taxNumber: z.string(),
@@ -245,6 +262,8 @@ export const StoreDetailsUpdate = z.object({
   address: text(200, M.address),
   phone: Phone,
   timeZone: z.string({ error: M.timeZone }).refine(isTimeZone, { error: M.timeZone }),
+  /** Absent: unchanged. Invoices already made keep their own currency. */
+  currency: StoreCurrency.optional(),
   taxNumber: z
     .string({ error: M.taxNumber })
     .trim()

@@ -133,8 +133,17 @@ export const CashCount = z.array(DenominationCount).max(30, { error: M.denominat
 export type CashCount = z.infer<typeof CashCount>;
 export const countedTotal = (count: readonly DenominationCount[]) => count.reduce((sum, d) => sum + d.denomination * d.count, 0);
 
-/** The notes and coins a drawer is counted in (minor units), largest first. */
-export const denominations = [10_000, 5_000, 2_000, 1_000, 500, 100, 25, 10, 5, 1] as const;
+/** The notes and coins a drawer is counted in (minor units), largest first: the US set, else a 1-2-5 series. */
+const dollarDenominations = [10_000, 5_000, 2_000, 1_000, 500, 100, 25, 10, 5, 1];
+export function denominationsOf(currency: string): number[] {
+  if (currency === 'USD') return dollarDenominations;
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  // From 100 (or, without minor units, 10,000) major units down to the smallest coin, within the count's bound.
+  const top = digits === 0 ? 10_000 : 100 * 10 ** digits;
+  const out: number[] = [];
+  for (let unit = top; unit >= 1; unit /= 10) for (const step of [1, 0.5, 0.2]) if (Number.isInteger(unit * step) && unit * step <= 100_000) out.push(unit * step);
+  return out.filter((d, i) => d >= 1 && out.indexOf(d) === i);
+}
 
 export const SessionStatus = z.enum(['open', 'closed']);
 
@@ -147,6 +156,8 @@ export const SessionReport = z.object({
   registerName: z.string(),
   locationId: Uuid,
   storeName: z.string(),
+  /** The store's currency (ISO 4217): the figures are in its minor units. */
+  currency: z.string(),
   status: SessionStatus,
   openedAt: z.string(),
   openedBy: z.string(),
@@ -182,6 +193,8 @@ export const Register = z.object({
   id: Uuid,
   locationId: Uuid,
   name: z.string(),
+  /** The store's currency (ISO 4217): a new sale, the float and the session's figures are in it. */
+  currency: z.string(),
   /** The open session, if any: one per register. */
   openSession: z.object({ id: Uuid, openedAt: z.string(), openedBy: z.string() }).nullable(),
 });
@@ -336,6 +349,8 @@ export const ParkedSaleInput = z.object({
 export type ParkedSaleInput = z.infer<typeof ParkedSaleInput>;
 export const ParkedSale = ParkedSaleInput.extend({
   patientName: z.string().nullable(),
+  /** The store's currency (ISO 4217): a parked sale is priced when it is completed, in the store's currency then. */
+  currency: z.string(),
   total: z.number().int(),
   createdAt: z.string(),
   createdBy: z.string(),
@@ -356,6 +371,8 @@ export const HistoryItem = z.object({
   patientId: Uuid.nullable(),
   patientName: z.string().nullable(),
   status: z.string(),
+  /** The invoice's own currency (ISO 4217). */
+  currency: z.string(),
   total: z.number().int(),
   paidTotal: z.number().int(),
   balance: z.number().int(),

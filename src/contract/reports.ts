@@ -32,6 +32,12 @@ export const groupsOf: Record<ReportName, readonly ReportGroup[]> = {
   eforms: [],
 };
 
+/**
+ * The reports with money figures: they read the stores of one currency at a time (a store's sales are in its
+ * currency), so amounts of different currencies are never added together.
+ */
+export const moneyReports: readonly ReportName[] = ['sales', 'payments', 'adjustments', 'balances'];
+
 /** The longest range one report reads. */
 export const MAX_RANGE_DAYS = 731;
 
@@ -46,6 +52,7 @@ export const reportMessages = {
   locationId: 'Store must be an id (UUID)',
   group: `Group must be one of ${reportGroups.join(', ')}`,
   groupNotOffered: 'This report cannot be grouped that way',
+  currency: 'Currency must be the ISO 4217 code of a currency the stores sell in, like EUR',
 } as const;
 const M = reportMessages;
 
@@ -77,6 +84,8 @@ export const ReportQuery = z
     /** One store; every store the admin may see when not given. */
     locationId: z.uuid({ error: M.locationId }).optional(),
     group: z.enum(reportGroups, { error: M.group }).optional(),
+    /** A money report's currency (ISO 4217): the stores selling in it are read. Default: the home store's. */
+    currency: z.string({ error: M.currency }).regex(/^[A-Z]{3}$/, { error: M.currency }).optional(),
   })
   .strict()
   .superRefine(checkRange);
@@ -124,7 +133,13 @@ export const Report = z.object({
   locationId: z.uuid().nullable(),
   /** The day figures that are "as of now" (open balances, overdue lab orders) were counted on. */
   asOf: z.string(),
+  /** The currency (ISO 4217) of the money figures: only the stores selling in it are counted. */
   currency: z.string(),
+  /**
+   * Every currency the report's stores sell in (sorted). With more than one, a money report covers one currency's
+   * stores and is asked again for each other (`currency`): one total per currency, never a sum of different ones.
+   */
+  currencies: z.array(z.string()),
   summary: z.array(ReportFigure),
   sections: z.array(ReportSection),
 });
@@ -196,15 +211,18 @@ export function csvValue(value: number | null, kind: ColumnKind, fractionDigits 
  */
 export function reportCsv(report: Report): string {
   const lines: string[] = [];
+  // Money in the report's currency, named in its titles, with that currency's digits (none for yen, three for dinar).
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: report.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const title = (key: string, kind: ColumnKind) => `${columnTitles[key] ?? key}${kind === 'money' ? ` (${report.currency})` : ''}`;
   report.sections.forEach((section, i) => {
     if (i > 0) lines.push('');
     if (report.sections.length > 1) lines.push(csvCell(section.id));
-    lines.push([columnTitles.label!, ...section.columns.map((c) => columnTitles[c.key] ?? c.key)].map(csvCell).join(','));
-    for (const row of section.rows) lines.push([row.label, ...section.columns.map((c) => csvValue(row.values[c.key] ?? null, c.kind))].map(csvCell).join(','));
+    lines.push([columnTitles.label!, ...section.columns.map((c) => title(c.key, c.kind))].map(csvCell).join(','));
+    for (const row of section.rows) lines.push([row.label, ...section.columns.map((c) => csvValue(row.values[c.key] ?? null, c.kind, digits))].map(csvCell).join(','));
   });
   if (report.summary.length) {
     lines.push('');
-    for (const f of report.summary) lines.push([columnTitles[f.key] ?? f.key, csvValue(f.value, f.kind)].map(csvCell).join(','));
+    for (const f of report.summary) lines.push([title(f.key, f.kind), csvValue(f.value, f.kind, digits)].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -7,6 +7,8 @@ export const Store = z.object({
   address: z.string(),
   phone: z.string(),
   timeZone: z.string(),
+  /** ISO 4217: the currency of the store's new sales. */
+  currency: z.string(),
   logo: z.string().nullable(),
 });
 export type Store = z.infer<typeof Store>;

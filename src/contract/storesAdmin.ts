@@ -4,7 +4,7 @@
  * A store's details are edited through the general settings' store group (StoreDetailsUpdate).
  */
 import { StoreInput } from './enterprise';
-import { StoreHours } from './generalSettings';
+import { defaultCurrency, StoreCurrency, StoreHours } from './generalSettings';
 import { z } from './zod';
 
 export const StoreOverview = z.object({
@@ -14,6 +14,7 @@ export const StoreOverview = z.object({
   address: z.string(),
   phone: z.string(),
   timeZone: z.string(),
+  currency: z.string(),
   taxRateBp: z.number().int(),
   taxNumber: z.string(),
   hours: StoreHours,
@@ -28,8 +29,8 @@ export type StoreOverview = z.infer<typeof StoreOverview>;
 export const StoresOverview = z.object({ companySlug: z.string(), stores: z.array(StoreOverview) });
 export type StoresOverview = z.infer<typeof StoresOverview>;
 
-/** A new store: name, slug (its sign-in address), address, phone, time zone and standard tax rate. */
-export const NewStore = StoreInput;
+/** A new store: name, slug (its sign-in address), address, phone, time zone, currency (ISO 4217) and standard tax rate. */
+export const NewStore = StoreInput.extend({ currency: StoreCurrency.default(defaultCurrency) });
 export type NewStore = z.infer<typeof NewStore>;
 
 /** The registers every new store starts with (as the demo stores). */

@@ -64,7 +64,7 @@ describe('the reports', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`sales-${from}-to-${to}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Label,Count,Net sales,Discounts,Tax,Refunds,Average sale');
+    expect(csv[0]).toBe('Label,Count,Net sales (USD),Discounts (USD),Tax (USD),Refunds (USD),Average sale (USD)');
     const body = csv.slice(1, 1 + months);
     for (let i = 0; i < months; i += 1) {
       const cells = await rows.nth(i).locator('td').allInnerTexts();

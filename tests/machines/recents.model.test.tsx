@@ -112,7 +112,7 @@ const admin: User = {
 const locationId = '11111111-1111-4111-8111-111111111111';
 const boardId = '22222222-2222-4222-8222-222222222222';
 const builderPath = `/admin/eforms/forms/add/${locationId}?board=${boardId}`;
-const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '555', timeZone: 'UTC', logo: null };
+const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '555', timeZone: 'UTC', currency: 'USD', logo: null };
 
 function fakeApi() {
   vi.stubGlobal('fetch', async (input: string) => {

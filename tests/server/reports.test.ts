@@ -187,7 +187,8 @@ describe('every report', () => {
     const lines = res.body.split('\r\n');
     const section = r.sections[0]!;
     const header = lines.findIndex((l) => l.startsWith('Label,'));
-    expect(lines[header]).toBe(['Label', ...section.columns.map((c) => columnTitles[c.key])].join(','));
+    // Money titles name the report's currency.
+    expect(lines[header]).toBe(['Label', ...section.columns.map((c) => `${columnTitles[c.key]}${c.kind === 'money' ? ` (${r.currency})` : ''}`)].join(','));
     expect(lines.slice(header + 1, header + 1 + section.rows.length).map((l) => l.split(',')[0]?.replace(/^"|"$/g, ''))).toEqual(section.rows.map((x) => x.label));
   });
 

@@ -15,7 +15,7 @@ import { ProfilePage } from '../../src/views/profile/ProfilePage';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
-const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', logo: null };
+const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null };
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const flags = Object.fromEntries(['201', '202', '203', '204', '205', '206', '207', '208', '209'].map((id) => [id, true]));
 

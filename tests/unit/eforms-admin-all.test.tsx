@@ -29,7 +29,7 @@ const summary = (id: string, name: string, status: CardSummary['status'], assign
   updatedAt: '2026-11-20T10:00:00.000Z',
 });
 
-const store = (id: string, name: string) => ({ id, slug: name.toLowerCase(), name, address: '', phone: '', timeZone: 'UTC', logo: null });
+const store = (id: string, name: string) => ({ id, slug: name.toLowerCase(), name, address: '', phone: '', timeZone: 'UTC', currency: 'USD', logo: null });
 
 function listApi() {
   const forms = [summary('f1', 'Eye history', 'draft'), summary('f2', 'Consent', 'published', 3)];

@@ -13,7 +13,7 @@ import { WorkDeskPage } from '../../src/views/workdesk/WorkDeskPage';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
-const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', logo: null };
+const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null };
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
 const order = (n: number, status: string, extra: Record<string, unknown> = {}) => ({

@@ -29,7 +29,7 @@ function chartApi(overrides: (call: Call) => Reply | Promise<Reply> | undefined 
     if (call.path === `${base}/prescriptions`) return { status: 200, body: prescriptions };
     if (call.path === `${base}/appointments`) return { status: 200, body: { upcoming: [], past: [] } };
     if (call.path === '/api/stores') {
-      return { status: 200, body: { stores: [{ id: locationId, slug: 'downtown', name: 'Downtown', address: '', phone: '', timeZone: 'America/New_York', logo: null }] } };
+      return { status: 200, body: { stores: [{ id: locationId, slug: 'downtown', name: 'Downtown', address: '', phone: '', timeZone: 'America/New_York', currency: 'USD', logo: null }] } };
     }
     if (call.path === `/api/appointments/providers?locationId=${locationId}`) return { status: 200, body: { providers: [{ id: providerId, name: 'Dr. Maya Patel' }] } };
     return { status: 404, body: { error: 'Not found.', code: 'request.notFound' } };

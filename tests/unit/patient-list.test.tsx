@@ -14,8 +14,8 @@ import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harn
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
 
 const stores = {
-  downtown: { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', logo: null },
-  uptown: { id: '7a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6', slug: 'uptown', name: 'Uptown', address: '9 Hill Rd', phone: '+1 555 0200', timeZone: 'America/New_York', logo: null },
+  downtown: { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null },
+  uptown: { id: '7a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6', slug: 'uptown', name: 'Uptown', address: '9 Hill Rd', phone: '+1 555 0200', timeZone: 'America/New_York', currency: 'USD', logo: null },
 };
 
 const patient = (n: number, lastName: string, firstName: string, locationId = stores.downtown.id) => ({

@@ -24,10 +24,10 @@ const sessionId = 'b0000000-0000-4000-8000-000000000001';
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 const path = (call: Call) => new URL(call.path, 'http://x').pathname;
 
-const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '120 Market Street', phone: '555', timeZone: 'UTC', logo: null };
-const closedTill: Register = { id: registerId, locationId, name: 'Till 1', openSession: null };
+const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '120 Market Street', phone: '555', timeZone: 'UTC', currency: 'USD', logo: null };
+const closedTill: Register = { id: registerId, locationId, name: 'Till 1', currency: 'USD', openSession: null };
 const openTill: Register = { ...closedTill, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Sam Staff' } };
-const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', openSession: null };
+const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', currency: 'USD', openSession: null };
 
 const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
   id: sessionId,
@@ -35,6 +35,7 @@ const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
   registerName: 'Till 1',
   locationId,
   storeName: 'Downtown',
+  currency: 'USD',
   status: 'open',
   openedAt: '2026-11-24T08:00:00Z',
   openedBy: 'Sam Staff',
@@ -187,6 +188,28 @@ describe('the register page', () => {
     expect(screen.getByRole('form', { name: 'Open Till 1' })).toBeTruthy();
   });
 
+  it('counts the float of a store selling in euros in euro notes and coins, and shows its figures in euros', async () => {
+    const euroTill: Register = { ...closedTill, currency: 'EUR' };
+    rememberTill(euroTill);
+    const { user } = open(
+      'session',
+      registerApi([euroTill], (call) =>
+        call.method === 'POST' && path(call) === `/api/pos/registers/${registerId}/sessions` ? ok(report({ currency: 'EUR', floatTotal: 4000, expectedCash: 4000 }), 201) : undefined,
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Open Till 1' }, { timeout: 5000 });
+    // Euro denominations (a €2 coin, no quarter), labelled in euros.
+    expect(within(form).getByLabelText('Number of €2.00')).toBeTruthy();
+    expect(within(form).queryByLabelText('Number of €0.25')).toBeNull();
+    expect(within(form).queryByText(/\$/)).toBeNull();
+    await user.type(within(form).getByLabelText('Number of €20.00'), '2');
+    expect(within(form).getByText('Float: €40.00')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Open the register' }));
+    await screen.findByRole('heading', { name: 'The register is open' });
+    expect(writes('/sessions')[0]!.body).toEqual({ float: [{ denomination: 2000, count: 2 }], note: '' });
+    expect(screen.getByLabelText('Amount (EUR)')).toBeTruthy();
+  });
+
   it("shows the server's refusal when the register cannot be opened, and keeps the count", async () => {
     rememberTill();
     const { user } = open(
@@ -259,6 +282,7 @@ describe('the parked tab', () => {
     lines: [{ productId: 'f0000000-0000-4000-8000-000000000001', quantity: 2, optionIds: [], discount: null, rxId: null, fitting: null }],
     orderDiscount: null,
     note: '',
+    currency: 'USD',
     total: 12_000,
     createdAt: '2026-11-24T10:00:00Z',
     createdBy: 'Sam Staff',
@@ -304,6 +328,7 @@ describe('the history tab', () => {
     invoiceId: ids.open,
     number: 2002,
     issuedAt: '2026-11-24T11:00:00Z',
+    currency: 'USD',
     patientId: ids.jane,
     patientName: 'Jane Doe',
     status: 'open',

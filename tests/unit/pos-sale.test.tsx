@@ -6,7 +6,7 @@
  * IndexedDB and sent once when the connection is back, products seen before found offline. Keyboard: F2, F4, +/-, Esc.
  */
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSale } from '../../src/contract/pos';
@@ -21,7 +21,7 @@ import { ids, prescriptions } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
-const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
+const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 /** The device's IndexedDB answers offline searches: on a busy machine it takes longer than the default second. */
 const slow = { timeout: 5000 };
@@ -74,7 +74,7 @@ function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(
     if (u.pathname === `/api/pos/invoices/${posIds.invoice}`) return ok(lastInvoice);
     if (u.pathname.startsWith('/api/pos/parked/') && call.method === 'PUT') {
       const body = call.body as ParkedSaleInput;
-      return ok({ ...body, patientName: null, total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
+      return ok({ ...body, patientName: null, currency: 'USD', total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
     }
     if (u.pathname === '/api/pos/parked') return ok({ items: [parkedJane] });
     return undefined;
@@ -94,6 +94,7 @@ const parkedJane: ParkedSale = {
   ],
   orderDiscount: { type: 'percent', value: 1000, reason: 'Quote' },
   note: '',
+  currency: 'USD',
   total: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
   createdBy: 'Sam Staff',
@@ -129,6 +130,67 @@ async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: st
   await user.keyboard('{Enter}');
   await within(lines()).findByRole('button', { name: new RegExp(`^${name}`) });
 }
+
+/** What this tab keeps of the register's search (src/pos/searchText.ts). */
+const keptSearch = () => Object.keys(sessionStorage).filter((k) => k.startsWith('pos.search.')).map((k) => [k, sessionStorage.getItem(k)]);
+
+/** A reload of the page: the components and the register's actors go, the tab's storage stays. */
+function reload() {
+  cleanup();
+  rendered?.session.stop();
+  rendered?.snackbar.stop();
+  rendered?.queryClient.clear();
+  dropSaleActors();
+}
+
+describe('the search across a reload', () => {
+  it('gives a half-typed search back after a reload, with its results; empties it when the product is added and when the sale is completed', async () => {
+    let { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.type(search(), 'ray');
+    await screen.findByRole('option', { name: /Ray-Ban/ });
+    expect(keptSearch()).toEqual([[`pos.search.${clerk.tenantId}.${posIds.location}.${posIds.register}`, 'ray']]);
+
+    reload();
+    ({ user } = open());
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    expect((search() as HTMLInputElement).value).toBe('ray');
+    expect(await screen.findByRole('option', { name: /Ray-Ban/ })).toBeTruthy();
+    await user.click(search());
+    await user.keyboard('{Enter}');
+    await within(lines()).findByRole('button', { name: /^Ray-Ban/ });
+    expect((search() as HTMLInputElement).value).toBe('');
+    expect(keptSearch()).toEqual([]);
+
+    // Typed, then the sale is paid and completed: the next sale starts with an empty field, a reload too.
+    await user.type(search(), 'exa');
+    expect(keptSearch()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.click(screen.getByRole('button', { name: 'Pay (F4)' }));
+    const pay = await screen.findByRole('dialog');
+    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
+    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
+    await screen.findByText(/Sale recorded: invoice/);
+    expect(keptSearch()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'New sale' }));
+    expect((search() as HTMLInputElement).value).toBe('');
+    reload();
+    open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    expect((search() as HTMLInputElement).value).toBe('');
+  });
+
+  it('empties the search when the sale is parked, the next sale starting afresh', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.type(search(), 'ex');
+    expect(keptSearch()).toHaveLength(1);
+    await user.keyboard('{F8}');
+    await screen.findByText('Sale parked. Any register of the store can resume it.');
+    expect(keptSearch()).toEqual([]);
+  });
+});
 
 describe('the sale at the register', () => {
   it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {
@@ -171,6 +233,19 @@ describe('the sale at the register', () => {
     await user.click(search());
     await user.keyboard('0000000000000{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('No product has the barcode 0000000000000.');
+  });
+
+  it('prices and totals in the store’s currency: a register of a store selling in euros shows euros', async () => {
+    rendered = renderPage(<SaleView register={{ ...register, currency: 'EUR' }} session={{ id: posIds.session }} />, { user: clerk, api: api() });
+    const { user } = rendered;
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await user.type(search(), 'ray');
+    expect((await screen.findByRole('option', { name: /Ray-Ban/ })).textContent).toContain('€150.00');
+    await user.keyboard('{Enter}');
+    await within(lines()).findByRole('button', { name: /^Ray-Ban/ });
+    // $150 would be the same minor units in dollars: here it is euros, tax included.
+    expect(total()).toBe('€162.00');
+    expect(screen.queryByText(/\$/)).toBeNull();
   });
 
   it('gives lenses the patient’s current prescription, warns about an expired one, and prices the chosen options', async () => {

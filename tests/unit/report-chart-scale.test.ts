@@ -67,6 +67,7 @@ describe('the CSV of a report', () => {
     locationId: null,
     asOf: '2026-11-24',
     currency: 'USD',
+    currencies: ['USD'],
     summary: [{ key: 'net', kind: 'money', value: 150_000 }],
     sections: [
       {
@@ -86,16 +87,18 @@ describe('the CSV of a report', () => {
   };
   it('is the table: header, a line per row, values in major units, quoted where needed, formulas defused', () => {
     expect(reportCsv(report).split('\r\n')).toEqual([
-      'Label,Count,Net sales',
+      'Label,Count,Net sales (USD)',
       '"Downtown, ""East""",3,1500.00',
       `"'=HYPERLINK(""x"")",0,`,
       '',
-      'Net sales,1500.00',
+      'Net sales (USD),1500.00',
       '',
     ]);
     expect(csvValue(0.25, 'ratio')).toBe('25.0');
     expect(csvValue(-1234, 'money')).toBe('-12.34');
     const negative = { ...report, summary: [{ key: 'net', kind: 'money' as const, value: -1234 }] };
-    expect(reportCsv(negative)).toContain('Net sales,-12.34');
+    expect(reportCsv(negative)).toContain('Net sales (USD),-12.34');
+    // A currency without minor units has no decimals; the titles name it.
+    expect(reportCsv({ ...negative, currency: 'JPY', currencies: ['JPY'] })).toContain('Net sales (JPY),-1234');
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http';
 import { invoiceQueries, invoiceQueryString } from '../../api/invoices';
 import type { InvoiceFilter } from '../../api/invoices';
 import { storesQuery } from '../../api/stores';
+import { defaultCurrency } from '../../contract/generalSettings';
 import { invoiceLookupTypes } from '../../contract/invoiceLookup';
 import type { InvoiceLookupType } from '../../contract/invoiceLookup';
 import { translateMessage } from '../../i18n/appI18n';
@@ -29,14 +30,11 @@ const draftOf = (query: string): Draft => {
   return Object.fromEntries(textFields.map((name) => [name, (params.get(name) ?? '').slice(0, 100)])) as Draft;
 };
 
-/** Amounts are in the company's currency; the lookup filters invoice totals in minor units. */
-const CURRENCY = 'USD';
-
 /** The field each API filter's message belongs to. */
 const fieldOfParam: Record<string, keyof Draft> = { number: 'number', patient: 'patient', from: 'from', to: 'to', minAmount: 'min', maxAmount: 'max', locationId: 'store' };
 
 /** The API filter of a draft, or the field messages that keep it from being one. */
-function filterOf(type: InvoiceLookupType, draft: Draft, t: (key: string) => string): { filter: InvoiceFilter; errors: Partial<Draft> } {
+function filterOf(type: InvoiceLookupType, draft: Draft, currency: string, t: (key: string) => string): { filter: InvoiceFilter; errors: Partial<Draft> } {
   const errors: Partial<Draft> = {};
   const filter: InvoiceFilter = { type };
   if (draft.number.trim()) {
@@ -48,7 +46,7 @@ function filterOf(type: InvoiceLookupType, draft: Draft, t: (key: string) => str
   if (draft.to) filter.to = draft.to;
   for (const [name, key] of [['min', 'minAmount'], ['max', 'maxAmount']] as const) {
     if (!draft[name].trim()) continue;
-    const minor = parseAmount(draft[name], CURRENCY);
+    const minor = parseAmount(draft[name], currency);
     if (minor === null) errors[name] = t('invoiceLookup.amountInvalid');
     else filter[key] = minor;
   }
@@ -78,11 +76,15 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
   const applied = draftOf(query);
   const [draft, setDraft] = useState<Draft>(applied);
   useEffect(() => setDraft(draftOf(query)), [query]);
-  const { filter, errors } = filterOf(type, applied, t);
-  const valid = Object.keys(errors).length === 0;
+  const stores = useQuery(storesQuery(tenantId));
+  // The lookup filters totals in minor units: an amount typed is read in the chosen store's currency (else the first
+  // store's), whose digits say what "12.50" is in minor units.
+  const storeList = stores.data?.stores ?? [];
+  const currency = (storeList.find((s) => s.id === applied.store) ?? storeList[0])?.currency ?? defaultCurrency;
+  const { filter, errors } = filterOf(type, applied, currency, t);
+  const valid = Object.keys(errors).length === 0 && !((applied.min || applied.max) && stores.isPending);
   const list = useInfiniteQuery({ ...invoiceQueries.lookup(tenantId, filter), enabled: valid });
   const totals = useQuery({ ...invoiceQueries.totals(tenantId, filter), enabled: valid });
-  const stores = useQuery(storesQuery(tenantId));
 
   // The server's field messages, at their fields.
   const serverFields: Partial<Draft> = {};

@@ -21,7 +21,6 @@ import { Spinner } from '../ui/Spinner';
 import { ReceiptEmail } from './ReceiptEmail';
 import { RefundForm } from './RefundForm';
 import { useRegisterSessionActor } from './registerSessionActor';
-import { registerCurrency } from './registerChoice';
 import { PageSize, PaperChoice } from './SessionReportView';
 import type { Paper } from './SessionReportView';
 import * as styles from './pos.css';
@@ -100,7 +99,7 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
         {/* Spaces between the parts: the link's name is its text, read as words. */}
         <span className={invoiceStyles.itemLine}>
           <span>{item.patientName ?? t('posRegister.walkIn')}</span>{' '}
-          <span>{formats.money(item.total, registerCurrency)}</span>
+          <span>{formats.money(item.total, item.currency)}</span>
         </span>{' '}
         <span className={invoiceStyles.itemLine}>
           <span className={styles.muted}>

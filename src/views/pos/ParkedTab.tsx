@@ -11,7 +11,6 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import { registerCurrency } from './registerChoice';
 import * as styles from './pos.css';
 
 /**
@@ -74,7 +73,7 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
         <span className={styles.kind}>{item.kind === 'quote' ? t('posRegister.parked.quote') : t('posRegister.parked.parked')}</span>
       </h3>
       <p className={styles.muted}>
-        {t('posRegister.parked.items', { count: lines })} · {formats.money(item.total, registerCurrency)}
+        {t('posRegister.parked.items', { count: lines })} · {formats.money(item.total, item.currency)}
       </p>
       <p className={styles.muted}>{t('posRegister.parked.createdBy', { name: item.createdBy, time: formats.dateTime(item.createdAt) })}</p>
       {item.expiresAt && (

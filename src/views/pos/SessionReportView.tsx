@@ -6,7 +6,6 @@ import * as recordStyles from '../patient/records.css';
 import * as invoiceStyles from '../invoices/invoices.css';
 import { Button } from '../ui/Button';
 import { TableScroll } from '../ui/TableScroll';
-import { registerCurrency } from './registerChoice';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
@@ -39,7 +38,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
   const { t } = useTranslation();
   const formats = useFormats();
   const [paper, setPaper] = useState<Paper>('roll');
-  const money = (minor: number) => formats.money(minor, registerCurrency);
+  const money = (minor: number) => formats.money(minor, report.currency);
   const title = report.status === 'closed' ? t('posRegister.report.z') : t('posRegister.report.x');
   const rows: [string, string, boolean?][] = [
     [t('posRegister.report.float'), money(report.floatTotal)],

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { countedTotal, denominations } from '../../contract/pos';
+import { countedTotal, denominationsOf } from '../../contract/pos';
+import { defaultCurrency } from '../../contract/generalSettings';
 import type { CashCount, CashMovementInput, SessionReport } from '../../contract/pos';
 import type { ErrorResponse } from '../../contract/common';
 import { translateError } from '../../i18n/apiErrors';
@@ -16,19 +17,22 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
-import { registerCurrency } from './registerChoice';
 import { MethodTotals, SessionReportView } from './SessionReportView';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
-const currency = registerCurrency;
+/** The store's currency (the session's report, else the register chosen): the float and every figure are in it. */
+function useCurrency(): string {
+  const actor = useRegisterSessionActor();
+  return useSelector(actor, (s) => s.context.report?.currency ?? s.context.register?.currency ?? defaultCurrency);
+}
 
 /** A count being typed: the text of each denomination's field. */
 type CountText = Record<number, string>;
-const emptyCount = (): CountText => Object.fromEntries(denominations.map((d) => [d, '']));
-const countOf = (text: CountText): CashCount | null => {
+const emptyCount = (): CountText => ({});
+const countOf = (text: CountText, currency: string): CashCount | null => {
   const count: CashCount = [];
-  for (const denomination of denominations) {
+  for (const denomination of denominationsOf(currency)) {
     const raw = (text[denomination] ?? '').trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
     if (raw === '') continue;
     if (!/^\d{1,5}$/.test(raw) || Number(raw) > 10_000) return null;
@@ -95,10 +99,11 @@ function Refusal() {
 function CashCountFields({ legend, text, onChange }: { legend: string; text: CountText; onChange: (text: CountText) => void }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const currency = useCurrency();
   return (
     <fieldset className={styles.counts}>
       <legend className={styles.legend}>{legend}</legend>
-      {denominations.map((denomination) => (
+      {denominationsOf(currency).map((denomination) => (
         <Field
           key={denomination}
           label={t('posRegister.countOf', { denomination: formats.money(denomination, currency) })}
@@ -121,8 +126,9 @@ function OpenForm() {
   const register = useSelector(actor, (s) => s.context.register);
   const opening = useSelector(actor, (s) => s.hasTag('busy'));
   const refused = useSelector(actor, (s) => s.matches({ closed: 'refused' }));
+  const currency = useCurrency();
   const [text, setText] = useState(emptyCount);
-  const count = countOf(text);
+  const count = countOf(text, currency);
   useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !opening);
 
   const submit = (event: FormEvent) => {
@@ -160,7 +166,7 @@ function OpenSession({ report }: { report: SessionReport }) {
   const formats = useFormats();
   const titleId = useId();
   const actor = useRegisterSessionActor();
-  const money = (minor: number) => formats.money(minor, currency);
+  const money = (minor: number) => formats.money(minor, report.currency);
   return (
     <>
       <section className={styles.section} aria-labelledby={titleId}>
@@ -203,6 +209,7 @@ function MovementForm() {
   const titleId = useId();
   const actor = useRegisterSessionActor();
   const moving = useSelector(actor, (s) => s.matches({ open: 'moving' }));
+  const currency = useCurrency();
   const refused = useSelector(actor, (s) => s.matches({ open: 'moveRefused' }));
   const error = useSelector(actor, (s) => s.context.error);
   const [kind, setKind] = useState<CashMovementInput['kind']>('pay-in');
@@ -291,11 +298,12 @@ function CloseForm({ report }: { report: SessionReport }) {
   const preparing = useSelector(actor, (s) => s.matches({ closing: 'preparing' }));
   const submitting = useSelector(actor, (s) => s.matches({ closing: 'submitting' }));
   const refused = useSelector(actor, (s) => s.matches({ closing: 'refused' }));
+  const currency = useCurrency();
   const [text, setText] = useState(emptyCount);
-  const count = countOf(text);
+  const count = countOf(text, currency);
   const counted = count ? countedTotal(count) : null;
   const difference = counted === null ? null : counted - report.expectedCash;
-  const money = (minor: number) => formats.money(minor, currency);
+  const money = (minor: number) => formats.money(minor, report.currency);
   useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !submitting);
 
   if (preparing) return <Spinner label={t('posRegister.loadingReport')} />;

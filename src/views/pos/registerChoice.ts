@@ -61,6 +61,3 @@ export function keepReport(tenantId: string, report: SessionReport) {
   const openSession = open ? { id: report.id, openedAt: report.openedAt, openedBy: report.openedBy } : null;
   if (JSON.stringify(remembered.openSession) !== JSON.stringify(openSession)) rememberRegister(tenantId, report.locationId, { ...remembered, openSession });
 }
-
-/** The company's currency: the contract's denominations and the session figures are in its minor units. */
-export const registerCurrency = 'USD';

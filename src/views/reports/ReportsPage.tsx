@@ -9,7 +9,7 @@ import { ApiError } from '../../api/http';
 import { enterpriseReportQuery, reportQuery, reportQueryString } from '../../api/reports';
 import type { ReportFilter } from '../../api/reports';
 import { storesQuery } from '../../api/stores';
-import { enterpriseReportNames, groupsOf, reportCsv, reportGroups, reportNames } from '../../contract/reports';
+import { enterpriseReportNames, groupsOf, moneyReports, reportCsv, reportGroups, reportNames } from '../../contract/reports';
 import type { ColumnKind, EnterpriseReportName, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
 import { translateMessage } from '../../i18n/appI18n';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -22,8 +22,8 @@ import { TableScroll } from '../ui/TableScroll';
 import { BarChart } from './BarChart';
 import * as styles from './reports.css';
 
-/** The filter as the address keeps it (?from=&to=&store=&group=). */
-const textFields = ['from', 'to', 'store', 'group'] as const;
+/** The filter as the address keeps it (?from=&to=&store=&group=&currency=). */
+const textFields = ['from', 'to', 'store', 'group', 'currency'] as const;
 type Draft = Record<(typeof textFields)[number], string>;
 
 const draftOf = (query: string): Draft => {
@@ -54,11 +54,12 @@ const filterOf = (scope: Scope, name: string, draft: Draft): ReportFilter => {
   if (scope.enterprise) return filter;
   if (/^[0-9a-f-]{36}$/i.test(draft.store)) filter.locationId = draft.store;
   if ((groupsIn(scope, name) as readonly string[]).includes(draft.group)) filter.group = draft.group as ReportGroup;
+  if (moneyReports.includes(name as ReportName) && /^[A-Z]{3}$/.test(draft.currency)) filter.currency = draft.currency;
   return filter;
 };
 
 /** The field each API parameter's message belongs to. */
-const fieldOfParam: Record<string, keyof Draft> = { from: 'from', to: 'to', locationId: 'store', group: 'group' };
+const fieldOfParam: Record<string, keyof Draft> = { from: 'from', to: 'to', locationId: 'store', group: 'group', currency: 'currency' };
 
 /**
  * /admin/reports/{report} (admins): one report over a range of days (this month by default, in the store's time
@@ -105,6 +106,8 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
   const stores = useQuery({ ...storesQuery(tenantId), enabled: !scope.enterprise });
   const data = result.data;
   const groups = groupsIn(scope, name);
+  // A money report covers one currency's stores: with stores in several, the admin picks which (one total each).
+  const currencies = moneyReports.includes(name as ReportName) ? (data?.currencies ?? []) : [];
 
   const fieldErrors: Partial<Draft> = {};
   const body = result.error instanceof ApiError ? result.error.body : null;
@@ -158,7 +161,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
               <label htmlFor={`${titleId}-store`} className={frame.label}>
                 {t('reports.store')}
               </label>
-              <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
+              <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => setDraft((d) => ({ ...d, store: event.target.value, currency: '' }))}>
                 <option value="">{t('reports.allStores')}</option>
                 {stores.data?.stores.map((store) => (
                   <option key={store.id} value={store.id}>
@@ -167,6 +170,21 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
                 ))}
               </select>
               {fieldErrors.store && <span className={frame.error}>{fieldErrors.store}</span>}
+            </div>
+          )}
+          {currencies.length > 1 && (
+            <div className={frame.field}>
+              <label htmlFor={`${titleId}-currency`} className={frame.label}>
+                {t('reports.currency')}
+              </label>
+              <select id={`${titleId}-currency`} className={frame.input} value={draft.currency || data?.currency} onChange={(event) => set('currency')(event.target.value)}>
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+              {fieldErrors.currency && <span className={frame.error}>{fieldErrors.currency}</span>}
             </div>
           )}
           {groups.length > 0 && (
@@ -204,6 +222,11 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
       {result.isError && (
         <p className={frame.error} role="alert">
           {body ? translateMessage(i18n, body.error) : t('reports.failed')}
+        </p>
+      )}
+      {data && currencies.length > 1 && (
+        <p className={frame.muted} role="note">
+          {t('reports.currencyNote', { currency: data.currency, others: currencies.filter((c) => c !== data.currency).join(', ') })}
         </p>
       )}
       {data && <ReportBody report={data} formats={formats} enterprise={scope.enterprise} />}

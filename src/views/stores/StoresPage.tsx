@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { addStore, generalSettingsKey, generalSettingsQuery, storesAdminKey, storesOverviewQuery } from '../../api/generalSettings';
-import { weekdays } from '../../contract/generalSettings';
+import { defaultCurrency, weekdays } from '../../contract/generalSettings';
 import type { StoreOverview } from '../../contract/storesAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
@@ -85,6 +85,10 @@ function StoreCard({ store, editing, onEdit }: { store: StoreOverview; editing: 
         <dt>{t('storesAdmin.timeZone')}</dt>
         <dd>
           <bdi dir="ltr">{store.timeZone}</bdi>
+        </dd>
+        <dt>{t('storesAdmin.currency')}</dt>
+        <dd>
+          <bdi dir="ltr">{store.currency}</bdi>
         </dd>
         <dt>{t('storesAdmin.taxNumber')}</dt>
         <dd>{store.taxNumber ? <bdi dir="ltr">{store.taxNumber}</bdi> : t('storesAdmin.none')}</dd>
@@ -168,11 +172,12 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
   const [address, setAddress] = useState('');
   const [phone, setPhone] = useState('');
   const [timeZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  const [currency, setCurrency] = useState<string>(defaultCurrency);
   const [taxRate, setTaxRate] = useState('0');
   const mutation = useMutation({
     mutationFn: () => {
       const rate = Number(taxRate.replace(',', '.'));
-      return addStore({ name, slug, address, phone, timeZone, taxRateBp: taxRate.trim() === '' || !Number.isFinite(rate) ? Number.NaN : Math.round(rate * 100) });
+      return addStore({ name, slug, address, phone, timeZone, currency, taxRateBp: taxRate.trim() === '' || !Number.isFinite(rate) ? Number.NaN : Math.round(rate * 100) });
     },
     onSuccess: (result) => {
       queryClient.setQueryData(storesAdminKey(tenantId), { companySlug: result.companySlug, stores: result.stores });
@@ -192,6 +197,7 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
       address: t('generalSettings.fields.address'),
       phone: t('generalSettings.fields.phone'),
       timeZone: t('generalSettings.fields.timeZone'),
+      currency: t('generalSettings.fields.currency'),
       taxRateBp: t('storesAdmin.add.taxRate'),
     },
     title: t('generalSettings.fixFields'),
@@ -213,6 +219,7 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
         <TextField name="address" label={t('generalSettings.fields.address')} value={address} onChange={setAddress} maxLength={200} />
         <TextField name="phone" type="tel" label={t('generalSettings.fields.phone')} value={phone} onChange={setPhone} maxLength={30} />
         <TextField name="timeZone" label={t('generalSettings.fields.timeZone')} description={t('generalSettings.fields.timeZoneHint')} value={timeZone} onChange={setTimeZone} maxLength={64} />
+        <TextField name="currency" label={t('generalSettings.fields.currency')} description={t('generalSettings.fields.currencyHint')} value={currency} onChange={(v) => setCurrency(v.toUpperCase())} isRequired maxLength={3} />
         <TextField name="taxRateBp" inputMode="decimal" label={t('storesAdmin.add.taxRate')} value={taxRate} onChange={setTaxRate} />
       </div>
       <div className={styles.actions}>

@@ -6,14 +6,13 @@ import { posKey } from '../../../api/pos';
 import { Barcode } from '../../../contract/pos';
 import type { ProductHit } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
+import { readSearchText, writeSearchText } from '../../../pos/searchText';
 import { useFormats } from '../../patient/format';
 import { findByBarcode, findProducts } from './productLookup';
 import * as styles from './sale.css';
 
 /** Keystrokes closer than this are a scanner's, not a person's. */
 const scannerGapMs = 35;
-/** Waits for a pause in typing before asking (well inside the 150 ms the register promises for its results). */
-const searchDelayMs = 60;
 
 const productSearch = (tenantId: string, locationId: string, q: string) =>
   queryOptions({
@@ -29,22 +28,29 @@ const productSearch = (tenantId: string, locationId: string, q: string) =>
  * arrows move the highlight, Enter adds it; a scanner (characters within a few ms, then Enter) adds the product with
  * that barcode. The field keeps the focus after each add, ready for the next item.
  */
-export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; locationId: string; currency: string; onAdd: (product: ProductHit) => void }>(
-  function ProductSearch({ tenantId, locationId, currency, onAdd }, ref) {
+export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; locationId: string; registerId: string; currency: string; onAdd: (product: ProductHit) => void }>(
+  function ProductSearch({ tenantId, locationId, registerId, currency, onAdd }, ref) {
     const { t, i18n } = useTranslation();
     const formats = useFormats();
     const id = useId();
-    const [text, setText] = useState('');
+    // A search half-typed when the page went comes back (this tab, this register), results and all.
+    const [text, setText] = useState(() => readSearchText(window.sessionStorage, { tenantId, locationId, registerId }));
     const [query, setQuery] = useState('');
     const [highlight, setHighlight] = useState(0);
     const [message, setMessage] = useState<string | null>(null);
     const [looking, setLooking] = useState(false);
     const typing = useRef<{ last: number; fast: boolean }>({ last: 0, fast: true });
 
+    // The register promises results within 150 ms of the last keystroke. A key typed after a person's gap cannot be
+    // part of a scan: its search is asked at once (an older one still on its way is cancelled, its signal reaching
+    // fetch). Keys in a scanner's rhythm (a field's first key too) wait for a pause as long as a scanner's gap, so a
+    // scan asks nothing before its Enter.
     useEffect(() => {
-      const timer = setTimeout(() => setQuery(text.trim()), searchDelayMs);
+      if (!typing.current.fast) return void setQuery(text.trim());
+      const timer = setTimeout(() => setQuery(text.trim()), scannerGapMs);
       return () => clearTimeout(timer);
     }, [text]);
+    useEffect(() => writeSearchText(window.sessionStorage, { tenantId, locationId, registerId }, text), [tenantId, locationId, registerId, text]);
     const results = useQuery({ ...productSearch(tenantId, locationId, query), enabled: query !== '' && tenantId !== '', placeholderData: keepPreviousData });
     const items = query && text.trim() ? (results.data?.items ?? []) : [];
     const fromDevice = Boolean(query && text.trim() && results.data?.offline);
@@ -94,7 +100,10 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
       // product: a barcode.
       const fast = typing.current.fast && Barcode.safeParse(code).success;
       const digits = /^\d{6,}$/.test(code);
-      if ((fast && (digits || items.length === 0)) || (digits && items.length === 0)) return void scan(code);
+      // Results of a shorter query, still shown while these digits are asked (a search is asked at each key a person
+      // types), say nothing about the digits themselves.
+      const foundForCode = !results.isPlaceholderData && query === code ? items : [];
+      if ((fast && (digits || items.length === 0)) || (digits && foundForCode.length === 0)) return void scan(code);
       const chosen = items[highlight];
       if (chosen) add(chosen);
     };

@@ -26,12 +26,6 @@ import { registerOfflineShell } from './serviceWorker';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
-/**
- * The catalogue carries no currency and every invoice of the product is in the company's one currency (the invoices
- * table's default): the register shows that.
- */
-const registerCurrency = 'USD';
-
 /** The clerk's discount limit: admins have none; staff the store's default (pos.md). */
 function useDiscountLimit(): number | null {
   const session = useSessionActor();
@@ -52,7 +46,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
   useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
-  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, discountLimitBp: limitBp });
+  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
 
@@ -65,7 +59,8 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const send = (event: PosSaleEvent) => actor.send(event);
   const search = useRef<HTMLInputElement>(null);
   const newSale = useRef<HTMLDivElement>(null);
-  const currency = registerCurrency;
+  // The store's currency (the server's, with the register): a new sale is made in it. A sale's own invoice, once made, says its own.
+  const currency = register.currency;
   const money = (minor: number) => formats.money(minor, currency);
   const patientId = context.customer?.kind === 'patient' ? context.customer.id : null;
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
@@ -181,7 +176,15 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
       {state === 'selling' && (
         <>
           <div className={styles.top}>
-            <ProductSearch ref={search} tenantId={tenantId} locationId={register.locationId} currency={currency} onAdd={add} />
+            <ProductSearch
+              key={`${tenantId} ${register.id}`}
+              ref={search}
+              tenantId={tenantId}
+              locationId={register.locationId}
+              registerId={register.id}
+              currency={currency}
+              onAdd={add}
+            />
             <CustomerPicker
               tenantId={tenantId}
               locationId={register.locationId}

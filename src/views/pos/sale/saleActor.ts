@@ -7,6 +7,8 @@ import type { PosSaleSnapshot } from '../../../machines/posSale';
 import { draftOf, readSaleDraft, writeSaleDraft } from '../../../pos/saleDraft';
 import { openSaleQueue } from '../../../pos/saleQueue';
 import { createSaleSync } from '../../../pos/saleSync';
+import { writeSearchText } from '../../../pos/searchText';
+import type { SearchPlace } from '../../../pos/searchText';
 import type { SaleSync } from '../../../pos/saleSync';
 
 /**
@@ -66,7 +68,7 @@ const saleMachine = posSaleMachine.provide({
   },
 });
 
-export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; discountLimitBp: number | null }): PosSaleActor {
+export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; registerId: string; discountLimitBp: number | null }): PosSaleActor {
   const key = `${options.tenantId} ${options.registerSessionId}`;
   let actor = sales.get(key);
   if (actor && actor.getSnapshot().context.discountLimitBp !== options.discountLimitBp) {
@@ -78,6 +80,7 @@ export function getSaleActor(options: { tenantId: string; registerSessionId: str
     actor = createActor(saleMachine, { input, snapshot: restoredSale(options.tenantId, input) }).start();
     const started = actor;
     keepDraft(started, options.tenantId, options.registerSessionId);
+    emptySearchAfterSale(started, { tenantId: options.tenantId, locationId: options.locationId, registerId: options.registerId });
     listen('online', () => started.send({ type: 'connection.online' }));
     listen('offline', () => started.send({ type: 'connection.offline' }));
     sales.set(key, actor);
@@ -117,6 +120,20 @@ function keepDraft(actor: PosSaleActor, tenantId: string, registerSessionId: str
   };
   keep(actor.getSnapshot());
   actor.subscribe(keep);
+}
+
+/**
+ * The search text the tab keeps (src/pos/searchText.ts) goes once the sale is completed, queued or parked: the next
+ * sale starts with an empty field, also after a reload.
+ */
+function emptySearchAfterSale(actor: PosSaleActor, place: SearchPlace) {
+  const over = (snapshot: PosSaleSnapshot) => snapshot.matches('completed') || snapshot.matches('waitingToSync') || snapshot.matches('parked');
+  let was = over(actor.getSnapshot());
+  actor.subscribe((snapshot) => {
+    const now = over(snapshot);
+    if (now && !was) writeSearchText(window.sessionStorage, place, '');
+    was = now;
+  });
 }
 
 /** Tests and the end of a session: forget every sale (the waiting queue stays on disk). */

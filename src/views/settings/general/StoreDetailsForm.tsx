@@ -16,19 +16,22 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
   const [address, setAddress] = useState(store.address);
   const [phone, setPhone] = useState(store.phone);
   const [timeZone, setTimeZone] = useState(store.timeZone);
+  const [currency, setCurrency] = useState(store.currency);
   const [taxNumber, setTaxNumber] = useState(store.taxNumber);
   const [hours, setHours] = useState<StoreHours>(store.hours);
   const [logo, setLogo] = useState<string | null>(store.logo);
   const { mutation, fields, formRef, submit } = useSave((body: StoreSettingsUpdate) => saveStoreSettings(store.id, body), onSaved);
   // The logo travels only when it changed (absent: unchanged; null: removed): a save of the hours re-sends no picture.
   const logoChange = logo !== store.logo ? { logo } : {};
+  // The currency likewise: a save that leaves it alone does not send it.
+  const currencyChange = currency !== store.currency ? { currency } : {};
   return (
     <Form
       className={styles.form}
       validationErrors={fields}
       ref={formRef}
       validationBehavior="aria"
-      onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours, ...logoChange })}
+      onSubmit={submit({ group: 'store', name, address, phone, timeZone, taxNumber, hours, ...currencyChange, ...logoChange })}
     >
       <div className={styles.grid}>
         <TextField id="setting-name" name="name" label={t('generalSettings.fields.name')} value={name} onChange={setName} isRequired maxLength={100} />
@@ -42,6 +45,16 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
           value={timeZone}
           onChange={setTimeZone}
           maxLength={64}
+        />
+        <TextField
+          id="setting-currency"
+          name="currency"
+          label={t('generalSettings.fields.currency')}
+          description={t('generalSettings.fields.currencyHint')}
+          value={currency}
+          onChange={(v) => setCurrency(v.toUpperCase())}
+          isRequired
+          maxLength={3}
         />
         <TextField id="setting-taxNumber" name="taxNumber" label={t('generalSettings.fields.taxNumber')} value={taxNumber} onChange={setTaxNumber} maxLength={30} />
       </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "locations" ADD COLUMN "currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "locations" ADD CONSTRAINT "locations_currency_check" CHECK ("locations"."currency" ~ '^[A-Z]{3}$');
