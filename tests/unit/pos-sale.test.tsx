@@ -203,6 +203,13 @@ describe('the sale at the register', () => {
     expect(within(form).getByText('This discount is over your limit of 10 %.')).toBeTruthy();
     expect(within(form).getByText('A discount needs a reason.')).toBeTruthy();
     expect(within(form).getByLabelText('Discount').getAttribute('aria-invalid')).toBe('true');
+    // The refusal's summary takes the focus and links to each field, in the words the field shows.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByText('Please correct the highlighted fields.')).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'Discount: This discount is over your limit of 10 %.' })).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Reason: A discount needs a reason.' }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
     expect(total()).toBe('$162.00');
     await user.clear(within(form).getByLabelText('Discount'));
     await user.type(within(form).getByLabelText('Discount'), '10');
