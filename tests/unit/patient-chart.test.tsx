@@ -12,7 +12,7 @@ import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { patientProfile } from '../fixtures/patientProfile';
 import { renderAdminScreen } from './eformsAdminHarness';
-import { prescriptions } from './records-fixtures';
+import { order, prescriptions } from './records-fixtures';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const patientId = '44444444-4444-4444-8444-444444444444';
@@ -117,6 +117,36 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(due.getAttribute('aria-invalid')).toBe('true');
     await user.click(within(summary).getByRole('link', { name: 'Due: Required' }));
     expect(document.activeElement).toBe(due);
+    expect(posts).toEqual([]);
+  });
+
+  it('a remake without its reason is refused by the form: the button stays enabled, the summary takes the focus, nothing sent', async () => {
+    const posts: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/5`,
+      chartApi((call) => {
+        if (call.path === `/api/patients/${patientId}/orders`) return { status: 200, body: { orders: [{ ...order, patientId, status: 'delivered' }] } };
+        if (call.path === `/api/patients/${patientId}/invoices`) return { status: 200, body: { invoices: [] } };
+        if (call.method === 'POST') {
+          posts.push(call);
+          return { status: 500, body: { error: 'Unexpected', code: 'request.unexpected' } };
+        }
+        return undefined;
+      }),
+    );
+    const card = await screen.findByRole('article', { name: 'Order 1042' }, { timeout: 10_000 });
+    await user.click(within(card).getByRole('button', { name: 'Remake' }));
+    const form = within(card).getByRole('form', { name: 'Remake order 1042' });
+    const confirm = within(form).getByRole('button', { name: 'Remake order 1042' });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    await user.click(confirm);
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const reason = within(form).getByLabelText(/^What went wrong/);
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getAllByText('Say what went wrong')).toHaveLength(1);
+    await user.click(within(summary).getByRole('link', { name: 'What went wrong: Say what went wrong' }));
+    expect(document.activeElement).toBe(reason);
     expect(posts).toEqual([]);
   });
 
