@@ -179,6 +179,26 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(document.activeElement).toBe(within(right).getByRole('textbox', { name: 'Axis' }));
   });
 
+  it('a booking at a store without providers is refused at the provider, with the button enabled and the reason said', async () => {
+    const { user, server } = renderChart(
+      `/admin/patients/${patientId}/3`,
+      chartApi((call) => (call.path === `/api/appointments/providers?locationId=${locationId}` ? { status: 200, body: { providers: [] } } : undefined)),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Book a visit' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'Book a visit' });
+    await waitFor(() => expect(within(form).getByLabelText('Provider').hasAttribute('disabled')).toBe(false));
+    await user.type(within(form).getByLabelText('Date'), '2031-03-03');
+    await user.type(within(form).getByLabelText('Start time'), '10:00');
+    const book = within(form).getByRole('button', { name: 'Book' });
+    expect(book.hasAttribute('disabled')).toBe(false);
+    await user.click(book);
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Provider: No provider works at this store: choose another store']);
+    expect(within(form).getByLabelText('Provider').getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.some((c) => c.path === '/api/appointments')).toBe(false);
+  });
+
   it('a booking the server refuses as overlapping is said at the start time', async () => {
     const { user, server } = renderChart(
       `/admin/patients/${patientId}/3`,
