@@ -179,11 +179,14 @@ describe('other sign-in addresses', () => {
     const code = await screen.findByLabelText('Authentication code');
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit.hasAttribute('disabled') || submit.getAttribute('aria-disabled') === 'true').toBe(true);
+    // Disabled, it says why, beside it and as its description.
+    expect(document.getElementById(submit.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the emailed code');
     await app.user.type(code, '123');
     await app.user.tab();
     expect(await screen.findByText('OTP code is Incorrect')).toBeTruthy();
     await app.user.type(code, '456');
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    expect(submit.hasAttribute('aria-describedby')).toBe(false);
     await app.user.click(submit);
     await waitFor(() => expect(app!.session.getSnapshot().hasTag('signedIn')).toBe(true));
   });
