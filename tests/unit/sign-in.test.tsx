@@ -45,7 +45,10 @@ describe('store sign-in (/{company}/{store})', () => {
     expect(screen.getByText('Downtown')).toBeTruthy();
     await signIn();
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid Username or Password');
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('Invalid Username or Password');
+    // The refusal takes the focus, as every form's summary does.
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(api.calls.find((call) => call.path === '/api/patient/authcode')?.body).toEqual({
       username: 'patient@clearview.test',
       password: 'Demo-Pass-2026!',
