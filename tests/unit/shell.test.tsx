@@ -114,6 +114,20 @@ describe('navigation by role (spec 2.5)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('POS on a phone: no toolbar, yet a menu button opens the navigation and the user menu offers Logout', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    const user = openAs(staff, '/admin/pos/all');
+    const bar = await screen.findByRole('group', { name: 'Navigation and account' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Open the navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(within(drawer).getByRole('link', { name: 'Patients' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(bar).getByRole('button', { name: 'User menu: Sam Staff' }));
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+  });
+
   it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
     openAs(admin, '/admin/pos/all');
     expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);
