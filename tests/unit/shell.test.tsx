@@ -146,6 +146,16 @@ describe('navigation by role (spec 2.5)', () => {
     expect(within(settings).getByRole('link', { name: 'General' })).toBeTruthy();
   });
 
+  it('after an in-app navigation the focus is on the new page’s heading, and the page is announced by it', async () => {
+    const user = openAs(admin, '/admin/pos/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Patients' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Patients' })), { timeout: 10_000 });
+    const live = [...document.querySelectorAll('[aria-live="polite"][aria-atomic="true"]')].map((region) => region.textContent);
+    expect(live).toContain('Patients');
+  });
+
   it('the active item is marked as the current page and is not a link to itself', async () => {
     openAs(admin, '/admin/pos/all');
     const nav = await screen.findByRole('navigation', { name: 'Navigation' });
