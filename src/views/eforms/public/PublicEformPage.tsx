@@ -156,7 +156,7 @@ function FormScreen({ actor }: { actor: EformActor }) {
           onAnswer={(answer) => actor.send({ type: 'form.answered', answer })}
         />
         {/* A refused submit: the summary takes the focus, as every form's does. */}
-        {error && <ErrorSummary title={messageText(t, error)} fields={[]} refusal={error} />}
+        {error && <ErrorSummary title={messageText(t, error) ?? t('eformPublic.unexpected')} fields={[]} refusal={error} />}
         {!viewOnly && (
           <div className={styles.actions}>
             <p id={hintId} className={styles.muted} aria-live="polite">
