@@ -42,7 +42,10 @@ describe('the sale’s customer', () => {
     const address = page.getByLabel('Email address for the receipt');
     await address.fill('not-an-address');
     await page.getByRole('button', { name: 'Send receipt' }).click();
-    await page.getByText('Enter a valid email address, like name@example.com').waitFor();
+    await page.getByText('Enter a valid email address, like name@example.com', { exact: true }).waitFor();
+    // The refusal's summary has the focus and links to the field.
+    await expectSummaryFocused(page, 'Email address for the receipt: Enter a valid email address, like name@example.com');
+    await followSummaryLink(page, page, 'Email address for the receipt: Enter a valid email address, like name@example.com', address);
     expect(await address.getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page, 'main')).toEqual([]);
     let from = server.mark();

@@ -72,6 +72,26 @@ describe('switching to Arabic', () => {
   });
 });
 
+describe('the brand', () => {
+  it('reads in full in the navbar on a desktop, and is the logo alone in the toolbar on a phone (its name kept for screen readers)', async () => {
+    const page = await e2e.newPage();
+    await signInAt(page, '/clearview/downtown', { email: 'patient@clearview.test' });
+    await expectPath(page, '/admin/dashboard/patients');
+    await userMenu(page, 'Jane Doe').waitFor();
+    // Not cut short ('Patient ...'): the name's box holds its whole text.
+    const name = page.getByText('Patient Portal', { exact: true }).first();
+    await name.waitFor(patience);
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().width > 40)).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const toolbar = page.getByRole('banner');
+    const shown = toolbar.getByText('Patient Portal', { exact: true });
+    await expect.poll(() => shown.evaluate((element) => element.getBoundingClientRect().width), patience).toBeLessThanOrEqual(1);
+    // ... and still named for a screen reader.
+    expect(await shown.evaluate((element) => element.textContent)).toBe('Patient Portal');
+  });
+});
+
 describe('the navigation search', () => {
   it("finds 'Invoice' for the admin and opens it; says 'No results..' for nonsense", async () => {
     const page = await e2e.newPage();

@@ -14,6 +14,14 @@ import { AccessPage } from '../../src/views/access/AccessPage';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
+/** What a control's aria-describedby says (its description, as a screen reader reads it after the name). */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
 const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null };
 const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -66,6 +74,11 @@ describe('/admin/access', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sam Staff' }));
     const editor = screen.getByRole('form', { name: 'Edit Sam Staff' });
+    // Nothing changed yet: Save is disabled and says why, beside it and as its description.
+    const unchanged = within(editor).getByRole('button', { name: 'Save changes' });
+    expect(unchanged.hasAttribute('disabled')).toBe(true);
+    expect(description(unchanged)).toBe('Nothing to save: no change yet');
+    expect(within(editor).getByText('Nothing to save: no change yet')).toBeTruthy();
     const invoice = within(editor).getByRole('switch', { name: 'Invoice' });
     expect((invoice as HTMLInputElement).checked).toBe(true);
     await user.click(invoice);
@@ -100,6 +113,11 @@ describe('/admin/access', () => {
     const user = rendered.user;
     await user.click(await screen.findByRole('button', { name: 'Invite a clerk' }));
     const form = screen.getByRole('form', { name: 'Invite a clerk' });
+    // Without a role the invitation cannot go: the button says why.
+    await user.click(within(form).getByRole('checkbox', { name: 'Staff' }));
+    expect(description(within(form).getByRole('button', { name: 'Send invitation' }))).toBe('Choose at least one role');
+    await user.click(within(form).getByRole('checkbox', { name: 'Staff' }));
+    expect(description(within(form).getByRole('button', { name: 'Send invitation' }))).toBe('');
     await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'sam@');
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
     const summary = await within(form).findByRole('alert');

@@ -110,7 +110,12 @@ describe('the invoice screen of a patient', () => {
     const { user } = openScreen(
       patientApi((call) => {
         if (call.method === 'POST' && path(call).endsWith('/void')) return ok({ invoice: { ...invoice, status: 'refunded', lines: [] }, credit: { ...invoice, lines: [] } });
-        if (call.method === 'POST' && path(call).endsWith('/receipt-email')) return ok({ messageId: ids.order, recipient: 'p******@clearview.test' }, 202);
+        if (call.method === 'POST' && path(call).endsWith('/receipt-email')) {
+          if ((call.body as { email?: string } | null)?.email === 'nobody@invalid') {
+            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { email: 'Email must be a valid address (up to 254 characters)' } } };
+          }
+          return ok({ messageId: ids.order, recipient: 'p******@clearview.test' }, 202);
+        }
         return undefined;
       }),
     );
@@ -124,6 +129,22 @@ describe('the invoice screen of a patient', () => {
 
     await user.click(screen.getByRole('button', { name: 'Email receipt' }));
     expect(await screen.findByText('Receipt queued for p******@clearview.test.')).toBeTruthy();
+
+    // Another address: refused empty by the form, then refused by the server; each time the summary takes the focus.
+    await user.click(screen.getByRole('button', { name: 'Send to another address' }));
+    const address = await screen.findByLabelText('Email address for the receipt');
+    await user.click(screen.getByRole('button', { name: 'Send receipt' }));
+    let summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByText('Enter an email address')).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Email address for the receipt: Enter an email address' }));
+    expect(document.activeElement).toBe(address);
+    await user.type(address, 'nobody@invalid');
+    await user.click(screen.getByRole('button', { name: 'Send receipt' }));
+    summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'Email address for the receipt: Enter a valid email address, like name@example.com' })).toBeTruthy();
+    expect(address.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('says in Arabic what the screen is', async () => {

@@ -46,6 +46,22 @@ describe("the patient's own form", { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to my home page' }).getAttribute('href')).toBe('/admin/dashboard/patients');
   });
 
+  it('a refused submit focuses the summary saying why, and keeps the answers', async () => {
+    const { api } = ownFormApi();
+    rendered = renderPage(<OwnFormPage assignmentId={assignmentId} />, {
+      api: (call) =>
+        call.method === 'POST' ? { status: 503, body: { error: 'The service is unavailable. Please try again later.', code: 'server.unavailable' } } : api(call),
+    });
+    const { user } = rendered;
+    await screen.findByRole('heading', { name: 'Your eye health' });
+    await user.click(screen.getByRole('checkbox', { name: 'Blurry vision' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.textContent).not.toBe('');
+    expect((screen.getByRole('checkbox', { name: 'Blurry vision' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('a form already filled in says so', async () => {
     const { api } = ownFormApi({ ...formRecord({ isAuth: false, assignId: assignmentId }), isSubmitted: 1, sectionlists: undefined });
     rendered = renderPage(<OwnFormPage assignmentId={assignmentId} />, { api });

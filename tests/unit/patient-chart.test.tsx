@@ -13,7 +13,7 @@ import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { patientProfile } from '../fixtures/patientProfile';
 import { renderAdminScreen } from './eformsAdminHarness';
-import { prescriptions } from './records-fixtures';
+import { order, prescriptions } from './records-fixtures';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const patientId = '44444444-4444-4444-8444-444444444444';
@@ -137,6 +137,36 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(posts).toEqual([]);
   });
 
+  it('a remake without its reason is refused by the form: the button stays enabled, the summary takes the focus, nothing sent', async () => {
+    const posts: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/5`,
+      chartApi((call) => {
+        if (call.path === `/api/patients/${patientId}/orders`) return { status: 200, body: { orders: [{ ...order, patientId, status: 'delivered' }] } };
+        if (call.path === `/api/patients/${patientId}/invoices`) return { status: 200, body: { invoices: [] } };
+        if (call.method === 'POST') {
+          posts.push(call);
+          return { status: 500, body: { error: 'Unexpected', code: 'request.unexpected' } };
+        }
+        return undefined;
+      }),
+    );
+    const card = await screen.findByRole('article', { name: 'Order 1042' }, { timeout: 10_000 });
+    await user.click(within(card).getByRole('button', { name: 'Remake' }));
+    const form = within(card).getByRole('form', { name: 'Remake order 1042' });
+    const confirm = within(form).getByRole('button', { name: 'Remake order 1042' });
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    await user.click(confirm);
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const reason = within(form).getByLabelText(/^What went wrong/);
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getAllByText('Say what went wrong')).toHaveLength(1);
+    await user.click(within(summary).getByRole('link', { name: 'What went wrong: Say what went wrong' }));
+    expect(document.activeElement).toBe(reason);
+    expect(posts).toEqual([]);
+  });
+
   it('shows the server’s message at the Rx field it names, and saves once however often Save is pressed', async () => {
     let posts = 0;
     const { user } = renderChart(
@@ -164,6 +194,26 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(summary));
     await user.click(within(summary).getByRole('link', { name: `Right eye (OD), Axis: ${rxMessages.axis}` }));
     expect(document.activeElement).toBe(within(right).getByRole('textbox', { name: 'Axis' }));
+  });
+
+  it('a booking at a store without providers is refused at the provider, with the button enabled and the reason said', async () => {
+    const { user, server } = renderChart(
+      `/admin/patients/${patientId}/3`,
+      chartApi((call) => (call.path === `/api/appointments/providers?locationId=${locationId}` ? { status: 200, body: { providers: [] } } : undefined)),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Book a visit' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'Book a visit' });
+    await waitFor(() => expect(within(form).getByLabelText('Provider').hasAttribute('disabled')).toBe(false));
+    await user.type(within(form).getByLabelText('Date'), '2031-03-03');
+    await user.type(within(form).getByLabelText('Start time'), '10:00');
+    const book = within(form).getByRole('button', { name: 'Book' });
+    expect(book.hasAttribute('disabled')).toBe(false);
+    await user.click(book);
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Provider: No provider works at this store: choose another store']);
+    expect(within(form).getByLabelText('Provider').getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.some((c) => c.path === '/api/appointments')).toBe(false);
   });
 
   it('a booking the server refuses as overlapping is said at the start time', async () => {

@@ -221,11 +221,58 @@ describe('the register page', () => {
     const form = await screen.findByRole('form', { name: 'Open Till 1' }, { timeout: 5000 });
     await user.type(within(form).getByLabelText('Number of $5.00'), '4');
     await user.click(within(form).getByRole('button', { name: 'Open the register' }));
-    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', 'This register already has an open session');
+    const refusal = await within(form).findByRole('alert');
+    expect(refusal).toHaveProperty('textContent', 'This register already has an open session');
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect((within(form).getByLabelText('Number of $5.00') as HTMLInputElement).value).toBe('4');
-    await user.type(within(form).getByLabelText('Number of $5.00'), 'x');
+    // A count that is not a whole number: said at its field; the button stays enabled and a press says which field.
+    const fives = within(form).getByLabelText('Number of $5.00');
+    await user.type(fives, 'x');
     expect(within(form).getByText('Each count must be a whole number from 0 to 10000')).toBeTruthy();
-    expect((within(form).getByRole('button', { name: 'Open the register' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(form).getByText('Enter a whole number from 0 to 10000')).toBeTruthy();
+    expect(fives.getAttribute('aria-invalid')).toBe('true');
+    const posts = writes('/sessions').length;
+    await user.click(within(form).getByRole('button', { name: 'Open the register' }));
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByText('Please correct the highlighted fields.')).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Number of $5.00: Enter a whole number from 0 to 10000' }));
+    expect(document.activeElement).toBe(fives);
+    expect(writes('/sessions')).toHaveLength(posts);
+  });
+
+  it('refuses a close whose count is not a whole number at the field, and says the server’s refusal of the count', async () => {
+    rememberTill(openTill);
+    const { user } = open(
+      'session',
+      registerApi([openTill], (call) => {
+        const p = path(call);
+        if (p === `/api/pos/sessions/${sessionId}`) return ok(report());
+        if (call.method === 'POST' && p === `/api/pos/sessions/${sessionId}/close`) {
+          return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'counted.0.count': 'Each denomination is a whole number of cents between 1 and 100000 counted 0 to 10000 times' } } };
+        }
+        return undefined;
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Close the register' }, { timeout: 5000 }));
+    const close = await screen.findByRole('form', { name: 'Close the register' });
+    const submit = within(close).getByRole('button', { name: 'Close and print the Z report' });
+    await user.type(within(close).getByLabelText('Number of $1.00'), '1.5');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+    await user.click(submit);
+    let summary = within(close).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'Number of $1.00: Enter a whole number from 0 to 10000' })).toBeTruthy();
+    expect(writes('/close')).toHaveLength(0);
+    await user.clear(within(close).getByLabelText('Number of $1.00'));
+    await user.type(within(close).getByLabelText('Number of $1.00'), '3');
+    await user.click(submit);
+    await waitFor(() => expect(writes('/close')).toHaveLength(1));
+    summary = await within(close).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const link = within(summary).getByRole('link', { name: /^Counted cash: / });
+    await user.click(link);
+    expect(document.activeElement).toBe(within(close).getAllByRole('textbox')[0]);
   });
 });
 

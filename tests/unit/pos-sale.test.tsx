@@ -20,6 +20,14 @@ import { exam, frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/
 import { ids, prescriptions } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
+/** What a control's aria-describedby says (its description, as a screen reader reads it after the name). */
+const description = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
 const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
@@ -278,6 +286,13 @@ describe('the sale at the register', () => {
     expect(within(form).getByText('This discount is over your limit of 10 %.')).toBeTruthy();
     expect(within(form).getByText('A discount needs a reason.')).toBeTruthy();
     expect(within(form).getByLabelText('Discount').getAttribute('aria-invalid')).toBe('true');
+    // The refusal's summary takes the focus and links to each field, in the words the field shows.
+    const summary = within(form).getByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByText('Please correct the highlighted fields.')).toBeTruthy();
+    expect(within(summary).getByRole('link', { name: 'Discount: This discount is over your limit of 10 %.' })).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Reason: A discount needs a reason.' }));
+    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
     expect(total()).toBe('$162.00');
     await user.clear(within(form).getByLabelText('Discount'));
     await user.type(within(form).getByLabelText('Discount'), '10');
@@ -377,10 +392,14 @@ describe('the sale at the register', () => {
     setOnline(false);
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(await screen.findByText(/No connection: the register keeps selling/)).toBeTruthy();
+    // Disabled offline, each button says why (its description is the text under it).
+    expect(description(screen.getByRole('button', { name: 'Park (F8)' }))).toBe('This needs a connection: parking a sale or saving a quote.');
+    expect(description(screen.getByRole('button', { name: 'Save as quote' }))).toBe('This needs a connection: parking a sale or saving a quote.');
     await user.keyboard('{F4}');
     const pay = await screen.findByRole('dialog');
     await user.selectOptions(within(pay).getByLabelText('Method'), 'insurance');
     expect(within(pay).getByText('This needs a connection: an insurance payment.')).toBeTruthy();
+    expect(description(within(pay).getByRole('button', { name: 'Add payment' }))).toBe('This needs a connection: an insurance payment.');
     expect(within(pay).getByRole('button', { name: 'Add payment' }).hasAttribute('disabled') || within(pay).getByRole('button', { name: 'Add payment' }).getAttribute('data-disabled') === 'true').toBe(true);
     await user.selectOptions(within(pay).getByLabelText('Method'), 'cash');
     const cash = within(pay).getByLabelText('Cash received (USD)');

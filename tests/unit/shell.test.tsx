@@ -114,6 +114,20 @@ describe('navigation by role (spec 2.5)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
 
+  it('POS on a phone: no toolbar, yet a menu button opens the navigation and the user menu offers Logout', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    const user = openAs(staff, '/admin/pos/all');
+    const bar = await screen.findByRole('group', { name: 'Navigation and account' });
+    expect(screen.queryByRole('banner')).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Open the navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(within(drawer).getByRole('link', { name: 'Patients' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(bar).getByRole('button', { name: 'User menu: Sam Staff' }));
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+  });
+
   it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
     openAs(admin, '/admin/pos/all');
     expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);
@@ -130,6 +144,16 @@ describe('navigation by role (spec 2.5)', () => {
     const settings = within(nav).getByRole('list', { name: 'Settings' });
     expect(within(settings).getByRole('button', { name: 'Templates' })).toBeTruthy();
     expect(within(settings).getByRole('link', { name: 'General' })).toBeTruthy();
+  });
+
+  it('after an in-app navigation the focus is on the new page’s heading, and the page is announced by it', async () => {
+    const user = openAs(admin, '/admin/pos/all');
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
+    await user.click(within(nav).getByRole('link', { name: 'Patients' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Patients' })), { timeout: 10_000 });
+    const live = [...document.querySelectorAll('[aria-live="polite"][aria-atomic="true"]')].map((region) => region.textContent);
+    expect(live).toContain('Patients');
   });
 
   it('the active item is marked as the current page and is not a link to itself', async () => {

@@ -45,7 +45,10 @@ describe('store sign-in (/{company}/{store})', () => {
     expect(screen.getByText('Downtown')).toBeTruthy();
     await signIn();
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid Username or Password');
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toBe('Invalid Username or Password');
+    // The refusal takes the focus, as every form's summary does.
+    await waitFor(() => expect(document.activeElement).toBe(refusal));
     expect(api.calls.find((call) => call.path === '/api/patient/authcode')?.body).toEqual({
       username: 'patient@clearview.test',
       password: 'Demo-Pass-2026!',
@@ -179,11 +182,14 @@ describe('other sign-in addresses', () => {
     const code = await screen.findByLabelText('Authentication code');
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit.hasAttribute('disabled') || submit.getAttribute('aria-disabled') === 'true').toBe(true);
+    // Disabled, it says why, beside it and as its description.
+    expect(document.getElementById(submit.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the emailed code');
     await app.user.type(code, '123');
     await app.user.tab();
     expect(await screen.findByText('OTP code is Incorrect')).toBeTruthy();
     await app.user.type(code, '456');
     await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    expect(submit.hasAttribute('aria-describedby')).toBe(false);
     await app.user.click(submit);
     await waitFor(() => expect(app!.session.getSnapshot().hasTag('signedIn')).toBe(true));
   });

@@ -251,7 +251,7 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
       <StoreChoices stores={stores} chosen={chosen} onChange={setChosen} error={fields.stores} />
       <MenuSwitches flags={flags} onChange={setFlags} />
       <div className={styles.actions}>
-        <Button type="submit" isPending={mutation.isPending} isDisabled={roles.length === 0}>
+        <Button type="submit" isPending={mutation.isPending} isDisabled={roles.length === 0} disabledReason={t('access.rolesRequired')}>
           {t('access.invite.send')}
         </Button>
         <Button variant="secondary" onPress={() => onDone(null)}>
@@ -397,7 +397,12 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
         <StoreChoices stores={stores} chosen={values.stores} onChange={(ids) => setValues((v) => ({ ...v, stores: [...ids].sort() }))} error={fields.stores} />
         {!isKiosk && <MenuSwitches flags={values.menuAccess} onChange={(menuAccess) => setValues((v) => ({ ...v, menuAccess }))} />}
         <div className={styles.actions}>
-          <Button type="submit" isDisabled={!dirty || (!isKiosk && values.roles.length === 0)} isPending={save.isPending}>
+          <Button
+            type="submit"
+            isDisabled={!dirty || (!isKiosk && values.roles.length === 0)}
+            disabledReason={!isKiosk && values.roles.length === 0 ? t('access.rolesRequired') : t('errors.noChanges')}
+            isPending={save.isPending}
+          >
             {t('access.save')}
           </Button>
           <Button variant="secondary" onPress={onClose}>

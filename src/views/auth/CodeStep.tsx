@@ -57,7 +57,7 @@ export function CodeForm(props: {
       </p>
       <CodeField value={code} onChange={setCode} autoFocus />
       {/* While the code is checked the button shows its progress (and takes no press) rather than going grey. */}
-      <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit}>
+      <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit} disabledReason={t('auth.codeTitle')}>
         {t('auth.submit')}
       </Button>
       <div className={styles.actions}>

@@ -3,13 +3,22 @@ import { useTranslation } from 'react-i18next';
 import type { ErrorResponse } from '../../contract/common';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
-import { Alert } from '../ui/Alert';
+import { ErrorSummary } from '../ui/ErrorSummary';
 import { useSessionActor } from '../ui/session';
 
-/** A flow's last failure (the session's or a child flow's `error`), in the reader's language: an answer by its code. */
+/**
+ * A flow's last failure (the session's or a child flow's `error`), in the reader's language: an answer by its code.
+ * An error summary: each refusal takes the focus, and a field message the title does not already say links to its
+ * field.
+ */
 export function ErrorAlert({ error }: { error: ErrorResponse | null }) {
   const { i18n } = useTranslation();
-  return error ? <Alert>{translateError(i18n, error)}</Alert> : null;
+  if (!error) return null;
+  const title = translateError(i18n, error);
+  const fields = Object.entries(error.fields ?? {})
+    .map(([name, text]) => ({ name, message: translateMessage(i18n, text) }))
+    .filter((field) => field.message !== title);
+  return <ErrorSummary title={title} fields={fields} refusal={error} />;
 }
 
 /** A flow's field messages (`fields` of its error), translated when known, for a Form's validationErrors. */

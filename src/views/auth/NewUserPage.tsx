@@ -92,7 +92,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
       <NewPasswordFields />
       {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
       {/* While a call runs the button shows its progress (and takes no press) rather than going grey. */}
-      <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit}>
+      <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit} disabledReason={t('auth.codeTitle')}>
         {t('authFlows.setPassword')}
       </Button>
       <div className={styles.actions}>

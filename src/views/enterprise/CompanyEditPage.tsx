@@ -154,7 +154,7 @@ function Stores({ company, tenantId }: { company: Company; tenantId: string }) {
                 <td>
                   <bdi dir="ltr">{`/${company.slug}/${store.slug}`}</bdi>
                 </td>
-                <td>{store.address || t('records.dash')}</td>
+                <td>{store.address ? <bdi>{store.address}</bdi> : t('records.dash')}</td>
                 <td>
                   <bdi dir="ltr">{store.timeZone}</bdi>
                 </td>

@@ -109,7 +109,9 @@ function Timeline({ view }: { view: TrackingView }) {
           {view.store.address && (
             <>
               <dt className={styles.term}>{t('tracking.address')}</dt>
-              <dd className={styles.definition}>{view.store.address}</dd>
+              <dd className={styles.definition}>
+                <bdi>{view.store.address}</bdi>
+              </dd>
             </>
           )}
           {view.store.phone && (

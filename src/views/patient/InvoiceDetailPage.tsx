@@ -42,7 +42,9 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
           <div>
             <p className={styles.heading}>{store.companyName}</p>
             <p className={styles.muted}>{store.name}</p>
-            <p className={styles.muted}>{store.address}</p>
+            <p className={styles.muted}>
+              <bdi>{store.address}</bdi>
+            </p>
             <p className={styles.muted}>
               <bdi dir="ltr">{store.phone}</bdi>
             </p>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { receiptEmailMessages } from '../../contract/invoiceLookup';
 import { translateError } from '../../i18n/apiErrors';
 import { Field } from '../invoices/Field';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './pos.css';
 
@@ -29,6 +31,7 @@ export function ReceiptEmail({
 }) {
   const { t, i18n } = useTranslation();
   const once = useOneAtATime();
+  const offlineId = useId();
   const [typing, setTyping] = useState(patientId === null);
   const [address, setAddress] = useState('');
   const [missing, setMissing] = useState(false);
@@ -48,7 +51,14 @@ export function ReceiptEmail({
       : serverField === receiptEmailMessages.email
         ? t('posSale.receiptEmail.invalid')
         : serverField;
-  const failure = email.isError && serverField === undefined ? translateError(i18n, email.error) : null;
+  // A refusal of the typed address is the form's (its summary); one of the one-click send is said beside the buttons.
+  const typed = email.variables !== undefined;
+  const failure = email.isError && !typed ? translateError(i18n, email.error) : null;
+  const { summary, refuse, accept } = useErrorSummary({
+    error: typed ? email.error : null,
+    fields: { email: fieldError },
+    labels: { email: t('posSale.receiptEmail.address') },
+  });
 
   function openField() {
     setTyping(true);
@@ -60,18 +70,26 @@ export function ReceiptEmail({
     event.preventDefault();
     const to = address.trim();
     setMissing(to === '');
-    if (to !== '') send(to);
+    if (to === '') return refuse();
+    accept();
+    send(to);
   };
 
   return (
     <div className={styles.receiptEmail}>
       {patientId && (
         <div className={styles.actions}>
-          <Button variant="secondary" isDisabled={!online} isPending={email.isPending && email.variables === undefined} onPress={() => send()}>
+          <Button
+            variant="secondary"
+            isDisabled={!online}
+            aria-describedby={online ? undefined : offlineId}
+            isPending={email.isPending && email.variables === undefined}
+            onPress={() => send()}
+          >
             {t('invoiceScreen.email')}
           </Button>
           {!typing && (
-            <Button variant="secondary" isDisabled={!online} onPress={openField}>
+            <Button variant="secondary" isDisabled={!online} aria-describedby={online ? undefined : offlineId} onPress={openField}>
               {t('posSale.receiptEmail.another')}
             </Button>
           )}
@@ -79,7 +97,9 @@ export function ReceiptEmail({
       )}
       {typing && (
         <form ref={form} className={styles.receiptEmailForm} onSubmit={submit} noValidate>
+          {summary && <ErrorSummary {...summary} />}
           <Field
+            name="email"
             label={t('posSale.receiptEmail.address')}
             type="email"
             ltr
@@ -91,14 +111,21 @@ export function ReceiptEmail({
             }}
             error={fieldError}
           />
-          <Button type="submit" variant="secondary" isDisabled={!online} isPending={email.isPending && email.variables !== undefined}>
+          <Button
+            type="submit"
+            variant="secondary"
+            isDisabled={!online}
+            aria-describedby={online ? undefined : offlineId}
+            isPending={email.isPending && email.variables !== undefined}
+          >
             {t('posSale.receiptEmail.send')}
           </Button>
         </form>
       )}
       <span role="status" className={styles.muted}>
         {email.isSuccess && t('invoiceScreen.emailed', { recipient: email.data.recipient })}
-        {!online && t('apiErrors.pos.needsConnection', { what: t('posSale.needs.email') })}
+        {/* Email needs the connection: the buttons stay disabled and this says why. */}
+        {!online && <span id={offlineId}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.email') })}</span>}
       </span>
       {failure && (
         <span role="alert" className={styles.error}>

@@ -30,16 +30,43 @@ function useCurrency(): string {
 /** A count being typed: the text of each denomination's field. */
 type CountText = Record<number, string>;
 const emptyCount = (): CountText => ({});
+/** A denomination's typed count (Arabic-Indic digits too): 0 when empty, null when not a whole number 0 to 10000. */
+const countOfField = (text: string): number | null => {
+  const raw = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  if (raw === '') return 0;
+  return /^\d{1,5}$/.test(raw) && Number(raw) <= 10_000 ? Number(raw) : null;
+};
 const countOf = (text: CountText, currency: string): CashCount | null => {
   const count: CashCount = [];
   for (const denomination of denominationsOf(currency)) {
-    const raw = (text[denomination] ?? '').trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-    if (raw === '') continue;
-    if (!/^\d{1,5}$/.test(raw) || Number(raw) > 10_000) return null;
-    if (Number(raw) > 0) count.push({ denomination, count: Number(raw) });
+    const n = countOfField(text[denomination] ?? '');
+    if (n === null) return null;
+    if (n > 0) count.push({ denomination, count: n });
   }
   return count;
 };
+
+/**
+ * A count form's refusals, for its error summary: each denomination's field that is not a whole number (the message
+ * it shows) and the server's messages about the count as a whole (shown under the count's legend, `name`); a refusal
+ * that names no field is the summary's title. The summary takes the focus after each refused submit.
+ */
+function useCountRefusal(name: 'float' | 'counted', text: CountText, refused: boolean) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const actor = useRegisterSessionActor();
+  const error = useSelector(actor, (s) => s.context.error);
+  const serverError = refused && error?.fields ? Object.values(error.fields).map((message) => translateMessage(i18n, message)).join(' ') : undefined;
+  const fields: Record<string, string | undefined> = { [name]: serverError };
+  const labels: Record<string, string | undefined> = { [name]: name === 'float' ? t('posRegister.float') : t('posRegister.countedCash') };
+  const currency = useCurrency();
+  for (const denomination of denominationsOf(currency)) {
+    fields[`${name}.${denomination}`] = countOfField(text[denomination] ?? '') === null ? t('posRegister.countFieldInvalid') : undefined;
+    labels[`${name}.${denomination}`] = t('posRegister.countOf', { denomination: formats.money(denomination, currency) });
+  }
+  const { summary, refuse, accept } = useErrorSummary({ error: refused ? error : null, fields, labels });
+  return { summary, refuse, accept, fields };
+}
 
 /** The server's message for a refusal, its field messages joined after it. */
 function useRefusal(error: ErrorResponse | null) {
@@ -96,16 +123,37 @@ function Refusal() {
   return message ? <p className={styles.error}>{message}</p> : null;
 }
 
-function CashCountFields({ legend, text, onChange }: { legend: string; text: CountText; onChange: (text: CountText) => void }) {
+function CashCountFields({
+  name,
+  legend,
+  text,
+  errors,
+  onChange,
+}: {
+  name: 'float' | 'counted';
+  legend: string;
+  text: CountText;
+  /** The messages by field name (useCountRefusal's): each denomination's, and the server's about the whole count. */
+  errors: Record<string, string | undefined>;
+  onChange: (text: CountText) => void;
+}) {
   const { t } = useTranslation();
   const formats = useFormats();
   const currency = useCurrency();
+  const errorId = useId();
   return (
-    <fieldset className={styles.counts}>
+    <fieldset className={styles.counts} aria-describedby={errors[name] ? errorId : undefined}>
       <legend className={styles.legend}>{legend}</legend>
+      {errors[name] && (
+        <p id={errorId} className={styles.error}>
+          {errors[name]}
+        </p>
+      )}
       {denominationsOf(currency).map((denomination) => (
         <Field
           key={denomination}
+          name={`${name}.${denomination}`}
+          error={errors[`${name}.${denomination}`]}
           label={t('posRegister.countOf', { denomination: formats.money(denomination, currency) })}
           value={text[denomination] ?? ''}
           onChange={(value) => onChange({ ...text, [denomination]: value })}
@@ -129,11 +177,14 @@ function OpenForm() {
   const currency = useCurrency();
   const [text, setText] = useState(emptyCount);
   const count = countOf(text, currency);
+  const { summary, refuse, accept, fields } = useCountRefusal('float', text, refused);
   useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !opening);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!count || opening) return;
+    if (opening) return;
+    if (!count) return refuse();
+    accept();
     actor.send({ type: 'session.open', float: count });
   };
 
@@ -143,19 +194,15 @@ function OpenForm() {
         {t('posRegister.openTitle', { register: register?.name ?? '' })}
       </StepHeading>
       <p className={styles.muted}>{t('posRegister.openHint')}</p>
-      <CashCountFields legend={t('posRegister.float')} text={text} onChange={setText} />
+      {summary && <ErrorSummary {...summary} />}
+      <CashCountFields name="float" legend={t('posRegister.float')} text={text} errors={fields} onChange={setText} />
       <p className={styles.muted} role="status">
         {count ? t('posRegister.floatTotal', { amount: formats.money(countedTotal(count), currency) }) : t('posRegister.countInvalid')}
       </p>
       <div className={styles.actions}>
-        <Button type="submit" isPending={opening} isDisabled={!count}>
+        <Button type="submit" isPending={opening}>
           {t('posRegister.openRegister')}
         </Button>
-        {refused && (
-          <span role="alert">
-            <Refusal />
-          </span>
-        )}
       </div>
     </form>
   );
@@ -304,13 +351,16 @@ function CloseForm({ report }: { report: SessionReport }) {
   const counted = count ? countedTotal(count) : null;
   const difference = counted === null ? null : counted - report.expectedCash;
   const money = (minor: number) => formats.money(minor, report.currency);
+  const { summary, refuse, accept, fields } = useCountRefusal('counted', text, refused);
   useUnsavedChanges(Object.values(text).some((v) => v.trim() !== '') && !submitting);
 
   if (preparing) return <Spinner label={t('posRegister.loadingReport')} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!count || submitting) return;
+    if (submitting) return;
+    if (!count) return refuse();
+    accept();
     actor.send({ type: 'close.submit', counted: count });
   };
 
@@ -320,7 +370,8 @@ function CloseForm({ report }: { report: SessionReport }) {
         {t('posRegister.closeTitle')}
       </StepHeading>
       <p className={styles.muted}>{t('posRegister.closeHint')}</p>
-      <CashCountFields legend={t('posRegister.countedCash')} text={text} onChange={setText} />
+      {summary && <ErrorSummary {...summary} />}
+      <CashCountFields name="counted" legend={t('posRegister.countedCash')} text={text} errors={fields} onChange={setText} />
       <dl className={styles.figures} aria-label={t('posRegister.closeFigures')}>
         <div>
           <dt>{t('posRegister.report.expectedCash')}</dt>
@@ -337,17 +388,12 @@ function CloseForm({ report }: { report: SessionReport }) {
       </dl>
       <MethodTotals report={report} money={money} />
       <div className={styles.actions}>
-        <Button type="submit" isPending={submitting} isDisabled={!count}>
+        <Button type="submit" isPending={submitting}>
           {t('posRegister.closeAndReport')}
         </Button>
         <Button variant="secondary" isDisabled={submitting} onPress={() => actor.send({ type: 'close.cancel' })}>
           {t('posRegister.cancel')}
         </Button>
-        {refused && (
-          <span role="alert">
-            <Refusal />
-          </span>
-        )}
       </div>
     </form>
   );

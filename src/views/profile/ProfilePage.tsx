@@ -186,7 +186,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
           options={languages.map((code) => ({ value: code, label: languageNames[code] }))}
         />
         <div className={styles.actions}>
-          <Button type="submit" isDisabled={!dirty} isPending={mutation.isPending}>
+          <Button type="submit" isDisabled={!dirty} disabledReason={t('errors.noChanges')} isPending={mutation.isPending}>
             {t('profile.save')}
           </Button>
         </div>
@@ -344,7 +344,7 @@ function EmailChange({ profile }: { profile: Profile }) {
           <RefusalSummary error={confirm.error} fields={confirmFields} />
           <TextField name="vcode" label={t('profile.code')} value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" maxLength={6} isRequired />
           <div className={styles.actions}>
-            <Button type="submit" isPending={confirm.isPending} isDisabled={code.trim().length !== 6}>
+            <Button type="submit" isPending={confirm.isPending} isDisabled={code.trim().length !== 6} disabledReason={t('profile.codeRequired')}>
               {t('profile.confirmEmail')}
             </Button>
           </div>

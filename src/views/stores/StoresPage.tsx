@@ -77,7 +77,7 @@ function StoreCard({ store, editing, onEdit }: { store: StoreOverview; editing: 
       </h2>
       <dl className={styles.facts}>
         <dt>{t('storesAdmin.address')}</dt>
-        <dd>{store.address || t('storesAdmin.none')}</dd>
+        <dd>{store.address ? <bdi>{store.address}</bdi> : t('storesAdmin.none')}</dd>
         <dt>{t('storesAdmin.phone')}</dt>
         <dd>
           <bdi dir="ltr">{store.phone || t('storesAdmin.none')}</bdi>

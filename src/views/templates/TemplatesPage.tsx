@@ -307,7 +307,11 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
       {summary && <ErrorSummary {...summary} />}
       {remove.isError && <Alert>{translateError(i18n, remove.error)}</Alert>}
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={!valid || !dirty || save.isPending}>
+        <Button
+          type="submit"
+          isDisabled={!valid || !dirty || save.isPending}
+          disabledReason={!valid ? t('templates.textInvalid') : !dirty && t('errors.noChanges')}
+        >
           {t('templates.save')}
         </Button>
         {initial.own && (
@@ -343,6 +347,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
         <Button
           variant="secondary"
           isDisabled={!valid || test.isPending || (channel === 'sms' && !to.trim())}
+          disabledReason={!valid ? t('templates.textInvalid') : channel === 'sms' && !to.trim() && t('templates.testToRequired')}
           onPress={() => once((done) => test.mutate(undefined, { onSettled: done }))}
         >
           {t(`templates.sendTest.${channel}`)}

@@ -47,3 +47,6 @@ export const button = styleVariants({
     },
   ],
 });
+
+/** Why a button is disabled, beside it (read with it: its description). */
+export const disabledReason = style({ color: vars.color.textMuted, alignSelf: 'center' });

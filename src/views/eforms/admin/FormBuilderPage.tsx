@@ -193,12 +193,12 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
           {t('eformsAdmin.builder.save')}
         </Button>
         {card.status === 'draft' && (
-          <Button variant="secondary" isDisabled={!isSaved} isPending={publish.isPending} onPress={onPublish}>
+          <Button variant="secondary" isDisabled={!isSaved} disabledReason={t('eformsAdmin.saveFirst')} isPending={publish.isPending} onPress={onPublish}>
             {t('eformsAdmin.actions.publish')}
           </Button>
         )}
         {card.status === 'published' && (
-          <Button variant="secondary" isDisabled={!isSaved} onPress={() => setAssignOpen(true)}>
+          <Button variant="secondary" isDisabled={!isSaved} disabledReason={t('eformsAdmin.saveFirst')} onPress={() => setAssignOpen(true)}>
             {t('eformsAdmin.actions.assign')}
           </Button>
         )}

@@ -170,7 +170,7 @@ function ItemList({ section, sectionNumber, listIndex, titleEdit, isBusy, send, 
                 </p>
               )}
             </div>
-            <Button isDisabled={emptyTitle} onPress={() => send({ type: 'title.confirm' })}>
+            <Button isDisabled={emptyTitle} aria-describedby={emptyTitle ? messageId : undefined} onPress={() => send({ type: 'title.confirm' })}>
               {t('eformsAdmin.builder.confirmTitle')}
             </Button>
             <Button variant="secondary" onPress={() => send({ type: 'title.cancel' })}>

@@ -7,6 +7,7 @@ import { createDevInspector } from '../../ui/inspector';
 import type { eformMachine } from '../../../machines/eform.machine';
 import type { otpMachine } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
+import { ErrorSummary } from '../../ui/ErrorSummary';
 import { EformSections } from '../EformSections';
 import { LanguageButtons, PageButton, Progress } from './controls';
 import { publicEformMachine } from './eformActor';
@@ -154,7 +155,8 @@ function FormScreen({ actor }: { actor: EformActor }) {
           readOnly={viewOnly}
           onAnswer={(answer) => actor.send({ type: 'form.answered', answer })}
         />
-        {error && <Alert>{messageText(t, error)}</Alert>}
+        {/* A refused submit: the summary takes the focus, as every form's does. */}
+        {error && <ErrorSummary title={messageText(t, error) ?? t('eformPublic.unexpected')} fields={[]} refusal={error} />}
         {!viewOnly && (
           <div className={styles.actions}>
             <p id={hintId} className={styles.muted} aria-live="polite">

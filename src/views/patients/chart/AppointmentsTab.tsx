@@ -106,6 +106,10 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
     const empty = {
       ...(draft.date ? {} : { date: t('patientChart.appointments.dateRequired') }),
       ...(draft.time ? {} : { time: t('patientChart.appointments.timeRequired') }),
+      // A store without providers is told so (the list is empty), not only that one is missing.
+      ...(providerId
+        ? {}
+        : { providerId: providers.data?.providers.length === 0 ? t('patientChart.appointments.noProviders') : t('patientChart.appointments.providerRequired') }),
     };
     setMissing(empty);
     if (Object.keys(empty).length > 0) {
@@ -163,7 +167,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
         {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
         <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
         <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending} isDisabled={!providerId}>
+          <Button type="submit" isPending={mutation.isPending}>
             {t('patientChart.appointments.book')}
           </Button>
           <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>

@@ -177,7 +177,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
       </fieldset>
       <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} />
       <div className={styles.actions}>
-        <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty}>
+        <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty} disabledReason={t('errors.noChanges')}>
           {t('patientChart.details.save')}
         </Button>
         <Button variant="secondary" isDisabled={!dirty || mutation.isPending} onPress={() => setValues(initial)}>

@@ -99,6 +99,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
   const [remaking, setRemaking] = useState(false);
   const [reasonKind, setReasonKind] = useState<RemakeReasonKind>('lab-error');
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
   const [done, setDone] = useState('');
   const once = useOneAtATime();
   const move = useMutation({
@@ -115,6 +116,24 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
   const remakeOf = order.remakeOfId ? all.find((o) => o.id === order.remakeOfId) : undefined;
   const remadeAs = all.filter((o) => o.remakeOfId === order.id);
   const pending = move.isPending;
+  const serverFields = useServerFields(move.variables === 'remake' ? move.error : null);
+  const remakeErrors: Record<string, string> = { ...serverFields, ...(reasonError ? { reason: reasonError } : {}) };
+  // The remake's field refusals (its own or the server's) take the focus in its summary; other refusals show below.
+  const { summary, refuse, accept } = useErrorSummary({
+    error: Object.keys(serverFields).length > 0 ? move.error : null,
+    fields: remakeErrors,
+    labels: { reasonKind: t('labOrdersTab.reasonKind'), reason: t('labOrdersTab.reason') },
+  });
+  const submitRemake = () => {
+    if (reason.trim() === '') {
+      setReasonError(t('labOrdersTab.reasonRequired'));
+      move.reset();
+      return refuse();
+    }
+    setReasonError(undefined);
+    accept();
+    once((done) => move.mutate('remake', { onSettled: done }));
+  };
 
   return (
     <article className={styles.card} aria-labelledby={`lab-order-${order.id}`}>
@@ -177,10 +196,20 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         )}
       </div>
       {remaking && (
-        <div className={styles.fieldGrid}>
+        <Form
+          className={styles.fieldGrid}
+          validationErrors={remakeErrors}
+          validationBehavior="aria"
+          aria-label={t('labOrdersTab.confirmRemake', { number })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitRemake();
+          }}
+        >
+          {summary && <ErrorSummary {...summary} />}
           <label className={lookup.toolbarField}>
             <span className={styles.legend}>{t('labOrdersTab.reasonKind')}</span>
-            <select className={lookup.control} value={reasonKind} onChange={(event) => setReasonKind(event.target.value as RemakeReasonKind)}>
+            <select name="reasonKind" className={lookup.control} value={reasonKind} onChange={(event) => setReasonKind(event.target.value as RemakeReasonKind)}>
               {remakeReasonKinds.map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`labOrdersTab.reasons.${kind}`)}
@@ -188,18 +217,35 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
               ))}
             </select>
           </label>
-          <TextField label={t('labOrdersTab.reason')} value={reason} onChange={setReason} maxLength={500} isRequired />
+          <TextField
+            name="reason"
+            label={t('labOrdersTab.reason')}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setReasonError(undefined);
+            }}
+            maxLength={500}
+            isRequired
+          />
           <div className={styles.actions}>
-            <Button isPending={pending} isDisabled={reason.trim() === ''} onPress={() => once((done) => move.mutate('remake', { onSettled: done }))}>
+            <Button type="submit" isPending={pending}>
               {t('labOrdersTab.confirmRemake', { number })}
             </Button>
-            <Button variant="secondary" onPress={() => setRemaking(false)}>
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setRemaking(false);
+                setReasonError(undefined);
+                accept();
+              }}
+            >
               {t('labOrdersTab.cancel')}
             </Button>
           </div>
-        </div>
+        </Form>
       )}
-      {move.isError && (
+      {move.isError && !summary && (
         <p role="alert" className={styles.formError}>
           {move.error instanceof ApiError && move.error.body?.code === 'labOrders.movedOn' && typeof move.error.body.params?.status === 'string'
             ? t('labOrderLookup.movedOn', { number, status: t(`records.orders.statuses.${move.error.body.params.status}`) })

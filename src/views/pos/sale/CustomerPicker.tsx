@@ -110,7 +110,7 @@ export function CustomerPicker({
         <Button variant="secondary" onPress={() => onChoose({ kind: 'walkIn' })}>
           {t('posSale.customer.sellWalkIn')}
         </Button>
-        <Button id={`${id}-new`} variant="secondary" isDisabled={!online} onPress={() => setAdding(true)}>
+        <Button id={`${id}-new`} variant="secondary" isDisabled={!online} aria-describedby={online ? undefined : `${id}-offline`} onPress={() => setAdding(true)}>
           {t('posSale.newPatient.open')}
         </Button>
         {chart && (

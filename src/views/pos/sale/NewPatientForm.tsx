@@ -122,9 +122,13 @@ export function NewPatientForm({ tenantId, locationId, online, onCreated, onCanc
         {field('phone', 'tel', true)}
         {field('email', 'email', true)}
       </div>
-      {!online && <p className={styles.muted}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.newPatient') })}</p>}
+      {!online && (
+        <p id={`${id}-offline`} className={styles.muted}>
+          {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.newPatient') })}
+        </p>
+      )}
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={!online} isPending={create.isPending}>
+        <Button type="submit" isDisabled={!online} aria-describedby={online ? undefined : `${id}-offline`} isPending={create.isPending}>
           {t('posSale.newPatient.create')}
         </Button>
         <Button variant="secondary" onPress={onCancel}>

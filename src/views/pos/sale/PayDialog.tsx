@@ -211,10 +211,24 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
         </p>
       )}
       {method === 'store-credit' && patientId && credit.data && <p className={styles.muted}>{t('posSale.pay.creditBalance', { amount: formats.money(credit.data.balance, currency) })}</p>}
-      {method === 'store-credit' && !patientId && <p className={styles.warning}>{t('apiErrors.pos.storeCreditNeedsPatient')}</p>}
-      {!online && reason && <p className={styles.warning}>{t('apiErrors.pos.needsConnection', { what: t(reason) })}</p>}
+      {method === 'store-credit' && !patientId && (
+        <p id={`${id}-unavailable`} className={styles.warning}>
+          {t('apiErrors.pos.storeCreditNeedsPatient')}
+        </p>
+      )}
+      {!online && reason && (
+        <p id={`${id}-offline`} className={styles.warning}>
+          {t('apiErrors.pos.needsConnection', { what: t(reason) })}
+        </p>
+      )}
       <div className={styles.actions}>
-        <Button type="submit" variant="secondary" isDisabled={unavailable(method)}>
+        {/* Disabled for the method chosen: the warning above says why, and is the button's description. */}
+        <Button
+          type="submit"
+          variant="secondary"
+          isDisabled={unavailable(method)}
+          aria-describedby={unavailable(method) ? (!online && reason ? `${id}-offline` : `${id}-unavailable`) : undefined}
+        >
           {t('posSale.pay.add')}
         </Button>
       </div>

@@ -9,6 +9,8 @@ import type { SpectacleRx } from '../../../contract/records';
 import type { SaleLine } from '../../../machines/posSale';
 import { useFormats } from '../../patient/format';
 import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
 import { parseAmount } from '../../invoices/money';
 import * as styles from './sale.css';
 
@@ -247,6 +249,13 @@ export function DiscountEditor({
   const [value, setValue] = useState('');
   const [reason, setReason] = useState(current?.reason ?? '');
   const [errors, setErrors] = useState<{ value?: string; reason?: string }>({});
+  // Refused before anything is sent: the summary above the fields takes the focus, a link to each.
+  const { summary, refuse, accept } = useErrorSummary({
+    error: null,
+    fields: errors,
+    labels: { value: t('posSale.discount.value'), reason: t('posSale.discount.reason') },
+  });
+  const overLimit = () => t('posSale.discount.overLimit', { limit: formats.number((limitBp ?? defaultStaffDiscountLimitBp) / 100) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -257,11 +266,18 @@ export function DiscountEditor({
     if (!reason.trim()) next.reason = t('posSale.discount.reasonRequired');
     if (!next.value && parsed !== null) {
       const discount: Discount = { type, value: parsed, reason: reason.trim() };
-      if (!canApply(discount)) next.value = t('posSale.discount.overLimit', { limit: formats.number((limitBp ?? defaultStaffDiscountLimitBp) / 100) });
+      if (!canApply(discount)) next.value = overLimit();
     }
     setErrors(next);
-    if (next.value || next.reason || parsed === null) return;
-    if (onApply({ type, value: parsed, reason: reason.trim() })) setOpen(false);
+    if (next.value || next.reason || parsed === null) return refuse();
+    if (onApply({ type, value: parsed, reason: reason.trim() })) {
+      accept();
+      setOpen(false);
+    } else {
+      // The sale refused it after all (its limit is the machine's): said at the field like the check above.
+      setErrors({ value: overLimit() });
+      refuse();
+    }
   };
 
   if (!open) {
@@ -289,12 +305,13 @@ export function DiscountEditor({
   }
   return (
     <form className={styles.form} aria-label={title} onSubmit={submit} noValidate>
+      {summary && <ErrorSummary {...summary} />}
       <div className={styles.fields}>
         <div className={styles.field}>
           <label htmlFor={`${id}-type`} className={styles.label}>
             {t('posSale.discount.type')}
           </label>
-          <select id={`${id}-type`} className={styles.input} value={type} onChange={(event) => setType(event.target.value === 'amount' ? 'amount' : 'percent')}>
+          <select id={`${id}-type`} name="type" className={styles.input} value={type} onChange={(event) => setType(event.target.value === 'amount' ? 'amount' : 'percent')}>
             <option value="percent">{t('posSale.discount.percent')}</option>
             <option value="amount">{t('posSale.discount.amount', { currency })}</option>
           </select>
@@ -305,6 +322,7 @@ export function DiscountEditor({
           </label>
           <input
             id={`${id}-value`}
+            name="value"
             className={styles.input}
             inputMode="decimal"
             dir="ltr"
@@ -326,6 +344,7 @@ export function DiscountEditor({
           </label>
           <input
             id={`${id}-reason`}
+            name="reason"
             className={styles.input}
             maxLength={200}
             value={reason}
@@ -342,7 +361,15 @@ export function DiscountEditor({
       </div>
       <div className={styles.actions}>
         <Button type="submit">{t('posSale.discount.apply')}</Button>
-        <Button variant="secondary" onPress={() => setOpen(false)}>
+        <Button
+          variant="secondary"
+          onPress={() => {
+            // Opened again, the editor starts without the last attempt's messages.
+            setErrors({});
+            accept();
+            setOpen(false);
+          }}
+        >
           {t('posSale.discount.cancel')}
         </Button>
       </div>

@@ -66,6 +66,9 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
   useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
   const resumeProblem = useResume(actor, register.locationId, tenantId);
+  // Why Pay, Park and Quote are disabled, said under them: their descriptions.
+  const payWhy = context.lines.length > 0 && !context.customer ? `${titleId}-customer` : undefined;
+  const parkWhy = !context.online && context.lines.length > 0 ? `${titleId}-offline` : undefined;
 
   const state = snapshot.matches('completed')
     ? 'completed'
@@ -244,13 +247,17 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                 />
               )}
               <div className={styles.actions}>
-                <Button isDisabled={!snapshot.can({ type: 'pay.open' })} onPress={() => send({ type: 'pay.open' })}>
+                <Button isDisabled={!snapshot.can({ type: 'pay.open' })} aria-describedby={payWhy} onPress={() => send({ type: 'pay.open' })}>
                   {t('posSale.actions.pay')}
                 </Button>
-                <Button variant="secondary" isDisabled={!snapshot.can({ type: 'sale.park', kind: 'parked' })} isPending={snapshot.matches('parking')} onPress={() => send({ type: 'sale.park', kind: 'parked' })}>
+                <Button
+                  variant="secondary"
+                  isDisabled={!snapshot.can({ type: 'sale.park', kind: 'parked' })}
+                  aria-describedby={parkWhy}
+                  isPending={snapshot.matches('parking')} onPress={() => send({ type: 'sale.park', kind: 'parked' })}>
                   {t('posSale.actions.park')}
                 </Button>
-                <Button variant="secondary" isDisabled={!snapshot.can({ type: 'sale.park', kind: 'quote' })} onPress={() => send({ type: 'sale.park', kind: 'quote' })}>
+                <Button variant="secondary" isDisabled={!snapshot.can({ type: 'sale.park', kind: 'quote' })} aria-describedby={parkWhy} onPress={() => send({ type: 'sale.park', kind: 'quote' })}>
                   {t('posSale.actions.quote')}
                 </Button>
                 {context.lines.length > 0 && (
@@ -259,8 +266,16 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                   </Button>
                 )}
               </div>
-              {context.lines.length > 0 && !context.customer && <p className={styles.muted}>{t('posSale.actions.chooseCustomer')}</p>}
-              {!context.online && context.lines.length > 0 && <p className={styles.muted}>{t('apiErrors.pos.needsConnection', { what: t('posSale.needs.park') })}</p>}
+              {context.lines.length > 0 && !context.customer && (
+                <p id={`${titleId}-customer`} className={styles.muted}>
+                  {t('posSale.actions.chooseCustomer')}
+                </p>
+              )}
+              {!context.online && context.lines.length > 0 && (
+                <p id={`${titleId}-offline`} className={styles.muted}>
+                  {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.park') })}
+                </p>
+              )}
               {Boolean(context.error) && (
                 <p role="alert" className={styles.error}>
                   {translateError(i18n, context.error)}
