@@ -218,7 +218,7 @@ describe("the enterprise admin's reports across companies", () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`sales-${from}-to-${to}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Label,Count,Net sales,Discounts,Tax,Refunds,Voids,Average sale');
+    expect(csv[0]).toBe('Label,Count,Net sales (USD),Discounts (USD),Tax (USD),Refunds (USD),Voids (USD),Average sale (USD)');
     const rows = table.locator('tbody tr');
     for (let i = 0; i < names.length; i += 1) {
       const line = csv[1 + i]!.split(',');
