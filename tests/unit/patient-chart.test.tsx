@@ -111,6 +111,66 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("details: an emptied name or birth date is refused by the form ('Required', nothing sent); the server's birth-date message names no format the field does not show", async () => {
+    const patches: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) => {
+        if (call.method !== 'PATCH') return undefined;
+        patches.push(call);
+        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { dateOfBirth: patientMessages.dateOfBirth } } };
+      }),
+    );
+    const first = await screen.findByRole('textbox', { name: 'First name' }, { timeout: 30_000 });
+    const form = screen.getByRole('form', { name: 'Details' });
+    const born = within(form).getByLabelText('Date of birth');
+    await user.clear(first);
+    await user.clear(born);
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'First name: Required' })).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Date of birth: Required' }));
+    expect(document.activeElement).toBe(born);
+    expect(patches).toEqual([]);
+
+    await user.type(first, 'Jane');
+    await user.type(born, '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    const refused = await within(form).findByRole('link', { name: 'Date of birth: Date of birth must be a past date after 1 January 1900' });
+    expect(refused).toBeTruthy();
+    expect(form.textContent).not.toContain('YYYY');
+  });
+
+  it("Rx: an emptied exam date is refused by the form ('Required', nothing sent); the server's exam-date message names no format", async () => {
+    const posts: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/2`,
+      chartApi((call) => {
+        if (call.method !== 'POST') return undefined;
+        posts.push(call);
+        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { examDate: rxMessages.examDate } } };
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'New spectacle Rx' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'New spectacle Rx' });
+    const exam = within(form).getByLabelText('Exam date');
+    await user.clear(exam);
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: 'Exam date: Required' }));
+    expect(document.activeElement).toBe(exam);
+    expect(posts).toEqual([]);
+
+    await user.type(exam, '2999-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(await within(form).findByRole('link', { name: 'Exam date: Exam date must be a date not in the future' })).toBeTruthy();
+    expect(form.textContent).not.toContain('YYYY');
+  });
+
   it("a recall without its day is refused by the form: 'Required' at the day and in the focused summary, nothing sent", async () => {
     const posts: Call[] = [];
     const { user } = renderChart(
