@@ -72,6 +72,9 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Rx' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/patients/${patientId}/2`));
     expect((await screen.findAllByRole('article', { name: /^Spectacle Rx of / }, { timeout: 10_000 })).length).toBe(2);
+    // The selected tab names the panel that is shown (axe: aria-controls must point at an element).
+    const rx = within(tabs).getByRole('tab', { name: 'Rx' });
+    expect(document.getElementById(rx.getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('tabpanel');
   });
 
   it('opened from the patient list, draws her name and the tabs from the clicked row while her profile is on the way', async () => {
