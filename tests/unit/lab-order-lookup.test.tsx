@@ -85,6 +85,9 @@ describe('/admin/laborderlookup/{type}', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select order 5002' }));
     const moveTo = screen.getByRole('combobox', { name: 'Move to' });
     expect(within(moveTo).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Received at the store', 'On hold', 'Cancelled']);
+    // Disabled until a status is chosen, and it says so.
+    const move = screen.getByRole('button', { name: 'Move' });
+    expect(document.getElementById(move.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Choose a status');
     await user.selectOptions(moveTo, 'received');
     await user.click(screen.getByRole('button', { name: 'Move' }));
     await screen.findByText('Orders moved to “Received at the store”: 1.');
