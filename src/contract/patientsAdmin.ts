@@ -157,6 +157,10 @@ export type KioskRegistered = z.infer<typeof KioskRegistered>;
 export const patientListTypes = ['all', 'balance', 'recall', 'today', 'new'] as const;
 export type PatientListType = (typeof patientListTypes)[number];
 
+/** The staff chart's tabs in address order: /admin/patients/{patientId}/{n} opens tab n (1-based). */
+export const chartTabKeys = ['details', 'rx', 'appointments', 'invoices', 'labOrders', 'recalls', 'forms', 'messages', 'activity'] as const;
+export type ChartTabKey = (typeof chartTabKeys)[number];
+
 export const PatientListQuery = z.object({
   /** all; balance: an open balance; recall: a recall due; today: a visit today; new: created this month. */
   type: z.enum(patientListTypes, { error: M.type }).default('all'),

@@ -10,6 +10,10 @@ import { InvoiceView, MAX_MINOR } from './sales';
 import { PaymentMethod } from './records';
 import { z } from './zod';
 
+/** The register's tabs (/admin/pos/{type}): the sale, parked sales and quotes, today's history, the session. */
+export const posTypes = ['all', 'parked', 'history', 'session'] as const;
+export type PosType = (typeof posTypes)[number];
+
 export const posMessages = {
   query: 'Search must be up to 100 characters',
   barcode: 'A barcode is 1 to 64 letters or digits',

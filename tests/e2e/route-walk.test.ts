@@ -4,6 +4,7 @@
  * (1440x900) and phone (390x844) size, in English and Arabic. On each: axe-core's WCAG 2.2 A/AA rules find nothing,
  * and on the phone the page does not scroll sideways (document scrollWidth <= innerWidth).
  *
+ * A route whose parameter picks a tab, a list or a report is walked with each value (variants below).
  * A route is walked with real demo ids for its parameters (server/db/seed*.ts; the ids the seed draws at random,
  * the patient's pending form and the intake form, are read as the person would find them). The test prints the
  * routes it visited and fails when a route of the table is neither visited nor excluded below with a reason, so a
@@ -17,7 +18,14 @@ import { appendFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/contract/common';
+import { settingsGroups } from '../../src/contract/generalSettings';
+import { invoiceLookupTypes } from '../../src/contract/invoiceLookup';
+import { labOrderLookupTypes } from '../../src/contract/labOrderLookup';
+import { chartTabKeys, patientListTypes } from '../../src/contract/patientsAdmin';
+import { posTypes } from '../../src/contract/pos';
+import { enterpriseReportNames, reportNames } from '../../src/contract/reports';
 import { resolveAccess, routeTable } from '../../src/contract/routeTable';
+import { workDeskTypes } from '../../src/contract/workDesk';
 import { axeViolations } from './support/axe';
 import { patience, readApi, signInAt, useBrowser } from './support/browser';
 
@@ -67,6 +75,22 @@ const addresses: Record<string, (found: Found) => string | undefined> = {
   enterpriseReport: () => '/admin/enterprise/reports/laborders',
 };
 
+/**
+ * The other values of a route's parameter that draw a different screen: each tab of the register, the chart, the
+ * lookups, the work desk and the patient list, each report and each settings group (the lists are the contract's).
+ */
+const variants: Record<string, () => string[]> = {
+  pos: () => posTypes.map((type) => `/admin/pos/${type}`),
+  patient: () => chartTabKeys.map((_, index) => `/admin/patients/${demo.jane}/${index + 1}`),
+  patients: () => patientListTypes.map((type) => `/admin/patients/${type}`),
+  workDesk: () => workDeskTypes.map((type) => `/admin/workdesk/${type}`),
+  labOrderLookup: () => labOrderLookupTypes.map((type) => `/admin/laborderlookup/${type}`),
+  invoiceLookup: () => invoiceLookupTypes.map((type) => `/admin/invoicelookup/${type}`),
+  generalSettingsOfType: () => settingsGroups.map((group) => `/admin/settings/general/${group}`),
+  report: () => reportNames.map((name) => `/admin/reports/${name}`),
+  enterpriseReport: () => enterpriseReportNames.map((name) => `/admin/enterprise/reports/${name}`),
+};
+
 /** Routes not walked, each with its reason. Redirects (redirectTo) are not walked either: their targets are. */
 const excluded: Record<string, string> = {
   logout: "ends the session at once ('Logging out..' for a moment); session.test.ts signs out",
@@ -111,8 +135,11 @@ function visitsOf(account: Account, found: Found): Visit[] {
     if (route.redirectTo || excluded[route.id]) continue;
     const path = addresses[route.id]?.(found) ?? (route.path.includes(':') ? undefined : route.path);
     if (!path) continue;
-    const access = resolveAccess(path, account.roles, null);
-    if (access.routeId === route.id && !access.redirected) visits.push({ routeId: route.id, path });
+    const paths = [path, ...(variants[route.id]?.() ?? []).filter((other) => other.toLowerCase() !== path.toLowerCase())];
+    for (const each of paths) {
+      const access = resolveAccess(each, account.roles, null);
+      if (access.routeId === route.id && !access.redirected) visits.push({ routeId: route.id, path: each });
+    }
   }
   // Staff's 'My Information' pages show the patient last opened: the chart comes first.
   return visits.sort((a, b) => Number(b.routeId === 'patient') - Number(a.routeId === 'patient'));

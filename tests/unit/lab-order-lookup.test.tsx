@@ -11,6 +11,9 @@ import type { Call, Reply } from '../fixtures/fakeApi';
 import { LabOrderLookupPage } from '../../src/views/lookups/LabOrderLookupPage';
 import { WorkDeskPage } from '../../src/views/workdesk/WorkDeskPage';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
+import ar from '../../src/i18n/locales/ar.json';
+import en from '../../src/i18n/locales/en.json';
+import tr from '../../src/i18n/locales/tr.json';
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
 const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null };
@@ -82,6 +85,9 @@ describe('/admin/laborderlookup/{type}', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select order 5002' }));
     const moveTo = screen.getByRole('combobox', { name: 'Move to' });
     expect(within(moveTo).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a status', 'Received at the store', 'On hold', 'Cancelled']);
+    // Disabled until a status is chosen, and it says so.
+    const move = screen.getByRole('button', { name: 'Move' });
+    expect(document.getElementById(move.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Choose a status');
     await user.selectOptions(moveTo, 'received');
     await user.click(screen.getByRole('button', { name: 'Move' }));
     await screen.findByText('Orders moved to “Received at the store”: 1.');
@@ -106,6 +112,16 @@ describe('/admin/laborderlookup/{type}', () => {
 });
 
 describe('/admin/workdesk/{type}', () => {
+  it("each row's link is named with the words it shows (WCAG 2.5.3 label in name), in every language", () => {
+    for (const [language, texts] of Object.entries({ en, tr, ar })) {
+      const { actions, actionsFor } = texts.workDesk;
+      for (const kind of Object.keys(actions) as (keyof typeof actions)[]) {
+        const name = actionsFor[kind].replace('{{name}}', 'Doe, Jane').toLocaleLowerCase(language);
+        expect(name, `${language} ${kind}`).toContain(actions[kind].toLocaleLowerCase(language));
+      }
+    }
+  });
+
   it('lists each kind of work with the place that finishes it', async () => {
     window.history.replaceState(null, '', '/admin/workdesk/all');
     const base = { patientId: 'c1ea0000-0000-4000-8000-0000000a0001', patientFirstName: 'Jane', patientLastName: 'Doe', locationId: downtown.id, storeName: 'Downtown' };
@@ -130,7 +146,7 @@ describe('/admin/workdesk/{type}', () => {
       '/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/7?review=c1ea0000-0000-4000-8000-0000000f0001',
     );
     expect(screen.getByText('Order 5001 is ready to hand over')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the orders of Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/5');
+    expect(screen.getByRole('link', { name: 'Open orders: Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/5');
     await waitFor(() => expect(screen.getByRole('link', { name: 'Forms (1)' })).toBeTruthy());
   });
 
@@ -171,7 +187,7 @@ describe('/admin/workdesk/{type}', () => {
     });
     await screen.findByRole('heading', { name: 'Messages not delivered (1)' });
     expect(screen.getByText('SMS “appointment.reminder” not delivered: unreachable')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the messages of Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/8');
+    expect(screen.getByRole('link', { name: 'Open messages: Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/8');
     expect(screen.getByRole('heading', { name: 'Automation runs that failed (1)' })).toBeTruthy();
     expect(screen.getByText('the database went away')).toBeTruthy();
     const runs = await screen.findByRole('table', { name: 'Automation runs' });

@@ -72,6 +72,9 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await user.click(within(tabs).getByRole('tab', { name: 'Rx' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/patients/${patientId}/2`));
     expect((await screen.findAllByRole('article', { name: /^Spectacle Rx of / }, { timeout: 10_000 })).length).toBe(2);
+    // The selected tab names the panel that is shown (axe: aria-controls must point at an element).
+    const rx = within(tabs).getByRole('tab', { name: 'Rx' });
+    expect(document.getElementById(rx.getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('tabpanel');
   });
 
   it('opened from the patient list, draws her name and the tabs from the clicked row while her profile is on the way', async () => {
@@ -109,6 +112,68 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await user.click(within(summary).getByRole('link', { name: `Email: ${patientMessages.email}` }));
     expect(document.activeElement).toBe(email);
     expect(email.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("details: an emptied name or birth date is refused by the form ('Required', nothing sent); the server's birth-date message names no format the field does not show", async () => {
+    const patches: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) => {
+        if (call.method !== 'PATCH') return undefined;
+        patches.push(call);
+        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { dateOfBirth: patientMessages.dateOfBirth } } };
+      }),
+    );
+    const first = await screen.findByRole('textbox', { name: 'First name' }, { timeout: 30_000 });
+    const form = screen.getByRole('form', { name: 'Details' });
+    // Each value keeps its own direction in a right-to-left page (an address starting with its number).
+    expect(within(form).getByRole('textbox', { name: 'Address' }).getAttribute('dir')).toBe('auto');
+    const born = within(form).getByLabelText('Date of birth');
+    await user.clear(first);
+    await user.clear(born);
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getByRole('link', { name: 'First name: Required' })).toBeTruthy();
+    await user.click(within(summary).getByRole('link', { name: 'Date of birth: Required' }));
+    expect(document.activeElement).toBe(born);
+    expect(patches).toEqual([]);
+
+    await user.type(first, 'Jane');
+    await user.type(born, '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    const refused = await within(form).findByRole('link', { name: 'Date of birth: Date of birth must be a past date after 1 January 1900' });
+    expect(refused).toBeTruthy();
+    expect(form.textContent).not.toContain('YYYY');
+  });
+
+  it("Rx: an emptied exam date is refused by the form ('Required', nothing sent); the server's exam-date message names no format", async () => {
+    const posts: Call[] = [];
+    const { user } = renderChart(
+      `/admin/patients/${patientId}/2`,
+      chartApi((call) => {
+        if (call.method !== 'POST') return undefined;
+        posts.push(call);
+        return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { examDate: rxMessages.examDate } } };
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'New spectacle Rx' }, { timeout: 10_000 }));
+    const form = screen.getByRole('form', { name: 'New spectacle Rx' });
+    const exam = within(form).getByLabelText('Exam date');
+    await user.clear(exam);
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    const summary = await within(form).findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('link', { name: 'Exam date: Required' }));
+    expect(document.activeElement).toBe(exam);
+    expect(posts).toEqual([]);
+
+    await user.type(exam, '2999-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Save prescription' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(await within(form).findByRole('link', { name: 'Exam date: Exam date must be a date not in the future' })).toBeTruthy();
+    expect(form.textContent).not.toContain('YYYY');
   });
 
   it("a recall without its day is refused by the form: 'Required' at the day and in the focused summary, nothing sent", async () => {

@@ -194,6 +194,33 @@ describe('other sign-in addresses', () => {
     await waitFor(() => expect(app!.session.getSnapshot().hasTag('signedIn')).toBe(true));
   });
 
+  it("an empty submit is refused by the form in the reader's language: 'Required' at each field and in a focused summary, nothing sent; typing clears the field's message", async () => {
+    const api = fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/Patient/login');
+    await app.user.click(await screen.findByRole('radio', { name: 'العربية' }));
+    await app.user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['اسم المستخدم (البريد الإلكتروني): مطلوب', 'كلمة المرور: مطلوب']);
+    const password = screen.getByLabelText('كلمة المرور');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.some((call) => call.path === '/api/patient/authcode')).toBe(false);
+    await app.user.click(within(summary).getByRole('link', { name: 'كلمة المرور: مطلوب' }));
+    expect(document.activeElement).toBe(password);
+    await app.user.type(password, 'x');
+    await waitFor(() => expect(password.hasAttribute('aria-invalid')).toBe(false));
+  });
+
+  it('/login: an empty store chooser is refused with a focused summary, not the browser\'s bubble', async () => {
+    const api = fakeApi(storeApi({ status: 200, body: janeLogin }));
+    app = renderAuth('/login');
+    await app.user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Company: Required', 'Store: Required']);
+    expect(api.calls.some((call) => call.path.startsWith('/api/portal/'))).toBe(false);
+  });
+
   it('Arabic translates the screen, server messages included', async () => {
     fakeApi(storeApi({ status: 401 }, { status: 401, body: { error: messages.invalidLogin } }));
     app = renderAuth('/Patient/login');

@@ -18,6 +18,7 @@ import { SignInFrame } from './SignInFrame';
 import { StoreChooser } from './StoreChooser';
 import { StoreGate } from './StoreSignInPage';
 import * as styles from './signIn.css';
+import { Form as RequiredForm } from '../ui/Form';
 
 /** `?store=company/store` (from a store's sign-in page), else the store last signed in at, else a chooser. */
 function storeFromSearch(search: string): StoreAddress | null {
@@ -80,7 +81,7 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
   return (
     <StoreGate key={`${chosen.company}/${chosen.store}`} address={chosen} title={title} onChangeStore={() => setChosen(null)}>
       {({ tenantID }) => (
-        <Form
+        <RequiredForm
           className={styles.form}
           aria-label={title}
           validationErrors={fieldErrors}
@@ -99,7 +100,7 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
             {t('authFlows.sendCode')}
           </Button>
           <BackToSignIn />
-        </Form>
+        </RequiredForm>
       )}
     </StoreGate>
   );

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { LoginRequest } from '../../contract/auth';
@@ -15,6 +15,7 @@ import { CodeStep } from './CodeStep';
 import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
 import { usePreloadHome } from './preloadHome';
 import * as styles from './signIn.css';
+import { Form } from '../ui/Form';
 
 /** What the sign-in address adds to the typed credentials (store ids, patient or kiosk flag). */
 export type AddressFields = Pick<LoginRequest, 'tenentID' | 'locationid' | 'isPatient' | 'isKiosk'>;

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { StoreAddress } from '../../machines/session.machine';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import * as styles from './signIn.css';
+import { Form } from '../ui/Form';
 
 const slug = (value: FormDataEntryValue | null) =>
   String(value ?? '')

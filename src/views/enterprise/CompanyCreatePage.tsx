@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { createCompany, enterpriseKey } from '../../api/enterprise';
@@ -17,6 +16,7 @@ import { RecordsPage, useRecordsAccess } from '../patient/common';
 import * as records from '../patient/records.css';
 import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
+import { Form } from '../ui/Form';
 
 interface Draft {
   name: string;

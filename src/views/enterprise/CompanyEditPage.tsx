@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { addCompanyStore, enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
 import { ApiError } from '../../api/http';
@@ -19,6 +19,7 @@ import * as records from '../patient/records.css';
 import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
 import { TableScroll } from '../ui/TableScroll';
+import { Form } from '../ui/Form';
 
 function Details({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();

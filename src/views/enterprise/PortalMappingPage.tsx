@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { enterpriseKey, enterpriseQueries, removeMapping, saveMapping } from '../../api/enterprise';
 import type { Company, PortalMappingInput, PortalMappingRow } from '../../contract/enterprise';
@@ -17,6 +17,7 @@ import * as records from '../patient/records.css';
 import { SelectField, useFieldMessages } from './fields';
 import * as styles from './enterprise.css';
 import { TableScroll } from '../ui/TableScroll';
+import { Form } from '../ui/Form';
 
 /** The form's subject: a new address, or the mapping being changed. */
 type Editing = { kind: 'new' } | { kind: 'edit'; mapping: PortalMappingRow };

@@ -332,6 +332,7 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
           <Button
             isPending={move.isPending}
             isDisabled={!target || remakeWithoutReason}
+            disabledReason={!target ? t('labOrderLookup.chooseStatus') : remakeWithoutReason && t('labOrdersTab.reasonRequired')}
             onPress={() => target && once((done) => move.mutate({ to: target, orders: chosen }, { onSettled: done }))}
           >
             {t('labOrderLookup.move')}

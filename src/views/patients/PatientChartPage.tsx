@@ -86,7 +86,9 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
             </Tab>
           ))}
         </TabList>
-        <TabPanel id={String(tab)} className={styles.panel}>
+        {/* Keyed by the tab: React Aria keeps a panel's first id, so a panel kept across tabs left the selected tab's
+            aria-controls pointing at no element. */}
+        <TabPanel key={tab} id={String(tab)} className={styles.panel}>
           <Suspense fallback={<Spinner label={t('patientChart.loadingTab')} />}>
             <Panel patientId={patientId} locationId={store} />
           </Suspense>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { addCashMovement, closeSession, fetchSession, openSession, posKey, posQueries } from '../../api/pos';
 import { storesQuery } from '../../api/stores';
-import type { Register, SessionReport } from '../../contract/pos';
+import { posTypes } from '../../contract/pos';
+import type { PosType, Register, SessionReport } from '../../contract/pos';
 import { ApiError } from '../../api/http';
 import { translateError } from '../../i18n/apiErrors';
 import { registerSessionMachine } from '../../machines/registerSession';
@@ -30,8 +31,6 @@ const SaleView = lazy(() => import('./sale/SaleView').then((module) => ({ defaul
 /** The history (receipts and refunds) likewise: the sale tab, opened all day, does not carry it. */
 const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
 
-export const posTypes = ['all', 'parked', 'history', 'session'] as const;
-export type PosType = (typeof posTypes)[number];
 const isPosType = (value: string | undefined): value is PosType => posTypes.includes(value as PosType);
 
 /**

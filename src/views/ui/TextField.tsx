@@ -8,12 +8,13 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   description?: string;
 }
 
-/** A labelled input; its messages (required, or the server's `fields` through Form) show under it. */
+/** A labelled input (its value isolated: dir=auto); its messages (required, or the server's `fields` through Form) show under it. */
 export function TextField({ label, description, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className={styles.field}>
       <Label className={styles.label}>{label}</Label>
-      <Input className={styles.input} />
+      {/* A value keeps its own direction ('42 Elm Street' in an Arabic form reads as typed, not 'Elm Street 42'). */}
+      <Input className={styles.input} dir="auto" />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

@@ -46,6 +46,8 @@ const valuesOf = (p: PatientProfile): Values => ({
   consentPrivacy: p.consentPrivacy,
 });
 
+const requiredFields = ['firstName', 'lastName', 'dateOfBirth'] as const;
+
 const languageNames = { en: 'English', tr: 'Türkçe', ar: 'العربية' } as const;
 
 /** Demographics, contact preferences, consents and notes; only the changed fields are sent (PATCH, audited). */
@@ -91,8 +93,14 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
       snackbar.send(savedSnackbar(t('patientChart.details.saved')));
     },
   });
-  const fields = useServerFields(mutation.error);
-  const { summary } = useErrorSummary({
+  // A required field emptied is refused here and told just that (the server's message names a length or a format).
+  const [emptyChecked, setEmptyChecked] = useState(false);
+  const emptied = emptyChecked ? requiredFields.filter((f) => !values[f].trim()) : [];
+  const fields: Record<string, string> = {
+    ...useServerFields(mutation.error),
+    ...Object.fromEntries(emptied.map((f) => [f, t('errors.required')])),
+  };
+  const { summary, refuse, accept } = useErrorSummary({
     error: mutation.error,
     fields,
     labels: Object.fromEntries(Object.keys(fields).map((f) => [f, i18n.exists(`patientChart.details.fields.${f}`) ? t(`patientChart.details.fields.${f}`) : undefined])),
@@ -101,6 +109,12 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (requiredFields.some((f) => !values[f].trim())) {
+      setEmptyChecked(true);
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     if (dirty) once((done) => mutation.mutate(changes, { onSettled: done }));
   };
   return (

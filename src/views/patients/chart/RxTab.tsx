@@ -126,7 +126,12 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
       onDone();
     },
   });
-  const fields = useServerFields(mutation.error);
+  // An emptied exam date is refused here and told just that (the server's message names a format).
+  const [emptyChecked, setEmptyChecked] = useState(false);
+  const fields: Record<string, string> = {
+    ...useServerFields(mutation.error),
+    ...(emptyChecked && !draft.examDate ? { examDate: t('errors.required') } : {}),
+  };
   // 'right.axis' is named with its eye; the header's fields by their own label.
   const labelOf = (name: string) => {
     const [eye, field] = name.split('.');
@@ -134,7 +139,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
       return t('patientChart.rx.eyeField', { eye: t(`patientChart.rx.eyes.${eye}`), field: t(`patientChart.rx.fields.${field}`) });
     return i18n.exists(`patientChart.rx.${name}`) ? t(`patientChart.rx.${name}`) : undefined;
   };
-  const { summary } = useErrorSummary({
+  const { summary, refuse, accept } = useErrorSummary({
     error: mutation.error,
     fields,
     labels: Object.fromEntries(Object.keys(fields).map((name) => [name, labelOf(name)])),
@@ -142,6 +147,12 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!draft.examDate) {
+      setEmptyChecked(true);
+      mutation.reset();
+      return refuse();
+    }
+    accept();
     // One save at a time: a second press while the first is on its way does nothing.
     once((done) => mutation.mutate(undefined, { onSettled: done }));
   };

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { chartTabKeys } from '../../../contract/patientsAdmin';
+import type { ChartTabKey } from '../../../contract/patientsAdmin';
 import { preloadable } from '../../shell/preloadable';
 import type { ChartTabProps } from './types';
 
@@ -9,27 +11,27 @@ import type { ChartTabProps } from './types';
 export interface ChartTab {
   number: number;
   /** The key of its label (`patientChart.tabs.<key>`). */
-  key: 'details' | 'rx' | 'appointments' | 'invoices' | 'labOrders' | 'recalls' | 'forms' | 'messages' | 'activity';
+  key: ChartTabKey;
   /** Fetches the tab's chunk (once); a tab fetched ahead draws without suspending. */
   load: () => Promise<unknown>;
   Component: ComponentType<ChartTabProps>;
 }
 
-const tabList: readonly { key: ChartTab['key']; load: () => Promise<{ default: ComponentType<ChartTabProps> }> }[] = [
-  { key: 'details', load: () => import('./DetailsTab') },
-  { key: 'rx', load: () => import('./RxTab') },
-  { key: 'appointments', load: () => import('./AppointmentsTab') },
-  { key: 'invoices', load: () => import('./InvoicesTab') },
-  { key: 'labOrders', load: () => import('./LabOrdersTab') },
-  { key: 'recalls', load: () => import('./RecallsTab') },
-  { key: 'forms', load: () => import('./FormsTab') },
-  { key: 'messages', load: () => import('./MessagesTab') },
-  { key: 'activity', load: () => import('./ActivityTab') },
-];
+const loaders: Record<ChartTabKey, () => Promise<{ default: ComponentType<ChartTabProps> }>> = {
+  details: () => import('./DetailsTab'),
+  rx: () => import('./RxTab'),
+  appointments: () => import('./AppointmentsTab'),
+  invoices: () => import('./InvoicesTab'),
+  labOrders: () => import('./LabOrdersTab'),
+  recalls: () => import('./RecallsTab'),
+  forms: () => import('./FormsTab'),
+  messages: () => import('./MessagesTab'),
+  activity: () => import('./ActivityTab'),
+};
 
-export const chartTabs: readonly ChartTab[] = tabList.map((tab, index) => {
-  const Component = preloadable(() => tab.load().then((module) => module.default));
-  return { key: tab.key, number: index + 1, load: Component.preload, Component };
+export const chartTabs: readonly ChartTab[] = chartTabKeys.map((key, index) => {
+  const Component = preloadable(() => loaders[key]().then((module) => module.default));
+  return { key, number: index + 1, load: Component.preload, Component };
 });
 
 /** The component of tab n. */
