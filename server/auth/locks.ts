@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AccountLockList } from '../../src/contract/locks';
+import { AccountLockList, AccountLockQuery } from '../../src/contract/locks';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { queryRows, type Tx } from '../db/client';
@@ -57,9 +57,25 @@ export async function lockRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/staff/locks',
-    { config: access, schema: { tags: ['auth'], summary: "The company's accounts with sign-in failures", security, response: { 200: AccountLockList, ...errors } } },
+    {
+      config: access,
+      schema: {
+        tags: ['auth'],
+        summary: "The company's accounts with sign-in failures; ?userId= or ?patientId= (the patient's portal account) narrows it to one",
+        security,
+        querystring: AccountLockQuery,
+        response: { 200: AccountLockList, 400: ErrorResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = request.auth!;
+      const { userId, patientId } = request.query;
+      // RLS keeps both to the caller's company: another company's id, or a patient without an account, lists none.
+      const only = userId
+        ? sql`u.id = ${userId}`
+        : patientId
+          ? sql`u.id = (select p.user_id from patients p where p.id = ${patientId})`
+          : sql`true`;
       const now = app.deps.config.now();
       // Failures a day old no longer count (FAILURE_MEMORY_MS): such an account is not listed.
       const cutoff = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
@@ -70,11 +86,12 @@ export async function lockRoutes(fastify: FastifyInstance) {
                 (select json_agg(json_build_object('scope', f.scope, 'failures', f.failures, 'last_failed_at', f.last_failed_at) order by f.last_failed_at desc)
                    from sign_in_failures f where f.user_id = u.id and f.last_failed_at > ${cutoff}::timestamptz) as counters
               from users u
-             where (u.failed_login_count > 0 and u.last_failed_login_at > ${cutoff}::timestamptz)
-                or exists (select 1 from sign_in_failures f where f.user_id = u.id and f.last_failed_at > ${cutoff}::timestamptz)
+             where ${only}
+               and ((u.failed_login_count > 0 and u.last_failed_login_at > ${cutoff}::timestamptz)
+                or exists (select 1 from sign_in_failures f where f.user_id = u.id and f.last_failed_at > ${cutoff}::timestamptz))
              order by u.email`,
         );
-        await audit(tx, { tenantId: auth.tid, action: 'account.locks.read', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, details: { count: rows.length } });
+        await audit(tx, { tenantId: auth.tid, action: 'account.locks.read', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, details: { count: rows.length, ...(userId ? { userId } : {}), ...(patientId ? { patientId } : {}) } });
         return {
           locks: rows.map((r) => ({
             userId: r.id,

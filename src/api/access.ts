@@ -23,9 +23,9 @@ export const inviteAccount = (body: InviteRequest) => apiRequest('/api/access/us
 export const updateAccount = (account: Pick<AccountSummary, 'id' | 'updatedAt'>, body: AccountUpdate) =>
   apiRequest(`/api/access/users/${encodeURIComponent(account.id)}`, { method: 'PATCH', body, version: account.updatedAt, schema: AccountSummary });
 
-export type AccountAction = 'deactivate' | 'reactivate' | 'unlock' | 'invite' | 'password-reset';
+export type AccountAction = 'deactivate' | 'reactivate' | 'invite' | 'password-reset';
 
-const actionAnswer = { deactivate: AccountSummary, reactivate: AccountSummary, unlock: AccountSummary, invite: AccountSummary, 'password-reset': Ok } as const;
+const actionAnswer = { deactivate: AccountSummary, reactivate: AccountSummary, invite: AccountSummary, 'password-reset': Ok } as const;
 
 export const accountAction = (account: Pick<AccountSummary, 'id' | 'updatedAt'>, action: AccountAction) =>
   apiRequest<AccountSummary | z.infer<typeof Ok>>(`/api/access/users/${encodeURIComponent(account.id)}/${action}`, {

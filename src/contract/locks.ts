@@ -15,4 +15,14 @@ export const AccountLock = z.object({
   counters: z.array(z.object({ scope: z.string(), failures: z.number().int(), lastFailedAt: z.string() })),
 });
 export const AccountLockList = z.object({ locks: z.array(AccountLock) });
+
+/**
+ * The list narrowed to one account: by its user id (the Access page) or by the patient whose portal account it is
+ * (the patient chart, which knows only the patient). At most one of the two.
+ */
+export const AccountLockQuery = z
+  .object({ userId: Uuid.optional(), patientId: Uuid.optional() })
+  .refine((q) => !(q.userId && q.patientId), { error: 'Give a userId or a patientId, not both', path: ['patientId'] });
+export type AccountLockQuery = z.infer<typeof AccountLockQuery>;
 export type AccountLockList = z.infer<typeof AccountLockList>;
+export type AccountLock = z.infer<typeof AccountLock>;

@@ -198,4 +198,41 @@ describe('staff see and clear the throttling', () => {
     // Jane's password alone works again from a new device.
     expect((await login(JANE, DEMO_PASSWORD, { ip: '10.9.1.2' })).statusCode).toBe(200);
   });
+
+  it('narrows the list to one account by ?userId= or ?patientId=; bad ids get 400 at the field', async () => {
+    await clearAll();
+    const staff = await tokenOf('staff@clearview.test');
+    await attack(JANE);
+    await attack('admin@clearview.test');
+    const [jane] = await ownerRows<{ id: string; patient_id: string }>(
+      h,
+      sql`select u.id, p.id as patient_id from users u join patients p on p.user_id = u.id where u.email = ${JANE}`,
+    );
+    const get = (query: string) => h.app.inject({ method: 'GET', url: `/api/staff/locks${query}`, headers: { authorization: `Bearer ${staff}` } });
+    expect((await get('')).json().locks.map((l: { email: string }) => l.email).sort()).toEqual(['admin@clearview.test', JANE]);
+    for (const query of [`?userId=${jane!.id}`, `?patientId=${jane!.patient_id}`]) {
+      const res = await get(query);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().locks).toEqual([expect.objectContaining({ userId: jane!.id, accountFailures: 12, codeStepRequired: true })]);
+    }
+    // A patient without a portal account, or an unknown id: nothing, not an error.
+    const [walkIn] = await ownerRows<{ id: string }>(h, sql`select id from patients where user_id is null and tenant_id = ${demoIds.clearview} limit 1`);
+    expect((await get(`?patientId=${walkIn!.id}`)).json()).toEqual({ locks: [] });
+    expect((await get(`?userId=${crypto.randomUUID()}`)).json()).toEqual({ locks: [] });
+    // The other company's patient, with failures of his own, is out of reach (RLS), like its accounts.
+    for (let i = 0; i < 3; i++) await login('patient@brightsight.test', `Wrong-${i}`, { ip: '198.51.100.9', extra: demo.brightsight });
+    const [foreign] = await ownerRows<{ id: string; n: number }>(
+      h,
+      sql`select p.id, u.failed_login_count as n from patients p join users u on u.id = p.user_id where u.email = 'patient@brightsight.test'`,
+    );
+    expect(foreign!.n).toBe(3);
+    expect((await get(`?patientId=${foreign!.id}`)).json()).toEqual({ locks: [] });
+
+    const bad = await get('?userId=1%3B%20drop');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { userId: 'Must be an id (UUID)' } });
+    const both = await get(`?userId=${jane!.id}&patientId=${jane!.patient_id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ fields: { patientId: 'Give a userId or a patientId, not both' } });
+  });
 });

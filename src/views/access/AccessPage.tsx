@@ -30,14 +30,15 @@ import { TextField } from '../ui/TextField';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import * as styles from './access.css';
 import { TableScroll } from '../ui/TableScroll';
+import { SignInFailures } from './SignInFailures';
 
 type StaffRole = (typeof staffAccountRoles)[number];
 const searchDelayMs = 300;
 
 /**
  * /admin/access (admins): the company's staff, admins and kiosk devices with a search; an invitation by email; for
- * the chosen account its name, roles, stores and menu access flags (201..209), and unlock, password reset,
- * invitation again, deactivate and reactivate. Every change is the server's to check (last admin, versions).
+ * the chosen account its name, roles, stores and menu access flags (201..209), its sign-in failures (with Clear),
+ * password reset, invitation again, deactivate and reactivate. Every change is the server's to check (last admin, versions).
  */
 export function AccessPage() {
   const { t } = useTranslation();
@@ -340,11 +341,6 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
       </p>
       <ErrorOf error={act.error} />
       <div className={styles.actions} role="group" aria-label={t('access.actionsLabel')}>
-        {current.locked && (
-          <Button variant="secondary" onPress={() => run('unlock')}>
-            {t('access.actions.unlock')}
-          </Button>
-        )}
         {current.status === 'active' && !isKiosk && (
           <Button variant="secondary" onPress={() => run('password-reset')}>
             {t('access.actions.passwordReset')}
@@ -365,6 +361,7 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
           </Button>
         )}
       </div>
+      <SignInFailures filter={{ userId: current.id }} heading="h3" />
       <ConfirmDialog
         isOpen={confirming}
         question={t('access.confirmDeactivate', { name: current.displayName })}

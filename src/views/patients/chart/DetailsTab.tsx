@@ -10,7 +10,8 @@ import type { PatientUpdate } from '../../../contract/patientsAdmin';
 import type { PatientProfile } from '../../../contract/records';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../eforms/admin/useTenant';
-import { QueryView } from '../../patient/common';
+import { QueryView, useRecordsAccess } from '../../patient/common';
+import { SignInFailures } from '../../access/SignInFailures';
 import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Button } from '../../ui/Button';
@@ -202,13 +203,25 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   );
 }
 
-/** Tab 1: the patient's details, editable by staff. */
+/**
+ * Tab 1: the patient's details, editable by staff; above them, when the patient's portal account has sign-in
+ * failures, what they are and Clear (admins and staff, the roles GET /api/staff/locks allows).
+ */
 export default function DetailsTab({ patientId }: ChartTabProps) {
   const tenantId = useTenantId();
+  const { roles } = useRecordsAccess(patientId);
+  const seesSignIn = roles.includes('admin') || roles.includes('staff');
   const query = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
   return (
     <div className={styles.section}>
-      <QueryView query={query}>{(profile) => <DetailsForm key={patientId} profile={profile} patientId={patientId} />}</QueryView>
+      <QueryView query={query}>
+        {(profile) => (
+          <>
+            {seesSignIn && profile.hasPortalAccount && <SignInFailures filter={{ patientId }} />}
+            <DetailsForm key={patientId} profile={profile} patientId={patientId} />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }
