@@ -13,7 +13,7 @@ import { createNewUserSession, revokeFamily } from './sessions';
 import { checkCredentials, clearFailures } from './sign-in';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
-import { findUserById, newUserView, toUserView, userViewQuery, type UserViewRow } from './user-view';
+import { findUserById, newUserView, toUserView, userViewQuery, type UserViewAnswer } from './user-view';
 import { withTenant } from '../db/client';
 import { errorBody, HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
@@ -219,9 +219,9 @@ export async function authRoutes(fastify: FastifyInstance) {
           throw new HttpError(401, 'auth.notSignedIn');
         });
       }
-      const [row] = await request.readInTenant<UserViewRow>(userViewQuery(auth.sub, auth.loc));
+      const [row] = await request.readInTenant<UserViewAnswer>(userViewQuery(auth.sub, auth.loc));
       if (!row) throw new HttpError(401, 'auth.notSignedIn');
-      return { user: toUserView(row) };
+      return { user: toUserView(row.view) };
     },
   );
 
