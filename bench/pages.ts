@@ -25,6 +25,7 @@
  * timeline).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
@@ -329,10 +330,14 @@ async function main(): Promise<number> {
   try {
     if (process.env.BENCH_ONLY === 'chart') {
       log('Staff chart (Downtown clerk, mobile profile)');
+      // The machine's load beside the figures: on a shared machine they say more about it than about the page.
+      const loadBefore = loadavg()[0]!;
       const chart = await measureChart(browser, server.baseURL);
+      const loadAverage = { before: loadBefore, after: loadavg()[0]! };
       const checks = chartChecks(chart);
       for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name.padEnd(64)} ${c.value.padEnd(12)} ${c.limit}`);
-      writeFileSync(path.join(root, 'bench', 'results', 'chart.json'), `${JSON.stringify({ date: new Date().toISOString(), mobile, chart, checks }, null, 2)}\n`);
+      log(`  load average ${loadAverage.before.toFixed(1)} before, ${loadAverage.after.toFixed(1)} after`);
+      writeFileSync(path.join(root, 'bench', 'results', 'chart.json'), `${JSON.stringify({ date: new Date().toISOString(), loadAverage, mobile, chart, checks }, null, 2)}\n`);
       return 0;
     }
     log('Patient pages (Jane Doe, mobile profile)');
