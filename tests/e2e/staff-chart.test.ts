@@ -25,6 +25,9 @@ describe('a clerk works in Jane Doe’s chart', () => {
     await page.goto('/admin/patients/all');
     await expectHeading(page, 'Patients');
     await page.getByRole('textbox', { name: 'Search patients' }).fill('Doe');
+    // The search reaches the address after a pause in typing: until then the unfiltered list (which has her too)
+    // is on screen and about to give way to the search's.
+    await page.waitForURL((url) => url.searchParams.get('search') === 'Doe', patience);
     const link = page.getByRole('link', { name: 'Doe, Jane' });
     await link.waitFor(patience);
 

@@ -92,6 +92,21 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(((await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement).value).toBe('Jane');
   });
 
+  it('a row older than her profile (renamed since the list was read) gives way to the profile in the heading', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const row = { id: patientId, locationId, firstName: 'Janie', lastName: 'Doe', dateOfBirth: '1985-03-04', phone: '', email: '' };
+    renderChart(
+      `/admin/patients/${patientId}/${locationId}`,
+      chartApi((call) => (call.path.endsWith('/profile') ? new Promise<Reply>((resolve) => (answer = resolve)) : undefined)),
+      { cached: (client) => client.setQueryData(patientQueries.list('tenant-1', { search: 'doe' }).queryKey, { pages: [{ items: [row], nextCursor: null }], pageParams: [undefined] }) },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Janie Doe' })).toBeTruthy();
+    answer({ status: 200, body: profile });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: 'First name' })) as HTMLInputElement).value).toBe('Jane');
+  });
+
   it('a details save the server refuses moves focus to a summary that links to the refused field', async () => {
     const { user } = renderChart(
       `/admin/patients/${patientId}/${locationId}`,

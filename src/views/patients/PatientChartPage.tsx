@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
@@ -65,6 +65,15 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
   }
   const name = t('patientChart.name', { first: shown.firstName, last: shown.lastName });
   const store = uuidPattern.test(locationId) ? locationId : shown.locationId;
+  return <ChartBody patientId={patientId} tab={tab} store={store} name={name} />;
+}
+
+/**
+ * The chart's heading, tabs and open tab. Memoised on its words: her profile coming after the list's row (the
+ * same name) redraws only the tab that shows it, not the tab list.
+ */
+const ChartBody = memo(function ChartBody({ patientId, tab, store, name }: { patientId: string; tab: number; store: string; name: string }) {
+  const { t } = useTranslation();
   const select = (key: Key) => {
     const next = Number(key);
     if (next !== tab) navigate(chartTabHref(patientId, next));
@@ -96,4 +105,4 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
       </Tabs>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteLayout } from '../../contract/routeTable';
@@ -21,6 +22,19 @@ import { useSessionActor } from '../ui/session';
 import { useSelector } from '@xstate/react';
 import { CompactBar, Toolbar } from './Toolbar';
 import * as styles from './layout.css';
+
+/**
+ * The shell's own parts draw from their own hooks (session, settings, location, their actors): a new page (the
+ * shell's children) leaves them as they are instead of redrawing the toolbar's menus and the closed drawer and
+ * panels on every navigation.
+ */
+const ToolbarPart = memo(Toolbar);
+const FooterPart = memo(Footer);
+const NavbarPart = memo(Navbar);
+const DrawerPart = memo(NavigationDrawer);
+const SettingsPart = memo(SettingsPanels);
+const LogoutPart = memo(LogoutDialog);
+const CompactBarPart = memo(CompactBar);
 
 export type ShellLayoutName = 'vertical' | 'horizontal' | 'kiosk' | 'none';
 type LayoutConfig = ThemeSettings['layout']['config'];
@@ -88,7 +102,7 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
   const footerAbove = style === 'vertical' && footer.position === 'above';
 
   const toolbarElement = toolbar.display && (
-    <Toolbar
+    <ToolbarPart
       variant={style === 'kiosk' ? 'kiosk' : 'full'}
       showMenuButton={drawer}
       showBrand={!sideNavbar}
@@ -97,7 +111,7 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
       search={search}
     />
   );
-  const footerElement = footer.display && <Footer barStyle={footer.style ?? 'fixed'} />;
+  const footerElement = footer.display && <FooterPart barStyle={footer.style ?? 'fixed'} />;
   const content = (
     <main id="content" tabIndex={-1} className={styles.content}>
       {children}
@@ -114,7 +128,7 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
         <HorizontalNavigation entries={items} className={navbarSlotClass} />
       )}
       <div className={styles.body}>
-        {sideNavbar && <Navbar entries={items} position={navbar.position === 'right' ? 'right' : 'left'} />}
+        {sideNavbar && <NavbarPart entries={items} position={navbar.position === 'right' ? 'right' : 'left'} />}
         <div className={styles.mainColumn}>
           {!toolbarAbove && toolbarElement}
           {content}
@@ -124,11 +138,11 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
       {footerAbove && footerElement}
       {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout (even when the
           user's own settings hide the navbar). */}
-      {!toolbar.display && layout !== 'none' && <CompactBar showMenuButton={drawer} />}
-      {drawer && <NavigationDrawer entries={items} />}
+      {!toolbar.display && layout !== 'none' && <CompactBarPart showMenuButton={drawer} />}
+      {drawer && <DrawerPart entries={items} />}
       {isAdmin && recents && <RecentsPanel recents={recents} />}
-      <SettingsPanels announceInPanel={false} tabs={false} />
-      <LogoutDialog />
+      <SettingsPart announceInPanel={false} tabs={false} />
+      <LogoutPart />
       <RouteFocus />
     </div>
   );
