@@ -17,6 +17,7 @@ import { ReceiptEmailResult } from '../contract/invoiceLookup';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
 import { invoiceQueryString } from './invoices';
+import { posPaths } from './posPaths';
 
 /**
  * The point of sale's API (/api/pos): catalogue search and barcode, registers and their sessions, the sale (one
@@ -42,14 +43,14 @@ export const productById = (locationId: string, productId: string, signal?: Abor
   apiRequest(`/api/pos/products/${id(productId)}${invoiceQueryString({ locationId })}`, { schema: ProductHit, signal });
 
 export const fetchRegisters = (locationId: string | undefined, signal?: AbortSignal) =>
-  apiRequest(`/api/pos/registers${invoiceQueryString({ locationId })}`, { schema: RegisterList, signal });
+  apiRequest(posPaths.registers(locationId), { schema: RegisterList, signal });
 
 export const openSession = (registerId: string, body: SessionOpen) =>
   apiRequest(`/api/pos/registers/${id(registerId)}/sessions`, { method: 'POST', body, schema: SessionReport });
 
 /** The X report while open, the Z report once closed. */
 export const fetchSession = (sessionId: string, signal?: AbortSignal) =>
-  apiRequest(`/api/pos/sessions/${id(sessionId)}`, { schema: SessionReport, signal });
+  apiRequest(posPaths.session(sessionId), { schema: SessionReport, signal });
 
 export const addCashMovement = (sessionId: string, body: CashMovementInput) =>
   apiRequest(`/api/pos/sessions/${id(sessionId)}/movements`, { method: 'POST', body, schema: SessionReport });

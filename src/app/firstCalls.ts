@@ -1,8 +1,10 @@
+import { posPaths } from '../api/posPaths';
 import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
 import type { Role } from '../contract/common';
 import { resolveAccess, routeById } from '../contract/routeTable';
 import { hasInbox, unreadCountPath } from '../views/inbox/inboxAccess';
+import type { LikelyRegister } from '../views/pos/registerKeys';
 import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };
@@ -31,6 +33,15 @@ export function firstCallOf(page: Page, params: RouteParams, roles: readonly str
   }
   // Staff on a bare /patient/... page see the patient selected in recents, found only in the browser: nothing to ask yet.
   return page.kind === 'records' && isPatient ? firstRecordsCall[page.view](params) : null;
+}
+
+/**
+ * What the register page (/admin/pos/{type}, every tab) asks for as it opens, one answer after the other: the store
+ * list, then the registers of its store, then the remembered register's open session. A page load asks for all three
+ * at once from what the device remembers (`likelyRegister`); the page then finds each answer there when it asks.
+ */
+export function registerFirstCalls({ locationId, sessionId }: LikelyRegister): string[] {
+  return [posPaths.stores(), ...(locationId ? [posPaths.registers(locationId)] : []), ...(sessionId ? [posPaths.session(sessionId)] : [])];
 }
 
 /**

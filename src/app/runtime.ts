@@ -15,7 +15,7 @@ import type { snackbarMachine } from '../machines/snackbar.machine';
 import { listenToHistoryFirst } from '../views/recents/historyHold';
 import { bindDocumentTheme, settingsLogic, settingsOf } from '../views/settings/settingsActor';
 import { createDevInspector } from '../views/ui/inspector';
-import { startPageLoad } from './earlyStartChunk';
+import { startPageLoad } from './earlyStart';
 import { createServerQueries } from './queries';
 import { currentAddress, followAddresses, rememberedPathKey, routeAccessLogic } from './routeAccess';
 import { connectSessionToHttp, followSessionEnd, followSignInAddresses, sessionInputOf, sessionLogic } from './sessionActor';
@@ -145,7 +145,7 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
     localStorage,
     i18n,
     inspect,
-    onSignedIn: (path) => startPageLoad(path, sessionStorage),
+    onSignedIn: (path) => startPageLoad(path, sessionStorage, localStorage),
   });
   const actors = childrenOf(app);
   // Before the router and the route guard: Back from a page with unsaved changes is held first (views/recents/historyHold.ts).

@@ -12,7 +12,6 @@ export const staffPages = {
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
-  PosPage: () => import('../views/pos/PosPage').then((module) => module.PosPage),
   GeneralSettingsPage: () => import('../views/settings/general/GeneralSettingsPage').then((module) => module.GeneralSettingsPage),
   StoresPage: () => import('../views/stores/StoresPage').then((module) => module.StoresPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),

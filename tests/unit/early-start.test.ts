@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectSession } from '../../src/api/http';
+import { fetchRegisters, fetchSession } from '../../src/api/pos';
 import { fetchDashboard, fetchInvoice, fetchPrescriptions } from '../../src/api/records';
+import { fetchStores } from '../../src/api/stores';
 import { startPageLoad } from '../../src/app/earlyStart';
 import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
@@ -48,6 +50,7 @@ beforeEach(() => {
   failNext = false;
   token = `token-${++testToken}`;
   sessionStorage.clear();
+  localStorage.clear();
   fakeFetch();
 });
 
@@ -130,5 +133,54 @@ describe("a signed-in tab's page load starts the page's first call at once", () 
     startPageLoad('/patient/rxinfo', sessionStorage);
     await expect(fetchPrescriptions(own)).resolves.toEqual(janePrescriptions);
     expect(calls.map((c) => c.path)).toEqual(['/api/my/prescriptions', '/api/my/prescriptions']);
+  });
+});
+
+describe("a page load of the register asks at once for what it would ask for one answer after the other", () => {
+  const tenant = janeDoe.tenantId;
+  const ownStore = janeDoe.defaultstore!.locationId;
+  const staff = withRoles(['staff']);
+  const rememberStore = (locationId: string) => localStorage.setItem(`pos.store.${tenant}`, locationId);
+  const rememberRegister = (locationId: string, value: string) => localStorage.setItem(`pos.register.${tenant}.${locationId}`, value);
+  const register = (openSession: { id: string } | null) => JSON.stringify({ id: 'reg-1', locationId: 'store-2', name: 'Front desk', currency: 'USD', openSession });
+  const paths = () => calls.map((c) => c.path);
+
+  it("the store list, the remembered store's registers and its register's open session; the page's requests take them", async () => {
+    storeSession(staff);
+    rememberStore('store-2');
+    rememberRegister('store-2', register({ id: 'session 9' }));
+    startPageLoad('/admin/pos/all', sessionStorage, localStorage);
+    expect(paths()).toEqual(['/api/stores', '/api/pos/registers?locationId=store-2', '/api/pos/sessions/session%209']);
+    expect(calls.every((c) => c.headers.get('Authorization') === `Bearer ${token}`)).toBe(true);
+
+    // The page's own requests for the same paths go to no server (the fake's answer is not of their shape).
+    await fetchStores().catch(() => {});
+    await fetchRegisters('store-2').catch(() => {});
+    await fetchSession('session 9').catch(() => {});
+    expect(calls).toHaveLength(3);
+  });
+
+  it.each([
+    ['nothing remembered: the user’s own store', () => {}, ['/api/stores', `/api/pos/registers?locationId=${ownStore}`]],
+    ['a remembered register with no open session', () => rememberRegister(ownStore, register(null)), ['/api/stores', `/api/pos/registers?locationId=${ownStore}`]],
+    ['a damaged remembered register', () => rememberRegister(ownStore, '{not json'), ['/api/stores', `/api/pos/registers?locationId=${ownStore}`]],
+  ])('%s', (_case, arrange, expected) => {
+    storeSession(staff);
+    arrange();
+    startPageLoad('/admin/pos/session', sessionStorage, localStorage);
+    expect(paths()).toEqual(expected);
+  });
+
+  it('a user with no store of their own and none remembered: only the store list', () => {
+    storeSession({ ...staff, defaultstore: null });
+    startPageLoad('/admin/pos/all', sessionStorage, localStorage);
+    expect(paths()).toEqual(['/api/stores']);
+  });
+
+  it('a patient, who is not granted the register, starts none of it', () => {
+    storeSession(janeDoe);
+    rememberStore('store-2');
+    startPageLoad('/admin/pos/all', sessionStorage, localStorage);
+    expect(calls).toEqual([]);
   });
 });

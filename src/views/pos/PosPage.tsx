@@ -18,6 +18,7 @@ import { Spinner } from '../ui/Spinner';
 import { ParkedTab } from './ParkedTab';
 import { RegisterPicker } from './RegisterPicker';
 import { SessionTab } from './SessionTab';
+import { SaleViewChunk } from './saleViewChunk';
 import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
 import type { RegisterSessionActor } from './registerSessionActor';
 import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
@@ -26,9 +27,7 @@ import * as styles from './pos.css';
 /** A request that never reached the server (no connection), as against the server's refusal. */
 const isOffline = (error: unknown) => error !== null && error !== undefined && !(error instanceof ApiError);
 
-/** The sale itself (the `all` tab) is its own chunk: the other tabs open without it. */
-const SaleView = lazy(() => import('./sale/SaleView').then((module) => ({ default: module.SaleView })));
-/** The history (receipts and refunds) likewise: the sale tab, opened all day, does not carry it. */
+/** The history (receipts and refunds) is a chunk of its own, as the sale is (./saleViewChunk.ts): the sale tab, opened all day, does not carry it. */
 const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
 
 const isPosType = (value: string | undefined): value is PosType => posTypes.includes(value as PosType);
@@ -199,7 +198,7 @@ function SaleTab() {
   if (state === 'open' && register && report) {
     return (
       <Suspense fallback={<Spinner label={t('posRegister.loadingSale')} />}>
-        <SaleView register={register} session={report} />
+        <SaleViewChunk register={register} session={report} />
       </Suspense>
     );
   }

@@ -1,13 +1,11 @@
 import { Register, SessionReport } from '../../contract/pos';
+import { registerKey, reportKey, storeKey } from './registerKeys';
 
 /**
  * The register this device sells through, kept in the browser per tenant and store (a till stays the same till
  * from one day to the next), the store the device last worked in, and the open session's last report. With no
  * connection, the register still opens from what is kept here (the sale works offline; pos.md).
  */
-const registerKey = (tenantId: string, locationId: string) => `pos.register.${tenantId}.${locationId}`;
-const storeKey = (tenantId: string) => `pos.store.${tenantId}`;
-const reportKey = (tenantId: string, registerId: string) => `pos.session.${tenantId}.${registerId}`;
 
 function read(key: string): string | null {
   try {
