@@ -199,4 +199,17 @@ describe('the invoice lookup', () => {
     expect(await screen.findByText('To cannot be before From')).toBeTruthy();
     expect(screen.getByLabelText('Issued until').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('after a refused filter moves focus to an error summary whose link leads to the field', async () => {
+    window.history.replaceState(null, '', '/admin/invoicelookup/all');
+    rendered = renderPage(<InvoiceLookupPage type="all" />, { user: clerk, api: lookupApi(() => ok({ items: [], nextCursor: null })) });
+    const user = rendered.user;
+    await user.type(await screen.findByLabelText('Invoice number'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.textContent).toContain('Please correct the highlighted fields.');
+    await user.click(within(summary).getByRole('link', { name: 'Invoice number: Enter the invoice number in digits' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Invoice number'));
+  });
 });
