@@ -149,7 +149,9 @@ describe('the invoice screen of a patient', () => {
 
   it('says in Arabic what the screen is', async () => {
     openScreen(patientApi(), 'ar');
-    await screen.findByRole('heading', { level: 1, name: 'فواتير Jane Doe' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'فواتير Jane Doe' });
+    // The Latin name keeps its own direction inside the Arabic sentence.
+    expect([...heading.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Jane Doe']);
     expect(await screen.findByRole('form', { name: 'استلام دفعة' })).toBeTruthy();
   });
 });
@@ -174,6 +176,7 @@ describe('the invoice lookup', () => {
     rendered = renderPage(<InvoiceLookupPage type="open" />, { user: clerk, api: lookupApi(() => ok({ items: [item], nextCursor: null })) });
     const table = await screen.findByRole('table', { name: 'Open invoices, newest first' });
     expect(within(table).getByRole('link', { name: 'View invoice 2002' }).getAttribute('href')).toBe(`/admin/reports/invoice/${ids.jane}?invoice=${ids.open}`);
+    expect([...table.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['Jane Doe', 'Downtown']);
     expect(lookupCalls()[0]).toEqual({ limit: '25', type: 'open', number: '2002', patient: 'doe', minAmount: '10000', maxAmount: '50050' });
     expect(await screen.findByText('total $433.00 · paid $200.00 · open balance $233.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open' }).getAttribute('aria-current')).toBe('page');
@@ -195,5 +198,18 @@ describe('the invoice lookup', () => {
     });
     expect(await screen.findByText('To cannot be before From')).toBeTruthy();
     expect(screen.getByLabelText('Issued until').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('after a refused filter moves focus to an error summary whose link leads to the field', async () => {
+    window.history.replaceState(null, '', '/admin/invoicelookup/all');
+    rendered = renderPage(<InvoiceLookupPage type="all" />, { user: clerk, api: lookupApi(() => ok({ items: [], nextCursor: null })) });
+    const user = rendered.user;
+    await user.type(await screen.findByLabelText('Invoice number'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.textContent).toContain('Please correct the highlighted fields.');
+    await user.click(within(summary).getByRole('link', { name: 'Invoice number: Enter the invoice number in digits' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Invoice number'));
   });
 });

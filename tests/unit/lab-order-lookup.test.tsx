@@ -75,6 +75,8 @@ describe('/admin/laborderlookup/{type}', () => {
     expect(first.textContent).toContain('In production');
     expect(first.textContent).toContain('1001 · Paid');
     expect(first.textContent).toContain('overdue');
+    // The patient's name keeps its own direction (an Arabic name in an English table and the other way round).
+    expect(within(first).getByRole('link', { name: 'Doe, Jane' }).querySelector('bdi')?.textContent).toBe('Doe, Jane');
 
     const user = rendered.user;
     await user.click(screen.getByRole('checkbox', { name: 'Select order 5001' }));
@@ -147,6 +149,7 @@ describe('/admin/workdesk/{type}', () => {
     );
     expect(screen.getByText('Order 5001 is ready to hand over')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open orders: Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/5');
+    expect(screen.getAllByRole('rowheader').map((h) => h.querySelector('bdi')?.textContent)).toEqual(['Doe, Jane', 'Doe, Jane']);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Forms (1)' })).toBeTruthy());
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shell/pageAddress';
 import type { ActorRefFrom } from 'xstate';
@@ -12,7 +12,7 @@ import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
 import { ErrorAlert, useErrorFields } from './ErrorAlert';
-import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
+import { NewPasswordFields, passwordFieldErrors, passwordsDiffer } from './NewPasswordFields';
 import { CodeForm } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
 import { StoreChooser } from './StoreChooser';
@@ -124,23 +124,26 @@ function CodeStep({ flow }: { flow: ForgotPasswordActor }) {
 }
 
 function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isBusy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(flow, (snapshot) => snapshot.context.error);
   const fieldErrors = useErrorFields(error);
   const [mismatch, setMismatch] = useState(false);
+  const [own, setOwn] = useState<Record<string, string>>({});
   return (
     <SignInFrame title={t('authFlows.forgotTitle')}>
-      <Form
+      <RequiredForm
         className={styles.form}
         aria-label={t('authFlows.forgotTitle')}
-        validationErrors={fieldErrors}
+        validationErrors={{ ...fieldErrors, ...own }}
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
           const form = new FormData(event.currentTarget);
+          const problems = passwordFieldErrors(form, i18n);
+          setOwn(problems);
           const differ = passwordsDiffer(form);
           setMismatch(differ);
-          if (!differ) flow.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
+          if (!differ && Object.keys(problems).length === 0) flow.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
         }}
       >
         <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
@@ -151,7 +154,7 @@ function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
           {t('authFlows.setPassword')}
         </Button>
         <BackToSignIn />
-      </Form>
+      </RequiredForm>
     </SignInFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { sessionMessages } from '../../machines/session.machine';
 import { TextField } from '../ui/TextField';
@@ -9,9 +10,12 @@ export function newPasswordProblem(password: string): string | null {
   return null;
 }
 
-/** New password and its repetition; the form's native validation shows the messages on submit. */
+/**
+ * New password and its repetition, for a ui/Form: an empty one is refused there ('Required', in the reader's
+ * language); its length is checked on submit (passwordFieldErrors), not while the person is still typing.
+ */
 export function NewPasswordFields() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <TextField
@@ -20,10 +24,6 @@ export function NewPasswordFields() {
         autoComplete="new-password"
         isRequired
         label={t('authFlows.newPassword')}
-        validate={(value) => {
-          const problem = newPasswordProblem(value);
-          return problem && i18n.t(`errors.${keyOf(problem)}`);
-        }}
       />
       <TextField
         name="confirmPassword"
@@ -37,6 +37,12 @@ export function NewPasswordFields() {
 }
 
 const keyOf = (text: string) => Object.entries(sessionMessages).find(([, value]) => value === text)?.[0] ?? 'unexpected';
+
+/** On submit: the new password's own problem (too short or too long) as the form's message at the field, else none. */
+export function passwordFieldErrors(form: FormData, i18n: I18n): Record<string, string> {
+  const problem = newPasswordProblem(String(form.get('password') ?? ''));
+  return problem ? { password: i18n.t(`errors.${keyOf(problem)}`) } : {};
+}
 
 /** The two entries must match; returns the translated message when they do not. */
 export function passwordsDiffer(form: FormData) {

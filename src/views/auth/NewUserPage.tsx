@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { NewUserLogic } from '../../machines/newUser.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Form } from '../ui/Form';
 import { useSessionActor } from '../ui/session';
 import { CodeField } from './CodeField';
 import { ErrorAlert, useErrorFields } from './ErrorAlert';
-import { NewPasswordFields, passwordsDiffer } from './NewPasswordFields';
+import { NewPasswordFields, passwordFieldErrors, passwordsDiffer } from './NewPasswordFields';
 import { SignInFrame } from './SignInFrame';
 import * as styles from './signIn.css';
 
@@ -40,7 +40,7 @@ export function NewUserPage() {
 }
 
 function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isBusy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
   const codeSent = useSelector(flow, (snapshot) => snapshot.hasTag('codeSent'));
   const resent = useSelector(flow, (snapshot) => snapshot.context.codeResent);
@@ -49,6 +49,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
   const fieldErrors = useErrorFields(error);
   const [code, setCode] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [own, setOwn] = useState<Record<string, string>>({});
   // The machine's guard `codeComplete` decides whether the code may be sent (the password is the form's to check).
   const canSubmit = useSelector(flow, (snapshot) =>
     snapshot.can({ type: 'newUser.passwordSubmitted', vcode: code.trim(), password: '' }),
@@ -61,9 +62,11 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const problems = passwordFieldErrors(form, i18n);
+    setOwn(problems);
     const differ = passwordsDiffer(form);
     setMismatch(differ);
-    if (differ || !canSubmit) return;
+    if (differ || Object.keys(problems).length > 0 || !canSubmit) return;
     flow.send({ type: 'newUser.passwordSubmitted', vcode: code.trim(), password: String(form.get('password')) });
   }
 
@@ -82,7 +85,7 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
       {cancel}
     </>
   ) : (
-    <Form onSubmit={submit} validationErrors={fieldErrors} className={styles.form} aria-label={t('authFlows.newUserTitle')}>
+    <Form onSubmit={submit} validationErrors={{ ...fieldErrors, ...own }} className={styles.form} aria-label={t('authFlows.newUserTitle')}>
       <ErrorAlert error={error} />
       <p className={styles.notice} role="status">
         {resent ? t('auth.codeResent') : t('auth.codeSent')}

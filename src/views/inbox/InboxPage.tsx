@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
@@ -18,6 +18,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlNamed, ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
+import { Isolated } from '../ui/Isolated';
 import { useSessionActor } from '../ui/session';
 import { Spinner } from '../ui/Spinner';
 import { UnreadBadge } from './UnreadBadge';
@@ -120,10 +121,12 @@ function ConversationListPanel({
             <li key={c.id}>
               <button type="button" className={styles.item} aria-current={c.id === selected} onClick={() => onSelect(c.id)}>
                 <span className={styles.itemHead}>
-                  <span>{isPatient ? c.storeName : c.patientName}</span>
+                  <bdi>{isPatient ? c.storeName : c.patientName}</bdi>
                   {c.unread > 0 && <UnreadBadge count={c.unread} label={t('inbox.unreadCount', { count: c.unread })} />}
                 </span>
-                <span className={styles.itemMeta}>{c.preview}</span>
+                <span className={styles.itemMeta} dir="auto">
+                  {c.preview}
+                </span>
                 <span className={styles.itemMeta}>
                   {formats.dateTime(c.lastMessageAt)} · {statusText(t, c)}
                 </span>
@@ -144,9 +147,14 @@ function patientOfSearch(search: string): string | null {
   return id && uuid.test(id) ? id : null;
 }
 
-function statusText(t: ReturnType<typeof useTranslation>['t'], c: ConversationSummary): string {
+function statusText(t: ReturnType<typeof useTranslation>['t'], c: ConversationSummary): ReactNode {
   const status = t(`inbox.statuses.${c.status}`);
-  return c.assignedTo ? `${status} · ${t('inbox.assignedTo', { name: c.assignedTo.name })}` : status;
+  if (!c.assignedTo) return status;
+  return (
+    <>
+      {status} · <Isolated values={{ name: c.assignedTo.name }}>{(v) => t('inbox.assignedTo', v)}</Isolated>
+    </>
+  );
 }
 
 /** After any change the lists, the badge and the conversation are asked again. */
@@ -184,7 +192,11 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.panelTitle}>
-        {isPatient ? t('inbox.withStore', { store: c.storeName }) : t('inbox.withPatient', { name: c.patientName, store: c.storeName })}
+        {isPatient ? (
+          <Isolated values={{ store: c.storeName }}>{(v) => t('inbox.withStore', v)}</Isolated>
+        ) : (
+          <Isolated values={{ name: c.patientName, store: c.storeName }}>{(v) => t('inbox.withPatient', v)}</Isolated>
+        )}
       </h2>
       <p className={styles.muted}>{statusText(t, c)}</p>
       {!isPatient && (

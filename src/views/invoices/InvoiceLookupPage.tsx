@@ -16,6 +16,8 @@ import { translateMessage } from '../../i18n/appI18n';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { parseAmount } from './money';
 import { Field } from './Field';
 import { InvoiceTable } from './InvoiceTable';
@@ -94,9 +96,23 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
     if (field) serverFields[field] = translateMessage(i18n, text);
   }
   const shown = { ...serverFields, ...errors };
+  const labels: Record<keyof Draft, string> = {
+    number: t('invoiceLookup.number'),
+    patient: t('invoiceLookup.patient'),
+    from: t('invoiceLookup.from'),
+    to: t('invoiceLookup.to'),
+    min: t('invoiceLookup.min'),
+    max: t('invoiceLookup.max'),
+    store: t('invoiceScreen.store'),
+  };
+  // Only the server's refusal of a field belongs in the summary; any other failure is the table's to show.
+  const { summary, refuse, accept } = useErrorSummary({ error: Object.keys(serverFields).length > 0 ? list.error : null, fields: shown, labels });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    // The filter the address will hold is checked now, so a refused one moves focus to the summary.
+    if (Object.keys(filterOf(type, draft, currency, t).errors).length > 0) refuse();
+    else accept();
     navigate(`/admin/invoicelookup/${type}${invoiceQueryString(draft)}`);
   };
   const clear = () => navigate(`/admin/invoicelookup/${type}`);
@@ -119,16 +135,17 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
         </ul>
       </nav>
       <form role="search" aria-label={t('invoiceLookup.filters')} className={`${styles.section} ${styles.form}`} onSubmit={apply} noValidate>
+        {summary && <ErrorSummary {...summary} />}
         <div className={styles.fields}>
-          <Field label={t('invoiceLookup.number')} value={draft.number} onChange={set('number')} error={shown.number} inputMode="numeric" ltr />
-          <Field label={t('invoiceLookup.patient')} hint={t('invoiceLookup.patientHint')} value={draft.patient} onChange={set('patient')} error={shown.patient} />
-          <Field label={t('invoiceLookup.from')} value={draft.from} onChange={set('from')} error={shown.from} type="date" />
-          <Field label={t('invoiceLookup.to')} value={draft.to} onChange={set('to')} error={shown.to} type="date" />
-          <Field label={t('invoiceLookup.min')} value={draft.min} onChange={set('min')} error={shown.min} inputMode="decimal" ltr />
-          <Field label={t('invoiceLookup.max')} value={draft.max} onChange={set('max')} error={shown.max} inputMode="decimal" ltr />
+          <Field name="number" label={t('invoiceLookup.number')} value={draft.number} onChange={set('number')} error={shown.number} inputMode="numeric" ltr />
+          <Field name="patient" label={t('invoiceLookup.patient')} hint={t('invoiceLookup.patientHint')} value={draft.patient} onChange={set('patient')} error={shown.patient} />
+          <Field name="from" label={t('invoiceLookup.from')} value={draft.from} onChange={set('from')} error={shown.from} type="date" />
+          <Field name="to" label={t('invoiceLookup.to')} value={draft.to} onChange={set('to')} error={shown.to} type="date" />
+          <Field name="min" label={t('invoiceLookup.min')} value={draft.min} onChange={set('min')} error={shown.min} inputMode="decimal" ltr />
+          <Field name="max" label={t('invoiceLookup.max')} value={draft.max} onChange={set('max')} error={shown.max} inputMode="decimal" ltr />
           <label className={styles.field}>
             <span className={styles.label}>{t('invoiceScreen.store')}</span>
-            <select className={styles.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
+            <select name="store" className={styles.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
               <option value="">{t('invoiceLookup.allStores')}</option>
               {stores.data?.stores.map((store) => (
                 <option key={store.id} value={store.id}>

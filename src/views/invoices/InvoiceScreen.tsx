@@ -31,6 +31,7 @@ import { InvoiceTable } from './InvoiceTable';
 import * as styles from './invoices.css';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
+import { Isolated } from '../ui/Isolated';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { posKey } from '../../api/pos';
 import { ReceiptEmail } from '../pos/ReceiptEmail';
@@ -125,7 +126,7 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <h1 id={titleId} className={styles.title}>
-        {name ? t('invoiceScreen.patientTitle', { name }) : t('invoiceScreen.title')}
+        {name ? <Isolated values={{ name }}>{(v) => t('invoiceScreen.patientTitle', v)}</Isolated> : t('invoiceScreen.title')}
       </h1>
       <div className={styles.split}>
         <nav aria-label={t('invoiceScreen.listLabel')} className={styles.detail}>

@@ -83,8 +83,10 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
                   )}
                 </th>
                 <td>{formats.dayOf(invoice.issuedAt)}</td>
-                <td>{invoice.patientId === null ? t('invoiceScreen.walkIn') : invoice.patientName}</td>
-                <td>{invoice.storeName}</td>
+                <td>{invoice.patientId === null ? t('invoiceScreen.walkIn') : <bdi>{invoice.patientName}</bdi>}</td>
+                <td>
+                  <bdi>{invoice.storeName}</bdi>
+                </td>
                 <td>
                   <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
                   {invoice.relatedInvoiceId && <span className={styles.muted}> {t('invoiceScreen.creditRecord')}</span>}

@@ -213,7 +213,7 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
                 <th scope="row">{formats.number(o.number)}</th>
                 <td>
                   <Link href={labOrdersTabHref(o.patientId)} className={list.link}>
-                    {t('patientList.name', { first: o.patientFirstName, last: o.patientLastName })}
+                    <bdi>{t('patientList.name', { first: o.patientFirstName, last: o.patientLastName })}</bdi>
                   </Link>
                 </td>
                 <td>

@@ -52,7 +52,9 @@ function AppointmentTable({
                 </td>
                 <td>{t(`records.appointments.types.${appointment.type}`)}</td>
                 <td>{appointment.storeName}</td>
-                <td>{appointment.providerName}</td>
+                <td>
+                  <bdi>{appointment.providerName}</bdi>
+                </td>
                 <td>
                   <Badge tone={statusTone(appointment.status)}>
                     {t(`records.appointments.statuses.${appointment.status}`)}

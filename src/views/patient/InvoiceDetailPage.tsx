@@ -61,7 +61,9 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
           <dt>{t('records.invoices.date')}</dt>
           <dd>{formats.dayOf(invoice.issuedAt, store.timeZone)}</dd>
           <dt>{t('records.profile.name')}</dt>
-          <dd>{invoice.patientName}</dd>
+          <dd>
+            <bdi>{invoice.patientName}</bdi>
+          </dd>
           <dt>{t('records.invoices.status')}</dt>
           <dd>
             <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>

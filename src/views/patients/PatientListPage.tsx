@@ -260,7 +260,7 @@ function PatientRows({
                     onPressStart={warm(patient.id)}
                     onFocus={warm(patient.id)}
                   >
-                    {t('patientList.name', { first: patient.firstName, last: patient.lastName })}
+                    <bdi>{t('patientList.name', { first: patient.firstName, last: patient.lastName })}</bdi>
                   </Link>
                 </th>
                 <td>{formats.date(patient.dateOfBirth)}</td>

@@ -18,6 +18,8 @@ import * as frame from '../invoices/invoices.css';
 import { useFormats } from '../patient/format';
 import type { Formats } from '../patient/format';
 import { Button } from '../ui/Button';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { useErrorSummary } from '../ui/useErrorSummary';
 import { TableScroll } from '../ui/TableScroll';
 import { BarChart } from './BarChart';
 import * as styles from './reports.css';
@@ -115,10 +117,17 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
     const field = fieldOfParam[param];
     if (field) fieldErrors[field] = translateMessage(i18n, text);
   }
-  if ((draft.from === '') !== (draft.to === '') && !fieldErrors.to) fieldErrors.to = t('reports.bothDates');
+  const refusedByServer = Object.keys(fieldErrors).length > 0;
+  const oneDateOnly = (d: Draft) => (d.from === '') !== (d.to === '');
+  if (oneDateOnly(draft) && !fieldErrors.to) fieldErrors.to = t('reports.bothDates');
+  const labels: Partial<Record<keyof Draft, string>> = { from: t('reports.from'), to: t('reports.to'), store: t('reports.store'), currency: t('reports.currency') };
+  // The server's refusal of a field (a range ending before it starts) joins the form's own in one focused summary.
+  const { summary, refuse, accept } = useErrorSummary({ error: refusedByServer ? result.error : null, fields: fieldErrors, labels });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    if (oneDateOnly(draft)) refuse();
+    else accept();
     navigate(`${scope.base}/${name}${reportQueryString(filterOf(scope, name, draft))}`);
   };
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -153,15 +162,16 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
         </ul>
       </nav>
       <form role="search" aria-label={t('reports.filters')} className={`${frame.section} ${frame.form} ${styles.noPrint}`} onSubmit={apply} noValidate>
+        {summary && <ErrorSummary {...summary} />}
         <div className={frame.fields}>
-          <Field label={t('reports.from')} value={draft.from} onChange={set('from')} error={fieldErrors.from} type="date" />
-          <Field label={t('reports.to')} value={draft.to} onChange={set('to')} error={fieldErrors.to} type="date" />
+          <Field name="from" label={t('reports.from')} value={draft.from} onChange={set('from')} error={fieldErrors.from} type="date" />
+          <Field name="to" label={t('reports.to')} value={draft.to} onChange={set('to')} error={fieldErrors.to} type="date" />
           {!scope.enterprise && (
             <div className={frame.field}>
               <label htmlFor={`${titleId}-store`} className={frame.label}>
                 {t('reports.store')}
               </label>
-              <select id={`${titleId}-store`} className={frame.input} value={draft.store} onChange={(event) => setDraft((d) => ({ ...d, store: event.target.value, currency: '' }))}>
+              <select id={`${titleId}-store`} name="store" className={frame.input} value={draft.store} onChange={(event) => setDraft((d) => ({ ...d, store: event.target.value, currency: '' }))}>
                 <option value="">{t('reports.allStores')}</option>
                 {stores.data?.stores.map((store) => (
                   <option key={store.id} value={store.id}>
@@ -177,7 +187,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
               <label htmlFor={`${titleId}-currency`} className={frame.label}>
                 {t('reports.currency')}
               </label>
-              <select id={`${titleId}-currency`} className={frame.input} value={draft.currency || data?.currency} onChange={(event) => set('currency')(event.target.value)}>
+              <select id={`${titleId}-currency`} name="currency" className={frame.input} value={draft.currency || data?.currency} onChange={(event) => set('currency')(event.target.value)}>
                 {currencies.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -219,7 +229,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
           {t('reports.loading')}
         </p>
       )}
-      {result.isError && (
+      {result.isError && !refusedByServer && (
         <p className={frame.error} role="alert">
           {body ? translateMessage(i18n, body.error) : t('reports.failed')}
         </p>

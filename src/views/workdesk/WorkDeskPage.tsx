@@ -222,10 +222,14 @@ function Row({ item }: { item: WorkDeskItem }) {
   }
   return (
     <tr>
-      <th scope="row">{name}</th>
+      <th scope="row">
+        <bdi>{name}</bdi>
+      </th>
       <td className={item.kind === 'order' && item.overdue ? styles.overdue : undefined}>{what}</td>
       <td>{when}</td>
-      <td>{item.storeName}</td>
+      <td>
+        <bdi>{item.storeName}</bdi>
+      </td>
       <td>
         <Link href={placeOf(item)} className={list.link} aria-label={t(`workDesk.actionsFor.${item.kind}`, { name })}>
           {t(`workDesk.actions.${item.kind}`)}

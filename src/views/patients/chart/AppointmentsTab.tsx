@@ -235,7 +235,9 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
                 </th>
                 <td>{t(`records.appointments.types.${a.type}`)}</td>
                 <td>{a.storeName}</td>
-                <td>{a.providerName}</td>
+                <td>
+                  <bdi>{a.providerName}</bdi>
+                </td>
                 <td>
                   <Badge tone={a.status === 'cancelled' || a.status === 'no-show' ? 'warning' : 'neutral'}>
                     {t(`patientChart.appointments.statuses.${a.status}`)}

@@ -14,7 +14,9 @@ export function RxSlip({ rx, patient }: { rx: SpectacleRx | ContactLensRx; patie
       <h1>{rx.storeName}</h1>
       <dl>
         <dt>{t('patientChart.slip.patient')}</dt>
-        <dd>{t('patientChart.name', { first: patient.firstName, last: patient.lastName })}</dd>
+        <dd>
+          <bdi>{t('patientChart.name', { first: patient.firstName, last: patient.lastName })}</bdi>
+        </dd>
         <dt>{t('patientChart.slip.dateOfBirth')}</dt>
         <dd>{formats.date(patient.dateOfBirth)}</dd>
         <dt>{t('records.rx.examDate')}</dt>
