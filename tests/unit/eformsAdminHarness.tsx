@@ -25,7 +25,7 @@ const noNavbar = (): never => {
 };
 
 /**
- * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant, the
+ * An admin eForm screen at `path` with what the shell gives it (TanStack Query, i18n, the session's tenant and admin, the
  * snackbar and its messages, recents with the leave guard, router links), against a fake API.
  */
 export function renderAdminScreen(
@@ -39,8 +39,9 @@ export function renderAdminScreen(
   const i18n = createI18n(localStorage);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   cached?.(queryClient);
-  // The screens read only the session's tenant.
-  const session = createActor(fromTransition((state) => state, { session: { tenantId: 'tenant-1' } })).start();
+  // The screens read the session's tenant and who is signed in (an admin: every staff screen admits one).
+  const signedIn = { tenantId: 'tenant-1', user: { role: ['admin'], data: { displayName: 'Alex Admin' } } };
+  const session = createActor(fromTransition((state) => state, { session: signedIn })).start();
   const snackbar = createActor(snackbarMachine).start();
   // The shell's recents and its leave guard: the editing pages' unsaved-changes question.
   const recents = createActor(recentsMachine, { input: {} }).start();
