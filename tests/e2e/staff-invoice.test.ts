@@ -131,7 +131,10 @@ describe('the invoice screen', () => {
     await page.getByLabel('رقم الفاتورة').fill('12a');
     const search = page.getByRole('search', { name: 'البحث عن فواتير' });
     await search.getByRole('button', { name: 'بحث' }).click();
-    await page.getByText('أدخل رقم الفاتورة بالأرقام').waitFor();
+    // Said at the field, and in the summary that takes the focus and links to it.
+    await page.getByText('أدخل رقم الفاتورة بالأرقام', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'رقم الفاتورة: أدخل رقم الفاتورة بالأرقام' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     await search.getByRole('button', { name: 'مسح' }).click();
     await page.getByRole('table', { name: 'الفواتير المفتوحة، الأحدث أولًا' }).waitFor();
     // The page fits the phone: nothing wider than the screen but the table's own scroll box.

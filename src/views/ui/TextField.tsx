@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
 import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 import * as styles from './field.css';
@@ -8,13 +9,23 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   description?: string;
 }
 
-/** A labelled input (its value isolated: dir=auto); its messages (required, or the server's `fields` through Form) show under it. */
-export function TextField({ label, description, ...props }: TextFieldProps) {
+/** A labelled input (a value isolated: dir=auto); its messages (required, or the server's `fields` through Form) show under it. */
+export function TextField({ label, description, onChange, ...props }: TextFieldProps) {
+  const [typed, setTyped] = useState(props.defaultValue ?? '');
+  const text = props.value ?? typed;
   return (
-    <AriaTextField {...props} className={styles.field}>
+    <AriaTextField
+      {...props}
+      onChange={(value) => {
+        setTyped(value);
+        onChange?.(value);
+      }}
+      className={styles.field}
+    >
       <Label className={styles.label}>{label}</Label>
-      {/* A value keeps its own direction ('42 Elm Street' in an Arabic form reads as typed, not 'Elm Street 42'). */}
-      <Input className={styles.input} dir="auto" />
+      {/* A value keeps its own direction ('42 Elm Street' in an Arabic form reads as typed, not 'Elm Street 42');
+          an empty field keeps the page's, so its caret starts on the reading side. */}
+      <Input className={styles.input} dir={text ? 'auto' : undefined} />
       {description && (
         <Text slot="description" className={styles.description}>
           {description}
