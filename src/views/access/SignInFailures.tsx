@@ -11,6 +11,7 @@ import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Isolated } from '../ui/Isolated';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useSnackbarActor } from '../ui/shellActors';
 import { useOneAtATime } from '../ui/useOneAtATime';
@@ -19,9 +20,6 @@ import * as styles from './access.css';
 /** The latest failure the account or any of its address and device counters saw. */
 const lastFailureOf = (lock: AccountLock) =>
   [lock.lastFailedAt, ...lock.counters.map((c) => c.lastFailedAt)].filter((at): at is string => !!at).sort().at(-1) ?? null;
-
-/** A left-to-right run (an IPv6 address's colons) kept whole inside right-to-left text: LRI ... PDI. */
-const isolated = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * One account's sign-in failures (GET /api/staff/locks narrowed to it), for admins and staff: how many, whether a
@@ -67,7 +65,11 @@ export function SignInFailures({ filter, heading: Heading = 'h2' }: { filter: Lo
         {lock.counters.map((counter, i) => (
           <li key={`${counter.scope}-${i}`}>
             {counter.scope.startsWith('ip:')
-              ? t('signInFailures.fromAddress', { address: isolated(counter.scope.slice('ip:'.length)), number: formats.integer(counter.failures) })
+              ? (
+                  <Isolated values={{ address: counter.scope.slice('ip:'.length) }}>
+                    {(marked) => t('signInFailures.fromAddress', { ...marked, number: formats.integer(counter.failures) })}
+                  </Isolated>
+                )
               : t('signInFailures.fromDevice', { number: formats.integer(counter.failures) })}
           </li>
         ))}
