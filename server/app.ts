@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../src/contract/errorCodes';
@@ -19,6 +18,7 @@ import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
 import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
+import { responseSerializer } from './http/serializer';
 import { createOutbox, type Outbox } from './messaging/outbox';
 import type { Transports } from './messaging/transports';
 import { accessRoutes } from './access/routes';
@@ -152,7 +152,7 @@ export async function buildApp(opts: {
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   const outbox = createOutbox({
     db,
