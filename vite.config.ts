@@ -7,6 +7,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
 import { racContexts } from './scripts/build/racContexts.ts';
+import { pagesChunk } from './scripts/build/pagesChunk.ts';
 
 /** Writes .br and .gz beside each script, style and page, once at build: the server sends them as they are. */
 function precompress(page: string): Plugin {
@@ -193,8 +194,10 @@ const registerOffline = () =>
     },
   });
 
+const pages = pagesChunk();
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), racContexts(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild(), registerOffline()],
+  plugins: [pages.plugin, react(), vanillaExtractPlugin(), racContexts(), startTexts(), precompress('index.html'), eformPage(), firstPaintBuild(), registerOffline()],
   build: {
     outDir: 'dist',
     cssTarget,
@@ -213,7 +216,10 @@ export default defineConfig({
           // split into the shared chunks rolldown would make, the same code costs more requests and ~5 kB more
           // gzip. Modules only lazy routes reach (the shell, the other pages, zod, TanStack Query, tr/ar and most of
           // en, themes) stay in theirs.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            pages.group,
+          ],
         },
       },
     },

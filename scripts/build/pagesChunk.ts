@@ -1,0 +1,58 @@
+import type { Plugin, Rolldown } from 'vite';
+
+/**
+ * Left to itself, the bundler splits the code that lazy pages share into one chunk per set of pages sharing it: the
+ * register's first visit asked for about 60 files, and over HTTP/1.1's six connections per origin that queueing,
+ * not the bytes, was most of its cold opening (docs/architecture.md, "The browser bundle").
+ *
+ * This plugin names the modules of one "pages" chunk: what the signed-in shell imports and every module that two or
+ * more pages import. A page then loads the shell, this chunk and its own. It reads the module graph once it is
+ * complete (buildEnd), before the chunks are made. The graph there is before tree-shaking: through a library's
+ * index module a page seems to reach all of it, so the sets are wider than what ships, which costs nothing (what
+ * no chunk uses is dropped). Left out:
+ * - the entry's own modules: the entry chunk's group comes first and takes them;
+ * - whatever the other lazy modules reach: the session's flows and the contract's shapes they parse (which the
+ *   sign-in page loads, so it never loads this chunk), the languages and the themes (each loaded when chosen).
+ */
+const signedInShell = /[\\/]src[\\/]app[\\/]SignedInShell\.tsx$/;
+/** A lazily loaded page (or a part of one), the shell, or the table of staff pages; any other lazy module is a loader. */
+const page = /[\\/]src[\\/](views[\\/]|app[\\/](SignedInShell|staffPages)\.tsx?$)/;
+
+export function pagesChunk(): { plugin: Plugin; group: Rolldown.CodeSplittingGroup } {
+  let members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'pages-chunk',
+    apply: 'build',
+    buildEnd() {
+      const graph = new Map<string, Rolldown.ModuleInfo>();
+      for (const id of this.getModuleIds()) {
+        const info = this.getModuleInfo(id);
+        if (info) graph.set(id, info);
+      }
+      const closure = (roots: Iterable<string>): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(graph.get(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const lazyRoots = [...new Set([...graph.values()].flatMap((m) => m.dynamicallyImportedIds))];
+      const unshared = closure(lazyRoots.filter((id) => !page.test(id)));
+      const uses = new Map<string, number>();
+      for (const root of lazyRoots) {
+        if (unshared.has(root)) continue;
+        for (const id of closure([root])) uses.set(id, (uses.get(id) ?? 0) + 1);
+      }
+      const shell = closure(lazyRoots.filter((id) => signedInShell.test(id)));
+      members = new Set([...uses].filter(([id, count]) => (count >= 2 || shell.has(id)) && !unshared.has(id)).map(([id]) => id));
+    },
+  };
+  // Only the named modules: by default a group also takes its modules' imports, which would draw what the sign-in
+  // page loads (the contract's common shapes, zod) into it. Those stay in their chunks and are imported from there;
+  // they import nothing of this chunk, so no cycle between chunks can form.
+  return { plugin, group: { name: 'pages', test: (id) => members.has(id), includeDependenciesRecursively: false } };
+}
