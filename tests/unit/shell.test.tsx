@@ -11,6 +11,7 @@ import { savedSnackbar } from '../../src/machines/snackbar.machine';
 import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
 import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
+import { findSentence } from '../fixtures/sentence';
 import { dashboard } from './records-fixtures';
 
 /** Every call answered at once by `answer`; the calls made are returned. */
@@ -456,7 +457,7 @@ describe('the first page after a sign-in', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Hello, Jane', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await findSentence('Hello, Jane', 5000)).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/dashboard/patients');
     expect(signInFormShownAtTheCall).toBe(true);
     const dashboardCalls = calls.filter((call) => call.path === '/api/my/dashboard');
