@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '../../src/views/dashboard/DashboardPage';
 import { janeDoe } from '../fixtures/auth';
-import { findSentence } from '../fixtures/sentence';
+import { findSentence } from '../fixtures/accessibleText';
 import type { Reply } from '../fixtures/fakeApi';
 import * as data from './records-fixtures';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';

@@ -11,7 +11,7 @@ import { savedSnackbar } from '../../src/machines/snackbar.machine';
 import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
 import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
-import { findSentence } from '../fixtures/sentence';
+import { findSentence } from '../fixtures/accessibleText';
 import { dashboard } from './records-fixtures';
 
 /** Every call answered at once by `answer`; the calls made are returned. */

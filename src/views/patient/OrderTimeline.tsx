@@ -56,7 +56,7 @@ export function OrderTimeline({ order }: { order: LabOrder }) {
                 <>
                   <br />
                   <small>
-                    <Isolated values={{ name: step.event.byName }}>{(v) => t('records.orders.by', { ...v, when: formats.dateTime(step.event.at) })}</Isolated>
+                    <Isolated values={{ name: step.event.byName, when: formats.dateTime(step.event.at) }}>{(v) => t('records.orders.by', v)}</Isolated>
                   </small>
                 </>
               )}
