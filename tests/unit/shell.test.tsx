@@ -401,6 +401,38 @@ describe('layouts', () => {
   });
 });
 
+describe("the theme panels, by the user's settings flag (spec 2.5)", () => {
+  const withSettingsFlag = (user: User, settingsPanel: boolean): User => ({ ...user, data: { ...user.data, settingsPanel } });
+  const kiosk = withRoles(['kiosk'], 'Kiosk Downtown');
+
+  /** Opens the user menu and reads its entries. */
+  async function userMenuEntries(user: ReturnType<typeof openAs>, name: string) {
+    await user.click(await screen.findByRole('button', { name: `User menu: ${name}` }));
+    return within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+  }
+
+  it('a patient whose flag is off is offered neither panel, in the user menu or elsewhere', async () => {
+    const user = openAs(withSettingsFlag(patient, false), '/patient/demographicinfo');
+    expect(await userMenuEntries(user, 'Jane Doe')).toEqual(['My Profile', 'Inbox', 'Logout']);
+    expect(screen.queryByRole('button', { name: 'Open Theme Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Theme Color Schemes' })).toBeNull();
+  });
+
+  it('a patient whose flag is on opens each panel from the user menu', async () => {
+    const user = openAs(withSettingsFlag(patient, true), '/patient/demographicinfo');
+    expect(await userMenuEntries(user, 'Jane Doe')).toEqual(['My Profile', 'Inbox', 'Theme Settings', 'Theme Color Schemes', 'Logout']);
+    await user.click(screen.getByRole('menuitem', { name: 'Theme Color Schemes' }));
+    expect(await screen.findByRole('dialog', { name: 'Theme Color Schemes' })).toBeTruthy();
+  });
+
+  it.each([false, true])('the kiosk (a public device, flag %s) is offered neither: its user menu holds Logout only', async (flag) => {
+    const user = openAs(withSettingsFlag(kiosk, flag), '/patient/register');
+    expect(await userMenuEntries(user, 'Kiosk Downtown')).toEqual(['Logout']);
+    expect(screen.queryByRole('button', { name: 'Open Theme Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Theme Color Schemes' })).toBeNull();
+  });
+});
+
 describe('footer and brand', () => {
   it('shows the current year, the rights and the Powered by link; the brand has its Patient badge', async () => {
     openAs(patient, '/patient/demographicinfo');
