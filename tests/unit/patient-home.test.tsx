@@ -95,6 +95,19 @@ describe('the patient home', () => {
   });
 });
 
+describe('the patient home in Arabic', () => {
+  it('greets her with her Latin name isolated in the Arabic sentence, as is the store of her next visit', async () => {
+    rendered = renderPage(<DashboardPage />, {
+      language: 'ar',
+      api: (call) => (call.path === '/api/my/dashboard' ? { status: 200, body: data.dashboard } : notFound),
+    });
+    const greeting = await findSentence('مرحبًا، Jane');
+    expect([...greeting.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['Jane']);
+    const store = data.dashboard.nextAppointment!.storeName;
+    expect(within(screen.getByRole('region', { name: 'الموعد القادم' })).getByText(store).tagName).toBe('BDI');
+  });
+});
+
 describe('the enterprise admin', () => {
   it('sees a summary table per company', async () => {
     rendered = renderPage(<DashboardPage />, {
