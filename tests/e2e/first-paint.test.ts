@@ -117,7 +117,7 @@ describe('the document of a patient page, over HTTP', () => {
       expect(html, path).not.toContain(rxId);
     }
     // His own pages are drawn, with his own data.
-    expect(await (await pageLoad('/admin/dashboard/patients', john.cookie)).text()).toContain('Hello, John');
+    expect(await (await pageLoad('/admin/dashboard/patients', john.cookie)).text()).toContain('Hello, <bdi>John</bdi>');
     expect(drawn(await (await pageLoad('/patient/rxinfo', john.cookie)).text())).toBe(true);
   });
 

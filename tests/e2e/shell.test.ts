@@ -1,7 +1,7 @@
 /**
  * Issue 3, browser tests of the shell: Arabic turns the page right-to-left (sign-in page and shell); the navigation
  * search finds 'Invoice' and says 'No results..' for nonsense; the theme settings panel changes the theme, and
- * the choice survives a reload.
+ * the choice survives a reload. Issue 18: the POS page (staff's and admins' home) has no link back to itself.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,51 @@ describe('the brand', () => {
     await expect.poll(() => shown.evaluate((element) => element.getBoundingClientRect().width), patience).toBeLessThanOrEqual(1);
     // ... and still named for a screen reader.
     expect(await shown.evaluate((element) => element.textContent)).toBe('Patient Portal');
+  });
+});
+
+describe("the POS page, staff's and admins' home", () => {
+  /**
+   * The links of the page whose address is the page itself, offered as a way somewhere: an in-page anchor (the skip
+   * link) and the page's own tab marked as the current one (the register's Sale tab, which says where the person is)
+   * aside.
+   */
+  const linksToThisPage = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+        .filter((link) => !link.getAttribute('href')!.startsWith('#') && !(link.closest('main') && link.getAttribute('aria-current') === 'page'))
+        .filter((link) => new URL(link.href).pathname === window.location.pathname)
+        .map((link) => link.textContent),
+    );
+
+  it.each([
+    ['staff', '/clearview/downtown', 'staff@clearview.test'],
+    ['an admin', '/admin', 'admin@clearview.test'],
+  ])('%s: no home link, brand or menu entry leads back to it; the navigation leads out, on a desktop and a phone', async (_, address, email) => {
+    const page = await e2e.newPage();
+    await signInAt(page, address, { email });
+    await expectPath(page, '/admin/pos/all');
+    const navigation = page.getByRole('navigation', { name: 'Navigation' });
+    await navigation.waitFor(patience);
+    // Its own entry says where the person is, and is no link to here; the brand is no link at all.
+    const here = navigation.locator('[aria-current="page"]');
+    expect(await here.innerText()).toBe('Point of Sale');
+    expect(await here.getAttribute('href')).toBeNull();
+    expect(await page.getByRole('link', { name: /^Patient Portal/ }).count()).toBe(0);
+    expect(await linksToThisPage(page)).toEqual([]);
+    await page.getByRole('button', { name: /^User menu: / }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await linksToThisPage(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open the navigation', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
+    await drawer.waitFor();
+    expect(await linksToThisPage(page)).toEqual([]);
+    await drawer.getByRole('link', { name: 'Patients', exact: true }).click();
+    await expectPath(page, '/admin/patients/all');
+    await expectHeading(page, 'Patients');
   });
 });
 

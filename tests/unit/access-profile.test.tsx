@@ -8,19 +8,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
+import { description } from '../fixtures/accessibleText';
 import { userMessages } from '../../src/contract/users';
 import type { AccountSummary, Profile } from '../../src/contract/users';
 import { AccessPage } from '../../src/views/access/AccessPage';
 import { ProfilePage } from '../../src/views/profile/ProfilePage';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
-
-/** What a control's aria-describedby says (its description, as a screen reader reads it after the name). */
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');
 const downtown = { id: '5d2f9b71-2c4e-4a8b-8f3d-9e6c1b7a4d20', slug: 'downtown', name: 'Downtown', address: '1 Main St', phone: '+1 555 0100', timeZone: 'America/New_York', currency: 'USD', logo: null };

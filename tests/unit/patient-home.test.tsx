@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '../../src/views/dashboard/DashboardPage';
 import { janeDoe } from '../fixtures/auth';
+import { findSentence } from '../fixtures/accessibleText';
 import type { Reply } from '../fixtures/fakeApi';
 import * as data from './records-fixtures';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
@@ -20,7 +21,8 @@ describe('the patient home', () => {
     rendered = renderPage(<DashboardPage />, {
       api: (call) => (call.path === '/api/my/dashboard' ? { status: 200, body: data.dashboard } : notFound),
     });
-    expect(await screen.findByText('Hello, Jane')).toBeTruthy();
+    const greeting = await findSentence('Hello, Jane');
+    expect([...greeting.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['Jane']);
     const tile = (name: string) => screen.getByRole('region', { name });
 
     const next = tile('Next visit');
@@ -89,7 +91,20 @@ describe('the patient home', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load this page.');
     await rendered.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Hello, Jane')).toBeTruthy();
+    expect(await findSentence('Hello, Jane')).toBeTruthy();
+  });
+});
+
+describe('the patient home in Arabic', () => {
+  it('greets her with her Latin name isolated in the Arabic sentence, as is the store of her next visit', async () => {
+    rendered = renderPage(<DashboardPage />, {
+      language: 'ar',
+      api: (call) => (call.path === '/api/my/dashboard' ? { status: 200, body: data.dashboard } : notFound),
+    });
+    const greeting = await findSentence('مرحبًا، Jane');
+    expect([...greeting.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).toEqual(['Jane']);
+    const store = data.dashboard.nextAppointment!.storeName;
+    expect(within(screen.getByRole('region', { name: 'الموعد القادم' })).getByText(store).tagName).toBe('BDI');
   });
 });
 

@@ -243,6 +243,8 @@ describe('/patient/invoice and one invoice', () => {
     const [, open, paid] = within(table).getAllByRole('row');
     expect(cellsOf(open!)).toEqual(['Nov 20, 2026', 'Downtown', 'Open', '$433.00', '$233.00']);
     expect(cellsOf(paid!)).toEqual(['May 2, 2026', 'Downtown', 'Paid', '$95.00', '$0.00']);
+    // The store's name keeps its own direction in a page of the other one.
+    expect(within(open!).getByText('Downtown').tagName).toBe('BDI');
     expect(within(open!).getByRole('link', { name: 'View invoice 2002' }).getAttribute('href')).toBe(`/patient/invoice/orders/${data.ids.open}/${data.ids.jane}/${data.ids.downtown}`,
     );
     expect(screen.getByText('$233.00', { selector: 'dd' })).toBeTruthy();
@@ -333,6 +335,7 @@ describe('/patient/orderstatus', () => {
       'Delivered (To come)',
     ]);
     expect(items[2]!.getAttribute('aria-current')).toBe('step');
+    expect(within(items[0]!).getByText('Sam Staff').tagName).toBe('BDI');
     expect(screen.getByText('Dec 10, 2026')).toBeTruthy();
   });
 

@@ -17,16 +17,9 @@ import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { exam, frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';
+import { description } from '../fixtures/accessibleText';
 import { ids, prescriptions } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
-
-/** What a control's aria-describedby says (its description, as a screen reader reads it after the name). */
-const description = (element: HTMLElement) =>
-  (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
 
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
 const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };

@@ -11,6 +11,7 @@ import { savedSnackbar } from '../../src/machines/snackbar.machine';
 import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
 import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
+import { findSentence } from '../fixtures/accessibleText';
 import { dashboard } from './records-fixtures';
 
 /** Every call answered at once by `answer`; the calls made are returned. */
@@ -400,6 +401,38 @@ describe('layouts', () => {
   });
 });
 
+describe("the theme panels, by the user's settings flag (spec 2.5)", () => {
+  const withSettingsFlag = (user: User, settingsPanel: boolean): User => ({ ...user, data: { ...user.data, settingsPanel } });
+  const kiosk = withRoles(['kiosk'], 'Kiosk Downtown');
+
+  /** Opens the user menu and reads its entries. */
+  async function userMenuEntries(user: ReturnType<typeof openAs>, name: string) {
+    await user.click(await screen.findByRole('button', { name: `User menu: ${name}` }));
+    return within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+  }
+
+  it('a patient whose flag is off is offered neither panel, in the user menu or elsewhere', async () => {
+    const user = openAs(withSettingsFlag(patient, false), '/patient/demographicinfo');
+    expect(await userMenuEntries(user, 'Jane Doe')).toEqual(['My Profile', 'Inbox', 'Logout']);
+    expect(screen.queryByRole('button', { name: 'Open Theme Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Theme Color Schemes' })).toBeNull();
+  });
+
+  it('a patient whose flag is on opens each panel from the user menu', async () => {
+    const user = openAs(withSettingsFlag(patient, true), '/patient/demographicinfo');
+    expect(await userMenuEntries(user, 'Jane Doe')).toEqual(['My Profile', 'Inbox', 'Theme Settings', 'Theme Color Schemes', 'Logout']);
+    await user.click(screen.getByRole('menuitem', { name: 'Theme Color Schemes' }));
+    expect(await screen.findByRole('dialog', { name: 'Theme Color Schemes' })).toBeTruthy();
+  });
+
+  it.each([false, true])('the kiosk (a public device, flag %s) is offered neither: its user menu holds Logout only', async (flag) => {
+    const user = openAs(withSettingsFlag(kiosk, flag), '/patient/register');
+    expect(await userMenuEntries(user, 'Kiosk Downtown')).toEqual(['Logout']);
+    expect(screen.queryByRole('button', { name: 'Open Theme Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Theme Color Schemes' })).toBeNull();
+  });
+});
+
 describe('footer and brand', () => {
   it('shows the current year, the rights and the Powered by link; the brand has its Patient badge', async () => {
     openAs(patient, '/patient/demographicinfo');
@@ -456,7 +489,7 @@ describe('the first page after a sign-in', () => {
     await user.type(screen.getByLabelText('Password'), 'Demo-Pass-2026!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Hello, Jane', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await findSentence('Hello, Jane', 5000)).toBeTruthy();
     expect(window.location.pathname).toBe('/admin/dashboard/patients');
     expect(signInFormShownAtTheCall).toBe(true);
     const dashboardCalls = calls.filter((call) => call.path === '/api/my/dashboard');

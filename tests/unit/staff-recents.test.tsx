@@ -54,8 +54,11 @@ describe("staff's My Information", () => {
 
   it("shows the chart's invoices tab for the patient selected in recents (a sale opened since keeps the patient) and names the entry", async () => {
     const recents = openAsStaff('/patient/invoice', <InvoicesPage />, true);
-    expect(await screen.findByText(/Patient: Jane Doe/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the full chart' }).getAttribute('href')).toBe(chartUrl);
+    const openChart = await screen.findByRole('link', { name: 'Open the full chart' });
+    expect(openChart.getAttribute('href')).toBe(chartUrl);
+    // The name sits in its own <bdi> inside the sentence.
+    expect(openChart.parentElement!.textContent).toBe('Patient: Jane Doe Open the full chart');
+    expect(openChart.parentElement!.querySelector('bdi')!.textContent).toBe('Jane Doe');
     expect(await screen.findByText(/2002/)).toBeTruthy();
     await waitFor(() => expect(recents.getSnapshot().context.entries[0]!.displayName).toBe('Jane Doe'));
   });

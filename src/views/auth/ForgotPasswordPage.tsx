@@ -7,12 +7,11 @@ import { usePageSearch } from '../shell/pageAddress';
 import type { ActorRefFrom } from 'xstate';
 import type { ForgotPasswordLogic } from '../../machines/forgotPassword.machine';
 import type { StoreAddress } from '../../machines/session.machine';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
 import { ErrorAlert, useErrorFields } from './ErrorAlert';
-import { NewPasswordFields, passwordFieldErrors, passwordsDiffer } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordChecks } from './NewPasswordFields';
 import { CodeForm } from './CodeStep';
 import { SignInFrame } from './SignInFrame';
 import { StoreChooser } from './StoreChooser';
@@ -128,28 +127,21 @@ function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
   const isBusy = useSelector(flow, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(flow, (snapshot) => snapshot.context.error);
   const fieldErrors = useErrorFields(error);
-  const [mismatch, setMismatch] = useState(false);
-  const [own, setOwn] = useState<Record<string, string>>({});
   return (
     <SignInFrame title={t('authFlows.forgotTitle')}>
       <RequiredForm
         className={styles.form}
         aria-label={t('authFlows.forgotTitle')}
-        validationErrors={{ ...fieldErrors, ...own }}
+        validationErrors={fieldErrors}
+        check={(form) => newPasswordChecks(form, i18n)}
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const problems = passwordFieldErrors(form, i18n);
-          setOwn(problems);
-          const differ = passwordsDiffer(form);
-          setMismatch(differ);
-          if (!differ && Object.keys(problems).length === 0) flow.send({ type: 'password.newPasswordSubmitted', password: String(form.get('password')) });
+          flow.send({ type: 'password.newPasswordSubmitted', password: String(new FormData(event.currentTarget).get('password')) });
         }}
       >
         <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
         <ErrorAlert error={error} />
         <NewPasswordFields />
-        {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
         <Button type="submit" isPending={isBusy}>
           {t('authFlows.setPassword')}
         </Button>

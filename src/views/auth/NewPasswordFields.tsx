@@ -12,7 +12,8 @@ export function newPasswordProblem(password: string): string | null {
 
 /**
  * New password and its repetition, for a ui/Form: an empty one is refused there ('Required', in the reader's
- * language); its length is checked on submit (passwordFieldErrors), not while the person is still typing.
+ * language); its length and the repetition are checked on submit (newPasswordChecks), not while the person is still
+ * typing.
  */
 export function NewPasswordFields() {
   const { t } = useTranslation();
@@ -38,13 +39,15 @@ export function NewPasswordFields() {
 
 const keyOf = (text: string) => Object.entries(sessionMessages).find(([, value]) => value === text)?.[0] ?? 'unexpected';
 
-/** On submit: the new password's own problem (too short or too long) as the form's message at the field, else none. */
-export function passwordFieldErrors(form: FormData, i18n: I18n): Record<string, string> {
-  const problem = newPasswordProblem(String(form.get('password') ?? ''));
-  return problem ? { password: i18n.t(`errors.${keyOf(problem)}`) } : {};
-}
-
-/** The two entries must match; returns the translated message when they do not. */
-export function passwordsDiffer(form: FormData) {
-  return String(form.get('password') ?? '') !== String(form.get('confirmPassword') ?? '');
+/**
+ * A ui/Form's `check`: the new password's own problem (too short or too long) at the password, and a repetition that
+ * differs at the repetition, each in the reader's language.
+ */
+export function newPasswordChecks(form: FormData, i18n: I18n): Record<string, string> {
+  const password = String(form.get('password') ?? '');
+  const problem = newPasswordProblem(password);
+  return {
+    ...(problem ? { password: i18n.t(`errors.${keyOf(problem)}`) } : {}),
+    ...(password !== String(form.get('confirmPassword') ?? '') ? { confirmPassword: i18n.t('authFlows.passwordsDiffer') } : {}),
+  };
 }

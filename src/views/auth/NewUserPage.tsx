@@ -4,13 +4,13 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { NewUserLogic } from '../../machines/newUser.machine';
-import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Form } from '../ui/Form';
+import { Isolated } from '../ui/Isolated';
 import { useSessionActor } from '../ui/session';
 import { CodeField } from './CodeField';
 import { ErrorAlert, useErrorFields } from './ErrorAlert';
-import { NewPasswordFields, passwordFieldErrors, passwordsDiffer } from './NewPasswordFields';
+import { NewPasswordFields, newPasswordChecks } from './NewPasswordFields';
 import { SignInFrame } from './SignInFrame';
 import * as styles from './signIn.css';
 
@@ -48,8 +48,6 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
   const error = useSelector(flow, (snapshot) => snapshot.context.error);
   const fieldErrors = useErrorFields(error);
   const [code, setCode] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [own, setOwn] = useState<Record<string, string>>({});
   // The machine's guard `codeComplete` decides whether the code may be sent (the password is the form's to check).
   const canSubmit = useSelector(flow, (snapshot) =>
     snapshot.can({ type: 'newUser.passwordSubmitted', vcode: code.trim(), password: '' }),
@@ -61,12 +59,8 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!canSubmit) return;
     const form = new FormData(event.currentTarget);
-    const problems = passwordFieldErrors(form, i18n);
-    setOwn(problems);
-    const differ = passwordsDiffer(form);
-    setMismatch(differ);
-    if (differ || Object.keys(problems).length > 0 || !canSubmit) return;
     flow.send({ type: 'newUser.passwordSubmitted', vcode: code.trim(), password: String(form.get('password')) });
   }
 
@@ -85,15 +79,25 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
       {cancel}
     </>
   ) : (
-    <Form onSubmit={submit} validationErrors={{ ...fieldErrors, ...own }} className={styles.form} aria-label={t('authFlows.newUserTitle')}>
+    <Form
+      onSubmit={submit}
+      check={(form) => newPasswordChecks(form, i18n)}
+      validationErrors={fieldErrors}
+      className={styles.form}
+      aria-label={t('authFlows.newUserTitle')}
+    >
       <ErrorAlert error={error} />
       <p className={styles.notice} role="status">
         {resent ? t('auth.codeResent') : t('auth.codeSent')}
-        {sentTo ? ` ${t('authFlows.sentTo', { email: sentTo })}` : ''}
+        {sentTo && (
+          <>
+            {' '}
+            <Isolated values={{ email: sentTo }}>{(v) => t('authFlows.sentTo', v)}</Isolated>
+          </>
+        )}
       </p>
       <CodeField value={code} onChange={setCode} autoFocus />
       <NewPasswordFields />
-      {mismatch && <Alert>{t('authFlows.passwordsDiffer')}</Alert>}
       {/* While a call runs the button shows its progress (and takes no press) rather than going grey. */}
       <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit} disabledReason={t('auth.codeTitle')}>
         {t('authFlows.setPassword')}

@@ -7,6 +7,7 @@ import type { EnterpriseSummary, PatientDashboard, SpectacleRx } from '../../con
 import { Badge, EmptyState, Ltr, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
 import { rxText, useFormats } from '../patient/format';
 import * as styles from '../patient/records.css';
+import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
 
 function Tile({ title, children, href, linkText }: { title: string; children: ReactNode; href: string; linkText: string }) {
@@ -38,7 +39,9 @@ function PatientHome({ home }: { home: PatientDashboard }) {
   const { nextAppointment: next, currentRx: rx, currentContactLensRx: lens, ordersInProgress, balance, formsToFill, recallsDue } = home;
   return (
     <>
-      <p className={styles.heading}>{t('records.dashboard.hello', { name: home.patient.firstName })}</p>
+      <p className={styles.heading}>
+        <Isolated values={{ name: home.patient.firstName }}>{(v) => t('records.dashboard.hello', v)}</Isolated>
+      </p>
       <div className={styles.grid}>
         <Tile title={t('records.dashboard.nextVisit')} href="/patient/appointment" linkText={t('records.dashboard.seeAppointments')}>
           {next ? (
@@ -48,7 +51,9 @@ function PatientHome({ home }: { home: PatientDashboard }) {
               <dt>{t('records.appointments.type')}</dt>
               <dd>{t(`records.appointments.types.${next.type}`)}</dd>
               <dt>{t('records.appointments.store')}</dt>
-              <dd>{next.storeName}</dd>
+              <dd>
+                <bdi>{next.storeName}</bdi>
+              </dd>
             </dl>
           ) : (
             <p className={styles.muted}>{t('records.dashboard.noVisit')}</p>
@@ -146,7 +151,7 @@ function PatientHome({ home }: { home: PatientDashboard }) {
                   <Link href={`/patient/forms/${form.id}`} className={styles.link}>
                     {form.name}
                   </Link>{' '}
-                  ({form.storeName}) ·{' '}
+                  (<bdi>{form.storeName}</bdi>) ·{' '}
                   {t('records.dashboard.fillBy', { date: formats.dayOf(form.expiresAt) })}
                 </li>
               ))}

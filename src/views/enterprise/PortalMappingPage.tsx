@@ -163,11 +163,13 @@ function MappingTable({
               </th>
               <td>
                 <Link href={`/admin/update/editCompany/${m.tenantId}`} className={records.link}>
-                  {m.companyName}
+                  <bdi>{m.companyName}</bdi>
                 </Link>{' '}
                 {m.suspended && <Badge tone="danger">{t('enterprise.status.suspended')}</Badge>}
               </td>
-              <td>{m.storeName}</td>
+              <td>
+                <bdi>{m.storeName}</bdi>
+              </td>
               <td>
                 <div className={styles.rowActions}>
                   <Button variant="secondary" onPress={() => onEdit(m)} aria-label={t('enterprise.mappings.editAddress', { address: addressOf(m) })}>

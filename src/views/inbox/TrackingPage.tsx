@@ -12,6 +12,7 @@ import * as publicStyles from '../eforms/public/publicEform.css';
 import { ScreenTitle } from '../eforms/public/ScreenTitle';
 import { useFormats } from '../patient/format';
 import { Alert } from '../ui/Alert';
+import { Isolated } from '../ui/Isolated';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './inbox.css';
 
@@ -80,7 +81,9 @@ function Timeline({ view }: { view: TrackingView }) {
   const status = (s: string) => t(`records.orders.statuses.${s}`);
   return (
     <div className={styles.card}>
-      <ScreenTitle>{t('tracking.greeting', { name: view.firstName })}</ScreenTitle>
+      <ScreenTitle>
+        <Isolated values={{ name: view.firstName }}>{(v) => t('tracking.greeting', v)}</Isolated>
+      </ScreenTitle>
       <p className={publicStyles.text}>{t('tracking.summary', { number: formats.number(view.orderNumber), status: status(view.status) })}</p>
       <dl className={styles.facts}>
         <dt className={styles.term}>{t('tracking.status')}</dt>

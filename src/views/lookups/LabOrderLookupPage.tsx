@@ -232,7 +232,9 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
                   {o.expectedOn ? formats.date(o.expectedOn) : t('records.orders.noExpected')}
                   {o.overdue && <span className={styles.overdue}> · {t('labOrderLookup.overdueFlag')}</span>}
                 </td>
-                <td>{o.storeName}</td>
+                <td>
+                  <bdi>{o.storeName}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>

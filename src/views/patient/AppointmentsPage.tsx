@@ -51,7 +51,9 @@ function AppointmentTable({
                   <time dateTime={appointment.startsAt}>{when}</time>
                 </td>
                 <td>{t(`records.appointments.types.${appointment.type}`)}</td>
-                <td>{appointment.storeName}</td>
+                <td>
+                  <bdi>{appointment.storeName}</bdi>
+                </td>
                 <td>
                   <bdi>{appointment.providerName}</bdi>
                 </td>

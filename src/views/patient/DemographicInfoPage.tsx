@@ -55,14 +55,16 @@ function Identity({ profile }: { profile: PatientProfile }) {
       <dl className={styles.facts}>
         <dt>{t('records.profile.name')}</dt>
         <dd>
-          {profile.firstName} {profile.lastName}
+          <bdi>{t('patientChart.name', { first: profile.firstName, last: profile.lastName })}</bdi>
         </dd>
         <dt>{t('records.profile.dateOfBirth')}</dt>
         <dd>{formats.date(profile.dateOfBirth)}</dd>
         <dt>{t('records.profile.sex')}</dt>
         <dd>{t(`records.profile.sexes.${profile.sex}`)}</dd>
         <dt>{t('records.orders.store')}</dt>
-        <dd>{profile.storeName}</dd>
+        <dd>
+          <bdi>{profile.storeName}</bdi>
+        </dd>
       </dl>
       <p className={styles.muted}>{t('records.profile.identityHint')}</p>
     </section>

@@ -40,8 +40,12 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
         <header className={styles.cardHeader}>
           {store.logo && <img src={store.logo} alt={t('records.invoices.logoOf', { name: store.companyName })} className={styles.receiptLogo} />}
           <div>
-            <p className={styles.heading}>{store.companyName}</p>
-            <p className={styles.muted}>{store.name}</p>
+            <p className={styles.heading}>
+              <bdi>{store.companyName}</bdi>
+            </p>
+            <p className={styles.muted}>
+              <bdi>{store.name}</bdi>
+            </p>
             <p className={styles.muted}>
               <bdi>{store.address}</bdi>
             </p>

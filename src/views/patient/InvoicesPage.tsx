@@ -59,7 +59,9 @@ function Invoices({ scope, tenantId }: { scope: RecordsScope; tenantId: string }
                           </Link>
                         </th>
                         <td>{formats.dayOf(invoice.issuedAt)}</td>
-                        <td>{invoice.storeName}</td>
+                        <td>
+                          <bdi>{invoice.storeName}</bdi>
+                        </td>
                         <td>
                           <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
                         </td>

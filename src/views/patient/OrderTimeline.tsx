@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LabOrder } from '../../contract/records';
+import { Isolated } from '../ui/Isolated';
 import { Badge } from './common';
 import { useFormats } from './format';
 import { orderSteps } from './orderSteps';
@@ -25,7 +26,9 @@ export function OrderTimeline({ order }: { order: LabOrder }) {
       </header>
       <dl className={styles.facts}>
         <dt>{t('records.orders.store')}</dt>
-        <dd>{order.storeName}</dd>
+        <dd>
+          <bdi>{order.storeName}</bdi>
+        </dd>
         <dt>{t('records.orders.expected')}</dt>
         <dd>{order.expectedOn ? formats.date(order.expectedOn) : t('records.orders.noExpected')}</dd>
         {(order.frame.brand || order.frame.model) && (
@@ -52,7 +55,9 @@ export function OrderTimeline({ order }: { order: LabOrder }) {
               {step.event && (
                 <>
                   <br />
-                  <small>{t('records.orders.by', { name: step.event.byName, when: formats.dateTime(step.event.at) })}</small>
+                  <small>
+                    <Isolated values={{ name: step.event.byName, when: formats.dateTime(step.event.at) }}>{(v) => t('records.orders.by', v)}</Isolated>
+                  </small>
                 </>
               )}
             </span>

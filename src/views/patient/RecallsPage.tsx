@@ -40,7 +40,9 @@ function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string })
                         </>
                       )}
                     </td>
-                    <td>{recall.storeName}</td>
+                    <td>
+                      <bdi>{recall.storeName}</bdi>
+                    </td>
                     <td>{t(`records.recalls.statuses.${recall.status}`)}</td>
                   </tr>
                 ))}

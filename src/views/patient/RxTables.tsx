@@ -28,9 +28,13 @@ export function RxFacts({ rx }: { rx: SpectacleRx | ContactLensRx }) {
         {rx.expired ? <Badge tone="danger">{t('records.rx.expired')}</Badge> : <Badge tone="good">{t('records.rx.current')}</Badge>}
       </dd>
       <dt>{t('records.rx.prescriber')}</dt>
-      <dd>{rx.prescriber}</dd>
+      <dd>
+        <bdi>{rx.prescriber}</bdi>
+      </dd>
       <dt>{t('records.orders.store')}</dt>
-      <dd>{rx.storeName}</dd>
+      <dd>
+        <bdi>{rx.storeName}</bdi>
+      </dd>
     </dl>
   );
 }

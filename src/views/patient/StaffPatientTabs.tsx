@@ -11,6 +11,7 @@ import { useRecentsActor } from '../recents/recentsActor';
 import { chartTabs, tabComponent } from '../patients/chart/tabs';
 import * as chartStyles from '../patients/chart/chart.css';
 import { Alert } from '../ui/Alert';
+import { Isolated } from '../ui/Isolated';
 import { Spinner } from '../ui/Spinner';
 import { EmptyState, useRecordsAccess } from './common';
 import * as styles from './records.css';
@@ -83,7 +84,7 @@ function SelectedPatientTabs({ entry, tabs }: { entry: RecentEntry; tabs: readon
   return (
     <div className={chartStyles.page}>
       <p className={styles.muted}>
-        {t('records.staff.patient', { name })}{' '}
+        <Isolated values={{ name }}>{(v) => t('records.staff.patient', v)}</Isolated>{' '}
         <Link href={entry.url} className={styles.link}>
           {t('records.staff.openChart')}
         </Link>

@@ -5,6 +5,7 @@ import { useFormats } from '../patient/format';
 import * as recordStyles from '../patient/records.css';
 import * as invoiceStyles from '../invoices/invoices.css';
 import { Button } from '../ui/Button';
+import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
@@ -67,9 +68,11 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
           <div>
             <StepHeading className={recordStyles.heading}>{title}</StepHeading>
             <p className={recordStyles.muted}>
-              {report.storeName} · {report.registerName}
+              <bdi>{report.storeName}</bdi> · <bdi>{report.registerName}</bdi>
             </p>
-            <p className={recordStyles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt) })}</p>
+            <p className={recordStyles.muted}>
+              <Isolated values={{ name: report.openedBy }}>{(v) => t('posRegister.openedBy', { ...v, time: formats.dateTime(report.openedAt) })}</Isolated>
+            </p>
             {report.closedAt && (
               <p className={recordStyles.muted}>{t('posRegister.closedBy', { name: report.closedBy ?? '', time: formats.dateTime(report.closedAt) })}</p>
             )}

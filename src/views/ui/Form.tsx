@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Form as AriaForm } from 'react-aria-components';
 import type { FormProps } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ErrorSummary } from './ErrorSummary';
+import { controlNamed, ErrorSummary } from './ErrorSummary';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -23,17 +23,35 @@ const labelOf = (control: Control) =>
     .trim() ||
   undefined;
 
+const labelOfNamed = (name: string, form: HTMLFormElement) => {
+  const control = controlNamed(name, form);
+  return control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement ? labelOf(control) : undefined;
+};
+
+/** The summary lists the refused fields in the order the form shows them. */
+const inFormOrder = (form: HTMLFormElement, a: string, b: string) => {
+  const first = controlNamed(a, form);
+  const second = controlNamed(b, form);
+  return first && second && first !== second ? (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1) : 0;
+};
+
 interface Refusal {
   fields: { name: string; label: string | undefined; message: string }[];
 }
 
+export interface OwnFormProps extends Omit<FormProps, 'validationBehavior'> {
+  /** The form's checks beyond 'required', on submit: each refused field's message by its name (none when it passes). */
+  check?: (form: FormData) => Readonly<Record<string, string>>;
+}
+
 /**
- * React Aria's Form for forms whose only own check is 'required': instead of the browser's bubble (its words, in the
- * browser's language), an empty required field is refused in the reader's language ('Required') at the field and in
- * an error summary that takes the focus; nothing is submitted. Other messages (the server's) come in
- * `validationErrors` as before; a refused field loses its message as soon as something is typed into it.
+ * React Aria's Form with the form's own checks: instead of the browser's bubble (its words, in the browser's
+ * language), an empty required field is refused in the reader's language ('Required'), and a field `check` refuses
+ * with its message, at the field and in an error summary that takes the focus; nothing is submitted. Other messages
+ * (the server's) come in `validationErrors` as before; a refused field loses its message as soon as something is
+ * typed into it.
  */
-export function Form({ onSubmit, validationErrors, children, ...props }: Omit<FormProps, 'validationBehavior'>) {
+export function Form({ onSubmit, validationErrors, check, children, ...props }: OwnFormProps) {
   const { t } = useTranslation();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [left, setLeft] = useState<readonly string[]>([]);
@@ -49,10 +67,16 @@ export function Form({ onSubmit, validationErrors, children, ...props }: Omit<Fo
   }, []);
   const local = Object.fromEntries((refusal?.fields ?? []).filter((field) => left.includes(field.name)).map((field) => [field.name, field.message]));
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const empty = emptyRequired(event.currentTarget);
-    if (empty.length > 0) {
+    const element = event.currentTarget;
+    const empty = emptyRequired(element);
+    const required = empty.map((control) => ({ name: control.name, label: labelOf(control), message: t('errors.required') }));
+    // An empty field is told 'Required' only, whatever else its check says of it.
+    const checked = Object.entries(check?.(new FormData(element)) ?? {})
+      .filter(([name]) => !empty.some((control) => control.name === name))
+      .map(([name, message]) => ({ name, label: labelOfNamed(name, element), message }));
+    const fields = [...required, ...checked].sort((a, b) => inFormOrder(element, a.name, b.name));
+    if (fields.length > 0) {
       event.preventDefault();
-      const fields = empty.map((control) => ({ name: control.name, label: labelOf(control), message: t('errors.required') }));
       setRefusal({ fields });
       setLeft(fields.map((field) => field.name));
       return;

@@ -104,7 +104,9 @@ export function AllFormsPage() {
                     {form.name}
                   </Link>
                 </td>
-                <td className={styles.cell}>{form.locationName}</td>
+                <td className={styles.cell}>
+                  <bdi>{form.locationName}</bdi>
+                </td>
                 <td className={styles.cell}>{form.boardName}</td>
                 <td className={styles.cell}>
                   <FormStatusBadge status={form.status} />

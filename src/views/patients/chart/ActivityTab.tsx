@@ -45,7 +45,7 @@ export default function ActivityTab({ patientId }: ChartTabProps) {
                         <td>
                           <time dateTime={e.at}>{formats.dateTime(e.at)}</time>
                         </td>
-                        <td>{e.actorName || t('patientChart.activity.system')}</td>
+                        <td>{e.actorName ? <bdi>{e.actorName}</bdi> : t('patientChart.activity.system')}</td>
                         <th scope="row">{action(e.action)}</th>
                         <td>
                           <Badge tone={e.outcome === 'success' ? 'good' : e.outcome === 'denied' ? 'danger' : 'warning'}>

@@ -234,7 +234,9 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
                   <time dateTime={a.startsAt}>{when}</time> ({t('patientChart.appointments.minutes', { count: a.durationMinutes })})
                 </th>
                 <td>{t(`records.appointments.types.${a.type}`)}</td>
-                <td>{a.storeName}</td>
+                <td>
+                  <bdi>{a.storeName}</bdi>
+                </td>
                 <td>
                   <bdi>{a.providerName}</bdi>
                 </td>

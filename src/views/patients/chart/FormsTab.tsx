@@ -180,7 +180,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
                     return (
                       <tr key={r.key}>
                         <th scope="row">{r.question}</th>
-                        <td>{r.text || t('formsTab.noAnswer')}</td>
+                        <td>{r.text ? <bdi>{r.text}</bdi> : t('formsTab.noAnswer')}</td>
                         {!reviewed && (
                           <td>
                             <select
@@ -200,7 +200,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
                             {error && <span className={lookup.fieldError}>{error}</span>}
                           </td>
                         )}
-                        {!reviewed && <td>{field ? currentValue(patient, field, t) : ''}</td>}
+                        {!reviewed && <td>{field && <bdi>{currentValue(patient, field, t)}</bdi>}</td>}
                       </tr>
                     );
                   })}

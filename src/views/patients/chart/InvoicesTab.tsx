@@ -58,7 +58,9 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
                           </Link>
                         </th>
                         <td>{formats.dayOf(invoice.issuedAt)}</td>
-                        <td>{invoice.storeName}</td>
+                        <td>
+                          <bdi>{invoice.storeName}</bdi>
+                        </td>
                         <td>
                           <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
                         </td>

@@ -14,6 +14,7 @@ import { EmptyState, QueryView } from '../../patient/common';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
+import { Isolated } from '../../ui/Isolated';
 import { TextField } from '../../ui/TextField';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import * as lookup from '../../lookups/labOrderLookup.css';
@@ -167,7 +168,9 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         <dt>{t('labOrdersTab.heights')}</dt>
         <dd>{t('labOrdersTab.heightsValue', { right: order.fittingHeights.right ?? '—', left: order.fittingHeights.left ?? '—' })}</dd>
         <dt>{t('records.orders.store')}</dt>
-        <dd>{order.storeName}</dd>
+        <dd>
+          <bdi>{order.storeName}</bdi>
+        </dd>
       </dl>
       {remakeOf && (
         <p className={styles.muted}>
@@ -260,7 +263,9 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
       <ol className={styles.list} aria-label={t('labOrdersTab.timeline', { number })}>
         {order.events.map((event, index) => (
           <li key={`${event.at}-${index}`} className={styles.muted}>
-            {t('labOrdersTab.event', { status: t(`records.orders.statuses.${event.status}`), name: event.byName, when: formats.dateTime(event.at) })}
+            <Isolated values={{ name: event.byName }}>
+              {(v) => t('labOrdersTab.event', { ...v, status: t(`records.orders.statuses.${event.status}`), when: formats.dateTime(event.at) })}
+            </Isolated>
             {event.note ? ` — ${event.note}` : ''}
           </li>
         ))}

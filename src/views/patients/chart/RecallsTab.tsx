@@ -193,7 +193,9 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
                             </>
                           )}
                         </td>
-                        <td>{recall.storeName}</td>
+                        <td>
+                          <bdi>{recall.storeName}</bdi>
+                        </td>
                         <td>{t(`records.recalls.statuses.${recall.status}`)}</td>
                         <td>
                           <RecallMoves recall={recall} patientId={patientId} label={label} />

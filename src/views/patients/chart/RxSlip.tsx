@@ -11,7 +11,9 @@ export function RxSlip({ rx, patient }: { rx: SpectacleRx | ContactLensRx; patie
   const formats = useFormats();
   return createPortal(
     <article className={slip} aria-hidden="true">
-      <h1>{rx.storeName}</h1>
+      <h1>
+        <bdi>{rx.storeName}</bdi>
+      </h1>
       <dl>
         <dt>{t('patientChart.slip.patient')}</dt>
         <dd>
@@ -24,7 +26,9 @@ export function RxSlip({ rx, patient }: { rx: SpectacleRx | ContactLensRx; patie
         <dt>{t('records.rx.expiresOn')}</dt>
         <dd>{formats.date(rx.expiresOn)}</dd>
         <dt>{t('records.rx.prescriber')}</dt>
-        <dd>{rx.prescriber}</dd>
+        <dd>
+          <bdi>{rx.prescriber}</bdi>
+        </dd>
         {'brand' in rx && (
           <>
             <dt>{t('records.rx.brand')}</dt>
