@@ -78,7 +78,8 @@ function systemPrefsOf(row: UserViewRow): User['systempref'] {
 
 /** The spec's User object for the browser: no hashes, counters or other accounts' data. */
 export function toUserView(row: UserViewRow): User {
-  const saved = ThemeSettings.safeParse(row.settings);
+  // Most accounts have saved none: no zod error (the costly path of a parse) to build on every /me for them.
+  const saved = row.settings == null ? undefined : ThemeSettings.safeParse(row.settings);
   const roles = row.roles as Role[];
   return {
     id: row.id,
@@ -108,7 +109,7 @@ export function toUserView(row: UserViewRow): User {
       shortcuts: row.shortcuts,
       settingsPanel: row.settings_panel,
       settings: {
-        ...(saved.success ? saved.data : defaultThemeSettings),
+        ...(saved?.success ? saved.data : defaultThemeSettings),
         navigation: Object.entries(row.menu_access).map(([menuId, access]) => ({ menuId: Number(menuId), access })),
       },
     },
