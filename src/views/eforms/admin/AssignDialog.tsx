@@ -188,7 +188,7 @@ export function AssignToPatientDialog({
           <select className={styles.select} value={formId} onChange={(event) => setFormId(event.target.value)} autoFocus>
             <option value="">{t('eformsAdmin.assign.chooseForm')}</option>
             {forms.data.forms.map((form) => (
-              <option key={form.id} value={form.id}>
+              <option key={form.id} value={form.id} dir="auto">
                 {form.name}
               </option>
             ))}

@@ -109,7 +109,7 @@ export function GeneralSettingsPage({ type, second }: { type: string; second?: s
                   <select className={styles.select} value={storeId ?? ''} onChange={(event) => choose(event.target.value)}>
                     {!(group && storeOnlyGroups.includes(group)) && <option value="">{t('generalSettings.company', { name: query.data.company.name })}</option>}
                     {query.data.stores.map((s) => (
-                      <option key={s.id} value={s.id}>
+                      <option key={s.id} value={s.id} dir="auto">
                         {s.name}
                       </option>
                     ))}
