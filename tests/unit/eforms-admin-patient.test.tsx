@@ -159,3 +159,23 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     expect(await within(section).findByRole('row', { name: 'Assignment of Consent' })).toBeTruthy();
   });
 });
+
+describe("the assign dialog's refused send", () => {
+  it('is said in a summary that takes the focus; the dialog names the patient in <bdi>', async () => {
+    const noPhone = 'Jane Doe has no mobile number for SMS.';
+    const api = patientApi();
+    const { user } = renderAdminScreen(`/admin/patients/${patientId}/7`, <PatientChartPage patientId={patientId} locationId="7" />, (call) =>
+      call.path === `/api/eforms/forms/${formId}/assign` ? { status: 400, body: { error: noPhone, fields: { channels: noPhone } } } : api(call),
+    );
+    const section = await screen.findByRole('region', { name: 'eForms' });
+    await user.click(within(section).getByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a form to Jane Doe' });
+    expect(within(dialog).getByRole('heading').querySelector('bdi')?.textContent).toBe('Jane Doe');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Form' }), 'Consent');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary.textContent).toBe(noPhone);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByRole('dialog', { name: 'Assign a form to Jane Doe' })).toBeTruthy();
+  });
+});
