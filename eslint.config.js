@@ -119,6 +119,15 @@ const browserLayers = [
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // <option>{store.name}</option>: an option holds text only, so a value (a name) is isolated by dir=auto.
+          selector:
+            'JSXElement[openingElement.name.name="option"]:not(:has(JSXAttribute[name.name="dir"])) > JSXExpressionContainer > :matches(MemberExpression, Identifier)',
+          message: 'An option whose label is a value (a name) takes dir="auto", so mixed-direction text keeps its own order.',
+        },
+      ],
     },
   },
   {

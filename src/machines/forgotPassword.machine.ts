@@ -26,7 +26,9 @@ export type ForgotPasswordEvent =
   | { type: 'password.resetRequested'; username: string; tenant: string }
   | { type: 'password.codeResent' }
   | { type: 'password.codeSubmitted'; vcode: string }
-  | { type: 'password.newPasswordSubmitted'; password: string };
+  | { type: 'password.newPasswordSubmitted'; password: string }
+  /** The person changed what the step's form holds: the last refusal no longer describes it. */
+  | { type: 'password.edited' };
 
 const errorOf = (event: object) => (event as { error: unknown }).error;
 
@@ -53,6 +55,7 @@ export const forgotPasswordMachine = setup({
     /** Spec 5 and 9: the code is trimmed and at least 6 characters long (the page's Submit asks this). */
     codeComplete: ({ event }) => event.type === 'password.codeSubmitted' && isCodeComplete(event.vcode),
     codeWasResent: ({ context }) => context.codeResent,
+    hasError: ({ context }) => context.error !== null,
     /** The reset grant was used or ran out: the flow starts again from the email. */
     resetGrantSpent: ({ event }) => {
       const error = errorOf(event);
@@ -71,6 +74,7 @@ export const forgotPasswordMachine = setup({
           target: 'sendingRequest',
           actions: assign(({ event }) => ({ username: event.username, tenant: event.tenant, error: null, codeResent: false })),
         },
+        'password.edited': { guard: 'hasError', actions: 'clearError' },
       },
     },
     sendingRequest: {
@@ -107,7 +111,10 @@ export const forgotPasswordMachine = setup({
     },
     choosingPassword: {
       tags: 'resetPassword',
-      on: { 'password.newPasswordSubmitted': { target: 'resetting', actions: 'clearError' } },
+      on: {
+        'password.newPasswordSubmitted': { target: 'resetting', actions: 'clearError' },
+        'password.edited': { guard: 'hasError', actions: 'clearError' },
+      },
     },
     resetting: {
       tags: ['busy', 'resetPassword'],

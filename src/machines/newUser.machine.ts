@@ -33,6 +33,8 @@ export interface NewUserContext extends NewUserInput {
 export type NewUserEvent =
   | { type: 'newUser.codeRequested' }
   | { type: 'newUser.passwordSubmitted'; vcode: string; password: string }
+  /** The person changed the code or a password: the last refusal no longer describes what the form holds. */
+  | { type: 'newUser.edited' }
   | { type: 'newUser.cancel' };
 
 const errorOf = (event: object) => (event as { error: unknown }).error;
@@ -62,6 +64,7 @@ export const newUserMachine = setup({
     /** Spec 5 and 9: the code is trimmed and at least 6 characters long (the page's button asks this). */
     codeComplete: ({ event }) => event.type === 'newUser.passwordSubmitted' && isCodeComplete(event.vcode),
     codeWasSent: ({ context }) => context.codeSentTo !== null,
+    hasError: ({ context }) => context.error !== null,
     /** The restricted token was refused. */
     unauthorized: ({ event }) => isUnauthorized(errorOf(event)),
   },
@@ -102,6 +105,7 @@ export const newUserMachine = setup({
       on: {
         'newUser.codeRequested': 'sendingCode',
         'newUser.passwordSubmitted': { guard: 'codeComplete', target: 'changingPassword', actions: 'clearError' },
+        'newUser.edited': { guard: 'hasError', actions: 'clearError' },
         'newUser.cancel': { target: 'ended', actions: 'cancelled' },
       },
     },

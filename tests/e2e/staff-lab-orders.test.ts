@@ -98,6 +98,11 @@ describe('lab orders', () => {
     await followSummaryLink(page, form, 'Lens type: Required', form.getByRole('textbox', { name: 'Lens type' }));
     await followSummaryLink(page, form, 'Prescription: Required', form.getByRole('combobox', { name: 'Prescription' }));
 
+    // An option holds text only: the prescriber's name is isolated in it by Unicode's isolate marks (first-strong
+    // isolate ... pop), the plain-text <bdi>.
+    const rxOption = await form.getByRole('combobox', { name: 'Prescription' }).locator('option').nth(1).textContent();
+    expect(rxOption).toMatch(/^Exam of .+ \(\u2068Dr\. [^\u2069]+\u2069\)$/);
+
     // A measurement out of range and a day not in the displayed format are told in the same words at the field.
     await form.getByRole('combobox', { name: 'Prescription' }).selectOption({ index: 1 });
     await form.getByRole('combobox', { name: 'Invoice line' }).selectOption({ index: 1 });

@@ -146,7 +146,9 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Assign a form to Jane Doe' });
     const send = within(dialog).getByRole('button', { name: 'Send' });
     expect(send).toHaveProperty('disabled', true);
-    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Form' }), 'Consent');
+    // A form's name is its author's text: the option keeps its own direction.
+    expect((await within(dialog).findByRole('option', { name: 'Consent' })).getAttribute('dir')).toBe('auto');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Form' }), 'Consent');
     await user.click(within(dialog).getByRole('checkbox', { name: 'SMS' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email' }));
     await user.click(send);
@@ -155,5 +157,25 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     expect(call.body).toEqual({ patientIds: [patientId], channels: ['sms'] });
     expect((await screen.findByRole('status')).textContent).toContain('Form sent. Patients: 1');
     expect(await within(section).findByRole('row', { name: 'Assignment of Consent' })).toBeTruthy();
+  });
+});
+
+describe("the assign dialog's refused send", () => {
+  it('is said in a summary that takes the focus; the dialog names the patient in <bdi>', async () => {
+    const noPhone = 'Jane Doe has no mobile number for SMS.';
+    const api = patientApi();
+    const { user } = renderAdminScreen(`/admin/patients/${patientId}/7`, <PatientChartPage patientId={patientId} locationId="7" />, (call) =>
+      call.path === `/api/eforms/forms/${formId}/assign` ? { status: 400, body: { error: noPhone, fields: { channels: noPhone } } } : api(call),
+    );
+    const section = await screen.findByRole('region', { name: 'eForms' });
+    await user.click(within(section).getByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign a form to Jane Doe' });
+    expect(within(dialog).getByRole('heading').querySelector('bdi')?.textContent).toBe('Jane Doe');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Form' }), 'Consent');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary.textContent).toBe(noPhone);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByRole('dialog', { name: 'Assign a form to Jane Doe' })).toBeTruthy();
   });
 });

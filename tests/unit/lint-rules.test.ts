@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The browser's one-way import flow (contract <- machines <- api <- views <- app) and the React hooks rules are
- * lint rules (eslint.config.js); these cases check that the rules themselves fail a wrong import.
+ * lint rules (eslint.config.js), and so is an option's value isolated by dir=auto; these cases check that the rules
+ * themselves fail a wrong import or option.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -48,5 +49,24 @@ describe('React hooks rules', () => {
     const code =
       "import { useEffect } from 'react';\nexport function View({ value }: { value: number }) {\n  useEffect(() => {\n    console.log(value);\n  }, []);\n  return null;\n}\n";
     expect(await ruleIds(code, 'src/views/shell/x.tsx')).toContain('react-hooks/exhaustive-deps');
+  });
+});
+
+describe('options isolate a value (eslint.config.js)', () => {
+  const inSelect = (option: string) =>
+    `export const Pick = ({ store, code, label }: { store: { id: string; name: string }; code: string; label: () => string }) => (\n  <select>${option}</select>\n);\n`;
+
+  it.each([
+    ['a name', '<option value={store.id}>{store.name}</option>'],
+    ['a code', '<option value={code}>{code}</option>'],
+  ])('an option showing %s without dir fails', async (_name, option) => {
+    expect(await ruleIds(inSelect(option), 'src/views/x.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it.each([
+    ['a name with dir="auto"', '<option value={store.id} dir="auto">{store.name}</option>'],
+    ['a translated label', '<option value="">{label()}</option>'],
+  ])('an option showing %s passes', async (_name, option) => {
+    expect(await ruleIds(inSelect(option), 'src/views/x.tsx')).not.toContain('no-restricted-syntax');
   });
 });

@@ -2,7 +2,8 @@
  * Choosing a new password (the forgotten-password flow's last step, the new user's page): an empty submit is refused in the reader's
  * language ('Required' at each field, a focused summary linking them, nothing sent), not by the browser's bubble;
  * 'too short' is not shown while the person is still typing, only after a submit; 'too short' and a differing
- * repetition are refused the same way, each said at its field in the words the summary links it with.
+ * repetition are refused the same way, each said at its field in the words the summary links it with. A server's
+ * refusal clears when the person edits, so a new refused submit shows one summary, the newest.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -160,5 +161,71 @@ describe('the new-user page', () => {
     await app.user.click(save);
     expect(await refusedFields(app)).toEqual(['Repeat the new password: The two passwords do not match.']);
     expect(api.calls.some((call) => call.path === '/api/patient/cpassword')).toBe(false);
+  });
+});
+
+const tooCommon = 'This password is too common. Please choose another one.';
+const refusedAsTooCommon: Reply = {
+  status: 400,
+  body: { error: tooCommon, code: 'auth.passwordTooCommon', fields: { password: tooCommon } },
+};
+
+/**
+ * The server refused a new password: its summary and the field's message go as soon as the person edits; a new
+ * refused submit then shows the form's own summary alone.
+ */
+async function serverRefusalGivesWayToTheNewest(rendered: Rendered, save: HTMLElement) {
+  await rendered.user.type(screen.getByLabelText('New password'), 'Password1234');
+  await rendered.user.type(screen.getByLabelText('Repeat the new password'), 'Password1234');
+  await rendered.user.click(save);
+  const serverSummary = await screen.findByRole('alert');
+  expect(serverSummary.textContent).toBe(tooCommon);
+  const password = screen.getByLabelText('New password');
+  expect(description(password)).toBe(tooCommon);
+
+  await rendered.user.clear(password);
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  expect(password.hasAttribute('aria-invalid')).toBe(false);
+  expect(description(password)).toBe('');
+
+  await rendered.user.type(password, 'short');
+  await rendered.user.click(save);
+  expect(await refusedFields(rendered)).toEqual([
+    'New password: The password must have at least 12 characters',
+    'Repeat the new password: The two passwords do not match.',
+  ]);
+  expect(screen.queryByText(tooCommon)).toBeNull();
+}
+
+describe("the server's refusal of a new password", () => {
+  it('on the forgotten-password step clears when the person edits, and a new refused submit shows one summary', async () => {
+    fakeApi((call) => (call.path === '/api/patient/passwordReset' ? refusedAsTooCommon : forgotPasswordApi(call)));
+    app = renderAuth(`/ForgotPassword?store=${encodeURIComponent('clearview/downtown')}`);
+    await serverRefusalGivesWayToTheNewest(app, await toForgotPasswordStep(app));
+  });
+
+  it('on the new-user page clears when the person edits, and a new refused submit shows one summary', async () => {
+    fakeApi((call) => (call.path === '/api/patient/cpassword' ? refusedAsTooCommon : newUserApi(call)));
+    app = renderAuth('/clearview/downtown');
+    await serverRefusalGivesWayToTheNewest(app, await toNewUserStep(app));
+  });
+});
+
+describe("the forgotten-password request's refusal", () => {
+  it('clears when the person edits the email, and an empty submit then shows the form summary alone', async () => {
+    const tooMany = 'Too many codes were requested. Please try again in an hour.';
+    fakeApi((call) =>
+      call.path === '/api/patient/forgotpassword' ? { status: 429, body: { error: tooMany, code: 'auth.tooManyCodes' } } : forgotPasswordApi(call),
+    );
+    app = renderAuth(`/ForgotPassword?store=${encodeURIComponent('clearview/downtown')}`);
+    const email = await screen.findByLabelText('User name (email)');
+    await app.user.type(email, 'patient@clearview.test');
+    await app.user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
+
+    await app.user.clear(email);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await app.user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(await refusedFields(app)).toEqual(['User name (email): Required']);
   });
 });

@@ -307,7 +307,9 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Book a visit' }, { timeout: 10_000 }));
     const form = screen.getByRole('form', { name: 'Book a visit' });
-    await within(form).findByRole('option', { name: 'Dr. Maya Patel' });
+    // The provider and the store are names: each option keeps its own direction.
+    expect((await within(form).findByRole('option', { name: 'Dr. Maya Patel' })).getAttribute('dir')).toBe('auto');
+    expect(within(form).getByRole('option', { name: 'Downtown' }).getAttribute('dir')).toBe('auto');
     // Refused in the browser: nothing is sent, and focus moves to the summary of what is missing.
     await user.click(within(form).getByRole('button', { name: 'Book' }));
     const missing = await within(form).findByRole('alert');

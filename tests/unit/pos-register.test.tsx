@@ -98,7 +98,11 @@ describe('the register page', () => {
     ]);
     expect(within(tabs).getByRole('link', { name: 'Sale' }).getAttribute('aria-current')).toBe('page');
     await screen.findByRole('heading', { name: "Choose this device's register" });
-    expect(await screen.findByText(/Open, by Alex Admin since/)).toBeTruthy();
+    // Names keep their own direction: the register's, and who opened it inside the sentence.
+    const opened = await screen.findByText((_, element) => element?.tagName === 'P' && /^Open, by Alex Admin since ./.test(element.textContent ?? ''));
+    expect(opened.querySelector('bdi')?.textContent).toBe('Alex Admin');
+    expect(screen.getByRole('heading', { level: 3, name: 'Till 1' }).querySelector('bdi')?.textContent).toBe('Till 1');
+    expect(screen.getByRole('button', { name: 'Use Till 1' }).querySelector('bdi')?.textContent).toBe('Till 1');
     await user.click(screen.getByRole('button', { name: 'Use Till 1' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Point of sale · Till 1' })).toBeTruthy();
     expect(screen.getByText('The register is closed')).toBeTruthy();

@@ -41,8 +41,10 @@ describe('store sign-in (/{company}/{store})', () => {
       }),
     );
     app = renderAuth('/clearview/downtown');
-    expect(await screen.findByText('Clearview Optical')).toBeTruthy();
-    expect(screen.getByText('Downtown')).toBeTruthy();
+    // The company and the store are values: each keeps its own direction (an Arabic name on an English page, a Latin
+    // one on an Arabic page).
+    expect((await screen.findByText('Clearview Optical')).tagName).toBe('BDI');
+    expect(screen.getByText('Downtown').tagName).toBe('BDI');
     await signIn();
 
     const refusal = await screen.findByRole('alert');

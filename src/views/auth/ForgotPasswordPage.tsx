@@ -94,7 +94,14 @@ function RequestStep({ flow }: { flow: ForgotPasswordActor | null }) {
         >
           <p className={styles.intro}>{t('authFlows.forgotIntro')}</p>
           <ErrorAlert error={error} />
-          <TextField name="username" type="email" autoComplete="username" isRequired label={t('signIn.username')} />
+          <TextField
+            name="username"
+            type="email"
+            autoComplete="username"
+            isRequired
+            onChange={() => flow?.send({ type: 'password.edited' })}
+            label={t('signIn.username')}
+          />
           <Button type="submit" isPending={isBusy}>
             {t('authFlows.sendCode')}
           </Button>
@@ -141,7 +148,7 @@ function PasswordStep({ flow }: { flow: ForgotPasswordActor }) {
       >
         <p className={styles.intro}>{t('authFlows.choosePassword')}</p>
         <ErrorAlert error={error} />
-        <NewPasswordFields />
+        <NewPasswordFields onEdit={() => flow.send({ type: 'password.edited' })} />
         <Button type="submit" isPending={isBusy}>
           {t('authFlows.setPassword')}
         </Button>

@@ -13,9 +13,9 @@ export function newPasswordProblem(password: string): string | null {
 /**
  * New password and its repetition, for a ui/Form: an empty one is refused there ('Required', in the reader's
  * language); its length and the repetition are checked on submit (newPasswordChecks), not while the person is still
- * typing.
+ * typing. `onEdit`: either was changed (the flow forgets its last refusal, as sign-in does).
  */
-export function NewPasswordFields() {
+export function NewPasswordFields({ onEdit }: { onEdit: () => void }) {
   const { t } = useTranslation();
   return (
     <>
@@ -24,6 +24,7 @@ export function NewPasswordFields() {
         type="password"
         autoComplete="new-password"
         isRequired
+        onChange={onEdit}
         label={t('authFlows.newPassword')}
       />
       <TextField
@@ -31,6 +32,7 @@ export function NewPasswordFields() {
         type="password"
         autoComplete="new-password"
         isRequired
+        onChange={onEdit}
         label={t('authFlows.confirmPassword')}
       />
     </>

@@ -57,6 +57,8 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
     if (error?.fields?.vcode) setCode('');
   }, [error]);
 
+  const edited = () => flow.send({ type: 'newUser.edited' });
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canSubmit) return;
@@ -96,8 +98,15 @@ function NewUserSteps({ flow }: { flow: ActorRefFrom<NewUserLogic> }) {
           </>
         )}
       </p>
-      <CodeField value={code} onChange={setCode} autoFocus />
-      <NewPasswordFields />
+      <CodeField
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          edited();
+        }}
+        autoFocus
+      />
+      <NewPasswordFields onEdit={edited} />
       {/* While a call runs the button shows its progress (and takes no press) rather than going grey. */}
       <Button type="submit" isPending={isBusy} isDisabled={!isBusy && !canSubmit} disabledReason={t('auth.codeTitle')}>
         {t('authFlows.setPassword')}

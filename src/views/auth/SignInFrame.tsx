@@ -19,8 +19,8 @@ export function SignInFrame({ title, brand, children }: { title: string; brand?:
         {brand && (
           <div className={styles.brand}>
             {brand.logo && <img src={brand.logo} alt={brand.logoAlt} className={styles.logo} />}
-            <span className={styles.companyName}>{brand.companyName}</span>
-            <span className={styles.storeName}>{brand.storeName}</span>
+            <bdi className={styles.companyName}>{brand.companyName}</bdi>
+            <bdi className={styles.storeName}>{brand.storeName}</bdi>
           </div>
         )}
         <h1 className={styles.title}>{title}</h1>

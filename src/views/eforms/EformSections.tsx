@@ -164,7 +164,7 @@ function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list:
       >
         <option value="">{t('eformPublic.chooseOption')}</option>
         {list.options.map((option) => (
-          <option key={option.id} value={option.id}>
+          <option key={option.id} value={option.id} dir="auto">
             {option.name}
           </option>
         ))}

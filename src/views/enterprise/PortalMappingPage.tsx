@@ -84,7 +84,7 @@ function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editin
           <SelectField name="tenantId" label={labels.tenantId!} value={values.tenantId} onChange={chooseCompany} error={fieldErrors.tenantId}>
             <option value="">{t('enterprise.mappings.chooseCompany')}</option>
             {companies.map((c) => (
-              <option key={c.tenantId} value={c.tenantId}>
+              <option key={c.tenantId} value={c.tenantId} dir="auto">
                 {c.name}
               </option>
             ))}
@@ -92,7 +92,7 @@ function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editin
           <SelectField name="locationId" label={labels.locationId!} value={values.locationId} onChange={chooseStore} error={fieldErrors.locationId}>
             <option value="">{t('enterprise.mappings.chooseStore')}</option>
             {company?.stores.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} dir="auto">
                 {s.name}
               </option>
             ))}

@@ -148,7 +148,7 @@ function Lookup({ type }: { type: InvoiceLookupType }) {
             <select name="store" className={styles.input} value={draft.store} onChange={(event) => set('store')(event.target.value)}>
               <option value="">{t('invoiceLookup.allStores')}</option>
               {stores.data?.stores.map((store) => (
-                <option key={store.id} value={store.id}>
+                <option key={store.id} value={store.id} dir="auto">
                   {store.name}
                 </option>
               ))}

@@ -94,7 +94,7 @@ function StoreInvoices() {
         <span className={styles.label}>{t('invoiceScreen.store')}</span>
         <select className={styles.input} value={storeId} onChange={(event) => navigate(withParam('store', event.target.value), { replace: true })}>
           {stores.data?.stores.map((store) => (
-            <option key={store.id} value={store.id}>
+            <option key={store.id} value={store.id} dir="auto">
               {store.name}
             </option>
           ))}

@@ -105,7 +105,7 @@ export function LabOrderLookupPage({ type: rawType }: { type: string }) {
           <select className={list.select} value={filter.store} onChange={(event) => writeFilter({ search: written.current, store: event.target.value })}>
             <option value="">{t('labOrderLookup.allStores')}</option>
             {stores.data?.stores.map((store) => (
-              <option key={store.id} value={store.id}>
+              <option key={store.id} value={store.id} dir="auto">
                 {store.name}
               </option>
             ))}

@@ -135,13 +135,15 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
           >
             <option value="">{t('patientList.allStores')}</option>
             {stores.data?.stores.map((store) => (
-              <option key={store.id} value={store.id}>
+              <option key={store.id} value={store.id} dir="auto">
                 {store.name}
               </option>
             ))}
             {/* A store of the address the list does not know (yet): still selected, by its id. */}
             {filter.store && stores.data && !storeNames.has(filter.store) && (
-              <option value={filter.store}>{filter.store}</option>
+              <option value={filter.store} dir="auto">
+                {filter.store}
+              </option>
             )}
           </select>
         </label>

@@ -6,6 +6,7 @@ import type { Store } from '../../contract/stores';
 import { translateError } from '../../i18n/apiErrors';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
+import { Isolated } from '../ui/Isolated';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './pos.css';
 
@@ -45,7 +46,7 @@ export function RegisterPicker({
           <span className={styles.label}>{t('posRegister.store')}</span>
           <select className={styles.input} value={locationId} onChange={(event) => onStore(event.target.value)}>
             {storeList.map((store) => (
-              <option key={store.id} value={store.id}>
+              <option key={store.id} value={store.id} dir="auto">
                 {store.name}
               </option>
             ))}
@@ -68,13 +69,21 @@ export function RegisterPicker({
         <ul className={styles.cards}>
           {registers.data.registers.map((register) => (
             <li key={register.id} className={styles.card}>
-              <h3 className={styles.cardTitle}>{register.name}</h3>
+              <h3 className={styles.cardTitle}>
+                <bdi>{register.name}</bdi>
+              </h3>
               <p className={styles.muted}>
-                {register.openSession
-                  ? t('posRegister.openSince', { name: register.openSession.openedBy, time: formats.dateTime(register.openSession.openedAt) })
-                  : t('posRegister.registerClosed')}
+                {register.openSession ? (
+                  <Isolated values={{ name: register.openSession.openedBy, time: formats.dateTime(register.openSession.openedAt) }}>
+                    {(v) => t('posRegister.openSince', v)}
+                  </Isolated>
+                ) : (
+                  t('posRegister.registerClosed')
+                )}
               </p>
-              <Button onPress={() => onChoose(register)}>{t('posRegister.useRegister', { register: register.name })}</Button>
+              <Button onPress={() => onChoose(register)}>
+                <Isolated values={{ register: register.name }}>{(v) => t('posRegister.useRegister', v)}</Isolated>
+              </Button>
             </li>
           ))}
         </ul>

@@ -183,7 +183,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
           value={language}
           onChange={(value) => setLanguage(value as Language)}
           error={fields.language}
-          options={languages.map((code) => ({ value: code, label: languageNames[code] }))}
+          options={languages.map((code) => ({ value: code, label: languageNames[code], dir: 'auto' as const }))}
         />
         <div className={styles.actions}>
           <Button type="submit" isDisabled={!dirty} disabledReason={t('errors.noChanges')} isPending={mutation.isPending}>

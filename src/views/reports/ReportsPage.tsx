@@ -174,7 +174,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
               <select id={`${titleId}-store`} name="store" className={frame.input} value={draft.store} onChange={(event) => setDraft((d) => ({ ...d, store: event.target.value, currency: '' }))}>
                 <option value="">{t('reports.allStores')}</option>
                 {stores.data?.stores.map((store) => (
-                  <option key={store.id} value={store.id}>
+                  <option key={store.id} value={store.id} dir="auto">
                     {store.name}
                   </option>
                 ))}
@@ -189,7 +189,7 @@ function ReportView({ scope, name }: { scope: Scope; name: string }) {
               </label>
               <select id={`${titleId}-currency`} name="currency" className={frame.input} value={draft.currency || data?.currency} onChange={(event) => set('currency')(event.target.value)}>
                 {currencies.map((c) => (
-                  <option key={c} value={c}>
+                  <option key={c} value={c} dir="auto">
                     {c}
                   </option>
                 ))}

@@ -94,7 +94,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
         >
           <option value="">{t('labOrderLookup.allStores')}</option>
           {stores.data?.stores.map((s) => (
-            <option key={s.id} value={s.id}>
+            <option key={s.id} value={s.id} dir="auto">
               {s.name}
             </option>
           ))}

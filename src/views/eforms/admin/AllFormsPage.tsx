@@ -51,7 +51,7 @@ export function AllFormsPage() {
           <select className={styles.select} value={locationId} onChange={(event) => setLocationId(event.target.value)}>
             <option value="">{t('eformsAdmin.filters.allStores')}</option>
             {stores.data?.stores.map((store) => (
-              <option key={store.id} value={store.id}>
+              <option key={store.id} value={store.id} dir="auto">
                 {store.name}
               </option>
             ))}

@@ -13,6 +13,8 @@ import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { Isolated } from '../../ui/Isolated';
 import * as dialogStyles from '../../ui/dialog.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
@@ -20,7 +22,7 @@ import { TextField } from '../../ui/TextField';
 import * as styles from './eformsAdmin.css';
 import { useTenantId } from './useTenant';
 
-function DialogFrame({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+function DialogFrame({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className={dialogStyles.overlay}>
       <Modal className={styles.dialogWide}>
@@ -55,8 +57,15 @@ function refusal(error: Error | null, i18n: I18n): string[] {
   return [translateError(i18n, error)];
 }
 
+/** A refused send, in a summary that takes the focus (as every form's refusal does). */
+function SendRefusal({ error }: { error: Error | null }) {
+  const { i18n } = useTranslation();
+  const said = refusal(error, i18n);
+  return said.length > 0 ? <ErrorSummary title={said.join(' ')} fields={[]} refusal={error} /> : null;
+}
+
 function useSendAssignment(onClose: () => void) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
   const snackbar = useSnackbarActor();
   const assign = useAssignForm(tenantId);
@@ -70,7 +79,7 @@ function useSendAssignment(onClose: () => void) {
         },
       },
     );
-  return { send, isPending: assign.isPending, errors: refusal(assign.error, i18n) };
+  return { send, isPending: assign.isPending, error: assign.error };
 }
 
 /** From a form: search the store's patients, pick one or many, choose email and/or SMS, send. */
@@ -92,7 +101,7 @@ export function AssignDialog({
   const [chosen, setChosen] = useState<Map<string, string>>(new Map());
   const [channels, setChannels] = useState<Channel[]>(['email']);
   const patients = useQuery(patientSearchQuery(tenantId, { search: deferred, locationId }));
-  const { send, isPending, errors } = useSendAssignment(onClose);
+  const { send, isPending, error } = useSendAssignment(onClose);
 
   const toggle = (id: string, name: string, on: boolean) =>
     setChosen((current) => {
@@ -103,7 +112,7 @@ export function AssignDialog({
     });
 
   return (
-    <DialogFrame title={t('eformsAdmin.assign.title', { name: formName })} onClose={onClose}>
+    <DialogFrame title={<Isolated values={{ name: formName }}>{(v) => t('eformsAdmin.assign.title', v)}</Isolated>} onClose={onClose}>
       <TextField label={t('eformsAdmin.assign.search')} type="search" value={search} onChange={setSearch} autoFocus />
       <div role="group" aria-label={t('eformsAdmin.assign.results')}>
         {patients.isPending && <Spinner label={t('eformsAdmin.loading')} />}
@@ -115,7 +124,7 @@ export function AssignDialog({
             return (
               <li key={patient.id} className={styles.pickRow}>
                 <Checkbox isSelected={chosen.has(patient.id)} onChange={(on) => toggle(patient.id, name, on)}>
-                  <span>{name}</span>
+                  <bdi>{name}</bdi>
                   <span className={styles.muted}> · {[patient.dateOfBirth, patient.email || patient.phone].filter(Boolean).join(' · ')}</span>
                 </Checkbox>
               </li>
@@ -129,7 +138,7 @@ export function AssignDialog({
           : t('eformsAdmin.assign.chosen', { count: chosen.size, names: [...chosen.values()].join(', ') })}
       </p>
       <ChannelPicker value={channels} onChange={setChannels} />
-      {errors.length > 0 && <Alert>{errors.join(' ')}</Alert>}
+      <SendRefusal error={error} />
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onPress={onClose}>
           {t('eformsAdmin.cancel')}
@@ -177,9 +186,9 @@ export function AssignToPatientDialog({
   const forms = useQuery(formsQuery(tenantId, { locationId, status: 'published' }));
   const [formId, setFormId] = useState('');
   const [channels, setChannels] = useState<Channel[]>(['email']);
-  const { send, isPending, errors } = useSendAssignment(onClose);
+  const { send, isPending, error } = useSendAssignment(onClose);
   return (
-    <DialogFrame title={t('eformsAdmin.assign.toPatient', { name: patientName })} onClose={onClose}>
+    <DialogFrame title={<Isolated values={{ name: patientName }}>{(v) => t('eformsAdmin.assign.toPatient', v)}</Isolated>} onClose={onClose}>
       {forms.isPending && <Spinner label={t('eformsAdmin.loading')} />}
       {forms.isError && <Alert>{translateError(i18n, forms.error)}</Alert>}
       {forms.data && (
@@ -188,7 +197,7 @@ export function AssignToPatientDialog({
           <select className={styles.select} value={formId} onChange={(event) => setFormId(event.target.value)} autoFocus>
             <option value="">{t('eformsAdmin.assign.chooseForm')}</option>
             {forms.data.forms.map((form) => (
-              <option key={form.id} value={form.id}>
+              <option key={form.id} value={form.id} dir="auto">
                 {form.name}
               </option>
             ))}
@@ -197,7 +206,7 @@ export function AssignToPatientDialog({
       )}
       {forms.data?.forms.length === 0 && <p className={styles.muted}>{t('eformsAdmin.assign.noPublished')}</p>}
       <ChannelPicker value={channels} onChange={setChannels} />
-      {errors.length > 0 && <Alert>{errors.join(' ')}</Alert>}
+      <SendRefusal error={error} />
       <div className={dialogStyles.actions}>
         <Button variant="secondary" onPress={onClose}>
           {t('eformsAdmin.cancel')}

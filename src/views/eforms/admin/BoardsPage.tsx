@@ -59,7 +59,7 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
           {t('eformsAdmin.filters.store')}
           <select className={styles.select} value={locationId} onChange={(event) => navigate(boardsPath(event.target.value))}>
             {stores.data.stores.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} dir="auto">
                 {s.name}
               </option>
             ))}

@@ -227,7 +227,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
               >
                 <option value="">{t('eformsAdmin.builder.chooseBoard')}</option>
                 {boards.data?.boards.map((board) => (
-                  <option key={board.id} value={board.id}>
+                  <option key={board.id} value={board.id} dir="auto">
                     {board.name}
                   </option>
                 ))}

@@ -7,6 +7,7 @@ import { isOtpValid } from '../../../machines/otp.machine';
 import type { otpMachine } from '../../../machines/otp.machine';
 import type { CallFailure } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
+import { ErrorSummary } from '../../ui/ErrorSummary';
 import * as fieldStyles from '../eformSections.css';
 import { PageButton } from './controls';
 import { messageText } from './messageText';
@@ -100,10 +101,11 @@ function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>
     if (vCode === '') setTouched(false);
   }, [vCode]);
 
-  // When the dialog opens and after each call (a code re-sent, a code refused) the focus is in the field again.
+  // When the dialog opens and after a code is re-sent the focus is in the field; a refusal's summary takes it instead,
+  // as every form's does.
   useEffect(() => {
-    if (!verifying && !resending) input.current?.focus();
-  }, [verifying, resending]);
+    if (!verifying && !resending && !error) input.current?.focus();
+  }, [verifying, resending, error]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,7 +124,7 @@ function CodeDialogBody({ otp, titleId }: { otp: ActorRefFrom<typeof otpMachine>
         <p className={styles.notice} role="status">
           {resent ? t('eformPublic.resent') : t('eformPublic.codeSent')}
         </p>
-        {failure && <Alert>{failure}</Alert>}
+        {failure && <ErrorSummary title={failure} fields={[]} refusal={error} />}
         <div className={fieldStyles.field}>
           <label htmlFor={fieldId} className={fieldStyles.groupLabel}>
             {t('eformPublic.codeLabel')}

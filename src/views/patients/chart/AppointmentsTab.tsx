@@ -134,7 +134,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
             value={draft.locationId}
             onChange={(v) => set({ locationId: v, providerId: '' })}
             error={fields.locationId}
-            options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
           />
           <SelectField
             name="providerId"
@@ -143,7 +143,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
             onChange={(v) => set({ providerId: v })}
             error={fields.providerId}
             isDisabled={!providers.data}
-            options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))}
           />
           <SelectField
             name="type"

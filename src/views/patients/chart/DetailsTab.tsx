@@ -176,7 +176,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
             value={values.preferredLanguage}
             onChange={(v) => set({ preferredLanguage: v as Values['preferredLanguage'] })}
             error={fields.preferredLanguage}
-            options={languages.map((l) => ({ value: l, label: languageNames[l] }))}
+            options={languages.map((l) => ({ value: l, label: languageNames[l], dir: 'auto' as const }))}
           />
         </div>
       </fieldset>

@@ -14,7 +14,7 @@ import { EmptyState, QueryView } from '../../patient/common';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
-import { Isolated } from '../../ui/Isolated';
+import { Isolated, isolatedText } from '../../ui/Isolated';
 import { TextField } from '../../ui/TextField';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import * as lookup from '../../lookups/labOrderLookup.css';
@@ -418,7 +418,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
             <option value="">{t('labOrdersTab.chooseRx')}</option>
             {spectacle.map((rx) => (
               <option key={rx.id} value={rx.id}>
-                {t('labOrdersTab.rxOption', { date: formats.date(rx.examDate), prescriber: rx.prescriber })}
+                {t('labOrdersTab.rxOption', { date: formats.date(rx.examDate), prescriber: isolatedText(rx.prescriber) })}
               </option>
             ))}
           </select>
@@ -447,7 +447,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
               inv.id === draft.invoiceId && invoice.data ? (
                 invoice.data.lines.map((line) => (
                   <option key={`${inv.id}|${line.lineNo}`} value={`${inv.id}|${line.lineNo}`}>
-                    {t('labOrdersTab.lineOption', { number: formats.number(inv.number), line: line.lineNo, description: line.description })}
+                    {t('labOrdersTab.lineOption', { number: formats.number(inv.number), line: line.lineNo, description: isolatedText(line.description) })}
                   </option>
                 ))
               ) : (

@@ -4,7 +4,8 @@ import { select } from '../patientList.css';
 
 /**
  * A labelled native select (small on a phone, the platform's own picker) with the server's message under it, the
- * way the chart's text fields show theirs (react-aria Form's validationErrors).
+ * way the chart's text fields show theirs (react-aria Form's validationErrors). An option whose label is a value (a
+ * store's or a person's name) has dir 'auto': an option holds text only, no <bdi>.
  */
 export function SelectField({
   label,
@@ -19,7 +20,7 @@ export function SelectField({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: string; label: string; dir?: 'auto' }[];
   error?: string;
   isDisabled?: boolean;
 }) {
@@ -40,7 +41,7 @@ export function SelectField({
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} dir={option.dir}>
             {option.label}
           </option>
         ))}

@@ -9,6 +9,7 @@ import type { GeneralSettings, SettingsGroup, StoreSettings } from '../../../con
 import { translateError } from '../../../i18n/apiErrors';
 import { useTenantId } from '../../eforms/admin/useTenant';
 import { Alert } from '../../ui/Alert';
+import { isolatedText } from '../../ui/Isolated';
 import { Spinner } from '../../ui/Spinner';
 import { StoreDetailsForm } from './StoreDetailsForm';
 import { CompanySalesForm, StoreSalesForm } from './SalesForms';
@@ -107,9 +108,9 @@ export function GeneralSettingsPage({ type, second }: { type: string; second?: s
                 <label className={styles.scope}>
                   <span className={styles.label}>{t('generalSettings.scope')}</span>
                   <select className={styles.select} value={storeId ?? ''} onChange={(event) => choose(event.target.value)}>
-                    {!(group && storeOnlyGroups.includes(group)) && <option value="">{t('generalSettings.company', { name: query.data.company.name })}</option>}
+                    {!(group && storeOnlyGroups.includes(group)) && <option value="">{t('generalSettings.company', { name: isolatedText(query.data.company.name) })}</option>}
                     {query.data.stores.map((s) => (
-                      <option key={s.id} value={s.id}>
+                      <option key={s.id} value={s.id} dir="auto">
                         {s.name}
                       </option>
                     ))}
