@@ -49,7 +49,7 @@ export interface RunningServer {
   exitCode(): number | null;
   /** Everything the process printed so far (the outbox prints the one-time codes in development). */
   output(): string;
-  /** SIGTERM, then waits for the exit (SIGKILL after 15 s) and removes the data directory. */
+  /** SIGTERM, then waits for the exit (SIGKILL after 15 s) and removes the data directory (unless keepData). */
   stop(): Promise<void>;
 }
 
