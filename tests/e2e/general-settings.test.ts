@@ -6,7 +6,7 @@
  * sideways scrolling) and axe-clean; staff are sent home.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
 import { expectHeading, expectPath, patience, readApi, signInAt, useBrowser } from './support/browser';
@@ -15,7 +15,7 @@ import type { RunningServer } from './support/server';
 
 let server: RunningServer | undefined;
 beforeAll(async () => {
-  server = await startServer({ timeoutMs: 300_000 });
+  server = await startServer({ timeoutMs: 300_000, dataTemplate: inject('e2eDataTemplate') });
 }, 320_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,8 @@
 /**
- * Once for the e2e project: builds the browser app if there is no build, starts the real server (fresh PGlite
- * directory, demo data seeded on first start, development mode so the outbox prints codes) and hands its address
- * to the tests (`inject('e2eBaseURL')`). SIGTERM after the last file.
+ * Once for the e2e project: builds the browser app if there is no build, makes the run's data template (a fresh
+ * PGlite directory with the demo data seeded on first start, support/server.ts makeDataTemplate), starts the real
+ * server on a copy of it (development mode so the outbox prints codes) and hands its address to the tests
+ * (`inject('e2eBaseURL')`). SIGTERM after the last file.
  *
  * The server admits 20 auth requests a minute per client address (security.md), and every browser here runs on
  * the same machine. TRUST_PROXY=1 (one proxy in front: the client is the rightmost X-Forwarded-For entry) lets
@@ -9,13 +10,15 @@
  * behind a reverse proxy would, so every test has its own budget and one server serves the whole run.
  */
 import type { TestProject } from 'vitest/node';
-import { buildAppIfStale, buildId, startServer } from './support/server';
+import { buildAppIfStale, buildId, makeDataTemplate, startServer } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eBaseURL: string;
     /** The build the server started with (support/server.ts buildId). */
     e2eBuildId: string;
+    /** The PGlite data folder with the freshly seeded demo data that servers start on a copy of (support/server.ts). */
+    e2eDataTemplate: string;
   }
 }
 
@@ -23,12 +26,17 @@ export default async function setup(project: TestProject) {
   buildAppIfStale();
   // Taken before the server registers the files of dist, so a build that lands during start-up is noticed too.
   project.provide('e2eBuildId', buildId() ?? '');
-  // A start takes about a minute on a busy two-core machine (migrations and the demo seed on fresh PGlite).
-  // E2E_SERVER_TIMEOUT_MS: more patience on a machine busy with other work.
-  const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs: Number(process.env.E2E_SERVER_TIMEOUT_MS) || 180_000 });
+  // A first start takes about a minute on a busy two-core machine (migrations and the demo seed on fresh PGlite);
+  // the servers after it start on a copy of what it left. E2E_SERVER_TIMEOUT_MS: more patience on a machine busy
+  // with other work.
+  const timeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS) || 180_000;
+  const template = await makeDataTemplate(timeoutMs);
+  project.provide('e2eDataTemplate', template.dir);
+  const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs, dataTemplate: template.dir });
   project.provide('e2eBaseURL', server.baseURL);
   return async () => {
     await server.stop();
+    template.remove();
     const problems = server
       .output()
       .split('\n')

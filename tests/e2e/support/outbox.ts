@@ -5,7 +5,7 @@
  * one-time code), as it does for a local user. TRUST_PROXY as on the shared server (support/browser.ts gives each
  * context its own client address).
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { patience } from './browser';
 import { startServer } from './server';
 import type { RunningServer } from './server';
@@ -35,7 +35,8 @@ export function useOutboxServer(): OutboxServer {
   };
 
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' } });
+    // Fresh demo data: a copy of the run's template (global-setup.ts), as a first start would seed it.
+    server = await startServer({ env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, dataTemplate: inject('e2eDataTemplate') });
   }, 200_000);
   afterAll(async () => {
     await server?.stop();

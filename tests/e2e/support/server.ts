@@ -1,12 +1,13 @@
 /**
  * The real server process for the browser tests, started the way `npm start` starts it (`node --import tsx
- * server/main.ts`) on a free port with a fresh PGlite directory, so the demo data is seeded on first start.
+ * server/main.ts`) on a free port with a PGlite directory of its own: a fresh one, where the demo data is seeded on
+ * first start, or a copy of the run's data template (makeDataTemplate), which holds just that.
  */
 import { spawn } from 'node:child_process';
 import { buildIfStale } from '../../../scripts/build-if-stale.mjs';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,9 +43,13 @@ function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseURL: string;
+  /** The PGlite data folder. */
+  dataDir: string;
+  /** The process's exit code once it has exited, else null. */
+  exitCode(): number | null;
   /** Everything the process printed so far (the outbox prints the one-time codes in development). */
   output(): string;
-  /** SIGTERM, then waits for the exit (SIGKILL after 15 s) and removes the data directory. */
+  /** SIGTERM, then waits for the exit (SIGKILL after 15 s) and removes the data directory (unless keepData). */
   stop(): Promise<void>;
 }
 
@@ -53,11 +58,16 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for GET /api/health. */
   timeoutMs?: number;
+  /** A data folder (makeDataTemplate) the server starts on a copy of, instead of an empty one. */
+  dataTemplate?: string;
+  /** Leaves the data folder in place at stop (makeDataTemplate). */
+  keepData?: boolean;
 }
 
-export async function startServer({ env = {}, timeoutMs = 150_000 }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, timeoutMs = 150_000, dataTemplate, keepData = false }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  if (dataTemplate) cpSync(dataTemplate, dataDir, { recursive: true });
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -94,10 +104,11 @@ export async function startServer({ env = {}, timeoutMs = 150_000 }: StartOption
       await exited;
       clearTimeout(killer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const baseURL = `http://127.0.0.1:${port}`;
+  const running: RunningServer = { baseURL, dataDir, output: () => output, exitCode: () => child.exitCode, stop };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -106,7 +117,7 @@ export async function startServer({ env = {}, timeoutMs = 150_000 }: StartOption
     }
     try {
       const health = await fetch(`${baseURL}/api/health`);
-      if (health.ok) return { baseURL, output: () => output, stop };
+      if (health.ok) return running;
     } catch {
       // Not listening yet.
     }
@@ -114,4 +125,20 @@ export async function startServer({ env = {}, timeoutMs = 150_000 }: StartOption
   }
   await stop();
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms:\n${output}`);
+}
+
+/**
+ * Migrations and the demo seed take most of a fresh start (a minute on a busy two-core machine, against seconds on a
+ * copy). One server starts on a fresh folder and stops (PGlite flushes); the folder it leaves, the demo data as a first
+ * start makes it, is the run's template: the shared server and each file's own server start on a copy of it.
+ */
+export async function makeDataTemplate(timeoutMs: number): Promise<{ dir: string; remove(): void }> {
+  const first = await startServer({ timeoutMs, keepData: true });
+  await first.stop();
+  // Only a clean exit (SIGTERM: the app closes, PGlite flushes, exit 0) leaves a folder fit to copy.
+  if (first.exitCode() !== 0) {
+    rmSync(first.dataDir, { recursive: true, force: true });
+    throw new Error(`The template server did not stop cleanly (exit code ${first.exitCode()}):\n${first.output()}`);
+  }
+  return { dir: first.dataDir, remove: () => rmSync(first.dataDir, { recursive: true, force: true }) };
 }

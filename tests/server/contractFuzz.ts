@@ -8,10 +8,11 @@
  * GET leaves the digest of the tables unchanged. GET operations are checked in bulk: the digest before and after
  * all of an operation's runs must be equal whatever they answered.
  *
- * Runs: RUNS_READ (50) per GET operation, RUNS_WRITE (80) per other operation: 72 operations, about 3,600
- * requests at the time of writing, of which about one in six passes validation and access checks and is answered
- * 2xx. Measured on a 2-core machine: about 57 s on PGlite, 45 s on PostgreSQL. A failure reports, per operation,
- * the first failing request as sent (method, url, role, body) and all operations are tried before the test fails.
+ * Runs: RUNS_READ (50) per GET operation, RUNS_WRITE (80) per other operation, about one request in six passing
+ * validation and access checks and answered 2xx. The operations are walked in PARTS test files
+ * (contract-fuzz-<n>.test.ts), each on its own database, so the parts share the workers with the other files.
+ * A failure reports, per operation, the first failing request as sent (method, url, role, body) and all operations
+ * are tried before the test fails.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -19,10 +20,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demo, demoIds, errorAnswerProblem, ownerRows, signIn, startHarness, type Harness } from './harness';
 
 const SEED = 20261124;
-const RUNS_READ = 50;
-const RUNS_WRITE = 80;
-/** The operations are walked in this many tests. */
-const SHARDS = 4;
+/**
+ * CONTRACT_FUZZ_RUNS_PERCENT (1-100, default 100) scales both: with the fixed seed a smaller share runs the first
+ * inputs of the full run. CI keeps the full count on PGlite and halves it on its second pass, on PostgreSQL.
+ */
+const RUNS_PERCENT = runsPercent(process.env.CONTRACT_FUZZ_RUNS_PERCENT);
+const RUNS_READ = Math.ceil((50 * RUNS_PERCENT) / 100);
+const RUNS_WRITE = Math.ceil((80 * RUNS_PERCENT) / 100);
+/** The operations are walked in this many test files (contract-fuzz-<n>.test.ts), which run in parallel workers. */
+export const PARTS = 4;
+
+function runsPercent(value: string | undefined): number {
+  if (value === undefined || value === '') return 100;
+  const percent = Number(value);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new Error(`CONTRACT_FUZZ_RUNS_PERCENT must be a whole number from 1 to 100, not '${value}'`);
+  return percent;
+}
 
 /**
  * Tables left out of the digest, each because a refused call writes it by design:
@@ -235,46 +248,47 @@ function changed(a: Record<string, string>, b: Record<string, string>): string[]
   return Object.keys(a).filter((k) => a[k] !== b[k]);
 }
 
-beforeAll(async () => {
-  h = await startHarness({ authRequestsPerMinute: 1_000_000 });
-  const doc = (await h.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
-  const all = await ownerRows<{ table_name: string }>(h, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
-  tableNames = all.map((r) => r.table_name).filter((t) => !EXCLUDED.has(t));
-  const ids = async (table: string) => (await ownerRows<{ id: string }>(h, sql.raw(`select id::text as id from ${table} limit 20`))).map((r) => r.id);
-  const jane = await ownerRows<{ id: string }>(h, sql`select id::text as id from patients where email = 'patient@clearview.test'`);
-  idPools.patientid = [...jane.map((r) => r.id), ...(await ids('patients'))];
-  idPools.rxid = [...(await ids('spectacle_rx')), ...(await ids('contact_lens_rx'))];
-  idPools.appointmentid = await ids('appointments');
-  idPools.invoiceid = await ids('invoices');
-  idPools.orderid = await ids('lab_orders');
-  idPools.recallid = await ids('recalls');
-  idPools.boardid = await ids('form_boards');
-  idPools.formid = await ids('forms');
-  idPools.assignmentid = await ids('form_assignments');
-  idPools.locationid = [demoIds.downtown, demoIds.main, ...(await ids('locations'))];
-  idPools.tenantid = idPools.tenentid = [demoIds.clearview, demoIds.brightsight];
-  const slugs = await ownerRows<{ c: string; s: string }>(h, sql`select company_slug as c, store_slug as s from portal_mappings`);
-  idPools.company = slugs.map((r) => r.c);
-  idPools.store = idPools.slug = slugs.map((r) => r.s);
-  idPools.any = Object.values(idPools).flat();
-  for (const [k, v] of Object.entries(idPools)) if (!v.length) delete idPools[k];
-  await signInAll();
-}, 120_000);
-afterAll(() => h?.close());
+/** Registers part `part` (0 to PARTS - 1) of the fuzz in the calling test file, on a database of its own. */
+export function fuzzPart(part: number) {
+  beforeAll(async () => {
+    h = await startHarness({ authRequestsPerMinute: 1_000_000 });
+    const doc = (await h.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+    const all = await ownerRows<{ table_name: string }>(h, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    tableNames = all.map((r) => r.table_name).filter((t) => !EXCLUDED.has(t));
+    const ids = async (table: string) => (await ownerRows<{ id: string }>(h, sql.raw(`select id::text as id from ${table} limit 20`))).map((r) => r.id);
+    const jane = await ownerRows<{ id: string }>(h, sql`select id::text as id from patients where email = 'patient@clearview.test'`);
+    idPools.patientid = [...jane.map((r) => r.id), ...(await ids('patients'))];
+    idPools.rxid = [...(await ids('spectacle_rx')), ...(await ids('contact_lens_rx'))];
+    idPools.appointmentid = await ids('appointments');
+    idPools.invoiceid = await ids('invoices');
+    idPools.orderid = await ids('lab_orders');
+    idPools.recallid = await ids('recalls');
+    idPools.boardid = await ids('form_boards');
+    idPools.formid = await ids('forms');
+    idPools.assignmentid = await ids('form_assignments');
+    idPools.locationid = [demoIds.downtown, demoIds.main, ...(await ids('locations'))];
+    idPools.tenantid = idPools.tenentid = [demoIds.clearview, demoIds.brightsight];
+    const slugs = await ownerRows<{ c: string; s: string }>(h, sql`select company_slug as c, store_slug as s from portal_mappings`);
+    idPools.company = slugs.map((r) => r.c);
+    idPools.store = idPools.slug = slugs.map((r) => r.s);
+    idPools.any = Object.values(idPools).flat();
+    for (const [k, v] of Object.entries(idPools)) if (!v.length) delete idPools[k];
+    await signInAll();
+  }, 120_000);
+  afterAll(() => h?.close());
 
-describe('contract fuzz: no input makes a 5xx or writes on a refusal', () => {
-  it('reads the operations from the OpenAPI document', () => {
-    expect(operations.length).toBeGreaterThan(60);
-  });
+  describe('contract fuzz: no input makes a 5xx or writes on a refusal', () => {
+    it('reads the operations from the OpenAPI document', () => {
+      expect(operations.length).toBeGreaterThan(60);
+    });
 
-  // The operations are known only once the app has answered the document (in beforeAll), so each test walks a
-  // share of them (every SHARDS-th) and collects every operation's first failure; the shares keep each test's time
-  // bounded as the API grows.
-  for (let shard = 0; shard < SHARDS; shard++) {
-    it(`every operation, part ${shard + 1} of ${SHARDS}`, { timeout: 600_000 }, async () => {
+    // The operations are known only once the app has answered the document (in beforeAll), so each part walks a
+    // share of them (every PARTS-th) and collects every operation's first failure; the parts keep each test's time
+    // bounded as the API grows.
+    it(`every operation, part ${part + 1} of ${PARTS}`, { timeout: 600_000 }, async () => {
       const failures: string[] = [];
-      for (const { method, path, op } of operations.filter((_, i) => i % SHARDS === shard)) {
+      for (const { method, path, op } of operations.filter((_, i) => i % PARTS === part)) {
         const params = op.parameters ?? [];
         const pathArb = fc.record(Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, valueFor(p.schema, p.name)])));
         const queryParams = params.filter((p) => p.in === 'query');
@@ -331,5 +345,5 @@ describe('contract fuzz: no input makes a 5xx or writes on a refusal', () => {
       }
       expect(failures).toEqual([]);
     });
-  }
-});
+  });
+}
