@@ -141,8 +141,9 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     );
     const first = await screen.findByRole('textbox', { name: 'First name' }, { timeout: 30_000 });
     const form = screen.getByRole('form', { name: 'Details' });
-    // Each value keeps its own direction in a right-to-left page (an address starting with its number).
-    expect(within(form).getByRole('textbox', { name: 'Address' }).getAttribute('dir')).toBe('auto');
+    // Each value keeps its own direction in a right-to-left page (an address starting with its number). The fields
+    // below her identity come in the form's next render.
+    expect((await within(form).findByRole('textbox', { name: 'Address' })).getAttribute('dir')).toBe('auto');
     const born = within(form).getByLabelText('Date of birth');
     await user.clear(first);
     await user.clear(born);

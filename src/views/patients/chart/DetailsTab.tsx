@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
@@ -108,6 +108,9 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
     title: t('patientChart.fixFields'),
   });
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  // Who she is first (the top of the tab, all a phone shows): the contact, consent and notes fields come in React's
+  // next render, which yields to the browser, so the tab shows her without waiting for the whole form.
+  const restDrawn = useDeferredValue(true, false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (requiredFields.some((f) => !values[f].trim())) {
@@ -154,51 +157,55 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
           <TextField name="guardianName" label={t('patientChart.details.fields.guardianName')} value={values.guardianName} onChange={(v) => set({ guardianName: v })} />
         </div>
       </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('patientChart.details.contact')}</legend>
-        <div className={styles.fieldGrid}>
-          <TextField name="phone" type="tel" label={t('patientChart.details.fields.phone')} value={values.phone} onChange={(v) => set({ phone: v })} />
-          <TextField name="email" type="email" label={t('patientChart.details.fields.email')} value={values.email} onChange={(v) => set({ email: v })} />
-          {(['addressLine', 'city', 'postalCode'] as const).map((f) => (
-            <TextField key={f} name={f} label={t(`patientChart.details.fields.${f}`)} value={values[f]} onChange={(v) => set({ [f]: v })} />
-          ))}
-          <SelectField
-            name="preferredChannel"
-            label={t('patientChart.details.fields.preferredChannel')}
-            value={values.preferredChannel}
-            onChange={(v) => set({ preferredChannel: v as Values['preferredChannel'] })}
-            error={fields.preferredChannel}
-            options={contactChannels.map((c) => ({ value: c, label: t(`records.profile.channels.${c}`) }))}
-          />
-          <SelectField
-            name="preferredLanguage"
-            label={t('patientChart.details.fields.preferredLanguage')}
-            value={values.preferredLanguage}
-            onChange={(v) => set({ preferredLanguage: v as Values['preferredLanguage'] })}
-            error={fields.preferredLanguage}
-            options={languages.map((l) => ({ value: l, label: languageNames[l], dir: 'auto' as const }))}
-          />
-        </div>
-      </fieldset>
-      <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>{t('patientChart.details.consents')}</legend>
-        <Checkbox name="consentContact" isSelected={values.consentContact} onChange={(v) => set({ consentContact: v })}>
-          {t('patientChart.details.fields.consentContact')}
-        </Checkbox>
-        <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={(v) => set({ consentPrivacy: v })}>
-          {t('patientChart.details.fields.consentPrivacy')}
-        </Checkbox>
-        {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}
-      </fieldset>
-      <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} />
-      <div className={styles.actions}>
-        <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty} disabledReason={t('errors.noChanges')}>
-          {t('patientChart.details.save')}
-        </Button>
-        <Button variant="secondary" isDisabled={!dirty || mutation.isPending} onPress={() => setValues(initial)}>
-          {t('patientChart.details.discard')}
-        </Button>
-      </div>
+      {restDrawn && (
+        <>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('patientChart.details.contact')}</legend>
+            <div className={styles.fieldGrid}>
+              <TextField name="phone" type="tel" label={t('patientChart.details.fields.phone')} value={values.phone} onChange={(v) => set({ phone: v })} />
+              <TextField name="email" type="email" label={t('patientChart.details.fields.email')} value={values.email} onChange={(v) => set({ email: v })} />
+              {(['addressLine', 'city', 'postalCode'] as const).map((f) => (
+                <TextField key={f} name={f} label={t(`patientChart.details.fields.${f}`)} value={values[f]} onChange={(v) => set({ [f]: v })} />
+              ))}
+              <SelectField
+                name="preferredChannel"
+                label={t('patientChart.details.fields.preferredChannel')}
+                value={values.preferredChannel}
+                onChange={(v) => set({ preferredChannel: v as Values['preferredChannel'] })}
+                error={fields.preferredChannel}
+                options={contactChannels.map((c) => ({ value: c, label: t(`records.profile.channels.${c}`) }))}
+              />
+              <SelectField
+                name="preferredLanguage"
+                label={t('patientChart.details.fields.preferredLanguage')}
+                value={values.preferredLanguage}
+                onChange={(v) => set({ preferredLanguage: v as Values['preferredLanguage'] })}
+                error={fields.preferredLanguage}
+                options={languages.map((l) => ({ value: l, label: languageNames[l], dir: 'auto' as const }))}
+              />
+            </div>
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>{t('patientChart.details.consents')}</legend>
+            <Checkbox name="consentContact" isSelected={values.consentContact} onChange={(v) => set({ consentContact: v })}>
+              {t('patientChart.details.fields.consentContact')}
+            </Checkbox>
+            <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={(v) => set({ consentPrivacy: v })}>
+              {t('patientChart.details.fields.consentPrivacy')}
+            </Checkbox>
+            {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}
+          </fieldset>
+          <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} />
+          <div className={styles.actions}>
+            <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty} disabledReason={t('errors.noChanges')}>
+              {t('patientChart.details.save')}
+            </Button>
+            <Button variant="secondary" isDisabled={!dirty || mutation.isPending} onPress={() => setValues(initial)}>
+              {t('patientChart.details.discard')}
+            </Button>
+          </div>
+        </>
+      )}
     </Form>
   );
 }
