@@ -218,7 +218,7 @@ export default defineConfig({
           // en, themes) stay in theirs.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            pages.group,
+            ...pages.groups,
           ],
         },
       },

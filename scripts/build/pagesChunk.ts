@@ -5,8 +5,9 @@ import type { Plugin, Rolldown } from 'vite';
  * register's first visit asked for about 60 files, and over HTTP/1.1's six connections per origin that queueing,
  * not the bytes, was most of its cold opening (docs/architecture.md, "The browser bundle").
  *
- * This plugin names the modules of one "pages" chunk: what the signed-in shell imports and every module that two or
- * more pages import. A page then loads the shell, this chunk and its own. It reads the module graph once it is
+ * This plugin names the modules of two chunks: "shell", what the signed-in shell imports (every signed-in page needs
+ * it), and "pages", every other module that two or more pages import. A page then loads the shell, the shared
+ * pages chunk and its own. It reads the module graph once it is
  * complete (buildEnd), before the chunks are made. The graph there is before tree-shaking: through a library's
  * index module a page seems to reach all of it, so the sets are wider than what ships, which costs nothing (what
  * no chunk uses is dropped). Left out:
@@ -18,8 +19,9 @@ const signedInShell = /[\\/]src[\\/]app[\\/]SignedInShell\.tsx$/;
 /** A lazily loaded page (or a part of one), the shell, or the table of staff pages; any other lazy module is a loader. */
 const page = /[\\/]src[\\/](views[\\/]|app[\\/](SignedInShell|staffPages)\.tsx?$)/;
 
-export function pagesChunk(): { plugin: Plugin; group: Rolldown.CodeSplittingGroup } {
-  let members = new Set<string>();
+export function pagesChunk(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
+  let shellMembers = new Set<string>();
+  let sharedMembers = new Set<string>();
   const plugin: Plugin = {
     name: 'pages-chunk',
     apply: 'build',
@@ -48,11 +50,19 @@ export function pagesChunk(): { plugin: Plugin; group: Rolldown.CodeSplittingGro
         for (const id of closure([root])) uses.set(id, (uses.get(id) ?? 0) + 1);
       }
       const shell = closure(lazyRoots.filter((id) => signedInShell.test(id)));
-      members = new Set([...uses].filter(([id, count]) => (count >= 2 || shell.has(id)) && !unshared.has(id)).map(([id]) => id));
+      shellMembers = new Set([...shell].filter((id) => !unshared.has(id)));
+      sharedMembers = new Set([...uses].filter(([id, count]) => count >= 2 && !shell.has(id) && !unshared.has(id)).map(([id]) => id));
     },
   };
   // Only the named modules: by default a group also takes its modules' imports, which would draw what the sign-in
-  // page loads (the contract's common shapes, zod) into it. Those stay in their chunks and are imported from there;
-  // they import nothing of this chunk, so no cycle between chunks can form.
-  return { plugin, group: { name: 'pages', test: (id) => members.has(id), includeDependenciesRecursively: false } };
+  // page loads (the contract's common shapes, zod) into it. Those stay in their chunks and are imported from there.
+  // No cycle between chunks can form: the shell's set holds everything its modules import (but the sign-in's), and a
+  // module two pages import is imported by both with everything it imports.
+  return {
+    plugin,
+    groups: [
+      { name: 'shell', test: (id) => shellMembers.has(id), includeDependenciesRecursively: false },
+      { name: 'pages', test: (id) => sharedMembers.has(id), includeDependenciesRecursively: false },
+    ],
+  };
 }
