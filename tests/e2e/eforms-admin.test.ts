@@ -44,6 +44,8 @@ async function assignToJane(admin: Page): Promise<string> {
   await dialog.getByRole('searchbox', { name: 'Search patients' }).fill('Doe');
   await dialog.getByText('Jane Doe', { exact: true }).click();
   expect(await dialog.getByRole('checkbox', { name: /Jane Doe/ }).isChecked()).toBe(true);
+  // Each chosen name keeps its own direction inside the sentence (Unicode's isolate marks around it).
+  expect(await dialog.getByText(/^Chosen \(1\):/).textContent()).toBe('Chosen (1): \u2068Jane Doe\u2069');
   expect(await dialog.getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
   await dialog.waitFor({ state: 'detached', ...patience });

@@ -14,7 +14,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ErrorSummary } from '../../ui/ErrorSummary';
-import { Isolated } from '../../ui/Isolated';
+import { Isolated, isolatedText } from '../../ui/Isolated';
 import * as dialogStyles from '../../ui/dialog.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
@@ -135,7 +135,7 @@ export function AssignDialog({
       <p className={styles.muted} aria-live="polite">
         {chosen.size === 0
           ? t('eformsAdmin.assign.noneChosen')
-          : t('eformsAdmin.assign.chosen', { count: chosen.size, names: [...chosen.values()].join(', ') })}
+          : t('eformsAdmin.assign.chosen', { count: chosen.size, names: [...chosen.values()].map(isolatedText).join(', ') })}
       </p>
       <ChannelPicker value={channels} onChange={setChannels} />
       <SendRefusal error={error} />
