@@ -82,7 +82,10 @@ export function RegisterPicker({
                 )}
               </p>
               <Button onPress={() => onChoose(register)}>
-                <Isolated values={{ register: register.name }}>{(v) => t('posRegister.useRegister', v)}</Isolated>
+                {/* One flex item: the button's gap would otherwise part the sentence from the name. */}
+                <span>
+                  <Isolated values={{ register: register.name }}>{(v) => t('posRegister.useRegister', v)}</Isolated>
+                </span>
               </Button>
             </li>
           ))}
