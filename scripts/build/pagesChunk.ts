@@ -6,14 +6,13 @@ import type { Plugin, Rolldown } from 'vite';
  * not the bytes, was most of its cold opening (docs/architecture.md, "The browser bundle").
  *
  * This plugin names the modules of two chunks: "shell", what the signed-in shell imports (every signed-in page needs
- * it), and "pages", every other module that two or more pages import. A page then loads the shell, the shared
- * pages chunk and its own. It reads the module graph once it is
- * complete (buildEnd), before the chunks are made. The graph there is before tree-shaking: through a library's
- * index module a page seems to reach all of it, so the sets are wider than what ships, which costs nothing (what
- * no chunk uses is dropped). Left out:
+ * it), and "pages", every other module that two or more pages import. A page then loads the shell, the pages chunk
+ * and its own. It reads the module graph once it is complete (buildEnd), before the chunks are made. The graph there
+ * is before tree-shaking: through a library's index module a page seems to reach all of it, so the sets are wider
+ * than what ships, which costs nothing (what no chunk uses is dropped). Left out of both:
  * - the entry's own modules: the entry chunk's group comes first and takes them;
  * - whatever the other lazy modules reach: the session's flows and the contract's shapes they parse (which the
- *   sign-in page loads, so it never loads this chunk), the languages and the themes (each loaded when chosen).
+ *   sign-in page loads, so it never loads either chunk), the languages and the themes (each loaded when chosen).
  */
 const signedInShell = /[\\/]src[\\/]app[\\/]SignedInShell\.tsx$/;
 /** A lazily loaded page (or a part of one), the shell, or the table of staff pages; any other lazy module is a loader. */

@@ -21,7 +21,6 @@ export function Isolated<V extends Record<string, string>>({ values, children }:
   );
 }
 
-
 /**
  * The same isolation where no markup can go (an <option> holds text only): the value between Unicode's first-strong
  * isolate and its pop, the plain-text form of <bdi>.
