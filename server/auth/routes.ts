@@ -2,7 +2,7 @@
  * Sign-in and sessions (spec section 7), under /api/patient: sign-in with its auth-code step, refresh, logout and
  * the current user; the new-user and forgotten-password calls are in passwordRoutes.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthCodeRequest, AuthCodeResponse, LoginRequest, LoginResponse, MeResponse, RefreshRequest, RefreshResponse } from '../../src/contract/auth';
@@ -13,7 +13,7 @@ import { createNewUserSession, revokeFamily } from './sessions';
 import { checkCredentials, clearFailures } from './sign-in';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
-import { findUserById, newUserView, toUserView, userViewQuery, type UserViewAnswer } from './user-view';
+import { createBuiltUserViews, findUserById, newUserView, toUserView, userViewQuery, type UserViewAnswer } from './user-view';
 import { withTenant } from '../db/client';
 import { errorBody, HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
@@ -29,6 +29,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db, secrets } = app.deps;
   const { now, rateLimited, setRefreshCookie, clearRefreshCookie, openSession, sendCode } = authKit(fastify);
+  const builtViews = createBuiltUserViews();
 
   app.post(
     '/patient/login',
@@ -210,7 +211,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: MeResponse, 401: ErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = request.auth!;
       if (auth.roles.includes('newuser')) {
         return request.inTenant(async (tx) => {
@@ -219,9 +220,16 @@ export async function authRoutes(fastify: FastifyInstance) {
           throw new HttpError(401, 'auth.notSignedIn');
         });
       }
-      const [row] = await request.readInTenant<UserViewAnswer>(userViewQuery(auth.sub, auth.loc));
+      const key = `${auth.tid}/${auth.sub}/${auth.loc ?? ''}`;
+      const known = builtViews.get(key);
+      const [row] = await request.readInTenant<UserViewAnswer>(userViewQuery(auth.sub, auth.loc, known?.version));
       if (!row) throw new HttpError(401, 'auth.notSignedIn');
-      return { user: toUserView(row.view) };
+      // The view is left out only when the version sent is current, so `known` is there. A string is written as
+      // it is: it went through the route's response schema (reply.serialize) when it was built.
+      const json = row.view
+        ? builtViews.keep(key, row.version, reply.serialize({ user: toUserView(row.view) }) as string)
+        : known!.json;
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 

@@ -55,6 +55,8 @@ export const companies = pgTable(
     isPlatform: boolean('is_platform').notNull().default(false),
     /** Set while the enterprise admin has suspended the company: no sign-in, public links answer as expired. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Moves on when the company or any of its stores changes (triggers): half of a user view's version. */
+    viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('companies_slug_key').on(t.slug), tenantIsolation('companies')],
@@ -144,6 +146,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Moves on when the row or the user's stores change (triggers): with the company's, the user view's version. */
+    viewVersion: bigint('view_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

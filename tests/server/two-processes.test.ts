@@ -68,6 +68,17 @@ describe.skipIf(!pgBase)('two API processes on one PostgreSQL (runs with TEST_DA
     expect((await me(a, token)).status).toBe(401);
   });
 
+  it("a change made through A is in B's next /me, though B kept the answer it built before", async () => {
+    const signedIn = await login(a, '198.51.100.60', 'patient@clearview.test');
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const token = signedIn.body.access_token;
+    const before = await me(b, token);
+    expect((await me(b, token)).body).toEqual(before.body);
+    const renamed = await call(a.api, 'PATCH', '/profile', { token, headers: from('198.51.100.60'), body: { displayName: 'Jane Q. Doe' } });
+    expect(renamed.status).toBe(200);
+    expect((await me(b, token)).body).toMatchObject({ user: { data: { displayName: 'Jane Q. Doe' } } });
+  });
+
   it('refresh on A, then the old refresh token on B: reuse is detected and the whole family is revoked', async () => {
     const signedIn = await login(a, '198.51.100.2', 'patient@clearview.test');
     expect(signedIn.status).toBe(200);
