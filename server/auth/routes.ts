@@ -13,7 +13,7 @@ import { createNewUserSession, revokeFamily } from './sessions';
 import { checkCredentials, clearFailures } from './sign-in';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
-import { createBuiltUserViews, findUserById, newUserView, toUserView, userViewQuery, type UserViewAnswer } from './user-view';
+import { createBuiltUserViews, findUserById, newUserView, toUserView, userViewQuery, userViewVersionQuery, type UserViewAnswer } from './user-view';
 import { withTenant } from '../db/client';
 import { errorBody, HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
@@ -220,16 +220,18 @@ export async function authRoutes(fastify: FastifyInstance) {
           throw new HttpError(401, 'auth.notSignedIn');
         });
       }
+      // A kept answer is a string written as it is: it went through the route's response schema when it was built.
+      const send = (json: string) => (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
       const key = `${auth.tid}/${auth.sub}/${auth.loc ?? ''}`;
       const known = builtViews.get(key);
-      const [row] = await request.readInTenant<UserViewAnswer>(userViewQuery(auth.sub, auth.loc, known?.version));
+      if (known) {
+        const [current] = await request.readInTenant<{ version: string }>(userViewVersionQuery(auth.sub));
+        if (!current) throw new HttpError(401, 'auth.notSignedIn');
+        if (current.version === known.version) return send(known.json);
+      }
+      const [row] = await request.readInTenant<UserViewAnswer>(userViewQuery(auth.sub, auth.loc));
       if (!row) throw new HttpError(401, 'auth.notSignedIn');
-      // The view is left out only when the version sent is current, so `known` is there. A string is written as
-      // it is: it went through the route's response schema (reply.serialize) when it was built.
-      const json = row.view
-        ? builtViews.keep(key, row.version, reply.serialize({ user: toUserView(row.view) }) as string)
-        : known!.json;
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return send(builtViews.keep(key, row.version, reply.serialize({ user: toUserView(row.view) }) as string));
     },
   );
 

@@ -47,42 +47,50 @@ export interface UserViewRow {
 }
 
 /**
+ * What a user view was built from: the user's and the company's view_version, which triggers move on whenever
+ * anything the view shows changes (the user row or its stores, the company row or any of its stores; migration 0035).
+ */
+const viewVersion = sql`u.view_version || '.' || c.view_version`;
+
+/**
  * The account, its company, the store (the one signed in at, else the default) and the stores it is limited to,
  * in one statement: the current user is read on every start-up, so it is kept to one round trip. The row travels
  * as one json column (`view`): the driver then builds one value parser per answer instead of 24, which is most of
- * its work on the hottest authenticated read (docs/operations.md, the /me profile).
- *
- * `version` names what the view was built from (the user's and the company's view_version, moved on by triggers
- * whenever anything shown here changes, migration 0035). Given the version a caller already holds, `view` is null
- * when it is still current, and PostgreSQL skips building it (a CASE evaluates its subquery only when taken).
+ * its work on the hottest authenticated read (docs/operations.md, the /me profile). `version` beside it is the
+ * view's version, read in the same snapshot.
  */
-export function userViewQuery(userId: string, storeId: string | null | undefined, knownVersion?: string): SQL {
-  return sql`select k.version, case when k.version is distinct from ${knownVersion ?? null}::text then (
-      select row_to_json(v) from (select u.id, u.tenant_id, u.email, u.roles, u.auth_from, u.display_name, u.photo_url, u.language,
-        u.settings, u.shortcuts, u.menu_access, u.settings_panel, u.temp_password_expires_on::text as temp_password_expires_on,
-        u.is_registered, u.system_prefs, c.settings->'systemPrefs' as company_system_prefs, c.name as company_name, c.logo as company_logo,
-        l.id as store_id, l.name as store_name, l.logo as store_logo, l.time_zone as store_time_zone,
-        coalesce((select array_agg(ul.location_id::text) from user_locations ul where ul.user_id = u.id), '{}') as allowed
-      from (select) one
-      left join locations l on l.tenant_id = u.tenant_id and l.id = coalesce(${storeId ?? null}::uuid, u.default_location_id)) v
-    ) end as view
+export function userViewQuery(userId: string, storeId: string | null | undefined): SQL {
+  return sql`select v.version, row_to_json(v) as view from (select ${viewVersion} as version, u.id, u.tenant_id, u.email, u.roles, u.auth_from,
+      u.display_name, u.photo_url, u.language, u.settings, u.shortcuts, u.menu_access, u.settings_panel,
+      u.temp_password_expires_on::text as temp_password_expires_on, u.is_registered, u.system_prefs,
+      c.settings->'systemPrefs' as company_system_prefs, c.name as company_name, c.logo as company_logo,
+      l.id as store_id, l.name as store_name, l.logo as store_logo, l.time_zone as store_time_zone,
+      coalesce((select array_agg(ul.location_id::text) from user_locations ul where ul.user_id = u.id), '{}') as allowed
     from users u
     join companies c on c.tenant_id = u.tenant_id
-    cross join lateral (select u.view_version || '.' || c.view_version as version) k
-    where u.id = ${userId}`;
+    left join locations l on l.tenant_id = u.tenant_id and l.id = coalesce(${storeId ?? null}::uuid, u.default_location_id)
+    where u.id = ${userId}) v`;
 }
 
-/** A userViewQuery answer's row: `view` is null only when the caller's known version is still current. */
+/** A userViewQuery answer's row. */
 export interface UserViewAnswer {
   version: string;
-  view: UserViewRow | null;
+  view: UserViewRow;
+}
+
+/**
+ * Only the user view's version: two rows by their keys, where the view itself reads four tables. What a kept answer
+ * is checked against (createBuiltUserViews).
+ */
+export function userViewVersionQuery(userId: string): SQL {
+  return sql`select ${viewVersion} as version from users u join companies c on c.tenant_id = u.tenant_id where u.id = ${userId}`;
 }
 
 /**
  * The /me answers one process built, by tenant, user and store, with the version each was built from: served again
- * while userViewQuery says that version is current, so an unchanged user costs neither the view's query nor its
- * serialisation. Correct across processes, since the version is read from the database on every request in the
- * same statement as the session check. At most `max` are kept, the oldest dropped first.
+ * while userViewVersionQuery gives that version, so an unchanged user costs neither the view's query nor its
+ * serialisation (docs/operations.md, run 16). Correct across processes: the version is read from the database on
+ * every request, in the statement that checks the session. At most `max` are kept, the oldest dropped first.
  */
 export function createBuiltUserViews(max = 5_000) {
   const built = new Map<string, { version: string; json: string }>();
@@ -146,7 +154,7 @@ export function toUserView(row: UserViewRow): User {
 
 export async function loadUserView(tx: Tx, userId: string, storeId: string | null | undefined): Promise<User | undefined> {
   const [row] = await queryRows<UserViewAnswer>(tx, userViewQuery(userId, storeId));
-  return row?.view ? toUserView(row.view) : undefined;
+  return row && toUserView(row.view);
 }
 
 /** The new-user flow's view: the account's name and email only, with the newuser role. */
