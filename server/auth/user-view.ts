@@ -90,16 +90,26 @@ export function userViewVersionQuery(userId: string): SQL {
  * The /me answers one process built, by tenant, user and store, with the version each was built from: served again
  * while userViewVersionQuery gives that version, so an unchanged user costs neither the view's query nor its
  * serialisation (docs/operations.md, run 16). Correct across processes: the version is read from the database on
- * every request, in the statement that checks the session. At most `max` are kept, the oldest dropped first.
+ * every request, in the statement that checks the session. Bounded by their total length, not their number, since
+ * an answer carries the store's and the user's images (up to a few hundred KB); the oldest are dropped first.
  */
-export function createBuiltUserViews(max = 5_000) {
+export function createBuiltUserViews(maxChars = 32 * 1024 * 1024) {
   const built = new Map<string, { version: string; json: string }>();
+  let chars = 0;
+  const drop = (key: string) => {
+    const old = built.get(key);
+    if (!old) return;
+    built.delete(key);
+    chars -= old.json.length;
+  };
   return {
     get: (key: string) => built.get(key),
     keep(key: string, version: string, json: string): string {
-      built.delete(key);
-      if (built.size >= max) built.delete(built.keys().next().value!);
+      drop(key);
+      if (json.length > maxChars) return json;
+      while (chars + json.length > maxChars) drop(built.keys().next().value!);
       built.set(key, { version, json });
+      chars += json.length;
       return json;
     },
   };

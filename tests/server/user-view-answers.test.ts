@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/contract/auth';
 import type { GeneralSettings } from '../../src/contract/generalSettings';
+import { createBuiltUserViews } from '../../server/auth/user-view';
 import { bearer, demo, demoIds, json, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
 let h: Harness;
@@ -116,5 +117,20 @@ describe('the answer kept by the process', () => {
     await me(jane);
     expect((await call(jane, 'POST', '/api/patient/logout')).statusCode).toBe(200);
     expect((await call(jane, 'GET', '/api/patient/me')).statusCode).toBe(401);
+  });
+});
+
+describe('the kept answers of a process', () => {
+  it('stay within their total length, dropping the oldest first; one longer than all of it is not kept', () => {
+    const built = createBuiltUserViews(10);
+    built.keep('a', '1.1', 'aaaa');
+    built.keep('b', '1.1', 'bbbb');
+    built.keep('a', '2.1', 'AAAAA');
+    expect([built.get('a')?.json, built.get('b')?.json]).toEqual(['AAAAA', 'bbbb']);
+    built.keep('c', '1.1', 'ccc');
+    expect([built.get('a'), built.get('b'), built.get('c')?.json]).toEqual([expect.anything(), undefined, 'ccc']);
+    expect(built.keep('d', '1.1', 'd'.repeat(11))).toBe('d'.repeat(11));
+    expect(built.get('d')).toBeUndefined();
+    expect(built.get('a')?.version).toBe('2.1');
   });
 });
