@@ -1,89 +1,16 @@
 /**
  * The register page (/admin/pos/{type}) against a fake API: the register picker and the device's remembered
  * register; the session tab (a float counted by denomination, a pay-in, the X report, the close with the counted
- * cash, the expected cash and the difference, ending on the Z report; the server's refusal shown); the parked tab
- * (a quote's expiry, resume, delete after the question); the history tab (reprint, a refund by line that a double
- * click and a retry send with one clientRefundId); Arabic.
+ * cash, the expected cash and the difference, ending on the Z report; the server's refusal shown); offline; Arabic.
+ * The parked and history tabs and refunds are in pos-register-sales.test.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryItem, ParkedSale, RefundResult, Register, SessionReport } from '../../src/contract/pos';
-import type { InvoiceView } from '../../src/contract/sales';
-import { InvoiceScreen } from '../../src/views/invoices/InvoiceScreen';
-import { PosPage } from '../../src/views/pos/PosPage';
-import { clearviewDowntown, janeDoe } from '../fixtures/auth';
-import type { Call, Reply } from '../fixtures/fakeApi';
-import { ids, invoice, invoices, profile } from './records-fixtures';
-import { renderPage, tearDownPage, withRoles } from './records-harness';
+import { describe, expect, it } from 'vitest';
+import type { Register } from '../../src/contract/pos';
+import type { Reply } from '../fixtures/fakeApi';
+import { closedTill, locationId, ok, openTill, otherTill, path, registerApi, registerId, registerPages, rememberTill, report, sessionId, tenantId } from './pos-register-fixtures';
 
-const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
-const tenantId = clearviewDowntown.tenantID;
-const locationId = ids.downtown;
-const registerId = 'a0000000-0000-4000-8000-000000000001';
-const sessionId = 'b0000000-0000-4000-8000-000000000001';
-const ok = (body: unknown, status = 200): Reply => ({ status, body });
-const path = (call: Call) => new URL(call.path, 'http://x').pathname;
-
-const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '120 Market Street', phone: '555', timeZone: 'UTC', currency: 'USD', logo: null };
-const closedTill: Register = { id: registerId, locationId, name: 'Till 1', currency: 'USD', openSession: null };
-const openTill: Register = { ...closedTill, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Sam Staff' } };
-const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', currency: 'USD', openSession: null };
-
-const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
-  id: sessionId,
-  registerId,
-  registerName: 'Till 1',
-  locationId,
-  storeName: 'Downtown',
-  currency: 'USD',
-  status: 'open',
-  openedAt: '2026-11-24T08:00:00Z',
-  openedBy: 'Sam Staff',
-  closedAt: null,
-  closedBy: null,
-  float: [{ denomination: 2000, count: 5 }],
-  floatTotal: 10_000,
-  cashIn: 0,
-  cashOut: 0,
-  payIns: 0,
-  payOuts: 0,
-  expectedCash: 10_000,
-  countedCash: null,
-  counted: null,
-  difference: null,
-  byMethod: [],
-  saleCount: 0,
-  refundCount: 0,
-  salesTotal: 0,
-  refundsTotal: 0,
-  discountTotal: 0,
-  taxTotal: 0,
-  movements: [],
-  ...changes,
-});
-
-/** The store and its registers; `extra` answers the rest. */
-const registerApi = (registers: Register[], extra: (call: Call) => Reply | undefined = () => undefined) => (call: Call): Reply | undefined => {
-  const p = path(call);
-  if (p === '/api/stores') return ok({ stores: [store] });
-  if (p === '/api/pos/registers') return ok({ registers });
-  return extra(call);
-};
-
-let rendered: ReturnType<typeof renderPage> | undefined;
-afterEach(() => {
-  tearDownPage(rendered);
-  rendered = undefined;
-  window.history.replaceState(null, '', '/');
-});
-
-const rememberTill = (till: Register = closedTill) => localStorage.setItem(`pos.register.${tenantId}.${locationId}`, JSON.stringify(till));
-const open = (type: string, api: (call: Call) => Reply | undefined, language: 'en' | 'ar' = 'en') => {
-  window.history.replaceState(null, '', `/admin/pos/${type}`);
-  rendered = renderPage(<PosPage type={type} />, { user: clerk, api, language });
-  return rendered;
-};
-const writes = (suffix: string) => rendered!.server.calls.filter((c) => c.method !== 'GET' && path(c).endsWith(suffix));
+const { open, calls, writes } = registerPages();
 
 describe('the register page', () => {
   it('asks which register this device uses, remembers it, and says a sale needs the register open', async () => {
@@ -293,7 +220,7 @@ describe('an open register whose session cannot be read', () => {
     expect(alert.textContent).toContain('Service unavailable');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByText("The register's session could not be loaded.")).toBeNull());
-    expect(rendered!.server.calls.filter((c) => path(c) === `/api/pos/sessions/${sessionId}`)).toHaveLength(2);
+    expect(calls().filter((c) => path(c) === `/api/pos/sessions/${sessionId}`)).toHaveLength(2);
     // Open: neither the closed register's prompt nor the picker.
     expect(screen.queryByText('The register is closed')).toBeNull();
     expect(screen.queryByRole('heading', { name: "Choose this device's register" })).toBeNull();
@@ -323,202 +250,6 @@ describe('with no connection', () => {
   });
 });
 
-describe('the parked tab', () => {
-  const parked = (changes: Partial<ParkedSale>): ParkedSale => ({
-    id: 'e0000000-0000-4000-8000-000000000001',
-    locationId,
-    kind: 'parked',
-    patientId: ids.jane,
-    patientName: 'Jane Doe',
-    lines: [{ productId: 'f0000000-0000-4000-8000-000000000001', quantity: 2, optionIds: [], discount: null, rxId: null, fitting: null }],
-    orderDiscount: null,
-    note: '',
-    currency: 'USD',
-    total: 12_000,
-    createdAt: '2026-11-24T10:00:00Z',
-    createdBy: 'Sam Staff',
-    expiresAt: null,
-    ...changes,
-  });
-
-  it('lists the store’s parked sales and quotes with their expiry; resume leads to the sale; delete asks first', async () => {
-    const quote = parked({ id: 'e0000000-0000-4000-8000-000000000002', kind: 'quote', patientId: null, patientName: null, expiresAt: '2099-12-24T10:00:00Z' });
-    let items = [parked({}), quote];
-    const { user } = open(
-      'parked',
-      registerApi([], (call) => {
-        if (path(call) === '/api/pos/parked' && call.method === 'GET') return ok({ items });
-        if (call.method === 'DELETE') {
-          items = items.filter((item) => !path(call).endsWith(item.id));
-          return ok({ id: path(call).split('/').at(-1) });
-        }
-        return undefined;
-      }),
-    );
-    const region = await screen.findByRole('region', { name: 'Parked sales and quotes of this store' }, { timeout: 5000 });
-    const cards = await within(region).findAllByRole('listitem');
-    expect(cards).toHaveLength(2);
-    expect(cards[0]!.textContent).toContain('Items: 2');
-    expect(cards[0]!.textContent).toContain('$120.00');
-    expect(cards[1]!.textContent).toContain('Walk-in');
-    expect(cards[1]!.textContent).toContain('Quote');
-    expect(cards[1]!.textContent).toMatch(/Valid until Dec 24, 2099/);
-    expect(within(cards[0]!).getByRole('link', { name: 'Resume the sale of Jane Doe' }).getAttribute('href')).toBe(`/admin/pos/all?resume=${items[0]!.id}`);
-
-    await user.click(within(cards[0]!).getByRole('button', { name: 'Delete the sale of Jane Doe' }));
-    const question = await screen.findByRole('alertdialog');
-    expect(question.textContent).toContain('Delete the parked sale of Jane Doe?');
-    await user.click(within(question).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(1));
-    expect(rendered!.server.calls.filter((c) => c.method === 'DELETE').map(path)).toEqual([`/api/pos/parked/${parked({}).id}`]);
-  });
-});
-
-describe('the history tab', () => {
-  const sale: HistoryItem = {
-    invoiceId: ids.open,
-    number: 2002,
-    issuedAt: '2026-11-24T11:00:00Z',
-    currency: 'USD',
-    patientId: ids.jane,
-    patientName: 'Jane Doe',
-    status: 'open',
-    total: 43_300,
-    paidTotal: 20_000,
-    balance: 23_300,
-    relatedInvoiceId: null,
-    clerk: 'Sam Staff',
-    methods: ['card'],
-  };
-
-  const view: InvoiceView = {
-    id: ids.open,
-    number: 2002,
-    locationId,
-    patientId: ids.jane,
-    status: 'open',
-    currency: 'USD',
-    subtotal: invoice.subtotal,
-    discountTotal: invoice.discountTotal,
-    taxTotal: invoice.taxTotal,
-    total: invoice.total,
-    paidTotal: invoice.paidTotal,
-    balance: invoice.balance,
-    relatedInvoiceId: null,
-    lines: invoice.lines,
-  };
-  const refunded: RefundResult = {
-    invoice: view,
-    credit: { ...view, id: 'c1ea0000-0000-4000-8000-0000000e0009', number: 2003, relatedInvoiceId: ids.open, lines: [] },
-    refunded: [{ method: 'card', amount: 4330 }],
-    replayed: false,
-  };
-
-  it('reprints a sale of today and refunds one line once, even on a double click and a retry', async () => {
-    rememberTill();
-    window.history.replaceState(null, '', `/admin/pos/history?invoice=${ids.open}`);
-    rendered = renderPage(<PosPage type="history" />, {
-      user: clerk,
-      api: registerApi([openTill], (call) => {
-        const p = path(call);
-        if (p === `/api/pos/sessions/${sessionId}`) return ok(report());
-        if (p === '/api/pos/history') return ok({ items: [sale] });
-        if (p === `/api/pos/invoices/${ids.open}`) return ok(invoice);
-        return undefined;
-      }),
-    });
-    const { user } = rendered;
-    const list = await screen.findByRole('heading', { name: "This register's sales today" }, { timeout: 5000 });
-    expect(list).toBeTruthy();
-    const link = await screen.findByRole('link', { name: /^Invoice 2002 / });
-    expect(link.getAttribute('aria-current')).toBe('page');
-    expect(link.textContent).toContain('Jane Doe');
-    const receipt = await screen.findByRole('article', { name: 'Receipt' });
-    expect(receipt.textContent).toContain('Comprehensive eye exam');
-    expect(screen.getByRole('button', { name: 'Reprint receipt' })).toBeTruthy();
-    expect((screen.getByLabelText('Paper') as HTMLSelectElement).value).toBe('roll');
-
-    const form = await screen.findByRole('form', { name: 'Refund sale 2002' });
-    await user.click(within(form).getByRole('button', { name: 'Refund' }));
-    expect(within(form).getByText('Enter a quantity on at least one line')).toBeTruthy();
-    // The refusal focuses the summary; its links go to the first line's quantity and to the reason.
-    const summary = within(form).getByRole('alert');
-    await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(within(summary).getAllByRole('link').map((l) => l.textContent)).toEqual(['Lines to refund: Enter a quantity on at least one line', 'Reason: A reason is required']);
-    await user.click(within(summary).getByRole('link', { name: 'Lines to refund: Enter a quantity on at least one line' }));
-    expect(document.activeElement).toBe(within(form).getAllByRole('textbox', { name: /^Quantity of / })[0]);
-    await user.click(within(summary).getByRole('link', { name: 'Reason: A reason is required' }));
-    expect(document.activeElement).toBe(within(form).getByLabelText('Reason'));
-    await user.type(within(form).getByLabelText('Quantity of Comprehensive eye exam to refund'), '1');
-    await user.type(within(form).getByLabelText('Reason'), 'Exam not needed');
-    await user.selectOptions(within(form).getByLabelText('Refund to'), 'store-credit');
-    // The refund calls wait for the test's answer: the double click lands while the first is on its way.
-    const refundPath = `/api/pos/invoices/${ids.open}/refunds`;
-    await user.dblClick(within(form).getByRole('button', { name: 'Refund' }));
-    await rendered.server.reply(refundPath, { status: 503, body: { error: 'Service unavailable' } });
-    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', 'Service unavailable');
-    expect(writes('/refunds')).toHaveLength(1);
-    await user.click(within(form).getByRole('button', { name: 'Refund' }));
-    await rendered.server.reply(refundPath, ok(refunded, 201));
-    await within(form).findByText('Refunded: Card $43.30');
-    const sent = writes('/refunds');
-    expect(sent).toHaveLength(2);
-    expect(sent[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 2, quantity: 1 }], refundTo: 'store-credit', reason: 'Exam not needed' });
-    expect((sent[1]!.body as { clientRefundId: string }).clientRefundId).toBe((sent[0]!.body as { clientRefundId: string }).clientRefundId);
-  });
-
-  it('asks for the register to be open before a refund', async () => {
-    rememberTill();
-    window.history.replaceState(null, '', `/admin/pos/history?invoice=${ids.open}`);
-    rendered = renderPage(<PosPage type="history" />, {
-      user: clerk,
-      api: registerApi([closedTill], (call) => {
-        const p = path(call);
-        if (p === '/api/pos/history') return ok({ items: [sale] });
-        if (p === `/api/pos/invoices/${ids.open}`) return ok(invoice);
-        return undefined;
-      }),
-    });
-    await screen.findByRole('article', { name: 'Receipt' }, { timeout: 5000 });
-    expect(screen.getByText('Open the register to refund this sale.')).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
-  });
-});
-
-describe('the invoice screen', () => {
-  const screenApi = (registers: Register[]) =>
-    registerApi(registers, (call) => {
-      const p = path(call);
-      if (p === `/api/patients/${ids.jane}/profile`) return ok(profile);
-      if (p === `/api/patients/${ids.jane}/invoices`) return ok(invoices);
-      if (p === `/api/patients/${ids.jane}/invoices/${ids.open}`) return ok(invoice);
-      return undefined;
-    });
-  const openInvoice = (registers: Register[]) => {
-    window.history.replaceState(null, '', `/admin/patients/invoice/${ids.jane}?invoice=${ids.open}`);
-    rendered = renderPage(<InvoiceScreen patientId={ids.jane} />, { user: clerk, api: screenApi(registers) });
-    return rendered;
-  };
-
-  it("refunds by line through this device's open register at the invoice's store", async () => {
-    rememberTill();
-    const { user } = openInvoice([openTill]);
-    const form = await screen.findByRole('form', { name: 'Refund sale 2002' }, { timeout: 5000 });
-    expect(screen.queryByRole('form', { name: 'Refund this invoice' })).toBeNull();
-    await user.click(within(form).getByRole('button', { name: 'Refund everything' }));
-    await user.type(within(form).getByLabelText('Reason'), 'Frame broke');
-    await user.click(within(form).getByRole('button', { name: 'Refund' }));
-    await waitFor(() => expect(writes('/refunds')).toHaveLength(1));
-    expect(writes('/refunds')[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 1, quantity: 1 }, { lineNo: 2, quantity: 1 }], refundTo: 'original' });
-  });
-
-  it('keeps the whole refund when the device has no open register there', async () => {
-    rememberTill();
-    openInvoice([closedTill]);
-    await screen.findByRole('form', { name: 'Refund this invoice' }, { timeout: 5000 });
-    expect(screen.queryByRole('form', { name: 'Refund sale 2002' })).toBeNull();
-  });
-});
 
 describe('in Arabic', () => {
   it('names the tabs and the float in Arabic', async () => {
