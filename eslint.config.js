@@ -20,6 +20,8 @@ export const serverPublicModules = {
   // The register records sales on the invoice model, makes lab order drafts by their rules and emails receipts (server/pos).
   labOrders: ['workflow'],
   messaging: ['outbox', 'templates', 'transports'],
+  // An invoice prices its catalogue lines from the store's catalogue, as the register does.
+  pos: ['catalogue'],
   sales: ['invoices', 'receipt'],
   scope: ['audited', 'patientRecord'],
   tenancy: ['platform'],

@@ -318,3 +318,34 @@ export const storeCreditEntries = pgTable(
     tenantIsolation('store_credit_entries'),
   ],
 ).enableRLS();
+
+/**
+ * A sale the server recorded otherwise than the register sent it (server/ledger/review.ts): an offline sale whose
+ * prices, payments or time it corrected. Listed on the work desk and the Z report until someone marks it reviewed.
+ */
+export const salesToReview = pgTable(
+  'sales_to_review',
+  {
+    tenantId: tenantId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    registerSessionId: uuid('register_session_id'),
+    /** Why, as codes: overpaid, priceChanged, needsConnection, storeCreditShort, soldAtMoved. */
+    reasons: text('reasons').array().notNull(),
+    /** The figures behind each reason (minor units), for the reviewer. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.invoiceId] }),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
+    foreignKey({ columns: [t.tenantId, t.registerSessionId], foreignColumns: [registerSessions.tenantId, registerSessions.id] }),
+    foreignKey({ columns: [t.tenantId, t.reviewedBy], foreignColumns: [users.tenantId, users.id] }),
+    index('sales_to_review_location_idx').on(t.tenantId, t.locationId, t.createdAt),
+    index('sales_to_review_session_idx').on(t.tenantId, t.registerSessionId),
+    tenantIsolation('sales_to_review'),
+  ],
+).enableRLS();

@@ -148,6 +148,15 @@ export async function storeProducts(tx: Tx, locationId: string, productIds: read
   return new Map((await complete(tx, locationId, found)).map((p) => [p.id, p]));
 }
 
+/** The products the store sells with these SKUs, by SKU (an invoice's catalogue lines name theirs so). */
+export async function storeProductsBySku(tx: Tx, locationId: string, skus: readonly string[]): Promise<Map<string, ProductHit>> {
+  const wanted = [...new Set(skus.filter((s) => s.length > 0))];
+  if (!wanted.length) return new Map();
+  const found = await rows(tx, sql`select id from products where sku in (${sql.join(wanted.map((s) => sql`${s}`), sql`, `)})`);
+  const hits = await storeProducts(tx, locationId, found.map((r) => r.id as string));
+  return new Map([...hits.values()].map((p) => [p.sku, p]));
+}
+
 /** A product's name in the company's catalogue (for the refusal of one the store does not sell). */
 export async function productName(tx: Tx, productId: string): Promise<string> {
   const [row] = await rows(tx, sql`select name from products where id = ${productId}`);

@@ -1,18 +1,20 @@
 /**
  * Completing a sale: one transaction keyed by the browser's clientSaleId. The first request records the invoice
- * (lines priced here with `priceSale` from the store's catalogue, payments, store credit, stock, the lab order drafts
- * of lens lines); every later request with the same id (a double click, a retry, an offline replay) waits for the
- * first on an advisory lock and answers what it recorded, with `replayed: true`.
+ * through the books (server/ledger: lines priced here with `priceSale` from the store's catalogue, payments, store
+ * credit, stock), and the lab order drafts of lens lines; every later request with the same id (a double click, a
+ * retry, an offline replay) waits for the first on an advisory lock and answers what it recorded, with
+ * `replayed: true`, to a caller who may reach its store (anyone else: not found).
  *
- * The register's figures are never trusted: a total that differs from the server's is refused with the server's
- * pricing (409 pos.priceChanged) unless the sale already happened offline, when the server's prices are recorded and
- * the difference reported.
+ * The register's figures are never trusted. Online, a total that differs from the server's is refused with the
+ * server's pricing (409 pos.priceChanged). A sale made offline is recorded because the goods have left, under the
+ * same rules: cash tendered above what is owed is change; a method that needs the connection, or store credit
+ * beyond the balance, leaves the balance open; its time is kept within its session; and every such correction is
+ * listed in the sales to review (server/ledger/review.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCurrency } from '../../src/contract/generalSettings';
 import {
-  defaultStaffDiscountLimitBp,
-  discountWithinLimit,
+  offlineMethods,
   paymentState,
   posMessages,
   priceSale,
@@ -20,36 +22,28 @@ import {
   type Pricing,
   type PricingInputLine,
   type ProductHit,
+  type SalePaymentInput,
   type SaleResult,
   type SaleSubmit,
 } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
-import { lockNumbering } from '../db/pg';
-import { parkedSales, productStock, registerSessions, stockMovements, storeCreditEntries } from '../db/schema-pos';
-import { invoiceLines, invoices, labOrders, locationPolicies, payments, spectacleRx } from '../db/schema-records';
-import { num, rows } from '../db/values';
+import { parkedSales, registerSessions } from '../db/schema-pos';
+import { invoiceLines, invoices, labOrders, payments, spectacleRx } from '../db/schema-records';
+import { rows } from '../db/values';
 import { HttpError } from '../http/errors';
 import { createLabOrder } from '../labOrders/workflow';
+import { coverableByStoreCredit, flagForReview, moveStock, recordInvoice, requireDiscountWithinLimit, takePayments, type InvoiceRow, type PaymentEntry, type ReviewReason } from '../ledger/ledger';
 import type { Done } from '../scope/audited';
-import { visiblePatient, type PatientRow, type Scope } from '../scope/scope';
+import { requireStore, visiblePatient, type PatientRow, type Scope } from '../scope/scope';
 import { invoiceView } from '../sales/invoices';
 import { moneyOf } from '../sales/receipt';
 import { productName, storeProducts } from './catalogue';
 import { sessionOf } from './sessions';
-import { storeCreditBalance } from './storeCredit';
-
-type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Serialises the requests of one client id (a sale's or a refund's) until the first one's transaction ends. */
 export async function lockClientId(tx: Tx, kind: 'pos-sale' | 'pos-refund', id: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${kind}), hashtext(${id}))`);
-}
-
-export async function nextInvoiceNumber(tx: Tx, locationId: string): Promise<number> {
-  await lockNumbering(tx, 'invoice', locationId);
-  const [row] = await tx.select({ next: sql<number>`coalesce(max(${invoices.number}), 0) + 1` }).from(invoices).where(eq(invoices.locationId, locationId));
-  return Number(row!.next);
 }
 
 /** What a recorded sale answers, the first time and every replay alike (read back from what was written). */
@@ -84,13 +78,6 @@ async function saleResult(tx: Tx, inv: InvoiceRow, extra: { replayed: boolean; d
     difference: extra.difference,
     soldToOrder: short.map((r) => r.product_id as string),
   };
-}
-
-/** The discount limit of the caller at a store in basis points; null: none (admins). */
-async function discountLimitBp(tx: Tx, scope: Scope, locationId: string): Promise<number | null> {
-  if (scope.roles.includes('admin')) return null;
-  const [policy] = await tx.select({ limit: locationPolicies.staffDiscountLimitBp }).from(locationPolicies).where(eq(locationPolicies.locationId, locationId));
-  return policy?.limit ?? defaultStaffDiscountLimitBp;
 }
 
 interface PricedSale {
@@ -136,10 +123,13 @@ export async function priceLines(tx: Tx, locationId: string, input: Pick<SaleSub
   return { pricing: priceSale(pricingLines, input.orderDiscount), products, options };
 }
 
-/** The session a sale is recorded in: the one named, or (for a sale made offline) its register's open one now. */
+/**
+ * The session a sale is recorded in: the one named, or (for a sale made offline) its register's open one now.
+ * Also answers the named one: an offline sale happened while it was open.
+ */
 async function saleSession(tx: Tx, scope: Scope, input: SaleSubmit) {
   const named = await sessionOf(tx, scope, input.registerSessionId, 'share');
-  if (named.status === 'open') return named;
+  if (named.status === 'open') return { session: named, named };
   // A sale made offline is never lost for want of its session: the register's session of now takes it.
   if (!input.soldOffline) throw new HttpError(409, 'pos.sessionClosed');
   const [open] = await tx
@@ -148,7 +138,7 @@ async function saleSession(tx: Tx, scope: Scope, input: SaleSubmit) {
     .where(and(eq(registerSessions.registerId, named.registerId), eq(registerSessions.status, 'open')))
     .for('share');
   if (!open) throw new HttpError(409, 'pos.noOpenSession');
-  return open;
+  return { session: open, named };
 }
 
 async function checkRx(tx: Tx, patient: PatientRow | null, rxIds: string[]) {
@@ -158,15 +148,62 @@ async function checkRx(tx: Tx, patient: PatientRow | null, rxIds: string[]) {
   }
 }
 
+interface Review {
+  reasons: ReviewReason[];
+  details: Record<string, unknown>;
+}
+
+/**
+ * The payments a sale made offline is recorded with: what needs the connection is not taken (the balance stays
+ * open), store credit no more than the balance, and money above the total is change (cash) or given back (other
+ * methods), each correction noted for review.
+ */
+async function offlinePayments(tx: Tx, patient: PatientRow | null, total: number, sent: readonly SalePaymentInput[], review: Review): Promise<SalePaymentInput[]> {
+  const kept: SalePaymentInput[] = [];
+  for (const p of sent) {
+    if (p.method === 'store-credit') continue;
+    if (offlineMethods.includes(p.method)) kept.push({ ...p });
+    else {
+      review.reasons.push('needsConnection');
+      review.details.needsConnection = [...((review.details.needsConnection as unknown[]) ?? []), { method: p.method, amount: p.amount }];
+    }
+  }
+  const creditWanted = sent.filter((p) => p.method === 'store-credit').reduce((a, p) => a + p.amount, 0);
+  if (creditWanted > 0) {
+    const covered = patient ? await coverableByStoreCredit(tx, patient.id, creditWanted) : 0;
+    if (covered > 0) kept.unshift({ method: 'store-credit', amount: covered, reference: '', insurancePlan: '', authorisation: '' });
+    if (covered < creditWanted) {
+      review.reasons.push('storeCreditShort');
+      review.details.storeCreditShort = creditWanted - covered;
+    }
+  }
+  let excess = kept.reduce((a, p) => a + p.amount, 0) - total;
+  if (excess > 0) {
+    review.reasons.push('overpaid');
+    review.details.overpaid = excess;
+    // Cash first: what was handed over stays tendered, the excess becomes change; then the other methods, last first.
+    const order = [...kept.filter((p) => p.method === 'cash'), ...kept.filter((p) => p.method !== 'cash').reverse()];
+    for (const p of order) {
+      const less = Math.min(excess, p.amount);
+      if (p.method === 'cash') p.tendered = p.tendered ?? p.amount;
+      p.amount -= less;
+      excess -= less;
+      if (excess === 0) break;
+    }
+  }
+  return kept.filter((p) => p.amount > 0);
+}
+
 export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now: Date): Done<SaleResult> {
   await lockClientId(tx, 'pos-sale', input.clientSaleId);
   const [earlier] = await tx.select().from(invoices).where(eq(invoices.clientSaleId, input.clientSaleId));
   if (earlier) {
+    requireStore(scope, earlier.locationId, 'invoice');
     const result = await saleResult(tx, earlier, { replayed: true, difference: input.soldOffline ? earlier.total - input.shownTotal : 0 });
     return { result, audit: { targetType: 'invoice', targetId: earlier.id, patientId: earlier.patientId ?? undefined, details: { clientSaleId: input.clientSaleId, replayed: true } } };
   }
 
-  const session = await saleSession(tx, scope, input);
+  const { session, named } = await saleSession(tx, scope, input);
   const locationId = session.locationId;
   const patient = input.patientId ? await visiblePatient(tx, scope, input.patientId) : null;
   if (input.parkedId) {
@@ -181,19 +218,25 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
     patient,
     input.lines.flatMap((l) => (l.rxId ? [l.rxId] : [])),
   );
+  await requireDiscountWithinLimit(tx, scope, locationId, pricing);
 
-  const limit = await discountLimitBp(tx, scope, locationId);
-  if (!discountWithinLimit(pricing, limit)) throw new HttpError(403, 'pos.discountOverLimit', { params: { limit: (limit ?? 0) / 100 } });
-
+  const review: Review = { reasons: [], details: {} };
   let difference = 0;
   if (pricing.total !== input.shownTotal) {
     if (!input.soldOffline) throw new HttpError(409, 'pos.priceChanged', { details: { pricing } });
     difference = pricing.total - input.shownTotal;
+    review.reasons.push('priceChanged');
+    review.details.priceChanged = { shown: input.shownTotal, recorded: pricing.total };
   }
 
-  const { paid } = paymentState(pricing.total, input.payments);
-  // Offline the clerk took the money at the register's prices: what was taken is recorded, the difference reported.
-  if (paid > pricing.total && !input.soldOffline) throw new HttpError(400, 'pos.paymentsOverTotal');
+  const sent = paymentState(pricing.total, input.payments).paid;
+  // The register completes a sale only paid in full at its own prices, or as a deposit: offline included.
+  if (!input.deposit && sent < input.shownTotal) throw new HttpError(400, 'pos.notPaidInFull');
+  let taken: SalePaymentInput[] = input.payments;
+  if (input.soldOffline) taken = await offlinePayments(tx, patient, pricing.total, input.payments, review);
+  else if (sent > pricing.total) throw new HttpError(400, 'pos.paymentsOverTotal');
+  const { paid } = paymentState(pricing.total, taken);
+
   const needed = new Map<string, number>();
   input.lines.forEach((l, i) => {
     if (stockedKinds.includes(products[i]!.kind)) needed.set(l.productId, (needed.get(l.productId) ?? 0) + l.quantity);
@@ -207,48 +250,29 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
       throw new HttpError(400, 'pos.notPaidInFull');
     }
   }
-  const creditUsed = input.payments.filter((p) => p.method === 'store-credit').reduce((a, p) => a + p.amount, 0);
+  if (taken.some((p) => p.method === 'store-credit') && !patient) throw new HttpError(400, 'pos.storeCreditNeedsPatient');
+
+  // The server's clock; a sale made offline keeps its own time within the session it was made in.
+  let soldAt = now;
+  if (input.soldOffline && input.soldAt) {
+    const claimed = Date.parse(input.soldAt);
+    const latest = Math.min(named.closedAt?.getTime() ?? now.getTime(), now.getTime());
+    const kept = Math.max(named.openedAt.getTime(), Math.min(claimed, latest));
+    soldAt = new Date(kept);
+    if (kept !== claimed) {
+      review.reasons.push('soldAtMoved');
+      review.details.soldAtMoved = { sent: input.soldAt, recorded: soldAt.toISOString() };
+    }
+  }
+
   // The store's currency of now (server-decided): the invoice keeps it when the store's setting later changes.
   const [store] = await tx.select({ currency: locations.currency }).from(locations).where(eq(locations.id, locationId));
   const currency = store?.currency ?? defaultCurrency;
-  const money = moneyOf(currency);
-  if (creditUsed > 0) {
-    if (!patient) throw new HttpError(400, 'pos.storeCreditNeedsPatient');
-    // The patient's row lock orders two sales spending the same credit.
-    await visiblePatient(tx, scope, patient.id, { lock: true });
-    const balance = await storeCreditBalance(tx, patient.id);
-    if (creditUsed > balance) throw new HttpError(409, 'pos.storeCreditInsufficient', { params: { balance: money(balance) } });
-  }
-
-  const soldAt = input.soldAt ? new Date(Math.min(Date.parse(input.soldAt), now.getTime())) : now;
-  const number = await nextInvoiceNumber(tx, locationId);
-  const [inv] = await tx
-    .insert(invoices)
-    .values({
-      tenantId: scope.tenantId,
-      locationId,
-      number,
-      patientId: patient?.id ?? null,
-      status: paid >= pricing.total ? 'paid' : 'open',
-      issuedAt: soldAt,
-      currency,
-      subtotal: pricing.subtotal,
-      discountTotal: pricing.discountTotal,
-      taxTotal: pricing.taxTotal,
-      total: pricing.total,
-      paidTotal: paid,
-      notes: input.notes,
-      createdBy: scope.userId,
-      createdAt: now,
-      clientSaleId: input.clientSaleId,
-      registerSessionId: session.id,
-    })
-    .returning();
-  await tx.insert(invoiceLines).values(
+  const recorded = await recordInvoice(
+    tx,
+    scope,
+    { locationId, patientId: patient?.id ?? null, currency, issuedAt: soldAt, notes: input.notes, clientSaleId: input.clientSaleId, registerSessionId: session.id },
     pricing.lines.map((l, i) => ({
-      tenantId: scope.tenantId,
-      invoiceId: inv!.id,
-      lineNo: l.lineNo,
       kind: products[i]!.kind === 'service' ? 'service' : 'product',
       sku: products[i]!.sku,
       description: l.description,
@@ -261,51 +285,17 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
       options: options[i]!,
       rxId: input.lines[i]!.rxId,
     })),
+    now,
   );
-  if (input.payments.length) {
-    await tx.insert(payments).values(
-      input.payments.map((p) => ({
-        tenantId: scope.tenantId,
-        invoiceId: inv!.id,
-        method: p.method,
-        amount: p.amount,
-        paidAt: soldAt,
-        reference: p.reference,
-        tendered: p.tendered ?? null,
-        insurancePlan: p.insurancePlan,
-        authorisation: p.authorisation,
-        registerSessionId: session.id,
-        createdBy: scope.userId,
-      })),
-    );
-  }
-  if (creditUsed > 0) {
-    await tx.insert(storeCreditEntries).values({ tenantId: scope.tenantId, patientId: patient!.id, amount: -creditUsed, invoiceId: inv!.id, reason: `Invoice ${number}`, at: now, byUserId: scope.userId });
-  }
-  for (const [productId, quantity] of needed) {
-    const [left] = await tx
-      .update(productStock)
-      .set({ onHand: sql`${productStock.onHand} - ${quantity}`, updatedAt: now })
-      .where(and(eq(productStock.locationId, locationId), eq(productStock.productId, productId)))
-      .returning({ onHand: productStock.onHand });
-    await tx.insert(stockMovements).values({
-      tenantId: scope.tenantId,
-      locationId,
-      productId,
-      quantity: -quantity,
-      reason: 'sale',
-      invoiceId: inv!.id,
-      at: now,
-      byUserId: scope.userId,
-      soldToOrder: num(left!.onHand) < 0,
-    });
-  }
+  const entries: PaymentEntry[] = taken.map((p) => ({ ...p, tendered: p.tendered ?? null }));
+  const { invoice: inv } = await takePayments(tx, scope, recorded, entries, { at: soldAt, sessionId: session.id });
+  await moveStock(tx, scope, { locationId, quantities: needed, direction: -1, reason: 'sale', invoiceId: inv.id, at: now });
 
   // Each lens line made to an Rx becomes a lab order draft (the lab-order rules of server/labOrders), with the frame sold.
   const frameIndex = products.findIndex((p) => p.kind === 'frame');
   const frame = frameIndex >= 0 ? products[frameIndex]! : null;
   // A deposit leaves a balance the patient pays at pickup: the order says so from its first step.
-  const depositNote = paid < pricing.total ? `Deposit taken: ${money(pricing.total - paid)} due at pickup` : '';
+  const depositNote = paid < pricing.total ? `Deposit taken: ${moneyOf(currency)(pricing.total - paid)} due at pickup` : '';
   for (const [i, l] of input.lines.entries()) {
     if (!l.rxId || !patient) continue;
     const lensOptions = options[i]!;
@@ -315,7 +305,7 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
       {
         patientId: patient.id,
         rxId: l.rxId,
-        invoiceId: inv!.id,
+        invoiceId: inv.id,
         invoiceLineNo: i + 1,
         frame: {
           brand: frame?.brand ?? '',
@@ -339,22 +329,24 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
     );
   }
   if (input.parkedId) await tx.delete(parkedSales).where(and(eq(parkedSales.id, input.parkedId), eq(parkedSales.locationId, locationId)));
+  await flagForReview(tx, scope, { invoiceId: inv.id, locationId, registerSessionId: session.id, reasons: [...new Set(review.reasons)], details: review.details });
 
-  const result = await saleResult(tx, inv!, { replayed: false, difference });
+  const result = await saleResult(tx, inv, { replayed: false, difference });
   return {
     result,
     audit: {
       targetType: 'invoice',
-      targetId: inv!.id,
+      targetId: inv.id,
       patientId: patient?.id,
       details: {
         clientSaleId: input.clientSaleId,
-        number,
+        number: inv.number,
         sessionId: session.id,
         total: pricing.total,
         paid,
         offline: input.soldOffline,
         difference,
+        review: review.reasons,
         labOrderIds: result.labOrderIds,
         soldToOrder: result.soldToOrder,
       },

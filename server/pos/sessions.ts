@@ -9,7 +9,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { countedTotal, type CashMovementInput, type Register, type SessionClose, type SessionOpen, type SessionReport } from '../../src/contract/pos';
 import type { PaymentMethod } from '../../src/contract/records';
 import type { Tx } from '../db/client';
-import { cashMovements, registers, registerSessions } from '../db/schema-pos';
+import { locations } from '../db/schema';
+import { registers, registerSessions } from '../db/schema-pos';
+import { expectedCashOf, recordCashMovement } from '../ledger/ledger';
 import { iso, isoOrNull, num, rows } from '../db/values';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
@@ -90,7 +92,7 @@ export async function sessionReport(tx: Tx, sessionId: string): Promise<SessionR
   const floatTotal = num(h.float_total);
   const closed = h.status === 'closed';
   // Fixed at close (the Z report); while open, what the drawer should hold now.
-  const expectedCash = closed ? num(h.expected_cash) : floatTotal + cashIn + payIns - cashOut - payOuts;
+  const expectedCash = closed ? num(h.expected_cash) : expectedCashOf({ floatTotal, cashIn, cashOut, payIns, payOuts });
   return {
     id: h.id as string,
     registerId: h.register_id as string,
@@ -155,15 +157,14 @@ export async function openSession(tx: Tx, scope: Scope, registerId: string, inpu
 }
 
 export async function addCashMovement(tx: Tx, scope: Scope, sessionId: string, input: CashMovementInput, now: Date): Done<SessionReport> {
-  const session = await sessionOf(tx, scope, sessionId, 'share');
+  // Held for update: two pay-outs (or a pay-out and a close) are ordered, and each sees what the other took.
+  const session = await sessionOf(tx, scope, sessionId, 'update');
   if (session.status !== 'open') throw new HttpError(409, 'pos.sessionClosed');
-  const [movement] = await tx
-    .insert(cashMovements)
-    .values({ tenantId: scope.tenantId, sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, at: now, byUserId: scope.userId })
-    .returning({ id: cashMovements.id });
+  const [store] = await tx.select({ currency: locations.currency }).from(locations).where(eq(locations.id, session.locationId));
+  const movementId = await recordCashMovement(tx, scope, session, input, store!.currency, now);
   return {
     result: await sessionReport(tx, session.id),
-    audit: { targetType: 'register_session', targetId: session.id, details: { movementId: movement!.id, kind: input.kind, amount: input.amount } },
+    audit: { targetType: 'register_session', targetId: session.id, details: { movementId, kind: input.kind, amount: input.amount } },
   };
 }
 

@@ -1,17 +1,8 @@
-/** A patient's store credit: the sum of their entries (refunds add, payments with it take). */
-import { eq, sql } from 'drizzle-orm';
+/** A patient's store credit as the register reads it (the book is server/ledger's). */
 import type { Tx } from '../db/client';
-import { storeCreditEntries } from '../db/schema-pos';
+import { storeCreditBalance } from '../ledger/ledger';
 import type { Done } from '../scope/audited';
 import { visiblePatient, type Scope } from '../scope/scope';
-
-export async function storeCreditBalance(tx: Tx, patientId: string): Promise<number> {
-  const [row] = await tx
-    .select({ balance: sql<string>`coalesce(sum(${storeCreditEntries.amount}), 0)` })
-    .from(storeCreditEntries)
-    .where(eq(storeCreditEntries.patientId, patientId));
-  return Number(row?.balance ?? 0);
-}
 
 export async function storeCreditOf(tx: Tx, scope: Scope, patientId: string): Done<{ patientId: string; balance: number }> {
   const patient = await visiblePatient(tx, scope, patientId);

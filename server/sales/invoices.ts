@@ -1,37 +1,33 @@
 /**
- * Invoices (POS sales): numbered per store under a per-store lock, totals computed here with the store's tax
- * rate, payments recorded once per idempotency key, and a paid invoice never edited: a void or refund writes a
- * linked credit record (negative lines, and a negative payment for money paid back).
+ * Invoices made at the invoice screen and the chart: created with lines priced as the register prices them (the
+ * store's catalogue price and tax class; staff invoice only catalogue products at the store's price, within their
+ * discount limit; an admin may change a price or add a line of their own at the store's standard rate), payments
+ * recorded once per idempotency key, and a paid invoice never edited: a void writes a linked credit record through
+ * the books (server/ledger), giving back the money by the methods that paid it, the goods to stock.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  invoiceTotals,
-  lineMoney,
-  type InvoiceCreate,
-  type InvoiceView,
-  type InvoiceVoid,
-  type PaymentInput,
-  type PaymentResult,
-} from '../../src/contract/sales';
+import { asc, eq } from 'drizzle-orm';
+import { priceSale, type PricingInputLine } from '../../src/contract/pos';
+import type { InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
-import { lockNumbering } from '../db/pg';
 import { locations } from '../db/schema';
-import { registerSessions } from '../db/schema-pos';
 import { invoiceLines, invoices, payments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
+import {
+  giveBack,
+  givenBack,
+  linesOf,
+  moveStock,
+  openSessionAt,
+  recordInvoice,
+  requireDiscountWithinLimit,
+  stockedQuantities,
+  takePayments,
+  type CreditLine,
+  type InvoiceRow,
+} from '../ledger/ledger';
+import { storeProductsBySku } from '../pos/catalogue';
 import type { Done } from '../scope/audited';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
-
-type InvoiceRow = typeof invoices.$inferSelect;
-
-async function nextInvoiceNumber(tx: Tx, locationId: string): Promise<number> {
-  await lockNumbering(tx, 'invoice', locationId);
-  const [row] = await tx
-    .select({ next: sql<number>`coalesce(max(${invoices.number}), 0) + 1` })
-    .from(invoices)
-    .where(eq(invoices.locationId, locationId));
-  return Number(row!.next);
-}
 
 export async function invoiceView(tx: Tx, inv: InvoiceRow): Promise<InvoiceView> {
   const lines = await tx
@@ -71,23 +67,47 @@ export async function createInvoice(tx: Tx, scope: Scope, input: InvoiceCreate, 
   const patient = await visiblePatient(tx, scope, input.patientId);
   const locationId = input.locationId ?? patient.locationId;
   requireStore(scope, locationId);
-  const [store] = await tx.select({ taxRateBp: locations.taxRateBp }).from(locations).where(eq(locations.id, locationId));
+  const [store] = await tx.select({ taxRateBp: locations.taxRateBp, currency: locations.currency }).from(locations).where(eq(locations.id, locationId));
   if (!store) throw new NotVisible('location', locationId);
-  const totals = invoiceTotals(input.lines, store.taxRateBp);
-  const number = await nextInvoiceNumber(tx, locationId);
-  const [inv] = await tx
-    .insert(invoices)
-    .values({ tenantId: scope.tenantId, locationId, number, patientId: patient.id, issuedAt: now, ...totals, notes: input.notes, createdBy: scope.userId, createdAt: now })
-    .returning();
-  await tx.insert(invoiceLines).values(
-    input.lines.map((l, i) => {
-      const m = lineMoney(l, store.taxRateBp);
-      return { tenantId: scope.tenantId, invoiceId: inv!.id, lineNo: i + 1, kind: l.kind, sku: l.sku, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, tax: m.tax, total: m.total };
-    }),
+  const catalogue = await storeProductsBySku(tx, locationId, input.lines.map((l) => l.sku));
+  const isAdmin = scope.roles.includes('admin');
+  const priced: PricingInputLine[] = input.lines.map((l) => {
+    const product = catalogue.get(l.sku);
+    // A price of one's own is an admin's: staff invoice what the store sells, at its price.
+    if (!isAdmin && (!product || product.price !== l.unitPrice)) throw new HttpError(403, 'sales.priceNotCatalogue');
+    return {
+      productId: product?.id ?? '',
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      taxRateBp: product?.taxRateBp ?? store.taxRateBp,
+      discount: l.discount > 0 ? { type: 'amount', value: l.discount } : null,
+    };
+  });
+  const pricing = priceSale(priced, null);
+  await requireDiscountWithinLimit(tx, scope, locationId, pricing);
+  const inv = await recordInvoice(
+    tx,
+    scope,
+    { locationId, patientId: patient.id, currency: store.currency, issuedAt: now, notes: input.notes },
+    pricing.lines.map((l, i) => ({
+      kind: input.lines[i]!.kind,
+      sku: input.lines[i]!.sku,
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discount: l.discount,
+      tax: l.tax,
+      total: l.total,
+      productId: l.productId || null,
+    })),
+    now,
   );
+  const goods = await stockedQuantities(tx, pricing.lines.map((l) => ({ productId: l.productId || null, quantity: l.quantity })));
+  await moveStock(tx, scope, { locationId, quantities: goods, direction: -1, reason: 'sale', invoiceId: inv.id, at: now });
   return {
-    result: await invoiceView(tx, inv!),
-    audit: { targetType: 'invoice', targetId: inv!.id, patientId: patient.id, details: { number, locationId, total: totals.total, lines: input.lines.length } },
+    result: await invoiceView(tx, inv),
+    audit: { targetType: 'invoice', targetId: inv.id, patientId: patient.id, details: { number: inv.number, locationId, total: inv.total, lines: input.lines.length } },
   };
 }
 
@@ -98,17 +118,6 @@ async function lockedInvoice(tx: Tx, scope: Scope, invoiceId: string): Promise<I
   requireStore(scope, inv.locationId, 'invoice');
   // Its patient must be reachable too (always the case today: a patient's invoices are in stores the staff see).
   return inv;
-}
-
-/** A register session money is taken at: one of the invoice's store (else not found), and open (the drawer is counted). */
-async function openSessionAt(tx: Tx, sessionId: string, locationId: string): Promise<void> {
-  const [session] = await tx
-    .select({ status: registerSessions.status, locationId: registerSessions.locationId })
-    .from(registerSessions)
-    .where(eq(registerSessions.id, sessionId))
-    .for('share');
-  if (!session || session.locationId !== locationId) throw new NotVisible('register_session', sessionId);
-  if (session.status !== 'open') throw new HttpError(409, 'pos.sessionClosed');
 }
 
 export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input: PaymentInput & { idempotencyKey?: string }, now: Date): Done<PaymentResult> {
@@ -133,120 +142,58 @@ export async function payInvoice(tx: Tx, scope: Scope, invoiceId: string, input:
   if (input.amount > balance) {
     throw new HttpError(400, 'request.fieldsInvalid', { fields: { amount: `Amount cannot be more than the balance of ${balance} cents` } });
   }
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      tenantId: scope.tenantId,
-      invoiceId: inv.id,
-      method: input.method,
-      amount: input.amount,
-      paidAt: now,
-      reference: input.reference,
-      idempotencyKey: key ?? null,
-      registerSessionId: input.registerSessionId ?? null,
-      createdBy: scope.userId,
-    })
-    .returning();
-  const paidTotal = inv.paidTotal + input.amount;
-  const [updated] = await tx
-    .update(invoices)
-    .set({ paidTotal, status: paidTotal === inv.total ? 'paid' : 'open' })
-    .where(eq(invoices.id, inv.id))
-    .returning();
+  const { invoice: updated, payments: [recorded] } = await takePayments(
+    tx,
+    scope,
+    inv,
+    [{ method: input.method, amount: input.amount, reference: input.reference, idempotencyKey: key ?? null }],
+    { at: now, sessionId: input.registerSessionId ?? null },
+  );
   return {
-    result: { payment: { id: payment!.id, method: payment!.method, amount: payment!.amount, reference: payment!.reference }, invoice: await invoiceView(tx, updated!), replayed: false },
-    audit: { targetType: 'payment', targetId: payment!.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated!.status } },
+    result: { payment: { id: recorded!.id, method: recorded!.method, amount: recorded!.amount, reference: recorded!.reference }, invoice: await invoiceView(tx, updated), replayed: false },
+    audit: { targetType: 'payment', targetId: recorded!.id, patientId: inv.patientId ?? undefined, details: { invoiceId: inv.id, amount: input.amount, method: input.method, status: updated.status } },
   };
 }
 
 /**
  * Voids an open invoice or refunds what was paid. The invoice's lines and amounts stay as they were; only its
- * status says what happened, and the linked credit record carries the negative amounts and the refund.
+ * status says what happened, and the linked credit record carries what is left of each line, the money given back
+ * (by the methods that paid it, or all to `refundMethod`; cash through the register session named) and the goods.
  */
 export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input: InvoiceVoid, now: Date): Done<{ invoice: InvoiceView; credit: InvoiceView }> {
   const inv = await lockedInvoice(tx, scope, invoiceId);
   if (inv.relatedInvoiceId) throw new HttpError(409, 'sales.creditRecordNotVoidable');
   if (inv.status === 'void' || inv.status === 'refunded') throw new HttpError(409, 'sales.invoiceAlreadyClosed', { params: { status: inv.status } });
-  // Money that earlier credit records (refunds by line at the register) paid back is not paid back again, and the
-  // goods they took back are not credited again: the void credits what is left of each line.
-  const priorCredits = await tx.select({ id: invoices.id, paidTotal: invoices.paidTotal }).from(invoices).where(eq(invoices.relatedInvoiceId, inv.id));
-  const refundable = inv.paidTotal + priorCredits.reduce((sum, c) => sum + c.paidTotal, 0);
-  const refunded = refundable > 0;
+  const session = input.registerSessionId ? await openSessionAt(tx, input.registerSessionId, inv.locationId) : null;
+  // Money and goods that earlier credit records (refunds by line at the register) gave back are not given again.
+  const before = await givenBack(tx, inv.id);
+  const refundable = inv.paidTotal + before.paidLeft;
   const status = inv.paidTotal > 0 ? 'refunded' : 'void';
-  const sold = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
-  const given = priorCredits.length
-    ? await tx
-        .select({ lineNo: invoiceLines.originalLineNo, quantity: invoiceLines.quantity, discount: invoiceLines.discount, tax: invoiceLines.tax })
-        .from(invoiceLines)
-        .where(inArray(invoiceLines.invoiceId, priorCredits.map((c) => c.id)))
-    : [];
-  const lines = sold.flatMap((l) => {
-    const back = given.filter((g) => g.lineNo === l.lineNo);
-    const quantity = l.quantity - back.reduce((sum, g) => sum + g.quantity, 0);
+  const lines: CreditLine[] = (await linesOf(tx, inv.id)).flatMap((line) => {
+    const given = before.of(line.lineNo);
+    const quantity = line.quantity - given.quantity;
     if (quantity <= 0) return [];
-    // Credit lines carry negative amounts: what is left of a line is its amount plus theirs.
-    const discount = l.discount + back.reduce((sum, g) => sum + g.discount, 0);
-    const tax = l.tax + back.reduce((sum, g) => sum + g.tax, 0);
-    return [{ ...l, quantity, discount, tax, total: quantity * l.unitPrice - discount + tax }];
+    const discount = line.discount - given.discount;
+    const tax = line.tax - given.tax;
+    return [{ line, quantity, discount, tax, total: quantity * line.unitPrice - discount + tax }];
   });
-  const left = {
-    subtotal: lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0),
-    discountTotal: lines.reduce((sum, l) => sum + l.discount, 0),
-    taxTotal: lines.reduce((sum, l) => sum + l.tax, 0),
-    total: lines.reduce((sum, l) => sum + l.total, 0),
-  };
-  // Nothing refunded before: the credit mirrors the invoice exactly (its order discount included).
-  const mirror = priorCredits.length === 0 ? { subtotal: inv.subtotal, discountTotal: inv.discountTotal, taxTotal: inv.taxTotal, total: inv.total } : left;
-  const number = await nextInvoiceNumber(tx, inv.locationId);
-  const [credit] = await tx
-    .insert(invoices)
-    .values({
-      tenantId: scope.tenantId,
-      locationId: inv.locationId,
-      number,
-      patientId: inv.patientId,
-      status,
-      issuedAt: now,
-      currency: inv.currency,
-      subtotal: -mirror.subtotal,
-      discountTotal: -mirror.discountTotal,
-      taxTotal: -mirror.taxTotal,
-      total: -mirror.total,
-      paidTotal: refunded ? -refundable : 0,
-      relatedInvoiceId: inv.id,
-      notes: input.reason,
-      createdBy: scope.userId,
-      createdAt: now,
-    })
-    .returning();
-  if (lines.length) {
-    await tx.insert(invoiceLines).values(
-      lines.map((l) => ({
-        ...l,
-        invoiceId: credit!.id,
-        originalLineNo: l.lineNo,
-        unitPrice: -l.unitPrice,
-        discount: -l.discount,
-        tax: -l.tax,
-        total: -l.total,
-      })),
-    );
-  }
-  if (refunded) {
-    const [first] = await tx.select({ method: payments.method }).from(payments).where(eq(payments.invoiceId, inv.id)).orderBy(asc(payments.paidAt)).limit(1);
-    await tx.insert(payments).values({
-      tenantId: scope.tenantId,
-      invoiceId: credit!.id,
-      method: input.refundMethod ?? first?.method ?? 'cash',
-      amount: -refundable,
-      paidAt: now,
-      reference: `Refund of invoice ${inv.number}`,
-      createdBy: scope.userId,
-    });
-  }
-  const [updated] = await tx.update(invoices).set({ status }).where(and(eq(invoices.id, inv.id))).returning();
+  const done = await giveBack(tx, scope, inv, {
+    lines,
+    amount: Math.max(refundable, 0),
+    to: input.refundMethod ?? 'original',
+    session,
+    reason: input.reason,
+    creditStatus: status,
+    close: status,
+    now,
+  });
   return {
-    result: { invoice: await invoiceView(tx, updated!), credit: await invoiceView(tx, credit!) },
-    audit: { targetType: 'invoice', targetId: inv.id, patientId: inv.patientId ?? undefined, details: { status, creditId: credit!.id, creditNumber: number, refunded: refunded ? refundable : 0 } },
+    result: { invoice: await invoiceView(tx, done.invoice), credit: await invoiceView(tx, done.credit) },
+    audit: {
+      targetType: 'invoice',
+      targetId: inv.id,
+      patientId: inv.patientId ?? undefined,
+      details: { status, creditId: done.credit.id, creditNumber: done.credit.number, refunded: refundable, to: done.refunded },
+    },
   };
 }

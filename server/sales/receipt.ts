@@ -5,6 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { ReceiptEmailResult } from '../../src/contract/invoiceLookup';
+import { moneyText } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { invoiceLines, invoices } from '../db/schema-records';
@@ -14,12 +15,8 @@ import type { Done } from '../scope/audited';
 import { balanceOf } from './sales';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
-/** Minor units in the built-in texts' language (Intl knows the currency's digits). */
-export function moneyOf(currency: string) {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return (minor: number) => format.format(minor / 10 ** digits);
-}
+/** The server's English text of an amount in a currency's minor units. */
+export const moneyOf = moneyText;
 
 /**
  * `to`: an address the clerk typed (a walk-in, a patient without email, or another address the patient asked

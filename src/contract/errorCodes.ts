@@ -81,6 +81,7 @@ export const errorTexts = {
   'sales.invoiceNotOpen': 'This invoice is {{status}}: it takes no more payments.',
   'sales.creditRecordNotVoidable': 'This is a credit record of another invoice; it cannot be voided.',
   'sales.invoiceAlreadyClosed': 'This invoice is already {{status}}.',
+  'sales.priceNotCatalogue': 'Staff invoice the store’s products at the catalogue price; only an admin can set another price or add a line of their own.',
   'sales.noEmailAddress': 'There is no email address to send this receipt to. Type one for the receipt.',
 
   // ---- Lab orders ----
@@ -101,6 +102,8 @@ export const errorTexts = {
   'pos.refundOverPaid': 'Only {{amount}} was paid and not yet refunded.',
   'pos.barcodeNotFound': 'No product has the barcode {{barcode}}.',
   'pos.quoteExpired': 'This quote expired on {{date}}.',
+  'pos.cashNeedsRegister': 'Cash goes back through a register: open a register at this store first, or give the money back another way.',
+  'pos.payOutOverCash': 'The drawer should hold only {{amount}}.',
 
   'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',
   'labOrders.invoiceNotOpen': 'The invoice is {{status}}: no lab order can be made from it.',

@@ -116,8 +116,10 @@ export type PaymentInput = z.infer<typeof PaymentInput>;
 
 export const InvoiceVoid = z.object({
   reason: text(500, M.voidReason, true),
-  /** How money already paid goes back (default: the method of the first payment). */
+  /** How money already paid goes back (default: by the methods that paid it, each up to what it paid). */
   refundMethod: z.enum(paymentMethods, { error: M.method }).optional(),
+  /** The open register session at the invoice's store that pays cash back (cash goes back through a drawer). */
+  registerSessionId: Uuid.optional(),
 });
 export type InvoiceVoid = z.infer<typeof InvoiceVoid>;
 

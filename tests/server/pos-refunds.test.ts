@@ -66,7 +66,7 @@ describe('refunds', () => {
     const sale = await sell(saleBody(session, [{ product: cloth, quantity: 3 }, { product: exam }], { orderDiscount: { type: 'amount', value: 333, reason: 'Round' } }));
     const one = await ok<Refund>(refund(sale.invoice.id, { lines: [{ lineNo: 1, quantity: 1 }] }));
     const voided = await ok<{ invoice: { status: string }; credit: Refund['credit'] & { lines: { quantity: number; total: number; description: string }[] } }>(
-      call(staff, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Cancelled' }),
+      call(staff, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Cancelled', registerSessionId: session }),
       200,
     );
     expect(voided.invoice.status).toBe('refunded');

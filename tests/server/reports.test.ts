@@ -74,7 +74,7 @@ describe('sales, payments, discounts, refunds and voids', () => {
       call(admin, 'POST', `/api/pos/invoices/${sale1.invoice.id}/refunds`, { clientRefundId: randomUUID(), registerSessionId: session, reason: 'Changed mind', lines: [{ lineNo: 2, quantity: 1 }], refundTo: 'original' }),
     );
     const refunded2 = await ok<{ credit: { total: number; taxTotal: number; discountTotal: number; status: string } }>(
-      call(admin, 'POST', `/api/invoices/${sale2.invoice.id}/void`, { reason: 'Entered twice' }),
+      call(admin, 'POST', `/api/invoices/${sale2.invoice.id}/void`, { reason: 'Entered twice', registerSessionId: session }),
       200,
     );
     expect(refunded2.credit.status).toBe('refunded');

@@ -1,0 +1,179 @@
+/**
+ * The paths no clerk normally takes, tried as a client of the API would: each must leave the store's books as they
+ * are in reality (no store credit from nothing, no offline flag switching a money rule off, a void that gives back
+ * credit, goods and cash through a drawer, the invoice API within the register's limits, no pay-out beyond the
+ * drawer, no replay across stores).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
+import { admin, call, h, newPatient, ok, staff } from './clinical-fixtures';
+import { startClinical } from './clinical-fixtures';
+import { demoIds, json, ownerRows } from './harness';
+import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
+
+startClinical();
+
+let session: string;
+let frame: Hit;
+let cloth: Hit;
+let exam: Hit;
+
+beforeAll(async () => {
+  session = await openRegister(staff, posDemoIds.downtownFrontDesk);
+  [frame, cloth, exam] = await Promise.all([product(staff, posDemoSkus.frame), product(staff, posDemoSkus.cloth), product(staff, posDemoSkus.exam)]);
+});
+
+const sell = (body: unknown, who = staff) => call(who, 'POST', '/api/pos/sales', body);
+const creditOf = async (patientId: string) => (await ok<{ balance: number }>(call(staff, 'GET', `/api/pos/patients/${patientId}/store-credit`), 200)).balance;
+const report = (sessionId: string) => ok<{ expectedCash: number; cashIn: number; cashOut: number; payOuts: number }>(call(staff, 'GET', `/api/pos/sessions/${sessionId}`), 200);
+const onHand = async (productId: string) =>
+  (await ownerRows<{ on_hand: number }>(h, sql`select on_hand from product_stock where location_id = ${demoIds.downtown} and product_id = ${productId}`))[0]!.on_hand;
+const giveCredit = (patientId: string, amount: number) =>
+  h.db.owner.execute(sql`insert into store_credit_entries (tenant_id, patient_id, amount, reason) values (${demoIds.clearview}, ${patientId}, ${amount}, 'Goodwill')`);
+const catalogueLine = (p: Hit, extra: Record<string, unknown> = {}) => ({ kind: p.kind === 'service' ? 'service' : 'product', sku: p.sku, description: p.name, quantity: 1, unitPrice: p.price, ...extra });
+
+describe('store credit is never made from nothing', () => {
+  it('a store-credit payment at the invoice screen needs the balance, and takes it', async () => {
+    const patient = await newPatient(staff);
+    const inv = await ok<{ id: string; total: number }>(call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(exam)] }));
+    const refused = await call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'store-credit', amount: inv.total });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(json(refused)).toMatchObject({ code: 'pos.storeCreditInsufficient', params: { balance: '$0.00' } });
+    expect(await ownerRows(h, sql`select 1 from payments where invoice_id = ${inv.id}`)).toEqual([]);
+
+    await giveCredit(patient.id, inv.total);
+    await ok(call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'store-credit', amount: inv.total }));
+    expect(await creditOf(patient.id)).toBe(0);
+    // Refunding it to the original method gives back exactly what was spent, no more.
+    await ok(call(staff, 'POST', `/api/pos/invoices/${inv.id}/refunds`, { clientRefundId: randomUUID(), registerSessionId: session, lines: [{ lineNo: 1, quantity: 1 }], reason: 'Wrong' }));
+    expect(await creditOf(patient.id)).toBe(inv.total);
+  });
+});
+
+describe('an offline flag switches no money rule off', () => {
+  it('cash tendered above the total is change, not payment; the drawer expects the total only, and a void pays back only that', async () => {
+    const fresh = await openRegister(staff, posDemoIds.downtownDispensing);
+    const before = await report(fresh);
+    const total = shownTotal([{ product: cloth }]);
+    const body = saleBody(fresh, [{ product: cloth }], { soldOffline: true, payments: [{ method: 'cash', amount: 1_000_000_000, tendered: 1_000_000_000 }] });
+    const sale = await ok<Sale>(sell(body));
+    expect(sale.invoice).toMatchObject({ total, paidTotal: total, status: 'paid' });
+    expect(sale.change).toBe(1_000_000_000 - total);
+    expect((await report(fresh)).expectedCash).toBe(before.expectedCash + total);
+    const voided = await ok<{ credit: { paidTotal: number } }>(call(admin, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Test', registerSessionId: fresh }), 200);
+    expect(voided.credit.paidTotal).toBe(-total);
+    expect((await report(fresh)).expectedCash).toBe(before.expectedCash);
+  });
+
+  it('a walk-in takes nothing unpaid, offline or not', async () => {
+    const body = saleBody(session, [{ product: frame }], { soldOffline: true, payments: [] });
+    const res = await sell(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(json(res)).toMatchObject({ code: 'pos.notPaidInFull' });
+    expect(await ownerRows(h, sql`select 1 from invoices where client_sale_id = ${body.clientSaleId}`)).toEqual([]);
+  });
+
+  it('insurance sent as offline is not taken as paid: the balance stays open and the sale is listed for review', async () => {
+    const patient = await newPatient(staff);
+    const total = shownTotal([{ product: exam }]);
+    const body = saleBody(session, [{ product: exam }], { patientId: patient.id, soldOffline: true, payments: [{ method: 'insurance', amount: total, insurancePlan: 'VSP', authorisation: 'A1' }] });
+    const sale = await ok<Sale>(sell(body));
+    expect(sale.invoice).toMatchObject({ status: 'open', paidTotal: 0, balance: total });
+    const [flag] = await ownerRows<{ reasons: string[] }>(h, sql`select reasons from sales_to_review where invoice_id = ${sale.invoice.id}`);
+    expect(flag!.reasons).toContain('needsConnection');
+  });
+
+  it('soldAt is the server’s clock online, and within the session’s open interval offline', async () => {
+    const online = await ok<Sale>(sell({ ...saleBody(session, [{ product: cloth }]), soldAt: '2001-01-01T10:00:00Z' }));
+    const offline = await ok<Sale>(sell({ ...saleBody(session, [{ product: cloth }], { soldOffline: true }), soldAt: '2001-01-01T10:00:00Z' }));
+    const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+    const [opened] = await ownerRows<{ at: number }>(h, sql`select ${ms('opened_at')} as at from register_sessions where id = ${session}`);
+    const issued = await ownerRows<{ id: string; at: number }>(h, sql`select id, ${ms('issued_at')} as at from invoices where id in (${online.invoice.id}, ${offline.invoice.id})`);
+    for (const row of issued) expect(row.at).toBeGreaterThanOrEqual(opened!.at);
+    expect(Date.now() - issued.find((r) => r.id === online.invoice.id)!.at).toBeLessThan(60_000);
+    const [flag] = await ownerRows<{ reasons: string[] }>(h, sql`select reasons from sales_to_review where invoice_id = ${offline.invoice.id}`);
+    expect(flag!.reasons).toEqual(['soldAtMoved']);
+  });
+});
+
+describe('a void keeps the books', () => {
+  it('to store credit: the balance grows by what was paid', async () => {
+    const patient = await newPatient(staff);
+    const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth }], { patientId: patient.id })));
+    await ok(call(admin, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Test', refundMethod: 'store-credit' }), 200);
+    expect(await creditOf(patient.id)).toBe(sale.invoice.total);
+  });
+
+  it('of a sale paid with store credit: the credit comes back; the goods go back to stock', async () => {
+    const patient = await newPatient(staff);
+    const total = shownTotal([{ product: cloth, quantity: 2 }]);
+    await giveCredit(patient.id, total);
+    const stock = await onHand(cloth.id);
+    const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth, quantity: 2 }], { patientId: patient.id, payments: [{ method: 'store-credit', amount: total }] })));
+    expect(await creditOf(patient.id)).toBe(0);
+    expect(await onHand(cloth.id)).toBe(stock - 2);
+    await ok(call(admin, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Test' }), 200);
+    expect(await creditOf(patient.id)).toBe(total);
+    expect(await onHand(cloth.id)).toBe(stock);
+  });
+
+  it('a cash refund goes through an open register at the store, and counts in it', async () => {
+    const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth }])));
+    const noDrawer = await call(admin, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Test' });
+    expect(noDrawer.statusCode, noDrawer.body).toBe(409);
+    expect(json(noDrawer)).toMatchObject({ code: 'pos.cashNeedsRegister' });
+    const before = await report(session);
+    await ok(call(admin, 'POST', `/api/invoices/${sale.invoice.id}/void`, { reason: 'Test', registerSessionId: session }), 200);
+    const after = await report(session);
+    expect(after.cashOut - before.cashOut).toBe(sale.invoice.total);
+    expect(after.expectedCash).toBe(before.expectedCash - sale.invoice.total);
+  });
+});
+
+describe('the invoice API keeps the register’s limits', () => {
+  it('staff invoice catalogue products at the store’s price, within their discount limit; admins may change a price', async () => {
+    const patient = await newPatient(staff);
+    const cheap = await call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(frame, { unitPrice: 1 })] });
+    expect(cheap.statusCode, cheap.body).toBe(403);
+    expect(json(cheap)).toMatchObject({ code: 'sales.priceNotCatalogue' });
+    const free = await call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [{ kind: 'product', description: 'Ray-Ban RB5154', quantity: 1, unitPrice: 1 }] });
+    expect(free.statusCode, free.body).toBe(403);
+    expect(json(free)).toMatchObject({ code: 'sales.priceNotCatalogue' });
+    const discounted = await call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(frame, { discount: frame.price })] });
+    expect(discounted.statusCode, discounted.body).toBe(403);
+    expect(json(discounted)).toMatchObject({ code: 'pos.discountOverLimit', params: { limit: 10 } });
+    expect(await ownerRows(h, sql`select 1 from invoices where patient_id = ${patient.id}`)).toEqual([]);
+
+    const fair = await ok<{ total: number; lines: { unitPrice: number; discount: number }[] }>(
+      call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(frame, { discount: frame.price / 10 })] }),
+    );
+    expect(fair.lines[0]).toMatchObject({ unitPrice: frame.price, discount: frame.price / 10 });
+    await ok(call(admin, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(frame, { unitPrice: 1 })] }));
+  });
+});
+
+describe('the drawer', () => {
+  it('pays out no more than it holds', async () => {
+    const fresh = await openRegister(staff, posDemoIds.downtownDispensing, [{ denomination: 1_000, count: 10 }]);
+    const expected = (await report(fresh)).expectedCash;
+    const over = await call(staff, 'POST', `/api/pos/sessions/${fresh}/movements`, { kind: 'pay-out', amount: expected + 1, reason: 'Lunch' });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(json(over)).toMatchObject({ code: 'pos.payOutOverCash', params: { amount: '$100.00' } });
+    await ok(call(staff, 'POST', `/api/pos/sessions/${fresh}/movements`, { kind: 'pay-out', amount: expected, reason: 'Bank' }));
+    expect((await report(fresh)).expectedCash).toBe(0);
+  });
+});
+
+describe('a replay is the same store’s only', () => {
+  it('another store’s clientSaleId answers as not found to a clerk outside that store', async () => {
+    const uptown = await openRegister(admin, posDemoIds.uptownFrontDesk);
+    const uptownCloth = await product(admin, posDemoSkus.cloth, demoIds.uptown);
+    const body = saleBody(uptown, [{ product: uptownCloth }], { patientId: demoIds.janeDoe });
+    await ok(sell(body, admin));
+    const replay = await sell({ ...body, registerSessionId: session });
+    expect(replay.statusCode, replay.body).toBe(404);
+    expect(replay.body).not.toContain(demoIds.janeDoe);
+  });
+});
