@@ -161,7 +161,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
             ))}
           </ul>
         </nav>
-        <WaitingSalesStatus tenantId={tenantId} timeZone={storeList.find((s) => s.id === locationId)?.timeZone} />
+        <WaitingSalesStatus tenantId={tenantId} registerName={register?.name ?? null} timeZone={storeList.find((s) => s.id === locationId)?.timeZone} />
         {type === 'parked' ? (
           <ParkedTab locationId={locationId} />
         ) : choosing ? (

@@ -21,6 +21,7 @@ import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './pr
 import { registerOfflineShell } from './serviceWorker';
 import { useResume } from './useResume';
 import { setSaleTenant } from '../waitingSales';
+import { askForPersistentStorage } from '../../../pos/persistentStorage';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
@@ -44,6 +45,8 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
   useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
+  // A sale waiting in IndexedDB must outlive a disk running short: asked once per device.
+  useEffect(() => void askForPersistentStorage(), []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
