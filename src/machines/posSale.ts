@@ -46,6 +46,8 @@ export interface PosSaleInput {
   /** The clerk's discount limit in basis points; null: no limit (admins). */
   discountLimitBp: number | null;
   online?: boolean;
+  /** The parked sales that sales waiting on this device name; null until the device's queue is read (default none). */
+  waitingParkedIds?: string[] | null;
   /** Makes the sale's client id (crypto.randomUUID in the app). */
   newId?: () => string;
 }
@@ -72,6 +74,8 @@ export interface PosSaleContext {
   soldAt: string | null;
   /** Whether the sale was completed without a connection. */
   soldOffline: boolean;
+  /** The parked sales that waiting sales name: not resumed until those are sent. Null: not known yet. */
+  waitingParkedIds: string[] | null;
   error: unknown;
   newId: () => string;
 }
@@ -106,6 +110,8 @@ export type PosSaleEvent =
   | { type: 'price.accept' }
   /** The waiting-sales queue sent this sale and the server recorded it. */
   | { type: 'sync.confirmed'; result: SaleResult }
+  /** The device's waiting sales changed: the parked sales they name. */
+  | { type: 'queue.changed'; parkedIds: string[] }
   | { type: 'connection.online' }
   | { type: 'connection.offline' };
 
@@ -264,6 +270,11 @@ export const posSaleMachine = setup({
       return context.lines.length > 0 && (balance === 0 || (balance > 0 && context.deposit && canDeposit(context)));
     },
     canPark: ({ context }) => context.lines.length > 0 && context.online,
+    /** Never a parked sale that a sale waiting on this device already sold (it would be sold twice). */
+    canResume: ({ context, event }) => {
+      assertEvent(event, 'sale.resume');
+      return context.waitingParkedIds !== null && !context.waitingParkedIds.includes(event.parked.id);
+    },
     isOffline: ({ context }) => !context.online,
     /** The discount keeps every line within the clerk's limit (its own discount and its share of the order's). */
     canDiscount: ({ context, event }) => {
@@ -415,6 +426,10 @@ export const posSaleMachine = setup({
     }),
     clearError: assign({ error: null }),
     dropPayments: assign({ payments: [], deposit: false }),
+    keepWaitingParkedIds: assign(({ event }) => {
+      assertEvent(event, 'queue.changed');
+      return { waitingParkedIds: event.parkedIds };
+    }),
     goOnline: assign({ online: true }),
     goOffline: assign({ online: false }),
   },
@@ -425,12 +440,14 @@ export const posSaleMachine = setup({
     locationId: input.locationId,
     discountLimitBp: input.discountLimitBp,
     online: input.online ?? true,
+    waitingParkedIds: input.waitingParkedIds === undefined ? [] : input.waitingParkedIds,
     ...emptySale,
     newId: input.newId ?? (() => crypto.randomUUID()),
   }),
   on: {
     'connection.online': { actions: 'goOnline' },
     'connection.offline': { actions: 'goOffline' },
+    'queue.changed': { actions: 'keepWaitingParkedIds' },
   },
   initial: 'empty',
   states: {
@@ -439,7 +456,7 @@ export const posSaleMachine = setup({
         'customer.choose': { actions: 'chooseCustomer' },
         'customer.clear': { actions: 'clearCustomer' },
         'line.add': { target: 'building', actions: ['startSale', 'addLine'] },
-        'sale.resume': { target: 'building', actions: 'resume' },
+        'sale.resume': { guard: 'canResume', target: 'building', actions: 'resume' },
       },
     },
     building: {

@@ -28,7 +28,8 @@ export interface SaleQueue {
 const databaseName = 'pos-waiting-sales';
 const storeName = 'sales';
 
-export function openSaleQueue(factory: IDBFactory = indexedDB): SaleQueue {
+/** With no IndexedDB (`factory` null) every call fails: nothing can be kept, and the register says so when it tries. */
+export function openSaleQueue(factory: IDBFactory | null = globalThis.indexedDB ?? null): SaleQueue {
   const database = lazyDatabase(factory, databaseName, (db) => db.createObjectStore(storeName, { keyPath: 'clientSaleId' }));
 
   return {
@@ -49,3 +50,9 @@ export function openSaleQueue(factory: IDBFactory = indexedDB): SaleQueue {
     },
   };
 }
+
+/**
+ * The parked sales that waiting sales name (each was resumed, then completed on this device): until those sales
+ * reach the server, which then removes the parked sale, it must not be resumed and sold again.
+ */
+export const parkedIdsNamedBy = (entries: readonly WaitingSale[]): string[] => entries.flatMap((entry) => (entry.sale.parkedId ? [entry.sale.parkedId] : []));

@@ -25,6 +25,8 @@ export interface SaleSyncOptions {
 export interface SaleSyncState {
   waiting: WaitingSale[];
   sending: boolean;
+  /** Whether `waiting` has been read from disk yet (until then the device does not know what waits). */
+  loaded: boolean;
 }
 
 export interface SaleSync {
@@ -47,7 +49,7 @@ const refusalOf = (error: ApiError) => ({ code: error.body?.code ?? null, messag
 const isRefusal = (error: unknown): error is ApiError => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429;
 
 export function createSaleSync({ queue, send, tenantId, online = () => true, exclusive = (run) => run(), now = Date.now, later = defaultLater }: SaleSyncOptions): SaleSync {
-  let state: SaleSyncState = { waiting: [], sending: false };
+  let state: SaleSyncState = { waiting: [], sending: false, loaded: false };
   const listeners = new Set<() => void>();
   const confirmedListeners = new Set<(sale: WaitingSale, result: SaleResult) => void>();
   let running: Promise<void> | null = null;
@@ -59,7 +61,14 @@ export function createSaleSync({ queue, send, tenantId, online = () => true, exc
     state = { ...state, ...next };
     for (const listener of listeners) listener();
   };
-  const reload = async () => publish({ waiting: await queue.all() });
+  const reload = async () => {
+    try {
+      publish({ waiting: await queue.all(), loaded: true });
+    } catch {
+      // No IndexedDB here (private browsing, a locked-down browser): no sale could have been kept, none waits.
+      publish({ loaded: true });
+    }
+  };
 
   const scheduleRetry = () => {
     cancelRetry?.();
@@ -73,7 +82,8 @@ export function createSaleSync({ queue, send, tenantId, online = () => true, exc
 
   async function sendAll() {
     const tenant = tenantId();
-    const entries = (await queue.all()).filter((entry) => !entry.refused && entry.tenantId === tenant);
+    await reload();
+    const entries = state.waiting.filter((entry) => !entry.refused && entry.tenantId === tenant);
     for (const entry of entries) {
       try {
         const result = await send(entry.sale);

@@ -41,6 +41,7 @@ const model = setup({
       | { type: 'discount.over' }
       | { type: 'park' }
       | { type: 'resume' }
+      | { type: 'resume.waiting' }
       | { type: 'edit' }
       | { type: 'clear' }
       | { type: 'new' }
@@ -78,6 +79,8 @@ const model = setup({
         'add.frame': 'building',
         // A parked sale of Jane's (a frame) resumed from the parked tab.
         resume: { target: 'building', actions: assign({ customer: 'patient' }) },
+        // The same parked sale while a sale waiting on this device names it: refused, the register stays empty.
+        'resume.waiting': 'empty',
         'go.offline': { guard: 'online', actions: assign({ online: false }) },
       },
     },
@@ -211,6 +214,13 @@ const snap = (d: Driver) => d.actor.getSnapshot();
 const settle = (d: Driver, done: (s: PosSaleSnapshot) => boolean) => waitFor(d.actor, done, { timeout: 2000 });
 const lineKey = (d: Driver) => snap(d).context.lines[0]!.key;
 
+/** Jane's parked sale (a frame) as the parked tab's Resume sends it. */
+const janesParkedSale = {
+  type: 'sale.resume',
+  parked: { id: posIds.parked, patientId: posIds.jane, patientName: 'Jane Doe', orderDiscount: null, lines: [{ productId: frame.id, quantity: 2, optionIds: [], discount: null, rxId: null, fitting: null }] },
+  products: [frame],
+} as const satisfies EventFrom<typeof posSaleMachine>;
+
 const steps: Record<string, (d: Driver) => Promise<void> | void> = {
   'add.frame': (d) => d.actor.send({ type: 'line.add', product: frame }),
   'add.lens': (d) => d.actor.send({ type: 'line.add', product: lens, rxId: posIds.rxCurrent }),
@@ -235,12 +245,14 @@ const steps: Record<string, (d: Driver) => Promise<void> | void> = {
     await settle(d, (s) => s.matches('parked'));
     expect(d.parked.at(-1)!.id).toBe(snap(d).context.parkedId);
   },
-  resume: (d) =>
-    d.actor.send({
-      type: 'sale.resume',
-      parked: { id: posIds.parked, patientId: posIds.jane, patientName: 'Jane Doe', orderDiscount: null, lines: [{ productId: frame.id, quantity: 2, optionIds: [], discount: null, rxId: null, fitting: null }] },
-      products: [frame],
-    }),
+  resume: (d) => d.actor.send(janesParkedSale),
+  'resume.waiting': (d) => {
+    d.actor.send({ type: 'queue.changed', parkedIds: [posIds.parked] });
+    expect(snap(d).can(janesParkedSale)).toBe(false);
+    d.actor.send(janesParkedSale);
+    // Sent: the parked sale may be resumed again (the server removed it, or it was never sold).
+    d.actor.send({ type: 'queue.changed', parkedIds: [] });
+  },
   edit: (d) => d.actor.send({ type: 'sale.edit' }),
   clear: (d) => d.actor.send({ type: 'sale.clear' }),
   new: (d) => d.actor.send({ type: 'sale.new' }),

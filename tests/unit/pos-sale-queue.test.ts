@@ -76,7 +76,7 @@ describe('sending the waiting sales', () => {
     await sync.flush();
     expect(sent).toEqual([sale(1).clientSaleId, sale(2).clientSaleId]);
     expect(confirmed).toEqual(sent);
-    expect(sync.getState()).toEqual({ waiting: [], sending: false });
+    expect(sync.getState()).toEqual({ waiting: [], sending: false, loaded: true });
   });
 
   it('keeps a sale whose answer was lost and sends the same id again later, waiting longer each time', async () => {

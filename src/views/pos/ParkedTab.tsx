@@ -5,25 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { deleteParked, posKey, posQueries } from '../../api/pos';
 import type { ParkedSale } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
+import { parkedIdsNamedBy } from '../../pos/saleQueue';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { useOneAtATime } from '../ui/useOneAtATime';
+import { useWaitingSales } from './waitingSales';
 import * as styles from './pos.css';
 
 /**
  * The parked tab: the store's held sales and quotes (any register of the store resumes them), newest first, a
  * quote with its expiry. Resume opens the sale with `?resume={id}` (the sale screen takes it from there); delete
- * asks first.
+ * asks first. A parked sale that a sale waiting on this device names is not listed (it was sold here; the server
+ * removes it when that sale arrives): resuming it would sell it twice.
  */
 export function ParkedTab({ locationId }: { locationId: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const headingId = useId();
   const parked = useQuery({ ...posQueries.parked(tenantId, locationId), enabled: locationId !== '' });
-  if (!locationId || parked.isPending) return <Spinner label={t('posRegister.parked.loading')} />;
+  const waiting = useWaitingSales();
+  if (!locationId || parked.isPending || !waiting.loaded) return <Spinner label={t('posRegister.parked.loading')} />;
   if (parked.isError) {
     return (
       <div role="alert" className={styles.state}>
@@ -35,16 +39,20 @@ export function ParkedTab({ locationId }: { locationId: string }) {
       </div>
     );
   }
+  const sold = parkedIdsNamedBy(waiting.waiting.filter((entry) => entry.tenantId === tenantId));
+  const items = parked.data.items.filter((item) => !sold.includes(item.id));
+  const hidden = parked.data.items.length - items.length;
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {t('posRegister.parked.title')}
       </h2>
-      {parked.data.items.length === 0 ? (
+      {hidden > 0 && <p className={styles.muted}>{t('posRegister.parked.waitingHidden', { count: hidden })}</p>}
+      {items.length === 0 ? (
         <p className={styles.muted}>{t('posRegister.parked.none')}</p>
       ) : (
         <ul className={styles.cards}>
-          {parked.data.items.map((item) => (
+          {items.map((item) => (
             <ParkedCard key={item.id} item={item} tenantId={tenantId} locationId={locationId} />
           ))}
         </ul>

@@ -19,6 +19,8 @@ import { ParkedTab } from './ParkedTab';
 import { RegisterPicker } from './RegisterPicker';
 import { SessionTab } from './SessionTab';
 import { SaleViewChunk } from './saleViewChunk';
+import { setSaleTenant } from './waitingSales';
+import { WaitingSalesStatus } from './WaitingSalesStatus';
 import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
 import type { RegisterSessionActor } from './registerSessionActor';
 import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
@@ -56,6 +58,8 @@ export function PosPage({ type: rawType }: { type?: string }) {
     storeList[0]?.id ??
     (isOffline(stores.error) ? storeChoice || defaultStore : '');
   const registers = useQuery({ ...posQueries.registers(tenantId, locationId), enabled: locationId !== '' });
+  // The sales waiting on this device are sent as soon as the register page knows its tenant, whichever tab is open.
+  useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
 
   const refreshRegisters = () => queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
   // Each report of an open session is kept on the device, so that with no connection the register opens on it.
@@ -157,6 +161,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
             ))}
           </ul>
         </nav>
+        <WaitingSalesStatus tenantId={tenantId} registerName={register?.name ?? null} timeZone={storeList.find((s) => s.id === locationId)?.timeZone} />
         {type === 'parked' ? (
           <ParkedTab locationId={locationId} />
         ) : choosing ? (

@@ -90,3 +90,15 @@ export const kind = style({
 export const receiptEmail = style({ display: 'grid', gap: '0.5rem', flexBasis: '100%', minInlineSize: 0 });
 export const receiptEmailForm = style({ display: 'grid', gap: '0.5rem', gridTemplateColumns: 'minmax(0, 24rem)' });
 globalStyle(`${receiptEmailForm} > button`, { justifySelf: 'start' });
+
+/** What waits on this device to be sent: a framed row above the register's tabs while anything waits. */
+export const banner = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '0.5rem 1rem',
+  padding: '0.75rem 1rem',
+  borderRadius: '0.5rem',
+  border: `2px solid ${vars.color.accent}`,
+});
+export const bannerText = style({ margin: 0, display: 'grid', gap: '0.25rem', minInlineSize: 0 });

@@ -1,9 +1,6 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../../shell/pageAddress';
-import { posQueries, productById } from '../../../api/pos';
 import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
@@ -14,15 +11,17 @@ import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
 import { useTenantId } from '../../eforms/admin/useTenant';
 import { Button } from '../../ui/Button';
 import { useSessionActor } from '../../ui/session';
-import { useSnackbarActor } from '../../ui/shellActors';
 import { CustomerPicker } from './CustomerPicker';
 import { PayDialog } from './PayDialog';
 import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
-import { getSaleActor, getSaleSync, setSaleTenant } from './saleActor';
+import { getSaleActor } from './saleActor';
 import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './productLookup';
 import { registerOfflineShell } from './serviceWorker';
+import { useResume } from './useResume';
+import { setSaleTenant } from '../waitingSales';
+import { askForPersistentStorage } from '../../../pos/persistentStorage';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
@@ -46,6 +45,8 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
   useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
+  // A sale waiting in IndexedDB must outlive a disk running short: asked once per device.
+  useEffect(() => void askForPersistentStorage(), []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
@@ -119,7 +120,6 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
       <h2 id={titleId} className={styles.heading}>
         {t('posSale.title', { register: register.name })}
       </h2>
-      <WaitingSales online={context.online} />
       {resumeProblem && (
         <p role="alert" className={styles.error}>
           {resumeProblem}
@@ -343,70 +343,4 @@ function useKeyboard(handlers: { search: () => void; pay: () => void; park: () =
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-}
-
-/**
- * `?resume=<parkedId>` (the parked tab's Resume): the parked sale or quote with its products as the store sells them
- * now. A parked line names only its product, so each is read by id as the store sells it; a product the store no
- * longer sells stops the resume with a message rather than dropping a line.
- */
-function useResume(actor: PosSaleActor, locationId: string, tenantId: string) {
-  const { t } = useTranslation();
-  const resumeId = new URLSearchParams(usePageSearch()).get('resume') ?? '';
-  const parked = useQuery({ ...posQueries.parked(tenantId, locationId), enabled: resumeId !== '' && tenantId !== '' });
-  const done = useRef<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const entry = parked.data?.items.find((item) => item.id === resumeId);
-    if (parked.isSuccess && !entry && done.current !== resumeId) setProblem(t('posSale.parked.notFound'));
-    if (!entry || done.current === resumeId) return;
-    // The sale this register just parked (kept on the server) or completed gives way to the one resumed.
-    if (actor.getSnapshot().matches('parked') || actor.getSnapshot().matches('completed')) actor.send({ type: 'sale.new' });
-    if (!actor.getSnapshot().matches('empty')) return;
-    done.current = resumeId;
-    const ids = [...new Set(entry.lines.map((line) => line.productId))];
-    Promise.all(ids.map((id) => productById(locationId, id)))
-      .then((products) => {
-        rememberProducts({ tenantId, locationId }, products);
-        setProblem(null);
-        actor.send({ type: 'sale.resume', parked: entry, products });
-      })
-      .catch(() => setProblem(t('posSale.parked.missing')));
-  }, [actor, parked.data, parked.isSuccess, resumeId, locationId, tenantId, t]);
-  return problem;
-}
-
-/** How many sales wait to be sent, those the server refused, and a word when they are sent. */
-function WaitingSales({ online }: { online: boolean }) {
-  const { t, i18n } = useTranslation();
-  const sync = getSaleSync();
-  const state = useSyncExternalStore(sync.subscribe, sync.getState);
-  const snackbar = useSnackbarActor();
-  useEffect(() => {
-    void sync.flush();
-    return sync.onConfirmed((_, result) =>
-      snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('posSale.waiting.sent', { number: result.invoice.number }) }),
-    );
-  }, [sync, snackbar, t]);
-  const waiting = state.waiting.filter((entry) => !entry.refused);
-  const refused = state.waiting.filter((entry) => entry.refused);
-  if (state.waiting.length === 0) return null;
-  return (
-    <div className={styles.banner} role="status">
-      {waiting.length > 0 && <span>{t('posSale.waiting.count', { count: waiting.length })}</span>}
-      {waiting.length > 0 && online && (
-        <Button variant="secondary" isPending={state.sending} onPress={() => void sync.flush()}>
-          {t('posSale.waiting.sendNow')}
-        </Button>
-      )}
-      {refused.map((entry) => (
-        <span key={entry.clientSaleId} className={styles.error}>
-          {t('posSale.waiting.refused', { reference: entry.clientSaleId.slice(0, 8), reason: translateError(i18n, { error: entry.refused!.message, code: entry.refused!.code ?? undefined }) })}{' '}
-          <Button variant="secondary" isDisabled={!online} onPress={() => void sync.retry(entry.clientSaleId)}>
-            {t('posSale.failed.retry')}
-          </Button>
-        </span>
-      ))}
-    </div>
-  );
 }

@@ -3,23 +3,21 @@ import type { ActorRefFrom } from 'xstate';
 import { saveParked, submitSale } from '../../../api/pos';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
 import { posSaleMachine, pricingOf } from '../../../machines/posSale';
-import type { PosSaleSnapshot } from '../../../machines/posSale';
+import type { PosSaleInput, PosSaleSnapshot } from '../../../machines/posSale';
 import { draftOf, readSaleDraft, writeSaleDraft } from '../../../pos/saleDraft';
-import { openSaleQueue } from '../../../pos/saleQueue';
-import { createSaleSync } from '../../../pos/saleSync';
+import { parkedIdsNamedBy } from '../../../pos/saleQueue';
+import type { SaleSyncState } from '../../../pos/saleSync';
 import { writeSearchText } from '../../../pos/searchText';
 import type { SearchPlace } from '../../../pos/searchText';
-import type { SaleSync } from '../../../pos/saleSync';
+import { dropSaleSync, getSaleSync } from '../waitingSales';
 
 /**
  * The register's long-lived actors, made once outside React (StrictMode's double effects cannot start a sale twice,
- * and the sale survives a visit to another POS tab): the sale of each open register session, and the one sender of
- * the waiting sales, which the connection coming back wakes.
+ * and the sale survives a visit to another POS tab): the sale of each open register session, which follows the
+ * connection and the device's waiting sales (../waitingSales.ts).
  */
 export type PosSaleActor = ActorRefFrom<typeof posSaleMachine>;
 
-let tenant: string | null = null;
-let sync: SaleSync | null = null;
 const sales = new Map<string, PosSaleActor>();
 /** The window listeners of the actors above, removed with them. */
 const detach: (() => void)[] = [];
@@ -29,44 +27,25 @@ function listen(type: 'online' | 'offline', listener: () => void) {
   detach.push(() => window.removeEventListener(type, listener));
 }
 
-/** One tab of the register sends at a time (another tab's round waits), where the browser has Web Locks. */
-const exclusive = async (run: () => Promise<void>): Promise<void> => {
-  if (navigator.locks) await navigator.locks.request('pos-waiting-sales', run);
-  else await run();
-};
-
-/** The signed-in tenant whose waiting sales may be sent (the register view keeps it current). */
-export function setSaleTenant(tenantId: string | null) {
-  tenant = tenantId;
-}
-
-export function getSaleSync(): SaleSync {
-  if (sync) return sync;
-  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
-  sync = created;
-  listen('online', () => void created.flush());
-  created.onConfirmed((entry, result) => {
-    for (const actor of sales.values()) {
-      const snapshot = actor.getSnapshot();
-      if (snapshot.context.clientSaleId === entry.clientSaleId) actor.send({ type: 'sync.confirmed', result });
-    }
+/** Each sale keeps its waiting sales under the tenant whose session it belongs to. */
+const saleMachineOf = (tenantId: string) =>
+  posSaleMachine.provide({
+    actors: {
+      submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => submitSale(input, signal)),
+      queueSale: fromPromise<void, SaleSubmit>(async ({ input }) => {
+        if (!tenantId) throw new Error('No session to keep the sale for');
+        const queue = getSaleSync();
+        await queue.enqueue(input, tenantId);
+        // The connection may be back already (the request failed for another reason): try now.
+        void queue.flush();
+      }),
+      parkSale: fromPromise<unknown, ParkedSaleInput>(({ input }) => saveParked(input)),
+    },
   });
-  return created;
-}
 
-const saleMachine = posSaleMachine.provide({
-  actors: {
-    submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => submitSale(input, signal)),
-    queueSale: fromPromise<void, SaleSubmit>(async ({ input }) => {
-      if (!tenant) throw new Error('No session to keep the sale for');
-      const queue = getSaleSync();
-      await queue.enqueue(input, tenant);
-      // The connection may be back already (the request failed for another reason): try now.
-      void queue.flush();
-    }),
-    parkSale: fromPromise<unknown, ParkedSaleInput>(({ input }) => saveParked(input)),
-  },
-});
+/** The parked sales this tenant's waiting sales name; null until the queue has been read from disk. */
+const waitingParkedIds = (state: SaleSyncState, tenantId: string) =>
+  state.loaded ? parkedIdsNamedBy(state.waiting.filter((entry) => entry.tenantId === tenantId)) : null;
 
 export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; registerId: string; discountLimitBp: number | null }): PosSaleActor {
   const key = `${options.tenantId} ${options.registerSessionId}`;
@@ -76,13 +55,30 @@ export function getSaleActor(options: { tenantId: string; registerSessionId: str
     actor = undefined;
   }
   if (!actor) {
-    const input = { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine };
-    actor = createActor(saleMachine, { input, snapshot: restoredSale(options.tenantId, input) }).start();
+    const sync = getSaleSync();
+    const machine = saleMachineOf(options.tenantId);
+    const input = {
+      registerSessionId: options.registerSessionId,
+      locationId: options.locationId,
+      discountLimitBp: options.discountLimitBp,
+      online: navigator.onLine,
+      waitingParkedIds: waitingParkedIds(sync.getState(), options.tenantId),
+    };
+    actor = createActor(machine, { input, snapshot: restoredSale(machine, options.tenantId, input) }).start();
     const started = actor;
     keepDraft(started, options.tenantId, options.registerSessionId);
     emptySearchAfterSale(started, { tenantId: options.tenantId, locationId: options.locationId, registerId: options.registerId });
     listen('online', () => started.send({ type: 'connection.online' }));
     listen('offline', () => started.send({ type: 'connection.offline' }));
+    detach.push(
+      sync.subscribe(() => {
+        const parkedIds = waitingParkedIds(sync.getState(), options.tenantId);
+        if (parkedIds) started.send({ type: 'queue.changed', parkedIds });
+      }),
+      sync.onConfirmed((entry, result) => {
+        if (started.getSnapshot().context.clientSaleId === entry.clientSaleId) started.send({ type: 'sync.confirmed', result });
+      }),
+    );
     sales.set(key, actor);
   }
   return actor;
@@ -92,7 +88,7 @@ export function getSaleActor(options: { tenantId: string; registerSessionId: str
  * The sale this register session was building when the page last went (src/pos/saleDraft.ts), as a sale being built
  * again; none: a new sale.
  */
-function restoredSale(tenantId: string, input: { registerSessionId: string; locationId: string; discountLimitBp: number | null; online: boolean }) {
+function restoredSale(saleMachine: typeof posSaleMachine, tenantId: string, input: PosSaleInput) {
   const draft = readSaleDraft(window.localStorage, tenantId, input.registerSessionId);
   if (!draft) return undefined;
   const initial = createActor(saleMachine, { input }).getSnapshot().context;
@@ -140,6 +136,6 @@ function emptySearchAfterSale(actor: PosSaleActor, place: SearchPlace) {
 export function dropSaleActors() {
   for (const actor of sales.values()) actor.stop();
   sales.clear();
-  sync = null;
   for (const remove of detach.splice(0)) remove();
+  dropSaleSync();
 }
