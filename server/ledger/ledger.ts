@@ -22,5 +22,5 @@ export {
 } from './invoices';
 export { moveStock, stockedQuantities } from './stock';
 export { coverableByStoreCredit, storeCreditBalance } from './storeCredit';
-export { flagForReview, type ReviewReason } from './review';
+export { flagForReview, markReviewed, type ReviewReason } from './review';
 export { discountLimitBp, requireDiscountWithinLimit } from './limits';

@@ -3,11 +3,13 @@
  * payment, a method that needs the connection, prices changed since, its time outside its session) is listed,
  * never corrected silently.
  */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ReviewReason } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { salesToReview } from '../db/schema-pos';
 import type { Scope } from '../scope/scope';
 
-export type ReviewReason = 'overpaid' | 'priceChanged' | 'needsConnection' | 'storeCreditShort' | 'soldAtMoved';
+export type { ReviewReason };
 
 export async function flagForReview(
   tx: Tx,
@@ -16,4 +18,15 @@ export async function flagForReview(
 ): Promise<void> {
   if (!sale.reasons.length) return;
   await tx.insert(salesToReview).values({ tenantId: scope.tenantId, ...sale });
+}
+
+/** Marks a sale reviewed (once: the first reviewer and time stay). Answers whether it was listed. */
+export async function markReviewed(tx: Tx, scope: Scope, invoiceId: string, now: Date): Promise<boolean> {
+  const [listed] = await tx.select({ reviewedAt: salesToReview.reviewedAt }).from(salesToReview).where(eq(salesToReview.invoiceId, invoiceId)).for('update');
+  if (!listed) return false;
+  await tx
+    .update(salesToReview)
+    .set({ reviewedAt: now, reviewedBy: scope.userId })
+    .where(and(eq(salesToReview.invoiceId, invoiceId), isNull(salesToReview.reviewedAt)));
+  return true;
 }

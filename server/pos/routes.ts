@@ -24,6 +24,8 @@ import {
   RefundResult,
   RegisterList,
   RegisterListQuery,
+  ReviewList,
+  ReviewQuery,
   SaleResult,
   SaleSubmit,
   SessionClose,
@@ -43,6 +45,7 @@ import { popularProducts, productByBarcode, productName, searchProducts, storePr
 import { deleteParked, listParked, saveParked } from './parked';
 import { posInvoice, registerHistory } from './history';
 import { refundSale } from './refunds';
+import { reviewSale, salesToReview } from './review';
 import { completeSale } from './sales';
 import { addCashMovement, closeSession, listRegisters, openSession, sessionOf, sessionReport } from './sessions';
 import { storeCreditOf } from './storeCredit';
@@ -288,6 +291,30 @@ export async function posRoutes(fastify: FastifyInstance) {
       const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
       return reply.code(202).send(result);
     },
+  );
+
+  app.get(
+    '/pos/review',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Sales to review: offline sales the server recorded otherwise than the register sent them, in the caller’s stores (or one), newest first',
+        security,
+        querystring: ReviewQuery,
+        response: { 200: ReviewList, ...errors },
+      },
+    },
+    (request) => runAudited(request, 'pos.review.list', (tx, scope) => salesToReview(tx, scope, request.query)),
+  );
+
+  app.post(
+    '/pos/review/:invoiceId/reviewed',
+    {
+      config: staff,
+      schema: { tags, summary: 'Mark a sale to review as reviewed (the first reviewer and time are kept)', security, params: z.object({ invoiceId: Uuid }), response: { 200: z.object({ invoiceId: Uuid }), ...errors } },
+    },
+    (request) => runAudited(request, 'pos.review.done', (tx, scope) => reviewSale(tx, scope, request.params.invoiceId, nowOf(request))),
   );
 
   app.get(

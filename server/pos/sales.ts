@@ -206,9 +206,16 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
   const { session, named } = await saleSession(tx, scope, input);
   const locationId = session.locationId;
   const patient = input.patientId ? await visiblePatient(tx, scope, input.patientId) : null;
+  const review: Review = { reasons: [], details: {} };
   if (input.parkedId) {
-    const [parked] = await tx.select().from(parkedSales).where(eq(parkedSales.id, input.parkedId));
-    if (parked?.expiresAt && parked.expiresAt < now && !input.soldOffline) {
+    // Locked: two registers completing the same parked sale are ordered, and the second finds it gone.
+    const [parked] = await tx.select().from(parkedSales).where(eq(parkedSales.id, input.parkedId)).for('update');
+    if (!parked) {
+      // Sold already (or removed): online that is a second sale of the same goods; offline the goods have left again.
+      if (!input.soldOffline) throw new HttpError(409, 'pos.parkedGone');
+      review.reasons.push('parkedGone');
+      review.details.parkedGone = input.parkedId;
+    } else if (parked.expiresAt && parked.expiresAt < now && !input.soldOffline) {
       throw new HttpError(409, 'pos.quoteExpired', { params: { date: parked.expiresAt.toISOString().slice(0, 10) } });
     }
   }
@@ -220,7 +227,6 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
   );
   await requireDiscountWithinLimit(tx, scope, locationId, pricing);
 
-  const review: Review = { reasons: [], details: {} };
   let difference = 0;
   if (pricing.total !== input.shownTotal) {
     if (!input.soldOffline) throw new HttpError(409, 'pos.priceChanged', { details: { pricing } });

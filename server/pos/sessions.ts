@@ -82,6 +82,12 @@ export async function sessionReport(tx: Tx, sessionId: string): Promise<SessionR
       from cash_movements m join users u on u.tenant_id = m.tenant_id and u.id = m.by_user_id
       where m.session_id = ${sessionId} order by m.at, m.id`,
   );
+  const review = await rows(
+    tx,
+    sql`select r.invoice_id, i.number, r.reasons, r.reviewed_at is not null as reviewed from sales_to_review r
+      join invoices i on i.tenant_id = r.tenant_id and i.id = r.invoice_id
+      where r.register_session_id = ${sessionId} order by i.number`,
+  );
   const h = head!;
   const cash = methods.find((m) => m.method === 'cash');
   const cashIn = cash ? num(cash.taken) : 0;
@@ -123,6 +129,7 @@ export async function sessionReport(tx: Tx, sessionId: string): Promise<SessionR
     discountTotal: num(sales!.discount_total),
     taxTotal: num(sales!.tax_total),
     movements: movements.map((m) => ({ id: m.id as string, kind: m.kind as 'pay-in' | 'pay-out', amount: num(m.amount), reason: m.reason as string, at: iso(m.at), by: m.by_name as string })),
+    toReview: review.map((r) => ({ invoiceId: r.invoice_id as string, number: num(r.number), reasons: r.reasons as string[], reviewed: r.reviewed === true })),
   };
 }
 

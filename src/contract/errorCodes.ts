@@ -104,6 +104,7 @@ export const errorTexts = {
   'pos.quoteExpired': 'This quote expired on {{date}}.',
   'pos.cashNeedsRegister': 'Cash goes back through a register: open a register at this store first, or give the money back another way.',
   'pos.payOutOverCash': 'The drawer should hold only {{amount}}.',
+  'pos.parkedGone': 'This parked sale was already completed or removed. Check the register’s history before selling it again.',
 
   'labOrders.cannotMove': 'Cannot move an order from {{from}} to {{to}}',
   'labOrders.invoiceNotOpen': 'The invoice is {{status}}: no lab order can be made from it.',

@@ -133,6 +133,7 @@ const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
   discountTotal: 0,
   taxTotal: 0,
   movements: [],
+  toReview: [],
   ...changes,
 });
 const refusal = { error: 'The register already has an open session', code: 'pos.sessionOpen' };

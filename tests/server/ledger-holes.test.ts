@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
-import { admin, call, h, newPatient, ok, staff } from './clinical-fixtures';
+import { admin, call, h, newPatient, ok, otherAdmin, staff } from './clinical-fixtures';
 import { startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows } from './harness';
 import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
@@ -175,5 +175,38 @@ describe('a replay is the same store’s only', () => {
     const replay = await sell({ ...body, registerSessionId: session });
     expect(replay.statusCode, replay.body).toBe(404);
     expect(replay.body).not.toContain(demoIds.janeDoe);
+  });
+});
+
+describe('sales to review', () => {
+  it('an offline correction is listed for the store’s clerks and on the session’s report until marked reviewed; nobody else sees it', async () => {
+    const total = shownTotal([{ product: cloth }]);
+    const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth }], { soldOffline: true, payments: [{ method: 'cash', amount: total + 700, tendered: total + 700 }] })));
+    const open = await ok<{ items: { invoiceId: string; reasons: string[]; details: Record<string, unknown>; registerName: string | null }[] }>(
+      call(staff, 'GET', `/api/pos/review?locationId=${demoIds.downtown}`),
+      200,
+    );
+    expect(open.items.find((i) => i.invoiceId === sale.invoice.id)).toMatchObject({ reasons: ['overpaid'], details: { overpaid: 700 }, registerName: 'Front desk' });
+    expect((await report(session)) as unknown).toMatchObject({ toReview: expect.arrayContaining([{ invoiceId: sale.invoice.id, number: sale.invoice.number, reasons: ['overpaid'], reviewed: false }]) });
+    expect((await call(otherAdmin, 'POST', `/api/pos/review/${sale.invoice.id}/reviewed`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, 'GET', `/api/pos/review?locationId=${demoIds.downtown}`)).statusCode).toBe(404);
+    await ok(call(staff, 'POST', `/api/pos/review/${sale.invoice.id}/reviewed`), 200);
+    const after = await ok<{ items: { invoiceId: string }[] }>(call(staff, 'GET', '/api/pos/review'), 200);
+    expect(after.items.map((i) => i.invoiceId)).not.toContain(sale.invoice.id);
+    const all = await ok<{ items: { invoiceId: string; reviewedBy: string | null }[] }>(call(staff, 'GET', '/api/pos/review?status=all'), 200);
+    expect(all.items.find((i) => i.invoiceId === sale.invoice.id)).toMatchObject({ reviewedBy: 'Sam Staff' });
+  });
+
+  it('a parked sale sells once: online a second completion is refused, offline it is recorded and listed', async () => {
+    const parkedId = randomUUID();
+    const lines = saleBody(session, [{ product: cloth }]).lines;
+    await ok(call(staff, 'PUT', `/api/pos/parked/${parkedId}`, { id: parkedId, locationId: demoIds.downtown, kind: 'parked', patientId: null, lines, orderDiscount: null }), 200);
+    await ok(sell(saleBody(session, [{ product: cloth }], { parkedId })));
+    const again = await sell(saleBody(session, [{ product: cloth }], { parkedId }));
+    expect(again.statusCode, again.body).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'pos.parkedGone' });
+    const offline = await ok<Sale>(sell(saleBody(session, [{ product: cloth }], { parkedId, soldOffline: true })));
+    const [flag] = await ownerRows<{ reasons: string[] }>(h, sql`select reasons from sales_to_review where invoice_id = ${offline.invoice.id}`);
+    expect(flag!.reasons).toEqual(['parkedGone']);
   });
 });

@@ -410,6 +410,8 @@ export const routes: Record<string, RouteSpec> = {
       },
       'POST /api/pos/invoices/:invoiceId/receipt-email': { ...unknown(), url: () => `/api/pos/invoices/${UNKNOWN_UUID}/receipt-email` },
       'GET /api/pos/patients/:patientId/store-credit': { ...unknown(), url: () => `/api/pos/patients/${UNKNOWN_UUID}/store-credit` },
+      'GET /api/pos/review': { access: staffRoles, admitted: () => 200, check: refusedOr(() => {}) },
+      'POST /api/pos/review/:invoiceId/reviewed': { ...unknown(), url: () => `/api/pos/review/${UNKNOWN_UUID}/reviewed` },
       'POST /api/kiosk/patients': {
         access: ['kiosk'],
         body: () => ({ firstName: 'Kim', lastName: 'Walk', dateOfBirth: '2000-02-02', email: 'kim.walk@example.test', consentPrivacy: true }),

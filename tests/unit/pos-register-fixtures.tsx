@@ -55,6 +55,7 @@ export const report = (changes: Partial<SessionReport> = {}): SessionReport => (
   discountTotal: 0,
   taxTotal: 0,
   movements: [],
+  toReview: [],
   ...changes,
 });
 
