@@ -52,6 +52,17 @@ describe('store credit is never made from nothing', () => {
   });
 });
 
+describe('store credit spent at once', () => {
+  it('five payments racing for the same credit: one takes it, the others are refused, the balance is zero', async () => {
+    const patient = await newPatient(staff);
+    const invoices = await Promise.all(Array.from({ length: 5 }, () => ok<{ id: string; total: number }>(call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(exam)] }))));
+    await giveCredit(patient.id, invoices[0]!.total);
+    const answers = await Promise.all(invoices.map((inv) => call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'store-credit', amount: inv.total })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await creditOf(patient.id)).toBe(0);
+  });
+});
+
 describe('an offline flag switches no money rule off', () => {
   it('cash tendered above the total is change, not payment; the drawer expects the total only, and a void pays back only that', async () => {
     const fresh = await openRegister(staff, posDemoIds.downtownDispensing);
