@@ -20,7 +20,7 @@ export async function salesToReview(tx: Tx, scope: Scope, q: { locationId?: stri
   const found = await rows(
     tx,
     sql`select r.invoice_id, i.number, r.location_id, l.name as store_name, g.name as register_name, i.issued_at,
-        case when p.id is null then null else p.first_name || ' ' || p.last_name end as patient_name, i.currency,
+        p.id as patient_id, case when p.id is null then null else p.first_name || ' ' || p.last_name end as patient_name, i.currency,
         i.total::float8 as total, i.paid_total::float8 as paid_total, r.reasons, r.details, r.created_at, r.reviewed_at,
         u.display_name as reviewed_by
       from sales_to_review r
@@ -40,6 +40,7 @@ export async function salesToReview(tx: Tx, scope: Scope, q: { locationId?: stri
     storeName: r.store_name as string,
     registerName: (r.register_name as string | null) ?? null,
     issuedAt: iso(r.issued_at),
+    patientId: (r.patient_id as string | null) ?? null,
     patientName: (r.patient_name as string | null) ?? null,
     currency: r.currency as string,
     total: num(r.total),

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   HistoryList,
   ParkedList,
@@ -7,6 +7,7 @@ import {
   ProductSearchResult,
   RefundResult,
   RegisterList,
+  ReviewList,
   SaleResult,
   SessionReport,
   StoreCredit,
@@ -88,6 +89,15 @@ export const emailPosReceipt = (invoiceId: string, email?: string) =>
 export const fetchStoreCredit = (patientId: string, signal?: AbortSignal) =>
   apiRequest(`/api/pos/patients/${id(patientId)}/store-credit`, { schema: StoreCredit, signal });
 
+export type ReviewStatus = 'open' | 'all';
+
+/** Offline sales the server recorded otherwise than the register sent them, in the caller's stores (or one). */
+export const fetchSalesToReview = (query: { locationId?: string; status: ReviewStatus }, signal?: AbortSignal) =>
+  apiRequest(`/api/pos/review${invoiceQueryString(query)}`, { schema: ReviewList, signal });
+
+export const markSaleReviewed = (invoiceId: string) =>
+  apiRequest(`/api/pos/review/${id(invoiceId)}/reviewed`, { method: 'POST', schema: z.object({ invoiceId: z.string() }) });
+
 /** Every POS query of a tenant starts with this key (the session's end clears the whole cache). */
 export const posKey = (tenantId: string) => ['t', tenantId, 'pos'] as const;
 
@@ -102,6 +112,24 @@ export const posQueries = {
     queryOptions({ queryKey: [...posKey(tenantId), 'history', registerId, day ?? 'today'], queryFn: ({ signal }) => fetchHistory(registerId, day, signal) }),
   invoice: (tenantId: string, invoiceId: string) =>
     queryOptions({ queryKey: [...posKey(tenantId), 'invoice', invoiceId], queryFn: ({ signal }) => fetchPosInvoice(invoiceId, signal) }),
+  salesToReview: (tenantId: string, locationId: string | undefined, status: ReviewStatus) =>
+    queryOptions({
+      queryKey: [...posKey(tenantId), 'review', locationId ?? 'all', status],
+      queryFn: ({ signal }) => fetchSalesToReview({ locationId, status }, signal),
+    }),
   storeCredit: (tenantId: string, patientId: string) =>
     queryOptions({ queryKey: [...posKey(tenantId), 'store-credit', patientId], queryFn: ({ signal }) => fetchStoreCredit(patientId, signal) }),
 };
+
+/** Marks a sale reviewed; the review lists and the session reports (which say reviewed or not) load again. */
+export function useMarkSaleReviewed(tenantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markSaleReviewed,
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [...posKey(tenantId), 'review'] }),
+        client.invalidateQueries({ queryKey: [...posKey(tenantId), 'session'] }),
+      ]),
+  });
+}

@@ -436,6 +436,8 @@ export const SaleToReview = z.object({
   storeName: z.string(),
   registerName: z.string().nullable(),
   issuedAt: z.string(),
+  /** Null for a walk-in. */
+  patientId: Uuid.nullable(),
   patientName: z.string().nullable(),
   currency: z.string(),
   total: z.number().int(),

@@ -257,6 +257,7 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'enterpriseReport', path: '/admin/enterprise/reports/:report', auth: authRoles.enterprise, page: { kind: 'enterpriseReports' } },
   { id: 'enterpriseReportsBare', path: '/admin/enterprise/reports', auth: authRoles.enterprise, redirectTo: '/admin/enterprise/reports/sales' },
 
+  // :type is a view of src/contract/workDesk.ts workDeskViews: the to-do lists and 'review' (the sales to review).
   { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },
   { id: 'workDeskBare', path: '/admin/workdesk', auth: undefined, redirectTo: '/admin/workdesk/all' },
   { id: 'labOrderLookup', path: '/admin/laborderlookup/:type', auth: undefined, page: { kind: 'labOrderLookup' } },

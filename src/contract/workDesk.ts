@@ -12,6 +12,10 @@ import { z } from './zod';
 export const workDeskTypes = ['all', 'forms', 'orders', 'recalls', 'today', 'automations'] as const;
 export type WorkDeskType = (typeof workDeskTypes)[number];
 export const isWorkDeskType = (value: string): value is WorkDeskType => (workDeskTypes as readonly string[]).includes(value);
+/** The work desk's views: its to-do lists, and the offline sales to review (their own API, GET /api/pos/review). */
+export const workDeskViews = [...workDeskTypes, 'review'] as const;
+export type WorkDeskView = (typeof workDeskViews)[number];
+export const isWorkDeskView = (value: string): value is WorkDeskView => (workDeskViews as readonly string[]).includes(value);
 
 /** Rows of one kind at most (the oldest first); the counts say how many there are in all. */
 export const workDeskKindMax = 100;

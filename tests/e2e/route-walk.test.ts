@@ -25,7 +25,7 @@ import { chartTabKeys, patientListTypes } from '../../src/contract/patientsAdmin
 import { posTypes } from '../../src/contract/pos';
 import { enterpriseReportNames, reportNames } from '../../src/contract/reports';
 import { resolveAccess, routeTable } from '../../src/contract/routeTable';
-import { workDeskTypes } from '../../src/contract/workDesk';
+import { workDeskViews } from '../../src/contract/workDesk';
 import { axeViolations } from './support/axe';
 import { patience, readApi, signInAt, useBrowser } from './support/browser';
 
@@ -83,7 +83,7 @@ const variants: Record<string, () => string[]> = {
   pos: () => posTypes.map((type) => `/admin/pos/${type}`),
   patient: () => chartTabKeys.map((_, index) => `/admin/patients/${demo.jane}/${index + 1}`),
   patients: () => patientListTypes.map((type) => `/admin/patients/${type}`),
-  workDesk: () => workDeskTypes.map((type) => `/admin/workdesk/${type}`),
+  workDesk: () => workDeskViews.map((view) => `/admin/workdesk/${view}`),
   labOrderLookup: () => labOrderLookupTypes.map((type) => `/admin/laborderlookup/${type}`),
   invoiceLookup: () => invoiceLookupTypes.map((type) => `/admin/invoicelookup/${type}`),
   generalSettingsOfType: () => settingsGroups.map((group) => `/admin/settings/general/${group}`),

@@ -147,6 +147,29 @@ describe('the invoice screen of a patient', () => {
     expect(address.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('refunds to store credit when chosen, and shows the server’s refusal of a cash refund without a register', async () => {
+    const answers: Reply[] = [
+      { status: 409, body: { error: 'Cash goes back through a register: open a register at this store first, or give the money back another way.', code: 'pos.cashNeedsRegister' } },
+      ok({ invoice: { ...invoice, status: 'refunded', lines: [] }, credit: { ...invoice, lines: [] } }),
+    ];
+    const voids = () => recordCalls(rendered!.server.calls).filter((c) => path(c).endsWith('/void'));
+    const { user } = openScreen(patientApi((call) => (call.method === 'POST' && path(call).endsWith('/void') ? answers.shift() : undefined)));
+    const form = await screen.findByRole('form', { name: 'Refund this invoice' });
+    const refundTo = within(form).getByLabelText('Give the money back by') as HTMLSelectElement;
+    expect(refundTo.value).toBe('methods');
+    expect([...refundTo.options].map((o) => o.textContent)).toEqual(['The methods that paid it', 'Store credit']);
+    await user.type(within(form).getByLabelText('Reason'), 'Changed their mind');
+    await user.click(within(form).getByRole('button', { name: 'Refund invoice' }));
+    expect(
+      (await within(form).findByRole('alert')).textContent,
+    ).toBe('Cash goes back through a register: open a register at this store first, or give the money back another way.');
+    expect(voids()[0]!.body).toEqual({ reason: 'Changed their mind' });
+    await user.selectOptions(refundTo, 'Store credit');
+    await user.click(within(form).getByRole('button', { name: 'Refund invoice' }));
+    await waitFor(() => expect(voids()).toHaveLength(2));
+    expect(voids()[1]!.body).toEqual({ reason: 'Changed their mind', refundMethod: 'store-credit' });
+  });
+
   it('says in Arabic what the screen is', async () => {
     openScreen(patientApi(), 'ar');
     const heading = await screen.findByRole('heading', { level: 1, name: 'فواتير Jane Doe' });

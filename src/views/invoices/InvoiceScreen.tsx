@@ -225,7 +225,8 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
           {lineRefund ? (
             <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
           ) : (
-            !invoice.relatedInvoiceId && (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} onDone={refresh} />
+            !invoice.relatedInvoiceId &&
+            (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} registerSessionId={register?.openSession?.id} onDone={refresh} />
           )}
           <p className={styles.muted} role="status">
             {invoice.status === 'paid' && t('invoiceScreen.paidInFull', { amount: formats.money(invoice.paidTotal, invoice.currency) })}
@@ -339,15 +340,31 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
   );
 }
 
-function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => Promise<unknown> }) {
+type RefundTo = 'methods' | 'store-credit';
+
+/**
+ * Voids an unpaid invoice or refunds a paid one. Money goes back by the methods that paid it (the server's default),
+ * or as store credit when the invoice has a patient; cash goes back through `registerSessionId`, this device's open
+ * register at the invoice's store (without one the server refuses a cash part, and says so here).
+ */
+function VoidForm({ invoice, registerSessionId, onDone }: { invoice: InvoiceDetail; registerSessionId: string | undefined; onDone: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
   const refund = invoice.paidTotal > 0;
   const [reason, setReason] = useState('');
+  const [refundTo, setRefundTo] = useState<RefundTo>('methods');
   const [localError, setLocalError] = useState<string | null>(null);
   const once = useOneAtATime();
-  const done = useMutation({ mutationFn: () => voidInvoice(invoice.id, { reason: reason.trim() }), onSuccess: () => onDone() });
+  const done = useMutation({
+    mutationFn: () =>
+      voidInvoice(invoice.id, {
+        reason: reason.trim(),
+        ...(refund && refundTo === 'store-credit' && { refundMethod: 'store-credit' }),
+        ...(refund && registerSessionId && { registerSessionId }),
+      }),
+    onSuccess: () => onDone(),
+  });
   const failure = useFailure(done.error);
   const reasonError = localError ?? failure.fields.reason;
   useUnsavedChanges(reason.trim() !== '' && !done.isSuccess);
@@ -367,6 +384,15 @@ function VoidForm({ invoice, onDone }: { invoice: InvoiceDetail; onDone: () => P
       <p className={styles.muted}>
         {refund ? t('invoiceScreen.refundHint', { amount: formats.money(invoice.paidTotal, invoice.currency) }) : t('invoiceScreen.voidHint')}
       </p>
+      {refund && (
+        <label className={styles.field}>
+          <span className={styles.label}>{t('invoiceScreen.refundTo')}</span>
+          <select name="refundTo" className={styles.input} value={refundTo} onChange={(event) => setRefundTo(event.target.value === 'store-credit' ? 'store-credit' : 'methods')}>
+            <option value="methods">{t('invoiceScreen.refundToMethods')}</option>
+            {invoice.patientId && <option value="store-credit">{t('invoiceScreen.refundToStoreCredit')}</option>}
+          </select>
+        </label>
+      )}
       <Field label={t('invoiceScreen.reason')} value={reason} onChange={setReason} error={reasonError ?? undefined} maxLength={500} multiline />
       <div className={styles.actions}>
         <Button type="submit" variant="secondary" isPending={done.isPending}>

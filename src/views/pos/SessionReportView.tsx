@@ -7,6 +7,7 @@ import * as invoiceStyles from '../invoices/invoices.css';
 import { Button } from '../ui/Button';
 import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
+import { reasonName } from '../workdesk/reviewReasons';
 import { StepHeading } from './StepHeading';
 import * as styles from './pos.css';
 
@@ -33,7 +34,8 @@ export function PaperChoice({ paper, onPaper }: { paper: Paper; onPaper: (paper:
 /**
  * The X report (an open session so far) or the Z report (a closed one): float, cash in and out, pay-ins and
  * pay-outs, expected and counted cash with the difference, totals by method, sales, refunds, discounts, tax and
- * each cash movement. Printable on an 80 mm roll or A4 like a receipt: only the report prints.
+ * each cash movement, and the session's sales to review (offline sales the server recorded otherwise than sent).
+ * Printable on an 80 mm roll or A4 like a receipt: only the report prints.
  */
 export function SessionReportView({ report, onBack }: { report: SessionReport; onBack?: () => void }) {
   const { t } = useTranslation();
@@ -124,8 +126,39 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
             </table>
           </TableScroll>
         )}
+        {report.toReview.length > 0 && <SalesToReviewOfSession report={report} />}
       </article>
     </div>
+  );
+}
+
+/** Each flagged sale's number, its reasons by name and whether someone has reviewed it (the work desk has the figures). */
+function SalesToReviewOfSession({ report }: { report: SessionReport }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const title = t('salesToReview.report.title', { number: formats.integer(report.toReview.length) });
+  return (
+    <TableScroll label={title}>
+      <table className={recordStyles.table}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('salesToReview.columns.sale')}</th>
+            <th scope="col">{t('salesToReview.columns.reasons')}</th>
+            <th scope="col">{t('salesToReview.report.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.toReview.map((sale) => (
+            <tr key={sale.invoiceId}>
+              <th scope="row">{formats.number(sale.number)}</th>
+              <td>{sale.reasons.map((reason) => reasonName(t, reason)).join(', ')}</td>
+              <td>{sale.reviewed ? t('salesToReview.report.reviewed') : t('salesToReview.report.open')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

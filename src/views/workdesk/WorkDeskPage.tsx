@@ -8,7 +8,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { labOrderQueries } from '../../api/labOrders';
 import { storesQuery } from '../../api/stores';
 import { authRoles, hasPermission } from '../../contract/access';
-import { isWorkDeskType, workDeskTypes, type WorkDeskItem, type WorkDeskType } from '../../contract/workDesk';
+import { isWorkDeskView, workDeskViews, type WorkDeskItem, type WorkDeskView } from '../../contract/workDesk';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../eforms/admin/useTenant';
 import { useFormats } from '../patient/format';
@@ -19,6 +19,7 @@ import { Spinner } from '../ui/Spinner';
 import { TableScroll } from '../ui/TableScroll';
 import { useSessionActor } from '../ui/session';
 import { AutomationRuns } from './AutomationRuns';
+import { SalesToReview } from './SalesToReview';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const chartTab = (patientId: string, tab: number, query = '') => `/admin/patients/${encodeURIComponent(patientId)}/${tab}${query}`;
@@ -51,18 +52,20 @@ const kinds = [
  * /admin/workdesk/{type}: the store's to-do list (all, forms, orders, recalls, today, automations). Each row names
  * the patient and what is left, and leads to the place that finishes it; a finished row is gone the next time the
  * list loads. Automations lists the messages that could not be delivered and the automation runs that failed; for
- * admins it also shows every recent run with a button that starts one now (AutomationRuns).
+ * admins it also shows every recent run with a button that starts one now (AutomationRuns). Sales to review lists the
+ * offline sales the server recorded otherwise than sent, from their own API (SalesToReview).
  */
 export function WorkDeskPage({ type: rawType }: { type: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
   const formats = useFormats();
-  const type: WorkDeskType = isWorkDeskType(rawType) ? rawType : 'all';
+  const view: WorkDeskView = isWorkDeskView(rawType) ? rawType : 'all';
+  const type = view === 'review' ? 'all' : view;
   const store = new URLSearchParams(usePageSearch()).get('store') ?? '';
   const locationId = uuidPattern.test(store) ? store : undefined;
   const stores = useQuery(storesQuery(tenantId));
-  const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));
+  const desk = useQuery({ ...labOrderQueries.workDesk(tenantId, type, locationId), enabled: view !== 'review' });
   const query = window.location.search;
   const session = useSessionActor();
   const isAdmin = useSelector(session, (snapshot) => hasPermission(authRoles.admin, snapshot.context.session?.user?.role ?? []));
@@ -75,11 +78,11 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
       </h1>
       <nav aria-label={t('workDesk.types')}>
         <ul className={styles.types}>
-          {workDeskTypes.map((each) => (
+          {workDeskViews.map((each) => (
             <li key={each}>
-              <Link href={`/admin/workdesk/${each}${query}`} className={styles.typeLink} aria-current={each === type ? 'page' : undefined}>
+              <Link href={`/admin/workdesk/${each}${query}`} className={styles.typeLink} aria-current={each === view ? 'page' : undefined}>
                 {t(`workDesk.typeNames.${each}`)}
-                {desk.data && each !== 'all' ? ` (${desk.data.counts[each]})` : ''}
+                {desk.data && each !== 'all' && each !== 'review' ? ` (${desk.data.counts[each]})` : ''}
               </Link>
             </li>
           ))}
@@ -100,7 +103,9 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
           ))}
         </select>
       </label>
-      {desk.isPending ? (
+      {view === 'review' ? (
+        <SalesToReview tenantId={tenantId} locationId={locationId} timeZoneOf={(id) => stores.data?.stores.find((s) => s.id === id)?.timeZone} />
+      ) : desk.isPending ? (
         <div className={list.state}>
           <Spinner label={t('workDesk.loading')} />
           <p className={list.muted} aria-hidden="true">
