@@ -87,7 +87,7 @@ async function saleResult(tx: Tx, inv: InvoiceRow, extra: { replayed: boolean; d
 }
 
 /** The discount limit of the caller at a store in basis points; null: none (admins). */
-async function discountLimitBp(tx: Tx, scope: Scope, locationId: string): Promise<number | null> {
+export async function discountLimitBp(tx: Tx, scope: Scope, locationId: string): Promise<number | null> {
   if (scope.roles.includes('admin')) return null;
   const [policy] = await tx.select({ limit: locationPolicies.staffDiscountLimitBp }).from(locationPolicies).where(eq(locationPolicies.locationId, locationId));
   return policy?.limit ?? defaultStaffDiscountLimitBp;
