@@ -152,7 +152,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       catalogueRead(request, async (tx, scope) => {
         const { locationId } = request.query;
         if (locationId) await requireBodyStore(tx, scope, locationId);
-        return { registers: await listRegisters(tx, locationId ? [locationId] : scope.stores) };
+        return { registers: await listRegisters(tx, scope, locationId ? [locationId] : scope.stores) };
       }),
   );
 

@@ -11,7 +11,7 @@ import type { PaymentMethod } from '../../src/contract/records';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { registers, registerSessions } from '../db/schema-pos';
-import { expectedCashOf, recordCashMovement } from '../ledger/ledger';
+import { discountLimitBp, expectedCashOf, recordCashMovement } from '../ledger/ledger';
 import { iso, isoOrNull, num, rows } from '../db/values';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
@@ -19,7 +19,11 @@ import { NotVisible, requireStore, type Scope, type Stores } from '../scope/scop
 
 type SessionRow = typeof registerSessions.$inferSelect;
 
-export async function listRegisters(tx: Tx, stores: Stores | readonly string[]): Promise<Register[]> {
+/**
+ * The registers of the stores, each with its open session and the caller's discount limit at its store: the one the
+ * sale is held to (sales.ts), so the register refuses at the field what the server would refuse.
+ */
+export async function listRegisters(tx: Tx, scope: Scope, stores: Stores | readonly string[]): Promise<Register[]> {
   const only = stores === 'all' ? sql`` : sql`where r.location_id in (${sql.join(stores.length ? stores.map((s) => sql`${s}::uuid`) : [sql`null`], sql`, `)})`;
   const found = await rows(
     tx,
@@ -31,12 +35,15 @@ export async function listRegisters(tx: Tx, stores: Stores | readonly string[]):
       ${only}
       order by r.location_id, r.name, r.id`,
   );
+  const limits = new Map<string, number | null>();
+  for (const locationId of new Set(found.map((r) => r.location_id as string))) limits.set(locationId, await discountLimitBp(tx, scope, locationId));
   return found.map((r) => ({
     id: r.id as string,
     locationId: r.location_id as string,
     name: r.name as string,
     currency: r.currency as string,
     openSession: r.session_id ? { id: r.session_id as string, openedAt: iso(r.opened_at), openedBy: r.opened_by as string } : null,
+    discountLimitBp: limits.get(r.location_id as string) ?? null,
   }));
 }
 

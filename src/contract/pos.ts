@@ -44,6 +44,9 @@ export const posMessages = {
 } as const;
 const M = posMessages;
 
+/** A store's staff discount limit in basis points until an admin sets another (location_policies); admins have none. */
+export const defaultStaffDiscountLimitBp = 1000;
+
 const text = (max: number, message: string, required = false) =>
   z
     .string({ error: message })
@@ -203,6 +206,11 @@ export const Register = z.object({
   currency: z.string(),
   /** The open session, if any: one per register. */
   openSession: z.object({ id: Uuid, openedAt: z.string(), openedBy: z.string() }).nullable(),
+  /**
+   * The caller's discount limit at the store in basis points (the store's staff limit; null: none, admins): the one
+   * the server holds a sale to. A register kept on a device before it was sent takes the default staff limit.
+   */
+  discountLimitBp: z.number().int().nullable().default(defaultStaffDiscountLimitBp),
 });
 export type Register = z.infer<typeof Register>;
 export const RegisterList = z.object({ registers: z.array(Register) });
@@ -509,9 +517,6 @@ export function priceSale(lines: readonly PricingInputLine[], orderDiscount: Pic
   const sum = (f: (l: PricedLine) => number) => priced.reduce((a, l) => a + f(l), 0);
   return { lines: priced, subtotal: sum((l) => l.gross), discountTotal: sum((l) => l.discount), taxTotal: sum((l) => l.tax), total: sum((l) => l.total) };
 }
-
-/** The discount limit of a role in basis points (null: no limit). Staff default to the store setting (10 %). */
-export const defaultStaffDiscountLimitBp = 1000;
 
 /** Whether every line's discount (its own and its share of the order's) stays within the limit. */
 export function discountWithinLimit(pricing: Pricing, limitBp: number | null) {

@@ -100,7 +100,7 @@ const sessionId = 'b0000000-0000-4000-8000-000000000001';
 const float: CashCount = [{ denomination: 2000, count: 5 }];
 const counted: CashCount = [{ denomination: 2000, count: 6 }];
 const movement: CashMovementInput = { kind: 'pay-in', amount: 1500, reason: 'Change from the bank' };
-const closedRegister: Register = { id: registerId, locationId: 'c0000000-0000-4000-8000-000000000001', name: 'Till 1', currency: 'USD', openSession: null };
+const closedRegister: Register = { id: registerId, locationId: 'c0000000-0000-4000-8000-000000000001', name: 'Till 1', currency: 'USD', openSession: null, discountLimitBp: 1000 };
 const openRegister: Register = { ...closedRegister, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Sam Staff' } };
 
 const report = (changes: Partial<SessionReport> = {}): SessionReport => ({

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { admin, call, ok, otherAdmin, patientUser, staff } from './clinical-fixtures';
+import { openRegister, product, saleBody } from './pos-fixtures';
 import { startClinical } from './clinical-fixtures';
 import { demoIds, json } from './harness';
 
@@ -147,5 +148,32 @@ describe('registers and sessions', () => {
     const open = await ok<Report>(call(admin, 'POST', `/api/pos/registers/${posDemoIds.uptownFrontDesk}/sessions`, { float: [] }));
     expect((await call(staff, 'GET', `/api/pos/sessions/${open.id}`)).statusCode).toBe(404);
     expect((await call(otherAdmin, 'GET', `/api/pos/sessions/${open.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the discount limit the register enforces', () => {
+  const registersOf = (who: typeof staff) => ok<{ registers: { locationId: string; discountLimitBp: number | null }[] }>(call(who, 'GET', '/api/pos/registers'), 200);
+  const setStaffLimit = (bp: number) =>
+    ok(call(admin, 'PUT', `/api/settings/general/stores/${demoIds.downtown}`, { group: 'sales', taxRates: { standard: 825, reduced: 0, zero: 0 }, staffDiscountLimitBp: bp, receiptFooter: '' }), 200);
+
+  it('is the store’s staff limit for staff (as the admin sets it) and none for admins, the same the sale is held to', async () => {
+    await setStaffLimit(500);
+    const staffs = await registersOf(staff);
+    expect(staffs.registers.length).toBeGreaterThan(0);
+    expect(new Set(staffs.registers.map((r) => r.discountLimitBp))).toEqual(new Set([500]));
+    expect(new Set((await registersOf(admin)).registers.map((r) => r.discountLimitBp))).toEqual(new Set([null]));
+
+    // The server holds the sale to the same limit the register was given.
+    const session = await openRegister(staff, posDemoIds.downtownFrontDesk);
+    const frame = await product(staff, posDemoSkus.frame);
+    const reason = 'Loyal customer';
+    const over = await call(staff, 'POST', '/api/pos/sales', saleBody(session, [{ product: frame, discount: { type: 'percent', value: 600, reason } }]));
+    expect(json(over)).toMatchObject({ code: 'pos.discountOverLimit', params: { limit: 5 } });
+    await ok(call(staff, 'POST', '/api/pos/sales', saleBody(session, [{ product: frame, discount: { type: 'percent', value: 500, reason } }])));
+
+    await setStaffLimit(2000);
+    expect(new Set((await registersOf(staff)).registers.map((r) => r.discountLimitBp))).toEqual(new Set([2000]));
+    await ok(call(staff, 'POST', '/api/pos/sales', saleBody(session, [{ product: frame, discount: { type: 'percent', value: 1500, reason } }])));
+    await setStaffLimit(1000);
   });
 });

@@ -21,9 +21,9 @@ export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 export const path = (call: Call) => new URL(call.path, 'http://x').pathname;
 
 const store = { id: locationId, slug: 'downtown', name: 'Downtown', address: '120 Market Street', phone: '555', timeZone: 'UTC', currency: 'USD', logo: null };
-export const closedTill: Register = { id: registerId, locationId, name: 'Till 1', currency: 'USD', openSession: null };
+export const closedTill: Register = { id: registerId, locationId, name: 'Till 1', currency: 'USD', openSession: null, discountLimitBp: 1000 };
 export const openTill: Register = { ...closedTill, openSession: { id: sessionId, openedAt: '2026-11-24T08:00:00Z', openedBy: 'Sam Staff' } };
-export const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', currency: 'USD', openSession: null };
+export const otherTill: Register = { id: 'a0000000-0000-4000-8000-000000000002', locationId, name: 'Till 2', currency: 'USD', openSession: null, discountLimitBp: 1000 };
 
 export const report = (changes: Partial<SessionReport> = {}): SessionReport => ({
   id: sessionId,

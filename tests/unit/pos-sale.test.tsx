@@ -22,7 +22,7 @@ import { ids, prescriptions } from './records-fixtures';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
-const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' } };
+const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' }, discountLimitBp: 1000 };
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 /** The device's IndexedDB answers offline searches: on a busy machine it takes longer than the default second. */
 const slow = { timeout: 5000 };

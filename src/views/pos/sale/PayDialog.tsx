@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent, RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,21 @@ export function PayDialog(props: {
   const paid = props.payments.reduce((sum, p) => sum + p.amount, 0);
   const balance = props.total - paid;
   const change = props.payments.reduce((sum, p) => sum + (p.tendered !== undefined ? p.tendered - p.amount : 0), 0);
+  const actions = useRef<HTMLDivElement>(null);
+  const nextAmount = useRef<HTMLInputElement>(null);
+  const added = useRef(false);
+  // After a payment is added the focus goes where the clerk's next Enter belongs: Complete sale once the sale can be
+  // completed, else the next payment's amount (never the Remove button that took the place of the form's field).
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    if (props.canComplete) actions.current?.querySelector('button')?.focus();
+    else nextAmount.current?.focus();
+  }, [props.payments.length, props.canComplete]);
+  const add = (payment: SalePayment) => {
+    added.current = props.onAdd(payment);
+    return added.current;
+  };
   return (
     <ModalOverlay isOpen={props.isOpen} isDismissable={!props.busy} onOpenChange={(open) => !open && !props.busy && props.onCancel()} className={styles.overlay}>
       <Modal className={styles.modal}>
@@ -81,14 +96,14 @@ export function PayDialog(props: {
               ))}
             </ul>
           )}
-          {balance > 0 && <PaymentForm key={`${props.payments.length}-${balance}`} {...props} balance={balance} />}
+          {balance > 0 && <PaymentForm key={`${props.payments.length}-${balance}`} {...props} onAdd={add} amountRef={nextAmount} balance={balance} />}
           {props.depositAllowed && balance > 0 && (
             <label className={styles.check}>
               <input type="checkbox" checked={props.deposit} onChange={(event) => props.onDeposit(event.target.checked)} />
               {t('posSale.pay.deposit', { balance: money(balance) })}
             </label>
           )}
-          <div className={styles.actions}>
+          <div className={styles.actions} ref={actions}>
             <Button isDisabled={!props.canComplete} isPending={props.busy} onPress={props.onComplete}>
               {props.deposit && balance > 0 ? t('posSale.pay.completeDeposit') : t('posSale.pay.complete')}
             </Button>
@@ -102,7 +117,23 @@ export function PayDialog(props: {
   );
 }
 
-function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: { balance: number; currency: string; online: boolean; customer: SaleCustomer | null; tenantId: string; onAdd: (payment: SalePayment) => boolean }) {
+function PaymentForm({
+  balance,
+  currency,
+  online,
+  customer,
+  tenantId,
+  onAdd,
+  amountRef,
+}: {
+  balance: number;
+  currency: string;
+  online: boolean;
+  customer: SaleCustomer | null;
+  tenantId: string;
+  onAdd: (payment: SalePayment) => boolean;
+  amountRef: RefObject<HTMLInputElement | null>;
+}) {
   const { t } = useTranslation();
   const formats = useFormats();
   const id = useId();
@@ -160,6 +191,7 @@ function PaymentForm({ balance, currency, online, customer, tenantId, onAdd }: {
       </label>
       <input
         id={`${id}-${name}`}
+        ref={name === 'amount' ? amountRef : undefined}
         name={name}
         className={styles.input}
         autoComplete="off"
