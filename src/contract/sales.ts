@@ -78,27 +78,6 @@ export const InvoiceCreate = z.object({
 });
 export type InvoiceCreate = z.infer<typeof InvoiceCreate>;
 
-/** One line's money: tax on the discounted amount, rounded half up to whole minor units. */
-export function lineMoney(line: { quantity: number; unitPrice: number; discount: number }, taxRateBp: number) {
-  const net = line.quantity * line.unitPrice - line.discount;
-  const tax = Math.round((net * taxRateBp) / 10_000);
-  return { gross: line.quantity * line.unitPrice, discount: line.discount, net, tax, total: net + tax };
-}
-
-/** The invoice totals from its lines (integers only). */
-export function invoiceTotals(lines: { quantity: number; unitPrice: number; discount: number }[], taxRateBp: number) {
-  let subtotal = 0;
-  let discountTotal = 0;
-  let taxTotal = 0;
-  for (const l of lines) {
-    const m = lineMoney(l, taxRateBp);
-    subtotal += m.gross;
-    discountTotal += m.discount;
-    taxTotal += m.tax;
-  }
-  return { subtotal, discountTotal, taxTotal, total: subtotal - discountTotal + taxTotal };
-}
-
 export const IdempotencyKey = z
   .string({ error: M.idempotencyKey })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: M.idempotencyKey });
