@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   HistoryList,
   ParkedList,
@@ -105,3 +106,26 @@ export const posQueries = {
   storeCredit: (tenantId: string, patientId: string) =>
     queryOptions({ queryKey: [...posKey(tenantId), 'store-credit', patientId], queryFn: ({ signal }) => fetchStoreCredit(patientId, signal) }),
 };
+
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
+/**
+ * A session's X report (its expected cash, totals by method) changes with every sale, refund and cash movement
+ * recorded in it: each such request has it read again (the session tab shows it).
+ */
+export const invalidateSessionReport = (client: QueryClient, tenantId: string, sessionId: string) =>
+  // Read again at once even while no tab shows it: the clerk who opens the session tab next sees it current.
+  client.invalidateQueries({ queryKey: posQueries.session(tenantId, sessionId).queryKey, refetchType: 'all' });
+
+/** A report the server answered (opening, a cash movement, the close) is the session's latest. */
+export const keepSessionReport = (client: QueryClient, tenantId: string, report: SessionReport) =>
+  client.setQueryData(posQueries.session(tenantId, report.id).queryKey, report);
+
+export function useRefundSale(tenantId: string, invoiceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RefundInput) => refundSale(invoiceId, input),
+    // The refunded cash leaves the drawer of the session the refund is recorded in.
+    onSuccess: (_, input) => invalidateSessionReport(client, tenantId, input.registerSessionId),
+  });
+}

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { saveParked, submitSale } from '../../../api/pos';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateSessionReport, saveParked, submitSale } from '../../../api/pos';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
 import { posSaleMachine, pricingOf } from '../../../machines/posSale';
 import type { PosSaleSnapshot } from '../../../machines/posSale';
@@ -19,6 +20,7 @@ import type { SaleSync } from '../../../pos/saleSync';
 export type PosSaleActor = ActorRefFrom<typeof posSaleMachine>;
 
 let tenant: string | null = null;
+let queries: QueryClient | null = null;
 let sync: SaleSync | null = null;
 const sales = new Map<string, PosSaleActor>();
 /** The window listeners of the actors above, removed with them. */
@@ -35,14 +37,29 @@ const exclusive = async (run: () => Promise<void>): Promise<void> => {
   else await run();
 };
 
-/** The signed-in tenant whose waiting sales may be sent (the register view keeps it current). */
-export function setSaleTenant(tenantId: string | null) {
+/**
+ * The signed-in tenant whose waiting sales may be sent, and the page's query cache, whose session report each recorded
+ * sale makes stale (the register view keeps both current).
+ */
+export function setSaleTenant(tenantId: string | null, queryClient: QueryClient | null) {
   tenant = tenantId;
+  queries = queryClient;
+}
+
+/** A sale recorded in a session changes its expected cash and totals: the session tab reads them again. */
+function saleRecorded(sale: SaleSubmit) {
+  if (queries && tenant) void invalidateSessionReport(queries, tenant, sale.registerSessionId);
+}
+
+async function recordSale(sale: SaleSubmit, signal?: AbortSignal): Promise<SaleResult> {
+  const result = await submitSale(sale, signal);
+  saleRecorded(sale);
+  return result;
 }
 
 export function getSaleSync(): SaleSync {
   if (sync) return sync;
-  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
+  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => recordSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
   sync = created;
   listen('online', () => void created.flush());
   created.onConfirmed((entry, result) => {
@@ -56,7 +73,7 @@ export function getSaleSync(): SaleSync {
 
 const saleMachine = posSaleMachine.provide({
   actors: {
-    submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => submitSale(input, signal)),
+    submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => recordSale(input, signal)),
     queueSale: fromPromise<void, SaleSubmit>(async ({ input }) => {
       if (!tenant) throw new Error('No session to keep the sale for');
       const queue = getSaleSync();
@@ -71,10 +88,6 @@ const saleMachine = posSaleMachine.provide({
 export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; registerId: string; discountLimitBp: number | null }): PosSaleActor {
   const key = `${options.tenantId} ${options.registerSessionId}`;
   let actor = sales.get(key);
-  if (actor && actor.getSnapshot().context.discountLimitBp !== options.discountLimitBp) {
-    actor.stop();
-    actor = undefined;
-  }
   if (!actor) {
     const input = { registerSessionId: options.registerSessionId, locationId: options.locationId, discountLimitBp: options.discountLimitBp, online: navigator.onLine };
     actor = createActor(saleMachine, { input, snapshot: restoredSale(options.tenantId, input) }).start();
