@@ -4,7 +4,7 @@
  * never corrected silently.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ReviewReason } from '../../src/contract/pos';
+import type { ReviewReason } from '../../src/contract/salesToReview';
 import type { Tx } from '../db/client';
 import { salesToReview } from '../db/schema-pos';
 import type { Scope } from '../scope/scope';

@@ -3,7 +3,7 @@
  * it (server/ledger/review.ts flags it), in the caller's stores, newest first, until someone marks it reviewed.
  */
 import { sql } from 'drizzle-orm';
-import type { ReviewList, SaleToReview } from '../../src/contract/pos';
+import type { ReviewList, SaleToReview } from '../../src/contract/salesToReview';
 import type { Tx } from '../db/client';
 import { iso, isoOrNull, num, rows } from '../db/values';
 import { markReviewed } from '../ledger/ledger';

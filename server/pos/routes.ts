@@ -24,8 +24,6 @@ import {
   RefundResult,
   RegisterList,
   RegisterListQuery,
-  ReviewList,
-  ReviewQuery,
   SaleResult,
   SaleSubmit,
   SessionClose,
@@ -33,6 +31,7 @@ import {
   SessionReport,
   StoreCredit,
 } from '../../src/contract/pos';
+import { ReviewList, ReviewQuery } from '../../src/contract/salesToReview';
 import { InvoiceDetail } from '../../src/contract/records';
 import { z } from '../../src/contract/zod';
 import type { Tx } from '../db/client';

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   HistoryList,
   ParkedList,
@@ -7,11 +8,11 @@ import {
   ProductSearchResult,
   RefundResult,
   RegisterList,
-  ReviewList,
   SaleResult,
   SessionReport,
   StoreCredit,
 } from '../contract/pos';
+import { ReviewList } from '../contract/salesToReview';
 import type { CashMovementInput, ParkedSaleInput, ProductKind, RefundInput, SaleSubmit, SessionClose, SessionOpen } from '../contract/pos';
 import { InvoiceDetail } from '../contract/records';
 import { ReceiptEmailResult } from '../contract/invoiceLookup';
@@ -121,6 +122,8 @@ export const posQueries = {
     queryOptions({ queryKey: [...posKey(tenantId), 'store-credit', patientId], queryFn: ({ signal }) => fetchStoreCredit(patientId, signal) }),
 };
 
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
 /** Marks a sale reviewed; the review lists and the session reports (which say reviewed or not) load again. */
 export function useMarkSaleReviewed(tenantId: string) {
   const client = useQueryClient();
@@ -131,5 +134,26 @@ export function useMarkSaleReviewed(tenantId: string) {
         client.invalidateQueries({ queryKey: [...posKey(tenantId), 'review'] }),
         client.invalidateQueries({ queryKey: [...posKey(tenantId), 'session'] }),
       ]),
+  });
+}
+
+/**
+ * A session's X report (its expected cash, totals by method) changes with every sale, refund and cash movement
+ * recorded in it: each such request has it read again (the session tab shows it).
+ */
+export const invalidateSessionReport = (client: QueryClient, tenantId: string, sessionId: string) =>
+  // Read again at once even while no tab shows it: the clerk who opens the session tab next sees it current.
+  client.invalidateQueries({ queryKey: posQueries.session(tenantId, sessionId).queryKey, refetchType: 'all' });
+
+/** A report the server answered (opening, a cash movement, the close) is the session's latest. */
+export const keepSessionReport = (client: QueryClient, tenantId: string, report: SessionReport) =>
+  client.setQueryData(posQueries.session(tenantId, report.id).queryKey, report);
+
+export function useRefundSale(tenantId: string, invoiceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RefundInput) => refundSale(invoiceId, input),
+    // The refunded cash leaves the drawer of the session the refund is recorded in.
+    onSuccess: (_, input) => invalidateSessionReport(client, tenantId, input.registerSessionId),
   });
 }

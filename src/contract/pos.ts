@@ -41,6 +41,9 @@ export const posMessages = {
   parkedKind: 'Kind must be parked or quote',
   rxOnlyLens: 'Only a spectacle lens line takes a prescription',
   optionsOnlyLens: 'Only a lens line takes options',
+  optionUnknown: 'Each option must be one of the product’s options',
+  lensOneMaterial: 'A lens takes one material',
+  lensMaterialRequired: 'Choose the lens material',
 } as const;
 const M = posMessages;
 
@@ -101,6 +104,25 @@ export const ProductHit = z.object({
 });
 export type ProductHit = z.infer<typeof ProductHit>;
 
+/** The option group a lens takes exactly one of (its materials); every other group (coating, tint) takes any number. */
+export const lensMaterialGroup = 'material';
+export const materialsOf = (product: Pick<ProductHit, 'options'>) => product.options.filter((o) => o.group === lensMaterialGroup);
+
+/**
+ * Why these options cannot make a line of this product (a `posMessages` text), or null: options belong to a
+ * spectacle lens only, each one of the product's own, with exactly one material when the product offers materials.
+ * The register holds a line to it as the clerk chooses, and the server holds a sale to it.
+ */
+export function lensOptionsProblem(product: Pick<ProductHit, 'kind' | 'options'>, optionIds: readonly string[]): string | null {
+  const ids = [...new Set(optionIds)];
+  if (product.kind !== 'spectacle-lens') return ids.length ? M.optionsOnlyLens : null;
+  if (ids.some((id) => !product.options.some((o) => o.id === id))) return M.optionUnknown;
+  const materials = materialsOf(product).filter((o) => ids.includes(o.id)).length;
+  if (materials > 1) return M.lensOneMaterial;
+  if (materials === 0 && materialsOf(product).length > 0) return M.lensMaterialRequired;
+  return null;
+}
+
 export const ProductSearchQuery = z.object({
   locationId: Uuid,
   q: text(100, M.query).default(''),
@@ -139,18 +161,6 @@ export type DenominationCount = z.infer<typeof DenominationCount>;
 export const CashCount = z.array(DenominationCount).max(30, { error: M.denomination });
 export type CashCount = z.infer<typeof CashCount>;
 export const countedTotal = (count: readonly DenominationCount[]) => count.reduce((sum, d) => sum + d.denomination * d.count, 0);
-
-/** The notes and coins a drawer is counted in (minor units), largest first: the US set, else a 1-2-5 series. */
-const dollarDenominations = [10_000, 5_000, 2_000, 1_000, 500, 100, 25, 10, 5, 1];
-export function denominationsOf(currency: string): number[] {
-  if (currency === 'USD') return dollarDenominations;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  // From 100 (or, without minor units, 10,000) major units down to the smallest coin, within the count's bound.
-  const top = digits === 0 ? 10_000 : 100 * 10 ** digits;
-  const out: number[] = [];
-  for (let unit = top; unit >= 1; unit /= 10) for (const step of [1, 0.5, 0.2]) if (Number.isInteger(unit * step) && unit * step <= 100_000) out.push(unit * step);
-  return out.filter((d, i) => d >= 1 && out.indexOf(d) === i);
-}
 
 export const SessionStatus = z.enum(['open', 'closed']);
 
@@ -193,8 +203,7 @@ export const SessionReport = z.object({
   movements: z.array(
     z.object({ id: Uuid, kind: z.enum(['pay-in', 'pay-out']), amount: z.number().int(), reason: z.string(), at: z.string(), by: z.string() }),
   ),
-  /** The session's sales the server recorded otherwise than the register sent them (offline corrections). */
-  toReview: z.array(z.object({ invoiceId: Uuid, number: z.number().int(), reasons: z.array(z.string()), reviewed: z.boolean() })),
+  /** The session's sales to review (src/contract/salesToReview.ts). */ toReview: z.array(z.object({ invoiceId: Uuid, number: z.number().int(), reasons: z.array(z.string()), reviewed: z.boolean() })),
 });
 export type SessionReport = z.infer<typeof SessionReport>;
 
@@ -421,48 +430,7 @@ export const RefundResult = z.object({
 });
 export type RefundResult = z.infer<typeof RefundResult>;
 
-// ---------------------------------------------------------------------------------------------------------------
-// Sales to review: an offline sale the server recorded otherwise than the register sent it
-
-/**
- * Why: overpaid (money above the total kept as change or not taken), priceChanged (prices changed while offline),
- * needsConnection (a method that needs the connection was not taken: the balance stays open), storeCreditShort (more
- * store credit than the balance), soldAtMoved (its time was outside its session), parkedGone (its parked sale had
- * already been completed or removed).
- */
-export const ReviewReason = z.enum(['overpaid', 'priceChanged', 'needsConnection', 'storeCreditShort', 'soldAtMoved', 'parkedGone']);
-export type ReviewReason = z.infer<typeof ReviewReason>;
-export const ReviewQuery = z.object({
-  locationId: Uuid.optional(),
-  /** open: not yet marked reviewed (default); all: the last 200 of either. */
-  status: z.enum(['open', 'all'], { error: 'Status must be open or all' }).default('open'),
-});
-export const SaleToReview = z.object({
-  invoiceId: Uuid,
-  number: z.number().int(),
-  locationId: Uuid,
-  storeName: z.string(),
-  registerName: z.string().nullable(),
-  issuedAt: z.string(),
-  /** Null for a walk-in. */
-  patientId: Uuid.nullable(),
-  patientName: z.string().nullable(),
-  currency: z.string(),
-  total: z.number().int(),
-  paidTotal: z.number().int(),
-  reasons: z.array(ReviewReason),
-  /** The figures behind each reason, in minor units (e.g. overpaid: 1200). */
-  details: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
-  reviewedBy: z.string().nullable(),
-});
-export type SaleToReview = z.infer<typeof SaleToReview>;
-export const ReviewList = z.object({ items: z.array(SaleToReview) });
-export type ReviewList = z.infer<typeof ReviewList>;
-
-/** A patient's store credit at the company. */
-export const StoreCredit = z.object({ patientId: Uuid, balance: z.number().int() });
+/** A patient's store credit at the company. */ export const StoreCredit = z.object({ patientId: Uuid, balance: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pricing: the one money rule of a sale

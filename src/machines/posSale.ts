@@ -1,8 +1,26 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../contract/apiError';
-import { discountWithinLimit, offlineMethods, paymentState, PriceChanged, priceSale } from '../contract/pos';
+import { discountWithinLimit, lensOptionsProblem, offlineMethods } from '../contract/pos';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, SaleResult, SaleSubmit } from '../contract/pos';
-import type { PaymentMethod } from '../contract/records';
+import { canDeposit, isConnectionFailure, lineOptionsProblem, paidState, parkedInputOf, pricingOf, saleSubmitOf, serverPricingOf, startingLensMaterial, withLensOption } from './posSaleLines';
+import type { SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';
+
+export {
+  canDeposit,
+  describeLine,
+  isConnectionFailure,
+  isMadeOrOrdered,
+  isPriceChanged,
+  lineOptionsProblem,
+  paidState,
+  parkedInputOf,
+  pricingOf,
+  saleSubmitOf,
+  serverPricingOf,
+  startingLensMaterial,
+  unitPriceOf,
+  withLensOption,
+} from './posSaleLines';
+export type { SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';
 
 /**
  * One sale at the register (pos.md): empty -> building <-> parked; building -> paying -> completing -> completed,
@@ -10,35 +28,6 @@ import type { PaymentMethod } from '../contract/records';
  * when the server refuses it (shown, editable). Prices come from `priceSale` after every change, exactly as the
  * server recomputes them; a 409 `pos.priceChanged` keeps the server's pricing for the clerk to accept.
  */
-
-export interface SaleFitting {
-  heightRight: number | null;
-  heightLeft: number | null;
-}
-
-export interface SaleLine {
-  /** Stable per line while the sale is built (lines can repeat a product). */
-  key: string;
-  product: ProductHit;
-  quantity: number;
-  optionIds: string[];
-  discount: Discount | null;
-  rxId: string | null;
-  fitting: SaleFitting | null;
-  /** Set when the clerk accepted the server's price for this line (else the product's price plus options). */
-  acceptedUnitPrice: number | null;
-}
-
-export interface SalePayment {
-  method: PaymentMethod;
-  amount: number;
-  tendered?: number;
-  reference: string;
-  insurancePlan: string;
-  authorisation: string;
-}
-
-export type SaleCustomer = { kind: 'patient'; id: string; name: string } | { kind: 'walkIn' };
 
 export interface PosSaleInput {
   registerSessionId: string;
@@ -52,28 +41,13 @@ export interface PosSaleInput {
   newId?: () => string;
 }
 
-export interface PosSaleContext {
-  registerSessionId: string;
-  locationId: string;
+export interface PosSaleContext extends SaleBeingBuilt {
   discountLimitBp: number | null;
   online: boolean;
-  clientSaleId: string | null;
-  customer: SaleCustomer | null;
-  lines: SaleLine[];
   selectedLine: string | null;
-  orderDiscount: Discount | null;
-  pricing: Pricing;
-  payments: SalePayment[];
-  deposit: boolean;
-  /** The parked sale or quote this sale came from (resumed), or the one it was parked as. */
-  parkedId: string | null;
   /** The server's pricing after a 409 pos.priceChanged, until accepted or edited away. */
   serverPricing: Pricing | null;
   result: SaleResult | null;
-  /** When the sale was completed (an offline sale is sent later with this time). */
-  soldAt: string | null;
-  /** Whether the sale was completed without a connection. */
-  soldOffline: boolean;
   /** The parked sales that waiting sales name: not resumed until those are sent. Null: not known yet. */
   waitingParkedIds: string[] | null;
   error: unknown;
@@ -91,6 +65,8 @@ export type PosSaleEvent =
   | { type: 'line.increment' }
   | { type: 'line.decrement' }
   | { type: 'line.options'; key: string; optionIds: string[] }
+  /** One option chosen or not: a material replaces the lens's material; a coating or tint is added or taken off. */
+  | { type: 'line.option'; key: string; optionId: string; chosen: boolean }
   | { type: 'line.rx'; key: string; rxId: string | null }
   | { type: 'line.fitting'; key: string; fitting: SaleFitting | null }
   | { type: 'line.discount'; key: string; discount: Discount | null }
@@ -113,104 +89,13 @@ export type PosSaleEvent =
   /** The device's waiting sales changed: the parked sales they name. */
   | { type: 'queue.changed'; parkedIds: string[] }
   | { type: 'connection.online' }
-  | { type: 'connection.offline' };
+  | { type: 'connection.offline' }
+  /** The clerk's discount limit as the server now tells it (an admin changed the store's). */
+  | { type: 'limit.change'; discountLimitBp: number | null };
 
 export type PosSaleTag = 'busy' | 'dirty' | 'dialog';
 
 const emptyPricing: Pricing = { lines: [], subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0 };
-
-/** The unit price of a line: the accepted server price, else the product's price plus its chosen options. */
-export const unitPriceOf = (line: SaleLine) =>
-  line.acceptedUnitPrice ??
-  line.product.price + line.product.options.filter((o) => line.optionIds.includes(o.id)).reduce((sum, o) => sum + o.price, 0);
-
-export const describeLine = (line: SaleLine) => {
-  const p = line.product;
-  const chosen = p.options.filter((o) => line.optionIds.includes(o.id)).map((o) => o.name);
-  return [p.name, ...chosen].join(', ');
-};
-
-export function pricingOf(lines: readonly SaleLine[], orderDiscount: Discount | null): Pricing {
-  return priceSale(
-    lines.map((line) => ({
-      productId: line.product.id,
-      description: describeLine(line),
-      quantity: line.quantity,
-      unitPrice: unitPriceOf(line),
-      taxRateBp: line.product.taxRateBp,
-      discount: line.discount,
-    })),
-    orderDiscount,
-  );
-}
-
-/** Lines a deposit may be left on: lenses are made to order, and a product beyond the stock on hand is ordered. */
-export const isMadeOrOrdered = (line: SaleLine) =>
-  line.product.kind === 'spectacle-lens' || (line.product.stock !== null && line.product.stock < line.quantity);
-
-export const paidState = (context: Pick<PosSaleContext, 'pricing' | 'payments'>) => paymentState(context.pricing.total, context.payments);
-
-export const canDeposit = (context: Pick<PosSaleContext, 'customer' | 'lines'>) =>
-  context.customer?.kind === 'patient' && context.lines.some(isMadeOrOrdered);
-
-/** The body of the one idempotent request that records the sale. */
-export function saleSubmitOf(context: PosSaleContext): SaleSubmit {
-  return {
-    clientSaleId: context.clientSaleId!,
-    registerSessionId: context.registerSessionId,
-    patientId: context.customer?.kind === 'patient' ? context.customer.id : null,
-    lines: context.lines.map((line) => ({
-      productId: line.product.id,
-      quantity: line.quantity,
-      optionIds: line.optionIds,
-      discount: line.discount,
-      rxId: line.rxId,
-      fitting: line.fitting,
-      shownUnitPrice: unitPriceOf(line),
-    })),
-    orderDiscount: context.orderDiscount,
-    payments: context.payments.map((p) => ({
-      method: p.method,
-      amount: p.amount,
-      ...(p.tendered !== undefined ? { tendered: p.tendered } : {}),
-      reference: p.reference,
-      insurancePlan: p.insurancePlan,
-      authorisation: p.authorisation,
-    })),
-    deposit: context.deposit && paidState(context).balance > 0,
-    shownTotal: context.pricing.total,
-    soldOffline: context.soldOffline,
-    ...(context.soldAt ? { soldAt: context.soldAt } : {}),
-    ...(context.parkedId ? { parkedId: context.parkedId } : {}),
-    notes: '',
-  };
-}
-
-/** The body that parks the sale (or keeps it as a quote) on the server. */
-export function parkedInputOf(context: PosSaleContext, kind: 'parked' | 'quote'): ParkedSaleInput {
-  const submit = saleSubmitOf(context);
-  return {
-    id: context.parkedId ?? context.clientSaleId!,
-    locationId: context.locationId,
-    kind,
-    patientId: submit.patientId,
-    lines: submit.lines,
-    orderDiscount: submit.orderDiscount,
-    note: '',
-  };
-}
-
-/** No answer at all (fetch's TypeError: no connection, a dropped request): the sale may or may not have arrived. */
-export const isConnectionFailure = (error: unknown) => error instanceof TypeError;
-
-export const isPriceChanged = (error: unknown) => error instanceof ApiError && error.status === 409 && error.body?.code === 'pos.priceChanged';
-
-/** The server's pricing sent with a 409 pos.priceChanged. */
-export function serverPricingOf(error: unknown): Pricing | null {
-  if (!isPriceChanged(error)) return null;
-  const details = PriceChanged.safeParse((error as ApiError).body?.details);
-  return details.success ? details.data.pricing : null;
-}
 
 type Ctx = PosSaleContext;
 
@@ -229,6 +114,13 @@ const mapLine = (context: Ctx, key: string, change: (line: SaleLine) => SaleLine
   context.lines.map((line) => (line.key === key ? { ...change(line), acceptedUnitPrice: null } : line));
 
 const clampQuantity = (quantity: number) => Math.min(999, Math.max(1, Math.round(quantity)));
+
+/** A line's options after `line.options` (the list, in the product's order) or `line.option` (one chosen or not). */
+function nextOptions(line: SaleLine, event: PosSaleEvent): string[] | null {
+  if (event.type === 'line.options') return line.product.options.filter((o) => event.optionIds.includes(o.id)).map((o) => o.id);
+  if (event.type === 'line.option') return withLensOption(line.product, line.optionIds, event.optionId, event.chosen);
+  return null;
+}
 
 /** A sale not started yet: the context a new sale begins from (the register, its limits and the connection stay). */
 const emptySale = {
@@ -264,10 +156,18 @@ export const posSaleMachine = setup({
     parkSale: fromPromise<unknown, ParkedSaleInput>(() => Promise.reject(new Error('parkSale is provided by the app'))),
   },
   guards: {
-    canPay: ({ context }) => context.lines.length > 0 && context.customer !== null,
+    canPay: ({ context }) => context.lines.length > 0 && context.customer !== null && context.lines.every((l) => lineOptionsProblem(l) === null),
     canComplete: ({ context }) => {
       const { balance } = paidState(context);
-      return context.lines.length > 0 && (balance === 0 || (balance > 0 && context.deposit && canDeposit(context)));
+      return context.lines.length > 0 && context.lines.every((l) => lineOptionsProblem(l) === null) && (balance === 0 || (balance > 0 && context.deposit && canDeposit(context)));
+    },
+    /** A change of a line's options never leaves them worse: two materials, or none where the lens had one, are refused. */
+    canChooseOption: ({ context, event }) => {
+      const line = 'key' in event ? context.lines.find((l) => l.key === event.key) : undefined;
+      const next = line && nextOptions(line, event);
+      if (!line || !next) return false;
+      const problem = lensOptionsProblem(line.product, next);
+      return problem === null || problem === lineOptionsProblem(line);
     },
     canPark: ({ context }) => context.lines.length > 0 && context.online,
     /** Never a parked sale that a sale waiting on this device already sold (it would be sold twice). */
@@ -320,7 +220,7 @@ export const posSaleMachine = setup({
         key,
         product: event.product,
         quantity: 1,
-        optionIds: [],
+        optionIds: [startingLensMaterial(event.product)].filter((id) => id !== null),
         discount: null,
         rxId: event.product.kind === 'spectacle-lens' ? (event.rxId ?? null) : null,
         fitting: null,
@@ -345,8 +245,12 @@ export const posSaleMachine = setup({
       return withLines(context, mapLine(context, context.selectedLine!, (l) => ({ ...l, quantity: clampQuantity(l.quantity + step) })));
     }),
     setOptions: assign(({ context, event }) => {
-      assertEvent(event, 'line.options');
-      return withLines(context, mapLine(context, event.key, (l) => ({ ...l, optionIds: l.product.options.filter((o) => event.optionIds.includes(o.id)).map((o) => o.id) })));
+      assertEvent(event, ['line.options', 'line.option']);
+      return withLines(context, mapLine(context, event.key, (l) => ({ ...l, optionIds: nextOptions(l, event) ?? l.optionIds })));
+    }),
+    changeLimit: assign(({ event }) => {
+      assertEvent(event, 'limit.change');
+      return { discountLimitBp: event.discountLimitBp };
     }),
     setRx: assign(({ context, event }) => {
       assertEvent(event, 'line.rx');
@@ -448,6 +352,7 @@ export const posSaleMachine = setup({
     'connection.online': { actions: 'goOnline' },
     'connection.offline': { actions: 'goOffline' },
     'queue.changed': { actions: 'keepWaitingParkedIds' },
+    'limit.change': { actions: 'changeLimit' },
   },
   initial: 'empty',
   states: {
@@ -473,7 +378,8 @@ export const posSaleMachine = setup({
         'line.quantity': { guard: 'hasLineKey', actions: 'setQuantity' },
         'line.increment': { guard: 'hasSelectedLine', actions: 'stepQuantity' },
         'line.decrement': { guard: 'hasSelectedLine', actions: 'stepQuantity' },
-        'line.options': { guard: 'hasLineKey', actions: 'setOptions' },
+        'line.options': { guard: 'canChooseOption', actions: 'setOptions' },
+        'line.option': { guard: 'canChooseOption', actions: 'setOptions' },
         'line.rx': { guard: 'hasLineKey', actions: 'setRx' },
         'line.fitting': { guard: 'hasLineKey', actions: 'setFitting' },
         'line.discount': { guard: 'canDiscount', actions: 'setLineDiscount' },

@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { refundSale } from '../../api/pos';
+import { useRefundSale } from '../../api/pos';
 import type { RefundInput, RefundResult } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
 import { translateMessage } from '../../i18n/appI18n';
+import { useTenantId } from '../eforms/admin/useTenant';
 import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
@@ -35,15 +35,13 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
   const [local, setLocal] = useState<{ lines?: string; reason?: string }>({});
   const attempt = useRef<{ key: string; values: string } | null>(null);
   const once = useOneAtATime();
-  const refund = useMutation({
-    mutationFn: (input: RefundInput) => refundSale(invoice.id, input),
-    onSuccess: (result) => {
-      attempt.current = null;
-      setQuantities(Object.fromEntries(invoice.lines.map((line) => [line.lineNo, ''])));
-      setReason('');
-      return onRefunded(result);
-    },
-  });
+  const refund = useRefundSale(useTenantId(), invoice.id);
+  const refunded = (result: RefundResult) => {
+    attempt.current = null;
+    setQuantities(Object.fromEntries(invoice.lines.map((line) => [line.lineNo, ''])));
+    setReason('');
+    void onRefunded(result);
+  };
   const body = refund.error instanceof ApiError ? refund.error.body : null;
   const serverFields = Object.fromEntries(Object.entries(body?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
   const touched = Object.values(quantities).some((q) => q.trim() !== '') || reason.trim() !== '';
@@ -76,7 +74,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
     const values = JSON.stringify(draft);
     if (attempt.current?.values !== values) attempt.current = { key: crypto.randomUUID(), values };
     const input: RefundInput = { ...draft, clientRefundId: attempt.current.key, registerSessionId };
-    once((done) => refund.mutate(input, { onSettled: done }));
+    once((done) => refund.mutate(input, { onSuccess: refunded, onSettled: done }));
   };
 
   const linesError = local.lines ?? serverFields.lines;

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { countedTotal, denominationsOf } from '../../contract/pos';
+import { posQueries } from '../../api/pos';
+import { denominationsOf } from '../../contract/cashDenominations';
+import { countedTotal } from '../../contract/pos';
 import { defaultCurrency } from '../../contract/generalSettings';
 import type { CashCount, CashMovementInput, SessionReport } from '../../contract/pos';
 import type { ErrorResponse } from '../../contract/common';
@@ -12,6 +15,7 @@ import { parseAmount } from '../invoices/money';
 import { Field } from '../invoices/Field';
 import { useFormats } from '../patient/format';
 import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { useTenantId } from '../eforms/admin/useTenant';
 import { Button } from '../ui/Button';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
@@ -208,11 +212,22 @@ function OpenForm() {
   );
 }
 
-function OpenSession({ report }: { report: SessionReport }) {
+/**
+ * The open session's figures as the server has them now: read when the tab opens and again after every sale, refund
+ * or cash movement this browser records (their requests invalidate it, src/api/pos.ts); the machine's last report
+ * while that read is on its way or without a connection.
+ */
+function useCurrentReport(report: SessionReport): SessionReport {
+  const query = useQuery({ ...posQueries.session(useTenantId(), report.id), refetchOnMount: 'always' });
+  return query.data?.status === 'open' ? query.data : report;
+}
+
+function OpenSession({ report: last }: { report: SessionReport }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
   const actor = useRegisterSessionActor();
+  const report = useCurrentReport(last);
   const money = (minor: number) => formats.money(minor, report.currency);
   return (
     <>

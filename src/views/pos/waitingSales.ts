@@ -1,5 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { submitSale } from '../../api/pos';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateSessionReport, submitSale } from '../../api/pos';
+import type { SaleResult, SaleSubmit } from '../../contract/pos';
 import { openSaleQueue } from '../../pos/saleQueue';
 import { createSaleSync } from '../../pos/saleSync';
 import type { SaleSync, SaleSyncState } from '../../pos/saleSync';
@@ -10,6 +12,7 @@ import type { SaleSync, SaleSyncState } from '../../pos/saleSync';
  * names, the sale queues into it. It sends when the page gets a signed-in tenant and when the connection comes back.
  */
 let tenant: string | null = null;
+let queries: QueryClient | null = null;
 let sync: SaleSync | null = null;
 let stopListening: (() => void) | null = null;
 
@@ -19,9 +22,16 @@ const exclusive = async (run: () => Promise<void>): Promise<void> => {
   else await run();
 };
 
+/** Records a sale (now or from the queue): its session's X report (expected cash, totals) is read again. */
+export async function recordSale(sale: SaleSubmit, signal?: AbortSignal): Promise<SaleResult> {
+  const result = await submitSale(sale, signal);
+  if (queries && tenant) void invalidateSessionReport(queries, tenant, sale.registerSessionId);
+  return result;
+}
+
 export function getSaleSync(): SaleSync {
   if (sync) return sync;
-  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => submitSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
+  const created = createSaleSync({ queue: openSaleQueue(), send: (sale) => recordSale(sale), tenantId: () => tenant, online: () => navigator.onLine, exclusive });
   sync = created;
   const flush = () => void created.flush();
   window.addEventListener('online', flush);
@@ -33,9 +43,10 @@ export function getSaleSync(): SaleSync {
  * The signed-in tenant whose waiting sales may be sent (the register's views keep it current). A tenant arriving
  * sends what waits at once: after a reload with the connection there is no `online` event to wait for.
  */
-export function setSaleTenant(tenantId: string | null) {
+export function setSaleTenant(tenantId: string | null, queryClient: QueryClient | null = null) {
   const arrived = tenantId !== null && tenantId !== tenant;
   tenant = tenantId;
+  if (queryClient) queries = queryClient;
   if (arrived) void getSaleSync().flush();
 }
 

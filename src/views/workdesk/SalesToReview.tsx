@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { posQueries, useMarkSaleReviewed } from '../../api/pos';
-import type { SaleToReview } from '../../contract/pos';
+import type { SaleToReview } from '../../contract/salesToReview';
 import { translateError } from '../../i18n/apiErrors';
 import { invoiceScreenHref } from '../invoices/InvoiceTable';
 import { useFormats } from '../patient/format';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ReviewReason, type SaleToReview } from '../../contract/pos';
+import { ReviewReason, type SaleToReview } from '../../contract/salesToReview';
 import type { Formats } from '../patient/format';
 
 /** A reason's short name (the session report lists reasons without their figures); an unknown one as it came. */

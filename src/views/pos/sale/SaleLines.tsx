@@ -3,9 +3,10 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../../api/records';
-import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
-import type { Discount, PricedLine } from '../../../contract/pos';
+import { lensMaterialGroup } from '../../../contract/pos';
+import type { Discount, PricedLine, ProductOption } from '../../../contract/pos';
 import type { SpectacleRx } from '../../../contract/records';
+import { lineOptionsProblem } from '../../../machines/posSale';
 import type { SaleLine } from '../../../machines/posSale';
 import { useFormats } from '../../patient/format';
 import { Button } from '../../ui/Button';
@@ -18,7 +19,8 @@ export interface LineActions {
   select(key: string): void;
   quantity(key: string, quantity: number): void;
   remove(key: string): void;
-  options(key: string, optionIds: string[]): void;
+  /** One option chosen or not (a material replaces the lens's material; the machine refuses what it must). */
+  option(key: string, optionId: string, chosen: boolean): void;
   rx(key: string, rxId: string | null): void;
   fitting(key: string, fitting: { heightRight: number | null; heightLeft: number | null } | null): void;
   /** Applies when within the limit; answers false (refused) otherwise. */
@@ -115,23 +117,7 @@ function LineItem({
         </Button>
       </div>
       {short && <p className={styles.warning}>{t('posSale.lines.toOrder', { count: product.stock ?? 0 })}</p>}
-      {product.options.length > 0 && (
-        <fieldset className={styles.options}>
-          <legend className={styles.label}>{t('posSale.lines.options')}</legend>
-          {product.options.map((option) => (
-            <label key={option.id} className={styles.check}>
-              <input
-                type="checkbox"
-                checked={line.optionIds.includes(option.id)}
-                onChange={(event) =>
-                  actions.options(line.key, event.target.checked ? [...line.optionIds, option.id] : line.optionIds.filter((o) => o !== option.id))
-                }
-              />
-              {t('posSale.lines.option', { name: option.name, price: money(option.price) })}
-            </label>
-          ))}
-        </fieldset>
-      )}
+      {product.options.length > 0 && <LineOptions line={line} money={money} onChoose={(optionId, chosen) => actions.option(line.key, optionId, chosen)} />}
       {isLens && (
         <div className={styles.fields}>
           <div className={styles.field}>
@@ -171,6 +157,54 @@ function LineItem({
         onApply={(d) => actions.discount(line.key, d)}
       />
     </li>
+  );
+}
+
+/**
+ * A lens's options as the catalogue groups them: its materials a radio group (exactly one), every other group
+ * (coatings, tints) checkboxes. A lens without its material says so: the sale cannot be paid until one is chosen.
+ */
+function LineOptions({ line, money, onChoose }: { line: SaleLine; money: (minor: number) => string; onChoose: (optionId: string, chosen: boolean) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const groups = [...new Set(line.product.options.map((o) => o.group))].map((group) => ({ group, options: line.product.options.filter((o) => o.group === group) }));
+  const missing = lineOptionsProblem(line) !== null;
+  const label = (option: ProductOption) => t('posSale.lines.option', { name: option.name, price: money(option.price) });
+  return (
+    <div className={styles.optionGroups}>
+      {groups.map(({ group, options }) => {
+        const legend = t(`posSale.lines.optionGroups.${group}`, { defaultValue: group });
+        if (group === lensMaterialGroup) {
+          return (
+            <fieldset key={group} role="radiogroup" className={styles.options} aria-describedby={missing ? `${id}-missing` : undefined}>
+              <legend className={styles.label}>{legend}</legend>
+              {missing && (
+                <span id={`${id}-missing`} className={styles.warning}>
+                  {t('posSale.lines.materialRequired', { name: line.product.name })}
+                </span>
+              )}
+              {options.map((option) => (
+                <label key={option.id} className={styles.check}>
+                  <input type="radio" name={`${id}-material`} checked={line.optionIds.includes(option.id)} onChange={() => onChoose(option.id, true)} />
+                  {label(option)}
+                </label>
+              ))}
+            </fieldset>
+          );
+        }
+        return (
+          <fieldset key={group} className={styles.options}>
+            <legend className={styles.label}>{legend}</legend>
+            {options.map((option) => (
+              <label key={option.id} className={styles.check}>
+                <input type="checkbox" checked={line.optionIds.includes(option.id)} onChange={(event) => onChoose(option.id, event.target.checked)} />
+                {label(option)}
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
+    </div>
   );
 }
 
@@ -255,7 +289,7 @@ export function DiscountEditor({
     fields: errors,
     labels: { value: t('posSale.discount.value'), reason: t('posSale.discount.reason') },
   });
-  const overLimit = () => t('posSale.discount.overLimit', { limit: formats.number((limitBp ?? defaultStaffDiscountLimitBp) / 100) });
+  const overLimit = () => t('posSale.discount.overLimit', { limit: formats.number((limitBp ?? 0) / 100) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { defaultStaffDiscountLimitBp } from '../../../contract/pos';
+import { posQueries } from '../../../api/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
-import { canDeposit } from '../../../machines/posSale';
+import { canDeposit, lineOptionsProblem } from '../../../machines/posSale';
 import type { PosSaleEvent } from '../../../machines/posSale';
 import { useFormats } from '../../patient/format';
 import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
@@ -25,11 +26,13 @@ import { askForPersistentStorage } from '../../../pos/persistentStorage';
 import type { PosSaleActor } from './saleActor';
 import * as styles from './sale.css';
 
-/** The clerk's discount limit: admins have none; staff the store's default (pos.md). */
-function useDiscountLimit(): number | null {
-  const session = useSessionActor();
-  const roles = useSelector(session, (s) => s.context.session?.user.role ?? []);
-  return roles.includes('admin') ? null : defaultStaffDiscountLimitBp;
+/**
+ * The clerk's discount limit at the register's store as the server tells it with the store's registers (the one it
+ * holds the sale to: the store's staff limit, none for admins); without a connection, as the device last kept it.
+ */
+function useDiscountLimit(tenantId: string, register: Register): number | null {
+  const registers = useQuery({ ...posQueries.registers(tenantId, register.locationId), enabled: tenantId !== '' });
+  return (registers.data?.registers.find((r) => r.id === register.id) ?? register).discountLimitBp;
 }
 
 /**
@@ -39,15 +42,20 @@ function useDiscountLimit(): number | null {
  */
 export function SaleView({ register, session }: { register: Register; session: { id: string } }) {
   const tenantId = useTenantId();
-  const limitBp = useDiscountLimit();
+  const limitBp = useDiscountLimit(tenantId, register);
   const signedIn = useSessionActor();
-  useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
+  const queryClient = useQueryClient();
+  useEffect(() => setSaleTenant(tenantId || null, queryClient), [tenantId, queryClient]);
   useEffect(() => forgetProductsAtSessionEnd(signedIn, tenantId), [signedIn, tenantId]);
   useEffect(() => warmProducts({ tenantId, locationId: register.locationId }), [tenantId, register.locationId]);
   useEffect(registerOfflineShell, []);
   // A sale waiting in IndexedDB must outlive a disk running short: asked once per device.
   useEffect(() => void askForPersistentStorage(), []);
   const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
+  // A newer limit (an admin changed the store's) applies to the sale being built, which goes on as it is.
+  useEffect(() => {
+    if (actor.getSnapshot().context.discountLimitBp !== limitBp) actor.send({ type: 'limit.change', discountLimitBp: limitBp });
+  }, [actor, limitBp]);
   return <Sale actor={actor} register={register} tenantId={tenantId} limitBp={limitBp} />;
 }
 
@@ -68,7 +76,8 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
   const resumeProblem = useResume(actor, register.locationId, tenantId);
   // Why Pay, Park and Quote are disabled, said under them: their descriptions.
-  const payWhy = context.lines.length > 0 && !context.customer ? `${titleId}-customer` : undefined;
+  const unfinishedLine = context.lines.find((line) => lineOptionsProblem(line) !== null);
+  const payWhy = [context.lines.length > 0 && !context.customer && `${titleId}-customer`, unfinishedLine && `${titleId}-options`].filter(Boolean).join(' ') || undefined;
   const parkWhy = !context.online && context.lines.length > 0 ? `${titleId}-offline` : undefined;
 
   const state = snapshot.matches('completed')
@@ -217,7 +226,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                     send({ type: 'line.remove', key });
                     search.current?.focus();
                   },
-                  options: (key, optionIds) => send({ type: 'line.options', key, optionIds }),
+                  option: (key, optionId, chosen) => send({ type: 'line.option', key, optionId, chosen }),
                   rx: (key, rxId) => send({ type: 'line.rx', key, rxId }),
                   fitting: (key, fitting) => send({ type: 'line.fitting', key, fitting }),
                   canDiscount: (key, discount) => actor.getSnapshot().can({ type: 'line.discount', key, discount }),
@@ -269,6 +278,11 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
               {context.lines.length > 0 && !context.customer && (
                 <p id={`${titleId}-customer`} className={styles.muted}>
                   {t('posSale.actions.chooseCustomer')}
+                </p>
+              )}
+              {unfinishedLine && (
+                <p id={`${titleId}-options`} className={styles.muted}>
+                  {t('posSale.lines.materialRequired', { name: unfinishedLine.product.name })}
                 </p>
               )}
               {!context.online && context.lines.length > 0 && (

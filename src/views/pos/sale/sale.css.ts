@@ -66,6 +66,8 @@ export const lineTitle = style({
 });
 export const quantity = style({ display: 'inline-flex', alignItems: 'center', gap: '0.375rem' });
 export const amount = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
+/** A lens's option groups, one under another (materials, then coatings, tints). */
+export const optionGroups = style({ display: 'grid', gap: '0.5rem' });
 export const options = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 1rem', border: 0, padding: 0, margin: 0, minInlineSize: 0 });
 export const check = style({ display: 'inline-flex', gap: '0.375rem', alignItems: 'center' });
 export const warning = style({ color: vars.color.danger, fontSize: '0.875rem', margin: 0 });

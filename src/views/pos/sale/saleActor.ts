@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { saveParked, submitSale } from '../../../api/pos';
+import { saveParked } from '../../../api/pos';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
 import { posSaleMachine, pricingOf } from '../../../machines/posSale';
 import type { PosSaleInput, PosSaleSnapshot } from '../../../machines/posSale';
@@ -9,7 +9,7 @@ import { parkedIdsNamedBy } from '../../../pos/saleQueue';
 import type { SaleSyncState } from '../../../pos/saleSync';
 import { writeSearchText } from '../../../pos/searchText';
 import type { SearchPlace } from '../../../pos/searchText';
-import { dropSaleSync, getSaleSync } from '../waitingSales';
+import { dropSaleSync, getSaleSync, recordSale } from '../waitingSales';
 
 /**
  * The register's long-lived actors, made once outside React (StrictMode's double effects cannot start a sale twice,
@@ -31,7 +31,7 @@ function listen(type: 'online' | 'offline', listener: () => void) {
 const saleMachineOf = (tenantId: string) =>
   posSaleMachine.provide({
     actors: {
-      submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => submitSale(input, signal)),
+      submitSale: fromPromise<SaleResult, SaleSubmit>(({ input, signal }) => recordSale(input, signal)),
       queueSale: fromPromise<void, SaleSubmit>(async ({ input }) => {
         if (!tenantId) throw new Error('No session to keep the sale for');
         const queue = getSaleSync();
@@ -50,10 +50,6 @@ const waitingParkedIds = (state: SaleSyncState, tenantId: string) =>
 export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; registerId: string; discountLimitBp: number | null }): PosSaleActor {
   const key = `${options.tenantId} ${options.registerSessionId}`;
   let actor = sales.get(key);
-  if (actor && actor.getSnapshot().context.discountLimitBp !== options.discountLimitBp) {
-    actor.stop();
-    actor = undefined;
-  }
   if (!actor) {
     const sync = getSaleSync();
     const machine = saleMachineOf(options.tenantId);
