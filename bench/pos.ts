@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { priceSale } from '../src/contract/pos';
+import { priceSale } from '../src/contract/money';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows, type Database } from '../server/db/client';

@@ -1,6 +1,7 @@
 /** The discount limit of a role at a store: the store's setting for staff (location_policies), none for admins. */
 import { eq } from 'drizzle-orm';
-import { defaultStaffDiscountLimitBp, discountWithinLimit, type Pricing } from '../../src/contract/pos';
+import { defaultStaffDiscountLimitBp, type Pricing } from '../../src/contract/pos';
+import { discountWithinLimit } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locationPolicies } from '../db/schema-records';
 import { HttpError } from '../http/errors';

@@ -13,19 +13,8 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCurrency } from '../../src/contract/generalSettings';
-import {
-  offlineMethods,
-  paymentState,
-  posMessages,
-  priceSale,
-  stockedKinds,
-  type Pricing,
-  type PricingInputLine,
-  type ProductHit,
-  type SalePaymentInput,
-  type SaleResult,
-  type SaleSubmit,
-} from '../../src/contract/pos';
+import { offlineMethods, posMessages, stockedKinds, type Pricing, type ProductHit, type SalePaymentInput, type SaleResult, type SaleSubmit } from '../../src/contract/pos';
+import { paymentState, priceSale, type PricingInputLine } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { parkedSales, registerSessions } from '../db/schema-pos';

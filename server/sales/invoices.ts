@@ -6,7 +6,7 @@
  * the books (server/ledger), giving back the money by the methods that paid it, the goods to stock.
  */
 import { asc, eq } from 'drizzle-orm';
-import { priceSale, type PricingInputLine } from '../../src/contract/pos';
+import { priceSale, type PricingInputLine } from '../../src/contract/money';
 import type { InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';

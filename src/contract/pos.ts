@@ -2,8 +2,7 @@
  * The point of sale: the catalogue a register sells from, registers and their sessions (float, cash movements, X and Z
  * reports), the sale a register completes in one idempotent request (online or replayed after being offline), parked
  * sales and quotes, and refunds. Money is an integer number of minor units; percentages are basis points
- * (1000 = 10 %). `priceSale` is the one money rule of a sale: the register prices with it as the clerk types (also
- * offline) and the server recomputes with it from its own catalogue, never trusting the client's figures.
+ * (1000 = 10 %); the pricing of a sale (`priceSale`) is ./money.ts.
  */
 import { noControlCharacters, Uuid } from './common';
 import { InvoiceView, MAX_MINOR } from './sales';
@@ -203,7 +202,8 @@ export const SessionReport = z.object({
   movements: z.array(
     z.object({ id: Uuid, kind: z.enum(['pay-in', 'pay-out']), amount: z.number().int(), reason: z.string(), at: z.string(), by: z.string() }),
   ),
-  /** The session's sales to review (src/contract/salesToReview.ts). */ toReview: z.array(z.object({ invoiceId: Uuid, number: z.number().int(), reasons: z.array(z.string()), reviewed: z.boolean() })),
+  /** The session's sales to review (src/contract/salesToReview.ts). */
+  toReview: z.array(z.object({ invoiceId: Uuid, number: z.number().int(), reasons: z.array(z.string()), reviewed: z.boolean() })),
 });
 export type SessionReport = z.infer<typeof SessionReport>;
 
@@ -430,71 +430,5 @@ export const RefundResult = z.object({
 });
 export type RefundResult = z.infer<typeof RefundResult>;
 
-/** A patient's store credit at the company. */ export const StoreCredit = z.object({ patientId: Uuid, balance: z.number().int() });
-
-// ---------------------------------------------------------------------------------------------------------------
-// Pricing: the one money rule of a sale
-
-export interface PricingInputLine {
-  productId: string;
-  description: string;
-  quantity: number;
-  /** Product price plus options. */
-  unitPrice: number;
-  taxRateBp: number;
-  discount: Pick<Discount, 'type' | 'value'> | null;
-}
-
-/** A percentage of an amount in basis points, rounded half up. */
-export const percentOf = (amount: number, bp: number) => Math.round((amount * bp) / 10_000);
-
-function discountAmount(base: number, d: Pick<Discount, 'type' | 'value'> | null) {
-  if (!d || base <= 0) return 0;
-  return Math.min(base, d.type === 'percent' ? percentOf(base, d.value) : d.value);
-}
-
-/**
- * Prices a sale: each line's gross less its own discount; the order discount is then shared over the lines in
- * proportion to what is left (largest remainder, so the shares add up to the cent); tax per line on the
- * discounted amount at the line's rate, rounded half up.
- */
-export function priceSale(lines: readonly PricingInputLine[], orderDiscount: Pick<Discount, 'type' | 'value'> | null): Pricing {
-  const gross = lines.map((l) => l.quantity * l.unitPrice);
-  const own = lines.map((l, i) => discountAmount(gross[i]!, l.discount));
-  const net = gross.map((g, i) => g - own[i]!);
-  const netSum = net.reduce((a, b) => a + b, 0);
-  const order = discountAmount(netSum, orderDiscount);
-  const share = net.map(() => 0);
-  if (order > 0 && netSum > 0) {
-    const exact = net.map((n) => (n * order) / netSum);
-    exact.forEach((e, i) => (share[i] = Math.floor(e)));
-    let left = order - share.reduce((a, b) => a + b, 0);
-    const byRemainder = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-    for (const { i } of byRemainder) {
-      if (left <= 0) break;
-      share[i]! += 1;
-      left -= 1;
-    }
-  }
-  const priced = lines.map((l, i) => {
-    const discount = own[i]! + share[i]!;
-    const taxable = gross[i]! - discount;
-    const tax = percentOf(taxable, l.taxRateBp);
-    return { lineNo: i + 1, productId: l.productId, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, gross: gross[i]!, discount, tax, total: taxable + tax };
-  });
-  const sum = (f: (l: PricedLine) => number) => priced.reduce((a, l) => a + f(l), 0);
-  return { lines: priced, subtotal: sum((l) => l.gross), discountTotal: sum((l) => l.discount), taxTotal: sum((l) => l.tax), total: sum((l) => l.total) };
-}
-
-/** Whether every line's discount (its own and its share of the order's) stays within the limit. */
-export function discountWithinLimit(pricing: Pricing, limitBp: number | null) {
-  if (limitBp === null) return true;
-  return pricing.lines.every((l) => l.discount <= percentOf(l.gross, limitBp));
-}
-
-/** What the payments settle and what is left. */
-export function paymentState(total: number, payments: readonly { amount: number; tendered?: number | undefined }[]) {
-  const paid = payments.reduce((a, p) => a + p.amount, 0);
-  const change = payments.reduce((a, p) => a + (p.tendered !== undefined ? p.tendered - p.amount : 0), 0);
-  return { paid, balance: total - paid, change };
-}
+/** A patient's store credit at the company. */
+export const StoreCredit = z.object({ patientId: Uuid, balance: z.number().int() });

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { discountWithinLimit, lensOptionsProblem, offlineMethods } from '../contract/pos';
+import { lensOptionsProblem, offlineMethods } from '../contract/pos';
+import { discountWithinLimit } from '../contract/money';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, SaleResult, SaleSubmit } from '../contract/pos';
 import { canDeposit, isConnectionFailure, lineOptionsProblem, paidState, parkedInputOf, pricingOf, saleSubmitOf, serverPricingOf, startingLensMaterial, withLensOption } from './posSaleLines';
 import type { SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';

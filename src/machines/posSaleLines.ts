@@ -1,5 +1,6 @@
 import { ApiError } from '../contract/apiError';
-import { lensMaterialGroup, lensOptionsProblem, materialsOf, paymentState, PriceChanged, priceSale } from '../contract/pos';
+import { lensMaterialGroup, lensOptionsProblem, materialsOf, PriceChanged } from '../contract/pos';
+import { paymentState, priceSale } from '../contract/money';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, ProductOption, SaleSubmit } from '../contract/pos';
 import type { PaymentMethod } from '../contract/records';
 

@@ -11,7 +11,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { ApiError } from '../../src/contract/apiError';
-import { priceSale } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../src/contract/pos';
 import { paidState, posSaleMachine } from '../../src/machines/posSale';
 import type { PosSaleSnapshot } from '../../src/machines/posSale';

@@ -3,7 +3,8 @@
  * find demo products by SKU, and build a sale the way the register does (priced with the contract's priceSale).
  */
 import { randomUUID } from 'node:crypto';
-import { priceSale, type Discount } from '../../src/contract/pos';
+import { type Discount } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 import { call, ok } from './clinical-fixtures';
 import { demoIds, type SignedIn } from './harness';
 

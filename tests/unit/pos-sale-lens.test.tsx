@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { priceSale } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 import type { ParkedSale, SaleSubmit } from '../../src/contract/pos';
 import { SaleView } from '../../src/views/pos/sale/SaleView';
 import { dropSaleActors } from '../../src/views/pos/sale/saleActor';

@@ -10,7 +10,7 @@ import type { SaleResult, SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import { createSaleSync, firstRetryMs, longestRetryMs } from '../../src/pos/saleSync';
 import { frame, invoiceOf, posIds, saleResultOf } from '../fixtures/posFixtures';
-import { priceSale } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 
 const tenant = 'tenant-a';
 const pricing = priceSale([{ productId: frame.id, description: frame.name, quantity: 1, unitPrice: frame.price, taxRateBp: 800, discount: null }], null);

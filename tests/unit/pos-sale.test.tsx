@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { priceSale } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import { SaleView } from '../../src/views/pos/sale/SaleView';

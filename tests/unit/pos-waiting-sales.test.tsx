@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { priceSale } from '../../src/contract/pos';
+import { priceSale } from '../../src/contract/money';
 import type { ParkedSale, SaleSubmit } from '../../src/contract/pos';
 import { askForPersistentStorage } from '../../src/pos/persistentStorage';
 import { openSaleQueue } from '../../src/pos/saleQueue';

@@ -86,15 +86,8 @@ export const kbd = style({
   color: vars.color.text,
 });
 
-export const banner = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '0.5rem 1rem',
-  padding: '0.75rem 1rem',
-  borderRadius: '0.5rem',
-  border: `2px solid ${vars.color.accent}`,
-});
+/** A framed notice row, as the register's waiting-sales banner. */
+export { banner } from '../pos.css';
 
 export const overlay = style({ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', padding: '0.5rem', background: 'rgb(0 0 0 / 0.45)' });
 export const modal = style({
