@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { startTexts } from './vite.config';
 
+const e2eWorkers = Number(process.env.E2E_WORKERS) || 3;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on the 2-core machines this runs on. The unit and
@@ -38,8 +40,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One browser at a time against one server: files run one after another.
-          fileParallelism: false,
+          // A browser test mostly waits (for pages, the server, the database): E2E_WORKERS files run side by side,
+          // each worker against a server and data of its own (global-setup.ts), so no file sees another's writes.
+          maxWorkers: e2eWorkers,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -63,9 +63,16 @@ export interface BrowserOptions {
   server?: { readonly baseURL: string };
 }
 
+/** The shared server of this file's worker (global-setup.ts starts one per worker). */
+function workerServerURL(): string {
+  const urls = inject('e2eBaseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  return urls[(worker - 1) % urls.length]!;
+}
+
 /** Registers the browser's hooks for a test file and gives the file its helpers. */
 export function useBrowser({ server }: BrowserOptions = {}): E2E {
-  const shared = server ? '' : inject('e2eBaseURL');
+  const shared = server ? '' : workerServerURL();
   const base = () => server?.baseURL ?? shared;
   let browser: Browser | null = null;
   const open: BrowserContext[] = [];

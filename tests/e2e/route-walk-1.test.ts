@@ -1,0 +1,4 @@
+/** Part 1 of the route walk (routeWalk.ts). */
+import { walkPart } from './routeWalk';
+
+walkPart(0);
