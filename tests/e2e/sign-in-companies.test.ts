@@ -5,7 +5,7 @@
  * company's admin invites the address, and the person finishes each invitation's new-user flow.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, expectPath, nextClientAddress, patience, submitSignIn, useBrowser } from './support/browser';
 import { codePattern, useOutboxServer } from './support/outbox';
 
