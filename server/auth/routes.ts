@@ -10,7 +10,8 @@ import { ErrorResponse } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
 import { createNewUserSession, revokeFamily } from './sessions';
-import { checkCredentials, clearFailures } from './sign-in';
+import { clearFailures } from './sign-in';
+import { checkSignIn } from './acrossCompanies';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { createBuiltUserViews, findUserById, newUserView, toUserView, userViewQuery, userViewVersionQuery, type UserViewAnswer } from './user-view';
@@ -39,13 +40,13 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Sign in (store, location, enterprise admin, patient and kiosk variants)',
         body: LoginRequest,
-        response: { 200: LoginResponse, ...errors },
+        response: { 200: LoginResponse, ...errors, 409: ErrorResponse },
       },
     },
     async (request, reply) => {
       await rateLimited(request);
       const body = request.body;
-      const check = await checkCredentials(db, body, {
+      const check = await checkSignIn(db, body, {
         headerTenant: tenantHeader(request),
         ip: request.ip,
         now: now(),
@@ -54,6 +55,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         codeKey: secrets.codeKey,
       });
       if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
+      if (check.kind === 'chooseCompany') return reply.code(409).send(errorBody('auth.chooseCompany', { details: { companies: check.companies } }));
       if (check.kind === 'registrationExpired') return reply.code(403).send(errorBody('auth.registrationExpired'));
       if (check.kind === 'newUser') {
         // A short token that admits only the new-user calls (sendotp, cpassword), in a session of its own that
@@ -113,7 +115,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const check = await checkCredentials(db, request.body, {
+      const check = await checkSignIn(db, request.body, {
         headerTenant: tenantHeader(request),
         ip: request.ip,
         now: now(),
@@ -124,6 +126,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.invalidCredentials') });
       if (check.kind === 'registrationExpired')
         return reply.code(403).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.registrationExpired') });
+      if (check.kind === 'chooseCompany') return { role: null, isauth: false, codeRequired: false, error: null, companies: check.companies };
       if (check.kind === 'newUser') return { role: 'newuser' as const, isauth: false, codeRequired: false, error: null };
       const { user, tenantId } = check;
       const roles = user.roles as z.infer<typeof AuthCodeResponse>['role'] & string[];

@@ -1,9 +1,13 @@
-/** The communication log of one patient (the chart's messages tab): every email and SMS about them, newest first. */
+/**
+ * The communication log of one patient (the chart's messages tab): every email and SMS about them, newest first,
+ * with codes and link tokens masked (shownText).
+ */
 import { sql } from 'drizzle-orm';
 import type { PatientMessages } from '../../src/contract/chart';
 import type { Tx } from '../db/client';
 import { isoOrNull, iso, rows } from '../db/values';
 import type { Outcome } from '../scope/patientRecord';
+import { shownText } from './shownText';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,8 +35,8 @@ export async function patientMessages(tx: Tx, patientId: string, page: { before?
     channel: m.channel as 'email' | 'sms',
     recipient: m.recipient as string,
     template: m.template as string,
-    subject: m.subject as string,
-    body: m.body as string,
+    subject: shownText(m.template as string, m.subject as string),
+    body: shownText(m.template as string, m.body as string),
     status: m.status as 'queued' | 'sent' | 'failed',
     error: (m.error as string | null) ?? null,
     createdAt: iso(m.created_at),

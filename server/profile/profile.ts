@@ -56,13 +56,17 @@ async function emailTaken(tx: Tx, userId: string, email: string): Promise<boolea
   return row !== undefined;
 }
 
-/** Sends a code to the new address; the address becomes the account's only once that code comes back. */
+/**
+ * Sends a code to the new address; the address becomes the account's only once that code comes back. An address
+ * another account of the company holds gets the same answer, and a code is issued (so the send limits count alike)
+ * but never mailed: the answer must not tell anyone which addresses have accounts.
+ */
 export async function requestEmailChange(tx: Tx, tenantId: string, userId: string, email: string, codeKey: Buffer, now: Date): Done<Profile> {
   const current = await ownAccount(tx, userId, { lock: true });
   if (email === current.email.toLowerCase()) {
     throw new HttpError(400, 'request.fieldsInvalid', { fields: { email: 'This is already your email address' } });
   }
-  if (await emailTaken(tx, userId, email)) throw new HttpError(409, 'access.emailTaken', { params: { email } });
+  const taken = await emailTaken(tx, userId, email);
   let code: string;
   try {
     code = await issueCode(tx, codeKey, { tenantId, purpose: 'email-change', subjectId: userId }, now);
@@ -72,6 +76,8 @@ export async function requestEmailChange(tx: Tx, tenantId: string, userId: strin
     throw err;
   }
   const [row] = await tx.update(users).set({ pendingEmail: email }).where(eq(users.id, userId)).returning();
+  const audit = { targetType: 'user', targetId: userId, details: { pendingEmail: email, ...(taken && { addressInUse: true }) } };
+  if (taken) return { result: toProfile(row!), audit };
   const ref = await queueMessage(tx, {
     tenantId,
     channel: 'email',
@@ -81,7 +87,7 @@ export async function requestEmailChange(tx: Tx, tenantId: string, userId: strin
     subject: 'Confirm your new email address',
     body: `Your code to confirm this email address for your account is ${code}. It is valid for 10 minutes. If you did not ask for it, you can ignore this message.`,
   });
-  return { result: toProfile(row!), audit: { targetType: 'user', targetId: userId, details: { pendingEmail: email } }, deliver: [ref] };
+  return { result: toProfile(row!), audit, deliver: [ref] };
 }
 
 /** The confirmed address replaces the old one, which is told of the change. */

@@ -95,12 +95,21 @@ export const AuthCodeRequest = LoginRequest.pick({
   isPatient: true,
   isKiosk: true,
 });
+/** A company whose account the typed email address and password opened (the tenant-less sign-in asks which). */
+export const CompanyChoice = z.object({ tenantID: z.string(), companyName: z.string() });
+export type CompanyChoice = z.infer<typeof CompanyChoice>;
+
 export const AuthCodeResponse = z.object({
   role: z.union([Role, z.array(Role)]).nullable(),
   isauth: z.boolean(),
   /** True when this account must enter the emailed code (vcode) on the login call. */
   codeRequired: z.boolean(),
   error: z.string().nullable(),
+  /**
+   * Only where no company is named (/admin, /kiosk/login) and the password opened accounts in more than one:
+   * those companies, by name; the sign-in goes on with the chosen one's `tenentID`.
+   */
+  companies: z.array(CompanyChoice).optional(),
 });
 
 export const SendOtpResponse = z.object({

@@ -43,6 +43,7 @@ export const errorTexts = {
   'auth.tooManyCodes': messages.tooManyCodes,
   'auth.codeLocked': messages.codeLocked,
   'auth.resetInvalid': 'This reset request is no longer valid. Please ask for a new code.',
+  'auth.chooseCompany': 'This email address and password sign in to more than one company. Please choose which one.',
   'auth.passwordTooCommon': 'This password is too common. Please choose another one.',
   'auth.passwordIsUserName': 'The password must not be your user name.',
   'auth.passwordTooSimple': 'The password repeats too few characters. Please choose another one.',

@@ -31,6 +31,7 @@ export const sessionMachine = sessionSetup.createMachine({
     lastStore: input.lastStore ?? null,
     pending: null,
     codeResent: false,
+    companyChoice: null,
     resetRequest: null,
     forgotPassword: null,
     newUser: null,
@@ -140,6 +141,11 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'authCode',
             input: ({ context }) => pendingRequest(context),
             onDone: [
+              {
+                guard: 'companyChoiceNeeded',
+                target: 'choosingCompany',
+                actions: assign({ companyChoice: ({ event }) => event.output.companies ?? null }),
+              },
               { guard: 'isNewUser', target: 'signingIn' },
               { guard: 'codeRequired', target: 'awaitingCode' },
               { guard: 'credentialsAccepted', target: 'signingIn' },
@@ -152,6 +158,23 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             ],
             onError: { target: 'idle', actions: assign({ error: ({ event }) => toError(event.error), pending: null }) },
+          },
+        },
+        // Where no company is named, the password opened accounts in several: the sign-in goes on in the chosen one.
+        choosingCompany: {
+          tags: 'companyStep',
+          on: {
+            'signIn.companyChosen': {
+              guard: 'offeredCompany',
+              target: 'authorizing',
+              actions: assign({
+                pending: ({ context, event }) =>
+                  context.pending && { ...context.pending, request: { ...context.pending.request, tenentID: event.tenantID } },
+                companyChoice: null,
+                error: null,
+              }),
+            },
+            'signIn.companyCancelled': { target: 'idle', actions: assign({ pending: null, companyChoice: null, error: null }) },
           },
         },
         awaitingCode: {

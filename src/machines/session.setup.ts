@@ -6,7 +6,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { ApiError } from '../contract/apiError';
-import type { LoginRequest, LoginResponse, User } from '../contract/auth';
+import type { CompanyChoice, LoginRequest, LoginResponse, User } from '../contract/auth';
 import { sessionMessages } from '../contract/sessionMessages';
 import type { ErrorResponse, Role } from '../contract/common';
 import type { ForgotPasswordLogic } from './forgotPassword.machine';
@@ -52,6 +52,8 @@ export interface SessionContext {
   pending: { request: LoginRequest; store: StoreAddress | null } | null;
   /** The sign-in code was sent again: the code step says 'Re-sent'. */
   codeResent: boolean;
+  /** Where no company is named: the companies the password opened, while the person chooses one. */
+  companyChoice: CompanyChoice[] | null;
   /** The request the forgot-password child starts with, kept while its code loads. */
   resetRequest: ResetRequest | null;
   /** The forgot-password child (systemId `forgotPassword`) while that flow runs. */
@@ -76,6 +78,9 @@ export type SessionEvent =
   | { type: 'signIn.edited' }
   | { type: 'signIn.codeResent' }
   | { type: 'signIn.codeCancelled' }
+  /** The person chose which company to sign in to (one of `companyChoice`), or went back to the form. */
+  | { type: 'signIn.companyChosen'; tenantID: string }
+  | { type: 'signIn.companyCancelled' }
   | { type: 'session.refreshRequested' }
   | { type: 'session.signInAddressOpened' }
   | { type: 'session.logout' }
@@ -102,6 +107,7 @@ export interface AuthCodeAnswer {
   isauth: boolean;
   codeRequired: boolean;
   error: string | null;
+  companies?: CompanyChoice[];
 }
 
 /** A refreshed access token, or null when the server answered without one (refused cookie). */
@@ -182,7 +188,8 @@ export const sessionSetup = setup({
      * asking about and doing logout); refreshing: the access token is being renewed (silently); newUser: the
      * new-user flow (its steps are the child's tags); codeStep: the sign-in asks for the emailed code;
      * confirmingLogout / loggingOut: the logout question and its call; resetDone: the forgot-password child ended
-     * with the password changed; flowFailed: a flow's code could not be loaded (the error says so).
+     * with the password changed; flowFailed: a flow's code could not be loaded (the error says so); companyStep:
+     * the sign-in asks which company (the password opened accounts in more than one).
      */
     tags: {} as
       | 'busy'
@@ -193,7 +200,8 @@ export const sessionSetup = setup({
       | 'confirmingLogout'
       | 'loggingOut'
       | 'resetDone'
-      | 'flowFailed',
+      | 'flowFailed'
+      | 'companyStep',
   },
   actors: {
     authCode: fromPromise<AuthCodeAnswer, LoginRequest>(notSupplied('authCode')),
@@ -250,6 +258,11 @@ export const sessionSetup = setup({
     /** The credentials are right and the account asks for the emailed code. */
     codeRequired: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth && outputOf<AuthCodeAnswer>(event).codeRequired),
     credentialsAccepted: ({ event }) => Boolean(outputOf<AuthCodeAnswer>(event).isauth),
+    /** The password opened accounts in more than one company: the person says which. */
+    companyChoiceNeeded: ({ event }) => (outputOf<AuthCodeAnswer>(event).companies?.length ?? 0) > 1,
+    /** The chosen company is one of those offered. */
+    offeredCompany: ({ context, event }) =>
+      event.type === 'signIn.companyChosen' && (context.companyChoice ?? []).some((c) => c.tenantID === event.tenantID),
     /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
     registrationExpired: ({ event }) => registrationExpired(outputOf<LoginResponse>(event).user),
     /** Spec 5 and 9: the sign-in code is trimmed and at least 6 characters long (the code step's Submit asks this). */
@@ -269,6 +282,7 @@ export const startSignIn = {
     pending: ({ event }) => (event.type === 'session.login' ? { request: event.request, store: event.store ?? null } : null),
     error: null,
     codeResent: false,
+    companyChoice: null,
   }),
 } as const;
 

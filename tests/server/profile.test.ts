@@ -2,9 +2,10 @@
  * My Profile through HTTP: name and language with If-Match, the photo's checks, an email change confirmed by the
  * code sent to the new address, a password change with the current password, and the open sessions.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenSessionList, Profile } from '../../src/contract/users';
-import { bearer, codeIn, DEMO_PASSWORD, demo, json, lastMessageTo, signIn, startHarness, type Harness, type SignedIn } from './harness';
+import { bearer, codeIn, DEMO_PASSWORD, demo, json, lastMessageTo, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -66,7 +67,6 @@ describe('name, language and photo', () => {
 describe('email change', () => {
   it('takes the new address only with the code sent to it', async () => {
     const sam = await signIn(h, 'staff@clearview.test');
-    expect(json(await call(sam, 'POST', '/api/profile/email', { email: 'admin@clearview.test' }))).toMatchObject({ code: 'access.emailTaken' });
     expect(json(await call(sam, 'POST', '/api/profile/email/confirm', { vcode: '123456' }))).toMatchObject({ code: 'profile.noPendingEmail' });
     const asked = await call(sam, 'POST', '/api/profile/email', { email: 'Sam.New@clearview.test' });
     expect(json<Profile>(asked)).toMatchObject({ email: 'staff@clearview.test', pendingEmail: 'sam.new@clearview.test' });
@@ -79,6 +79,43 @@ describe('email change', () => {
     expect(json<Profile>(done)).toMatchObject({ email: 'sam.new@clearview.test', pendingEmail: null });
     expect(await lastMessageTo(h, 'staff@clearview.test')).toContain('was changed to sam.new@clearview.test');
     await signIn(h, 'sam.new@clearview.test');
+  });
+});
+
+describe('an address in use', () => {
+  const messagesTo = async (recipient: string) =>
+    (await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from communication_log where recipient = ${recipient}`))[0]!.n;
+
+  it('answers as for a free address, and sends nothing to it', async () => {
+    const jane = await signIn(h, 'patient@clearview.test');
+    const before = await messagesTo('admin@clearview.test');
+    const taken = await call(jane, 'POST', '/api/profile/email', { email: 'Admin@clearview.test' });
+    const free = await call(jane, 'POST', '/api/profile/email', { email: 'jane.free@clearview.test' });
+    expect(taken.statusCode).toBe(200);
+    expect(free.statusCode).toBe(200);
+    const { updatedAt: _a, ...takenProfile } = json<Profile>(taken);
+    const { updatedAt: _b, ...freeProfile } = json<Profile>(free);
+    expect(takenProfile).toEqual({ ...freeProfile, pendingEmail: 'admin@clearview.test' });
+    expect(freeProfile.pendingEmail).toBe('jane.free@clearview.test');
+    // The account holding the address is not told, and no code for Jane reaches it.
+    expect(await messagesTo('admin@clearview.test')).toBe(before);
+    expect(codeIn(await lastMessageTo(h, 'jane.free@clearview.test'))).toMatch(/^\d{6}$/);
+  });
+
+  it('counts sends alike, and no code ever confirms it', async () => {
+    const john = await signIn(h, 'patient@brightsight.test', demo.brightsight);
+    // Five sends an hour, the same for a taken and a free address: the sixth is refused either way.
+    const answers = [];
+    for (const email of ['admin@brightsight.test', 'free.1@brightsight.test', 'admin@brightsight.test', 'free.2@brightsight.test', 'admin@brightsight.test']) {
+      answers.push((await call(john, 'POST', '/api/profile/email', { email })).statusCode);
+    }
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    const sixthTaken = await call(john, 'POST', '/api/profile/email', { email: 'admin@brightsight.test' });
+    expect(json(sixthTaken)).toMatchObject({ code: 'auth.tooManyCodes' });
+    expect(json<Profile>(await call(john, 'GET', '/api/profile')).pendingEmail).toBe('admin@brightsight.test');
+    const wrong = await call(john, 'POST', '/api/profile/email/confirm', { vcode: '123456' });
+    expect(json(wrong)).toMatchObject({ code: 'auth.invalidCode' });
+    expect(json<Profile>(await call(john, 'GET', '/api/profile')).email).toBe('patient@brightsight.test');
   });
 });
 

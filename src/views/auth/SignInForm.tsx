@@ -12,6 +12,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
 import { CodeStep } from './CodeStep';
+import { CompanyStep } from './CompanyStep';
 import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
 import { usePreloadHome } from './preloadHome';
 import * as styles from './signIn.css';
@@ -34,12 +35,13 @@ export interface SignInFormProps {
 const likelyRoles = (fields: AddressFields): Role[] =>
   fields.isKiosk ? ['kiosk'] : fields.isPatient || fields.tenentID ? ['patient'] : ['staff'];
 
-/** The credentials, or the emailed-code step when the account needs one. */
+/** The credentials, or the emailed-code step when the account needs one, or which company when that is asked. */
 export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store = null, forgotPasswordHref }: SignInFormProps) {
   const { t } = useTranslation();
   const session = useSessionActor();
   const isBusy = useSelector(session, (snapshot) => snapshot.hasTag('busy'));
   const isCodeStep = useSelector(session, (snapshot) => snapshot.hasTag('codeStep'));
+  const isCompanyStep = useSelector(session, (snapshot) => snapshot.hasTag('companyStep'));
   // A forgot-password flow left half-way keeps its own messages to itself.
   const inReset = useSelector(session, (snapshot) => snapshot.matches({ signedOut: 'forgotPassword' }));
   const fieldErrors = useFieldErrors();
@@ -48,6 +50,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   const typing = useRef(false);
 
   if (isCodeStep) return <CodeStep />;
+  if (isCompanyStep) return <CompanyStep />;
 
   function startedTyping() {
     session.send({ type: 'signIn.edited' });

@@ -88,3 +88,6 @@ export const link = style({
 });
 
 export const storeChoice = style({ display: 'flex', gap: '0.75rem', alignItems: 'center', justifyContent: 'center' });
+
+/** The companies to choose from: one full-width button each. */
+export const choices = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.75rem' });
