@@ -48,9 +48,12 @@ const asAlex = async (method: 'POST' | 'PATCH', url: string, payload?: object) =
 };
 
 /** Sam's state put back as the owner would (a failed race must not leave the next test a changed account). */
-const setActive = (active: boolean) =>
-  h.app.inject({ method: 'POST', url: `/api/access/users/${samId}/${active ? 'reactivate' : 'deactivate'}`, headers: bearer(alex) });
-const setRoles = (roles: string[]) => h.app.inject({ method: 'PATCH', url: `/api/access/users/${samId}`, payload: { roles }, headers: bearer(alex) });
+const setActive = async (active: boolean) => {
+  await h.app.inject({ method: 'POST', url: `/api/access/users/${samId}/${active ? 'reactivate' : 'deactivate'}`, headers: bearer(alex) });
+};
+const setRoles = async (roles: string[]) => {
+  await h.app.inject({ method: 'PATCH', url: `/api/access/users/${samId}`, payload: { roles }, headers: bearer(alex) });
+};
 
 /**
  * Whatever a sign-in answered, nothing it handed out works: no access token reads, no refresh cookie rotates (the
