@@ -186,8 +186,13 @@ describe.skipIf(!pgBase)('a change to an account or company made through one pro
   const RACES = 20;
   const signInOnC = (username: string, where: Record<string, unknown>) =>
     c.inject({ method: 'POST', url: '/api/patient/login', payload: { username, password: DEMO_PASSWORD, ...where } });
-  const staffId = async () =>
-    (await queryRows<{ id: string }>(db.owner, sql`select id from users where email = 'staff@clearview.test'`))[0]!.id;
+  /** Sam's id, his sign-in failures cleared: an earlier case put him behind the code step, which would refuse every sign-in here. */
+  const staffId = async () => {
+    const [sam] = await queryRows<{ id: string }>(db.owner, sql`select id from users where email = 'staff@clearview.test'`);
+    await queryRows(db.owner, sql`update users set failed_login_count = 0, last_failed_login_at = null where id = ${sam!.id}`);
+    await queryRows(db.owner, sql`delete from sign_in_failures where user_id = ${sam!.id}`);
+    return sam!.id;
+  };
 
   /** Nothing a sign-in on C handed out works on A or B: its access token reads nothing, its refresh cookie rotates nothing. */
   async function expectNoWorkingSession(res: Awaited<ReturnType<typeof signInOnC>>) {
@@ -211,6 +216,7 @@ describe.skipIf(!pgBase)('a change to an account or company made through one pro
       const res = await call(s.api, 'PUT', `/enterprise/companies/${demoIds.brightsight}/suspension`, { token: enterprise.body.access_token, headers: from('198.51.100.70'), body: { suspended } });
       expect(res.status).toBe(200);
     };
+    expect((await signInOnC('admin@brightsight.test', demo.brightsight)).statusCode).toBe(200);
     try {
       for (let i = 0; i < RACES; i++) {
         const held = gate.holdNext();
@@ -230,6 +236,8 @@ describe.skipIf(!pgBase)('a change to an account or company made through one pro
     const alex = await login(b, '198.51.100.71', 'admin@clearview.test');
     expect(alex.status).toBe(200);
     const sam = await staffId();
+    // Without the race, the sign-in on C opens a session.
+    expect((await signInOnC('staff@clearview.test', demo.clearview)).statusCode).toBe(200);
     const setActive = (s: ServerProcess, active: boolean) =>
       call(s.api, 'POST', `/access/users/${sam}/${active ? 'reactivate' : 'deactivate'}`, { token: alex.body.access_token, headers: from('198.51.100.71') });
     try {
@@ -250,9 +258,6 @@ describe.skipIf(!pgBase)('a change to an account or company made through one pro
   it("an admin demoted through B loses admin rights on A at once; A's refresh brings the new role, and A's /me shows it", async () => {
     const alex = await login(b, '198.51.100.72', 'admin@clearview.test');
     const sam = await staffId();
-    // An earlier case put this account behind the code step (failures from elsewhere): start it afresh.
-    await queryRows(db.owner, sql`update users set failed_login_count = 0, last_failed_login_at = null where id = ${sam}`);
-    await queryRows(db.owner, sql`delete from sign_in_failures where user_id = ${sam}`);
     const setRoles = (roles: string[]) => call(b.api, 'PATCH', `/access/users/${sam}`, { token: alex.body.access_token, headers: from('198.51.100.72'), body: { roles } });
     expect((await setRoles(['admin'])).status).toBe(200);
     try {
