@@ -3,10 +3,11 @@
  * deactivated or its roles changed, before or while a sign-in runs (the sign-in held after its password hash by the
  * injected check, tests/server/passwordGate.ts), leaves no session that works. Each race is run 20 times.
  */
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AccountSummary } from '../../src/contract/users';
-import { bearer, demo, demoIds, DEMO_PASSWORD, json, refreshCookieOf, signIn, startHarness, type Harness, type SignedIn } from './harness';
+import { bearer, demo, demoIds, DEMO_PASSWORD, json, ownerRows, refreshCookieOf, signIn, startHarness, type Harness, type SignedIn } from './harness';
 import { passwordGate } from './passwordGate';
 
 const RACES = 20;
@@ -167,5 +168,23 @@ describe('a change to an account or company refuses its open sessions on their n
     await suspend(true);
     expect((await get(blair.token, '/api/patients')).statusCode).toBe(401);
     expect((await refresh(blair.cookie)).statusCode).toBe(401);
+  });
+
+  it('a session the revocation missed (a sign-in that committed after it) is refused by the check of every request and by refresh', async () => {
+    // The end state of a race lost at the last moment: the account disabled, the company suspended, the session
+    // still open. Set as the owner, without the revocation the routes do.
+    const sam = await signIn(h, 'staff@clearview.test');
+    const blair = await signIn(h, 'admin@brightsight.test', demo.brightsight);
+    await ownerRows(h, sql`update users set disabled_at = now() where id = ${samId}`);
+    await ownerRows(h, sql`update companies set suspended_at = now() where tenant_id = ${demoIds.brightsight}`);
+    onTestFinished(async () => {
+      await ownerRows(h, sql`update users set disabled_at = null where id = ${samId}`);
+      await ownerRows(h, sql`update companies set suspended_at = null where tenant_id = ${demoIds.brightsight}`);
+    });
+    for (const who of [sam, blair]) {
+      expect((await get(who.token, '/api/patient/me')).statusCode).toBe(401);
+      expect((await get(who.token, '/api/patients')).statusCode).toBe(401);
+      expect((await refresh(who.cookie)).statusCode).toBe(401);
+    }
   });
 });
