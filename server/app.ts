@@ -187,7 +187,7 @@ export async function buildApp(opts: {
   });
   // The roles the token claims must be the account's now: a changed role refuses the token (401), and the client's
   // refresh brings one with the roles the database holds.
-  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, now: config.now(), roles: auth.roles.includes('newuser') ? null : auth.roles });
+  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, userId: auth.sub, now: config.now(), roles: auth.roles.includes('newuser') ? null : auth.roles });
   const sessionEndedIs401 = (err: unknown): never => {
     throw err instanceof SessionEndedError ? new HttpError(401, 'auth.notSignedIn') : err;
   };
