@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../src/contract/errorCodes';
 import { wellFormed } from '../src/contract/zodText';
-import { ServerBusyError } from './auth/passwords';
+import { ServerBusyError, verifyPassword, type PasswordCheck } from './auth/passwords';
 import type { Secrets } from './db/secrets';
 import { createAccessTokenVerifier, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
@@ -52,6 +52,8 @@ export interface AppDeps {
   secrets: Secrets;
   outbox: Outbox;
   jobs: Jobs;
+  /** How sign-in checks a password (verifyPassword; a test passes one that counts or holds the check). */
+  checkPassword: PasswordCheck;
 }
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -127,6 +129,8 @@ export async function buildApp(opts: {
   secrets: Secrets;
   /** The providers messages leave through (none: they stay in the communication log). */
   transports?: Transports;
+  /** Tests only: wraps the sign-in's password check, to count it or hold it at a chosen moment. */
+  checkPassword?: PasswordCheck;
 }): Promise<FastifyInstance> {
   const { config, db, secrets } = opts;
   const app = Fastify({
@@ -163,7 +167,7 @@ export async function buildApp(opts: {
     printMessages: config.env === 'development',
   });
   const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
-  app.decorate('deps', { config, db, secrets, outbox, jobs } satisfies AppDeps);
+  app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword } satisfies AppDeps);
   // Closing waits for the work still running after its answer (the database is closed after the app).
   app.addHook('onClose', () => {
     jobs.stop();
@@ -181,7 +185,9 @@ export async function buildApp(opts: {
     if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     return readInTenant(db, auth.tid, query, liveSession(auth)).catch(sessionEndedIs401);
   });
-  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, now: config.now() });
+  // The roles the token claims must be the account's now: a changed role refuses the token (401), and the client's
+  // refresh brings one with the roles the database holds.
+  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, userId: auth.sub, now: config.now(), roles: auth.roles.includes('newuser') ? null : auth.roles });
   const sessionEndedIs401 = (err: unknown): never => {
     throw err instanceof SessionEndedError ? new HttpError(401, 'auth.notSignedIn') : err;
   };
@@ -209,6 +215,9 @@ export async function buildApp(opts: {
     const auth = request.auth;
     if (!auth) throw new HttpError(401, 'auth.notSignedIn');
     if (access !== 'signedIn' && !auth.roles.some((r) => access.includes(r))) {
+      // Only on a refusal: a token whose roles, account or company changed since it was signed answers 401, so
+      // the client refreshes into the roles the database holds now (a promotion counts at once too).
+      await request.inTenant(async () => undefined);
       throw new HttpError(403, 'auth.forbidden');
     }
     // The tenant comes from the token; a header naming another one is refused and recorded.

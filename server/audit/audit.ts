@@ -18,7 +18,7 @@ export interface AuditEvent {
  * Request text in the details made storable in jsonb: a lone UTF-16 surrogate or a NUL would make PostgreSQL refuse
  * the row, and the event (a refused sign-in, say) must be written whatever the caller sent.
  */
-function storable(value: unknown): unknown {
+export function storable(value: unknown): unknown {
   // eslint-disable-next-line no-control-regex -- NUL is exactly what jsonb cannot hold
   if (typeof value === 'string') return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\u0000/g, '\ufffd');
   if (Array.isArray(value)) return value.map(storable);

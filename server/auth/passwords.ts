@@ -35,6 +35,9 @@ export function hashPassword(password: string): Promise<string> {
 /** A fixed hash to verify against when the account does not exist, so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
 
+/** A password check as sign-in runs it: the account's hash, or null for none (a dummy hash of the same cost). */
+export type PasswordCheck = (hash: string | null, password: string) => Promise<boolean>;
+
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   dummyHash ??= argon2.hash('not-an-account-password', options);
   const against = hash ?? (await dummyHash);

@@ -1,12 +1,14 @@
-/** The refresh call's rotation: a new refresh token for a live family of an enabled account. */
+/** The refresh call's rotation: a new refresh token for a live family of an enabled account of an active company. */
 import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { revokeFamily, rotateRefreshToken } from './sessions';
-import { findUserById, type UserRow } from './user-view';
+import { stillAdmitted } from './sign-in';
+import type { UserRow } from './user-view';
 
 /**
  * Rotates the presented refresh token (by its hash). Null when it is refused: unknown, reused (the family is
- * revoked), of an ended family, or of a disabled account (its family is revoked); a refusal of a known token is audited.
+ * revoked), of an ended family, or of a disabled account or suspended company (its family is revoked); a refusal of
+ * a known token is audited. The new access token carries the roles the account holds now, read in this transaction.
  */
 export async function refreshSession(
   tx: Tx,
@@ -17,8 +19,8 @@ export async function refreshSession(
 ): Promise<{ refreshToken: string; familyId: string; user: UserRow } | null> {
   const outcome = await rotateRefreshToken(tx, tenantId, hash, now());
   if (outcome.kind === 'unknown') return null;
-  const user = await findUserById(tx, outcome.userId);
-  if (outcome.kind === 'rotated' && (!user || user.disabledAt)) {
+  const user = await stillAdmitted(tx, outcome.userId, null);
+  if (outcome.kind === 'rotated' && !user) {
     await revokeFamily(tx, outcome.familyId, 'disabled', now());
     return null;
   }

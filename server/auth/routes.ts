@@ -10,12 +10,12 @@ import { ErrorResponse } from '../../src/contract/common';
 import { audit } from '../audit/audit';
 import { consumeCode } from './codes';
 import { createNewUserSession, revokeFamily } from './sessions';
-import { clearFailures } from './sign-in';
+import { clearFailures, stillAdmitted } from './sign-in';
 import { checkSignIn } from './acrossCompanies';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, issueDeviceCookie } from './device';
 import { ACCESS_TOKEN_SECONDS, parseRefreshToken, readOwnExpiredToken, signAccessToken } from './tokens';
 import { createBuiltUserViews, findUserById, newUserView, toUserView, userViewQuery, userViewVersionQuery, type UserViewAnswer } from './user-view';
-import { withTenant } from '../db/client';
+import { withTenant, type Tx } from '../db/client';
 import { errorBody, HttpError } from '../http/errors';
 import { clearPageCookie, setPageCookie } from '../firstPaint/firstPaint';
 import { refreshSession } from './refresh';
@@ -28,9 +28,15 @@ const AuthCodeRefusal = AuthCodeResponse.extend({ code: ErrorResponse.shape.code
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, db, secrets } = app.deps;
+  const { config, db, secrets, checkPassword } = app.deps;
   const { now, rateLimited, setRefreshCookie, clearRefreshCookie, openSession, sendCode } = authKit(fastify);
   const builtViews = createBuiltUserViews();
+
+  /** A sign-in whose account or company changed after its credentials were checked: audited, answered like any refusal. */
+  const refusedAfterCheck = async (tx: Tx, tenantId: string, userId: string, ip: string): Promise<null> => {
+    await audit(tx, { tenantId, action: 'login', outcome: 'failure', actorUserId: userId, ip, details: { reason: 'changed_during_sign_in' } });
+    return null;
+  };
 
   app.post(
     '/patient/login',
@@ -53,6 +59,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         action: 'login',
         device: request.cookies[DEVICE_COOKIE],
         codeKey: secrets.codeKey,
+        checkPassword,
       });
       if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
       if (check.kind === 'chooseCompany') return reply.code(409).send(errorBody('auth.chooseCompany', { details: { companies: check.companies } }));
@@ -61,9 +68,11 @@ export async function authRoutes(fastify: FastifyInstance) {
         // A short token that admits only the new-user calls (sendotp, cpassword), in a session of its own that
         // logout ends like any other.
         const sid = await withTenant(db, check.tenantId, async (tx) => {
+          if (!(await stillAdmitted(tx, check.user.id, null))) return refusedAfterCheck(tx, check.tenantId, check.user.id, request.ip);
           await audit(tx, { tenantId: check.tenantId, action: 'login', outcome: 'success', actorUserId: check.user.id, actorRoles: ['newuser'], ip: request.ip, details: { newUser: true } });
           return createNewUserSession(tx, { tenantId: check.tenantId, userId: check.user.id, ip: request.ip, userAgent: request.headers['user-agent'], now: now(), seconds: ACCESS_TOKEN_SECONDS });
         });
+        if (!sid) return reply.code(401).send(errorBody('auth.invalidCredentials'));
         const token = await signAccessToken(secrets, { sub: check.user.id, tid: check.tenantId, roles: ['newuser'], sid }, now());
         return {
           user: newUserView(check.user),
@@ -74,8 +83,12 @@ export async function authRoutes(fastify: FastifyInstance) {
           error: null,
         };
       }
-      const { user, tenantId, locationId, variant, codeStep, trustedDevice, deviceNonce } = check;
+      const { tenantId, locationId, variant, codeStep, trustedDevice, deviceNonce } = check;
       const result = await withTenant(db, tenantId, async (tx) => {
+        // The account and its company as they are now, in the transaction that opens the session: a deactivation,
+        // suspension or change of roles made while the password was being checked refuses this sign-in.
+        const user = await stillAdmitted(tx, check.user.id, variant);
+        if (!user) return refusedAfterCheck(tx, tenantId, check.user.id, request.ip);
         if (user.requiresAuthCode || codeStep) {
           const ok = body.isauth && body.vcode && (await consumeCode(tx, secrets.codeKey, { tenantId, purpose: 'signin', subjectId: user.id }, body.vcode, now()));
           if (!ok) {
@@ -90,7 +103,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (!result) return reply.code(401).send(errorBody('auth.invalidCredentials'));
       // The browser that signed in is trusted from now on (security.md): a new cookie unless it holds a good one.
       if (!deviceNonce) {
-        reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(secrets.codeKey, tenantId, user.id), {
+        reply.setCookie(DEVICE_COOKIE, issueDeviceCookie(secrets.codeKey, tenantId, check.user.id), {
           httpOnly: true,
           sameSite: 'strict',
           secure: config.env === 'production',
@@ -122,6 +135,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         action: 'authcode',
         device: request.cookies[DEVICE_COOKIE],
         codeKey: secrets.codeKey,
+        checkPassword,
       });
       if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.invalidCredentials') });
       if (check.kind === 'registrationExpired')

@@ -3,16 +3,17 @@
  * security.md: a trusted device counts only against itself; other attempts count per (account, address), with a
  * growing delay, and per account, where repeated failures put the sign-in code step in front of untrusted clients
  * instead of a lock. Reads and writes are split around the (slow, bounded) password hash check so no transaction is
- * held open while it runs.
+ * held open while it runs; every refusal costs the same work (one read, one hash, one write statement), whatever
+ * its reason.
  */
 import { sql } from 'drizzle-orm';
 import type { LoginRequest } from '../../src/contract/auth';
-import { audit } from '../audit/audit';
+import { audit, storable } from '../audit/audit';
 import { queryRows, withoutTenant, withTenant, type Database, type Tx } from '../db/client';
 import { companies, signInFailures, users } from '../db/schema';
 import { deviceNonceFor } from './device';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
-import { verifyPassword } from './passwords';
+import type { PasswordCheck } from './passwords';
 import { canSeeStore, locationExists, storesOf } from '../scope/scope';
 import { findUserByEmail, type UserRow } from './user-view';
 
@@ -93,43 +94,50 @@ async function storeFor(tx: Tx, variant: Variant, user: UserRow, requested: stri
 export async function checkCredentials(
   db: Database,
   body: LoginRequest,
-  ctx: { headerTenant: string | undefined; ip: string; now: Date; action: string; device?: string | undefined; codeKey: Buffer },
+  ctx: { headerTenant: string | undefined; ip: string; now: Date; action: string; device?: string | undefined; codeKey: Buffer; checkPassword: PasswordCheck },
 ): Promise<CredentialCheck> {
   const tenantId = await resolveTenant(db, body, ctx.headerTenant);
   const variant = variantOf(body);
+  // One read whether the account exists or not (the company, the account, its counters), so that neither the
+  // statements run nor their number tells a stranger which addresses have an account.
   const found = tenantId
     ? await withTenant(db, tenantId, async (tx) => {
         const [company] = await tx.select({ suspendedAt: companies.suspendedAt }).from(companies);
-        return { user: await findUserByEmail(tx, body.username), suspended: !!company?.suspendedAt };
+        const user = await findUserByEmail(tx, body.username);
+        const nonce = user ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
+        const counters = await tx
+          .select()
+          .from(signInFailures)
+          .where(sql`${signInFailures.userId} = ${user?.id ?? null} and ${signInFailures.scope} in (${`ip:${ctx.ip}`}, ${`device:${nonce ?? ''}`})`);
+        return { user, suspended: !!company?.suspendedAt, nonce, counters };
       })
     : undefined;
   const user = found?.user;
   const now = ctx.now;
-  const nonce = user && tenantId ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
-  const counters = user && tenantId
-    ? await withTenant(db, tenantId, (tx) =>
-        tx.select().from(signInFailures).where(sql`${signInFailures.userId} = ${user.id} and ${signInFailures.scope} in (${`ip:${ctx.ip}`}, ${`device:${nonce ?? ''}`})`),
-      )
-    : [];
+  const nonce = found?.nonce ?? null;
+  const counters = found?.counters ?? [];
   const deviceRow = nonce ? counters.find((c) => c.scope === `device:${nonce}`) : undefined;
   // A device cookie that has failed too often is worth no more than no cookie.
   const trusted = nonce !== null && liveFailures(deviceRow?.failures ?? 0, deviceRow?.lastFailedAt ?? null, now) < DEVICE_FAILURES_BEFORE_UNTRUSTED;
   const scope = trusted ? `device:${nonce}` : `ip:${ctx.ip}`;
   const own = counters.find((c) => c.scope === scope);
 
+  // Every refusal writes with the same one statement, counting or not (recordRefusal).
   const refuse = async (reason: string, counts: boolean): Promise<CredentialCheck> => {
     if (tenantId) {
-      await withTenant(db, tenantId, async (tx) => {
-        if (user && counts) await recordFailure(tx, user, scope, !trusted, now);
-        await audit(tx, {
+      await withTenant(db, tenantId, (tx) =>
+        recordRefusal(tx, {
           tenantId,
+          userId: user?.id ?? null,
+          scope,
+          counts,
+          untrusted: !trusted,
+          now,
           action: ctx.action,
-          outcome: 'failure',
-          actorUserId: user?.id ?? null,
           ip: ctx.ip,
           details: { reason, variant, username: body.username.slice(0, 254) },
-        });
-      });
+        }),
+      );
     }
     return { kind: 'refused', tenantId };
   };
@@ -137,11 +145,12 @@ export async function checkCredentials(
   // The growing delay belongs to the (account, address) or to the trusted device, never to the whole account.
   const wait = throttleSeconds(liveFailures(own?.failures ?? 0, own?.lastFailedAt ?? null, now));
   if (own && wait && own.lastFailedAt.getTime() + wait * 1000 > now.getTime()) {
-    await verifyPassword(null, body.password);
+    await ctx.checkPassword(null, body.password);
     return refuse('throttled', false);
   }
 
-  const passwordOk = await verifyPassword(user?.passwordHash ?? null, body.password);
+  // One hash of the same cost whatever follows: a dummy one when there is no account.
+  const passwordOk = await ctx.checkPassword(user?.passwordHash ?? null, body.password);
   if (!user || !tenantId) return refuse('unknown_account', false);
   if (!passwordOk) return refuse('wrong_password', true);
   if (user.disabledAt) return refuse('disabled', false);
@@ -171,31 +180,54 @@ export async function checkCredentials(
 }
 
 /**
- * One more failure for the scope (device or account+address), and for the account when the client is untrusted;
- * a counter a day old starts again at 1, and the company's counters that old are deleted (RLS keeps this to it).
+ * The account as it is now, read again in the transaction that opens its session (the password check ran outside
+ * any transaction, and the account or its company may have changed meanwhile): null when it is disabled, its
+ * company suspended, or its roles no longer fit the sign-in address (null `variant`: any roles). A change committed
+ * after this read is caught by the session check of every request (server/db/client.ts).
  */
-async function recordFailure(tx: Tx, user: UserRow, scope: string, untrusted: boolean, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
-  await tx.delete(signInFailures).where(sql`${signInFailures.lastFailedAt} <= ${cutoff}::timestamptz`);
-  await tx
-    .insert(signInFailures)
-    .values({ tenantId: user.tenantId, userId: user.id, scope, failures: 1, lastFailedAt: now })
-    .onConflictDoUpdate({
-      target: [signInFailures.tenantId, signInFailures.userId, signInFailures.scope],
-      set: { failures: sql`${signInFailures.failures} + 1`, lastFailedAt: now },
-    });
-  if (!untrusted) return;
+export async function stillAdmitted(tx: Tx, userId: string, variant: Variant | null): Promise<UserRow | null> {
   const [row] = await tx
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.lastFailedLoginAt} > ${cutoff}::timestamptz then ${users.failedLoginCount} + 1 else 1 end`,
-      lastFailedLoginAt: now,
-    })
-    .where(sql`${users.id} = ${user.id}`)
-    .returning({ failures: users.failedLoginCount });
-  if (row?.failures === FAILURES_BEFORE_CODE_STEP) {
-    await audit(tx, { tenantId: user.tenantId, action: 'account.codeStepRequired', outcome: 'denied', actorUserId: user.id, details: { failures: row.failures } });
-  }
+    .select({ user: users, suspendedAt: companies.suspendedAt })
+    .from(users)
+    .innerJoin(companies, sql`${companies.tenantId} = ${users.tenantId}`)
+    .where(sql`${users.id} = ${userId}`);
+  if (!row || row.user.disabledAt || row.suspendedAt) return null;
+  return variant === null || roleFits(variant, row.user.roles) ? row.user : null;
+}
+
+/**
+ * A refused sign-in, written in one statement whatever the reason: the company's day-old counters go; when the
+ * failure counts, one more on the scope (device or account+address) and, for an untrusted client, on the account
+ * (a counter a day old starts again at 1); the code step's audit event when this failure reached it, and the
+ * refusal's. The same statement for a stranger and for an account's owner, so the work does not tell them apart.
+ */
+async function recordRefusal(
+  tx: Tx,
+  r: { tenantId: string; userId: string | null; scope: string; counts: boolean; untrusted: boolean; now: Date; action: string; ip: string; details: Record<string, unknown> },
+): Promise<void> {
+  const cutoff = new Date(r.now.getTime() - FAILURE_MEMORY_MS).toISOString();
+  const now = r.now.toISOString();
+  await tx.execute(sql`with cleanup as (
+      delete from sign_in_failures
+       where last_failed_at <= ${cutoff}::timestamptz and not (user_id is not distinct from ${r.userId}::uuid and scope = ${r.scope})
+    ), counter as (
+      insert into sign_in_failures (tenant_id, user_id, scope, failures, last_failed_at)
+      select ${r.tenantId}::uuid, ${r.userId}::uuid, ${r.scope}, 1, ${now}::timestamptz where ${r.counts}::boolean and ${r.userId}::uuid is not null
+      on conflict (tenant_id, user_id, scope) do update
+        set failures = case when sign_in_failures.last_failed_at <= ${cutoff}::timestamptz then 1 else sign_in_failures.failures + 1 end,
+            last_failed_at = excluded.last_failed_at
+    ), account as (
+      update users
+         set failed_login_count = case when last_failed_login_at > ${cutoff}::timestamptz then failed_login_count + 1 else 1 end,
+             last_failed_login_at = ${now}::timestamptz
+       where id = ${r.userId}::uuid and ${r.counts && r.untrusted}::boolean
+      returning failed_login_count
+    )
+    insert into audit_log (tenant_id, action, outcome, actor_user_id, ip, details)
+    select ${r.tenantId}::uuid, 'account.codeStepRequired', 'denied', ${r.userId}::uuid, null, jsonb_build_object('failures', a.failed_login_count)
+      from account a where a.failed_login_count = ${FAILURES_BEFORE_CODE_STEP}
+    union all
+    select ${r.tenantId}::uuid, ${r.action}, 'failure', ${r.userId}::uuid, ${r.ip}, ${JSON.stringify(storable(r.details))}::jsonb`);
 }
 
 /** A completed sign-in: the device's or address's counter starts again, and the account's when it was untrusted. */

@@ -13,6 +13,7 @@ import { errorCodes, errorText, type ErrorCode } from '../../src/contract/errorC
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/db/secrets';
 import type { Transports } from '../../server/messaging/transports';
+import type { PasswordCheck } from '../../server/auth/passwords';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { assertRuntimeRoleIsConfined, migrateDatabase } from '../../server/db/migrate';
@@ -102,9 +103,10 @@ function checkErrorAnswers(app: FastifyInstance, problems: string[]): FastifyIns
 
 /**
  * `transports`: the providers the app sends through (tests/server/delivery.test.ts gives real SMTP and SMS ones
- * at local servers); none by default, so messages stay in the log.
+ * at local servers); none by default, so messages stay in the log. `checkPassword`: the sign-in's password check,
+ * wrapped to count it or hold it (tests/server/passwordGate.ts).
  */
-export async function startHarness(overrides: Partial<Config> = {}, opts: { transports?: Transports } = {}): Promise<Harness> {
+export async function startHarness(overrides: Partial<Config> = {}, opts: { transports?: Transports; checkPassword?: PasswordCheck } = {}): Promise<Harness> {
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase, inject('postgresTemplate')) : null;
   const db = await openDatabase({
@@ -128,7 +130,7 @@ export async function startHarness(overrides: Partial<Config> = {}, opts: { tran
   const secrets = await loadSecrets(db.owner, config);
   const problems: string[] = [];
   const harness: Harness = {
-    app: checkErrorAnswers(await buildApp({ config, db, secrets, transports: opts.transports }), problems),
+    app: checkErrorAnswers(await buildApp({ config, db, secrets, transports: opts.transports, checkPassword: opts.checkPassword }), problems),
     db,
     config,
     advance(ms) {
@@ -136,7 +138,7 @@ export async function startHarness(overrides: Partial<Config> = {}, opts: { tran
     },
     async restart() {
       await harness.app.close();
-      harness.app = checkErrorAnswers(await buildApp({ config, db, secrets: await loadSecrets(db.owner, config), transports: opts.transports }), problems);
+      harness.app = checkErrorAnswers(await buildApp({ config, db, secrets: await loadSecrets(db.owner, config), transports: opts.transports, checkPassword: opts.checkPassword }), problems);
     },
     async close() {
       await harness.app.close();

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '../../src/contract/zod';
 import { checkCredentials } from '../../server/auth/sign-in';
+import { verifyPassword } from '../../server/auth/passwords';
 import { isUnstorableTextError } from '../../server/http/errors';
 import { addPatient, bearer, demo, demoIds, eformLinkIn, json, lastMessageTo, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
@@ -122,7 +123,7 @@ describe('text that slips past the contract', () => {
     const check = await checkCredentials(
       h.db,
       { username: `nobody${LONE}@clearview.test`, password: 'whatever', tenentID: demoIds.clearview },
-      { headerTenant: undefined, ip: '203.0.113.9', now: new Date(), action: 'login', codeKey: Buffer.from('test-code-key') },
+      { headerTenant: undefined, ip: '203.0.113.9', now: new Date(), action: 'login', codeKey: Buffer.from('test-code-key'), checkPassword: verifyPassword },
     );
     expect(check.kind).toBe('refused');
     const rows = await ownerRows<{ details: { username: string } }>(h, sql`select details from audit_log where ip = '203.0.113.9' and action = 'login' and outcome = 'failure'`);

@@ -36,7 +36,7 @@ describe('readInTenant', () => {
     const rows = await readInTenant<{ slug: string }>(h.db, demoIds.brightsight, sql`select slug from locations order by slug`);
     expect(rows).toEqual([{ slug: 'main' }]);
     await expect(
-      readInTenant(h.db, demoIds.brightsight, sql`select 1`, { id: '5b1e7a8a-0000-4000-8000-000000000000', now: new Date() }),
+      readInTenant(h.db, demoIds.brightsight, sql`select 1`, { id: '5b1e7a8a-0000-4000-8000-000000000000', userId: '5b1e7a8a-0000-4000-8000-000000000001', now: new Date(), roles: ['staff'] }),
     ).rejects.toBeInstanceOf(SessionEndedError);
   });
 
@@ -46,7 +46,7 @@ describe('readInTenant', () => {
       h,
       sql`select id from refresh_families where tenant_id = ${signedIn.tenantId} and revoked_at is null order by created_at desc limit 1`,
     );
-    const session = { id: family!.id, now: new Date() };
+    const session = { id: family!.id, userId: signedIn.user.id, now: new Date(), roles: ['staff'] };
     const slugs = sql`select slug, ${'x'}::text as mark from locations order by slug desc`;
     expect(await readInTenant(h.db, demoIds.clearview, slugs, session)).toEqual([
       { slug: 'uptown', mark: 'x' },
@@ -54,6 +54,9 @@ describe('readInTenant', () => {
     ]);
     expect(await readInTenant(h.db, demoIds.clearview, sql`select slug from locations where false`, session)).toEqual([]);
     await expect(readInTenant(h.db, demoIds.brightsight, slugs, session)).rejects.toBeInstanceOf(SessionEndedError);
+    // Roles other than the account's (a token signed before they changed) are refused too, and so is another subject.
+    await expect(readInTenant(h.db, demoIds.clearview, slugs, { ...session, roles: ['admin'] })).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(readInTenant(h.db, demoIds.clearview, slugs, { ...session, userId: demoIds.downtown })).rejects.toBeInstanceOf(SessionEndedError);
     await expect(readInTenant(h.db, demoIds.clearview, slugs, { ...session, now: new Date(Date.now() + 400 * 86_400_000) })).rejects.toBeInstanceOf(
       SessionEndedError,
     );

@@ -6,8 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { loadSecrets } from '../../server/db/secrets';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
-import { DEMO_PASSWORD, demo, demoIds } from './harness';
+import { DEMO_PASSWORD, demo, demoIds, refreshCookieOf } from './harness';
+import { passwordGate } from './passwordGate';
 import { call, emptyPostgresDatabase, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
@@ -17,6 +22,10 @@ let a: ServerProcess;
 let b: ServerProcess;
 let db: Database;
 let drop: () => Promise<void>;
+/** A third process's app, in this one: its sign-in's password check can be held (tests/server/passwordGate.ts). */
+let c: FastifyInstance;
+let cDb: Database;
+const gate = passwordGate();
 
 /** The cookie pairs (name=value) a response sets, by name. */
 function cookiesOf(headers: Headers): Record<string, string> {
@@ -47,9 +56,14 @@ beforeAll(async () => {
   // Started together: the keys each generates on a first start are settled in the database, one set for both.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   db = await openDatabase({ url: database.url, dataDir: 'memory://', poolSize: 2 });
+  cDb = await openDatabase({ url: database.url, dataDir: 'memory://', poolSize: 3 });
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), authRequestsPerMinute: 10_000 };
+  c = await buildApp({ config, db: cDb, secrets: await loadSecrets(cDb.owner, config), checkPassword: gate.check });
 }, 120_000);
 
 afterAll(async () => {
+  await c?.close();
+  await cDb?.close();
   await Promise.all([a?.stop(), b?.stop()]);
   killStrayServers();
   await db?.close();
@@ -165,5 +179,106 @@ describe.skipIf(!pgBase)('two API processes on one PostgreSQL (runs with TEST_DA
       sql`select count(*)::int as n, (select paid_total::int from invoices where id = ${invoice.body.id}) as paid from payments where invoice_id = ${invoice.body.id}`,
     );
     expect(rows[0]).toEqual({ n: keys.length, paid: keys.length * 1_000 });
+  });
+});
+
+describe.skipIf(!pgBase)('a change to an account or company made through one process is refused at once by the others', () => {
+  const RACES = 20;
+  const signInOnC = (username: string, where: Record<string, unknown>) =>
+    c.inject({ method: 'POST', url: '/api/patient/login', payload: { username, password: DEMO_PASSWORD, ...where } });
+  /** Sam's id, his sign-in failures cleared: an earlier case put him behind the code step, which would refuse every sign-in here. */
+  const staffId = async () => {
+    const [sam] = await queryRows<{ id: string }>(db.owner, sql`select id from users where email = 'staff@clearview.test'`);
+    await queryRows(db.owner, sql`update users set failed_login_count = 0, last_failed_login_at = null where id = ${sam!.id}`);
+    await queryRows(db.owner, sql`delete from sign_in_failures where user_id = ${sam!.id}`);
+    return sam!.id;
+  };
+
+  /** Nothing a sign-in on C handed out works on A or B: its access token reads nothing, its refresh cookie rotates nothing. */
+  async function expectNoWorkingSession(res: Awaited<ReturnType<typeof signInOnC>>) {
+    const token = res.statusCode === 200 ? (res.json() as { access_token: string }).access_token : null;
+    const cookie = refreshCookieOf(res);
+    if (token) {
+      expect((await me(a, token)).status).toBe(401);
+      expect((await call(b.api, 'GET', '/patients', { token, headers: from('203.0.113.251') })).status).toBe(401);
+    }
+    if (cookie) expect((await call(a.api, 'POST', '/patient/refreshtoken', { headers: { ...from('203.0.113.252'), cookie } })).status).toBe(401);
+    expect(res.statusCode).toBe(401);
+  }
+
+  it(`a company suspended through B while a sign-in on C checks the password: no session on A or B (${RACES} races)`, async () => {
+    const enterprise = await call<{ access_token: string }>(b.api, 'POST', '/patient/login', {
+      headers: from('198.51.100.70'),
+      body: { username: 'enterprise@portal.test', password: DEMO_PASSWORD, isEnterpriseAdmin: true },
+    });
+    expect(enterprise.status).toBe(200);
+    const suspend = async (s: ServerProcess, suspended: boolean) => {
+      const res = await call(s.api, 'PUT', `/enterprise/companies/${demoIds.brightsight}/suspension`, { token: enterprise.body.access_token, headers: from('198.51.100.70'), body: { suspended } });
+      expect(res.status).toBe(200);
+    };
+    expect((await signInOnC('admin@brightsight.test', demo.brightsight)).statusCode).toBe(200);
+    try {
+      for (let i = 0; i < RACES; i++) {
+        const held = gate.holdNext();
+        const signingIn = signInOnC('admin@brightsight.test', demo.brightsight);
+        await held.reached;
+        await suspend(b, true);
+        held.release();
+        await expectNoWorkingSession(await signingIn);
+        await suspend(a, false);
+      }
+    } finally {
+      await suspend(a, false);
+    }
+  });
+
+  it(`an account deactivated through B while a sign-in on C checks the password: no session on A or B (${RACES} races)`, async () => {
+    const alex = await login(b, '198.51.100.71', 'admin@clearview.test');
+    expect(alex.status).toBe(200);
+    const sam = await staffId();
+    // Without the race, the sign-in on C opens a session.
+    expect((await signInOnC('staff@clearview.test', demo.clearview)).statusCode).toBe(200);
+    const setActive = (s: ServerProcess, active: boolean) =>
+      call(s.api, 'POST', `/access/users/${sam}/${active ? 'reactivate' : 'deactivate'}`, { token: alex.body.access_token, headers: from('198.51.100.71') });
+    try {
+      for (let i = 0; i < RACES; i++) {
+        const held = gate.holdNext();
+        const signingIn = signInOnC('staff@clearview.test', demo.clearview);
+        await held.reached;
+        expect((await setActive(b, false)).status).toBe(200);
+        held.release();
+        await expectNoWorkingSession(await signingIn);
+        expect((await setActive(a, true)).status).toBe(200);
+      }
+    } finally {
+      await setActive(a, true);
+    }
+  });
+
+  it("an admin demoted through B loses admin rights on A at once; A's refresh brings the new role, and A's /me shows it", async () => {
+    const alex = await login(b, '198.51.100.72', 'admin@clearview.test');
+    const sam = await staffId();
+    const setRoles = (roles: string[]) => call(b.api, 'PATCH', `/access/users/${sam}`, { token: alex.body.access_token, headers: from('198.51.100.72'), body: { roles } });
+    expect((await setRoles(['admin'])).status).toBe(200);
+    try {
+      const signedIn = await login(a, '198.51.100.73', 'staff@clearview.test');
+      expect(signedIn.status).toBe(200);
+      const token = signedIn.body.access_token;
+      const cookie = `pp_refresh=${cookiesOf(signedIn.headers).pp_refresh}`;
+      const users = (t: string) => call(a.api, 'GET', '/access/users', { token: t, headers: from('198.51.100.73') });
+      expect((await users(token)).status).toBe(200);
+      expect((await me(a, token)).body).toMatchObject({ user: { role: ['admin'] } });
+
+      expect((await setRoles(['staff'])).status).toBe(200);
+      expect((await users(token)).status).toBe(401);
+      expect((await me(a, token)).status).toBe(401);
+
+      const renewed = await call<{ accessToken: string }>(a.api, 'POST', '/patient/refreshtoken', { headers: { ...from('198.51.100.73'), cookie } });
+      expect(renewed.status).toBe(200);
+      expect((await users(renewed.body.accessToken)).status).toBe(403);
+      expect((await me(a, renewed.body.accessToken)).body).toMatchObject({ user: { role: ['staff'] } });
+    } finally {
+      await setRoles(['staff']);
+    }
   });
 });
