@@ -98,24 +98,26 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const tenantId = await resolveTenant(db, body, ctx.headerTenant);
   const variant = variantOf(body);
+  // Where no company has the address, the read and the refusal's write are made in the platform's own records, for
+  // no account: the same work as for an address with an account, and the platform's log keeps the attempt.
+  const workTenant = tenantId ?? PLATFORM_TENANT_ID;
   // One read whether the account exists or not (the company, the account, its counters), so that neither the
   // statements run nor their number tells a stranger which addresses have an account.
-  const found = tenantId
-    ? await withTenant(db, tenantId, async (tx) => {
-        const [company] = await tx.select({ suspendedAt: companies.suspendedAt }).from(companies);
-        const user = await findUserByEmail(tx, body.username);
-        const nonce = user ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
-        const counters = await tx
-          .select()
-          .from(signInFailures)
-          .where(sql`${signInFailures.userId} = ${user?.id ?? null} and ${signInFailures.scope} in (${`ip:${ctx.ip}`}, ${`device:${nonce ?? ''}`})`);
-        return { user, suspended: !!company?.suspendedAt, nonce, counters };
-      })
-    : undefined;
-  const user = found?.user;
+  const found = await withTenant(db, workTenant, async (tx) => {
+    const [company] = await tx.select({ suspendedAt: companies.suspendedAt }).from(companies);
+    const match = await findUserByEmail(tx, body.username);
+    const user = tenantId ? match : undefined;
+    const nonce = user && tenantId ? deviceNonceFor(ctx.codeKey, ctx.device, tenantId, user.id) : null;
+    const counters = await tx
+      .select()
+      .from(signInFailures)
+      .where(sql`${signInFailures.userId} = ${user?.id ?? null} and ${signInFailures.scope} in (${`ip:${ctx.ip}`}, ${`device:${nonce ?? ''}`})`);
+    return { user, suspended: !!company?.suspendedAt, nonce, counters };
+  });
+  const user = found.user;
   const now = ctx.now;
-  const nonce = found?.nonce ?? null;
-  const counters = found?.counters ?? [];
+  const nonce = found.nonce;
+  const counters = found.counters;
   const deviceRow = nonce ? counters.find((c) => c.scope === `device:${nonce}`) : undefined;
   // A device cookie that has failed too often is worth no more than no cookie.
   const trusted = nonce !== null && liveFailures(deviceRow?.failures ?? 0, deviceRow?.lastFailedAt ?? null, now) < DEVICE_FAILURES_BEFORE_UNTRUSTED;
@@ -124,21 +126,19 @@ export async function checkCredentials(
 
   // Every refusal writes with the same one statement, counting or not (recordRefusal).
   const refuse = async (reason: string, counts: boolean): Promise<CredentialCheck> => {
-    if (tenantId) {
-      await withTenant(db, tenantId, (tx) =>
-        recordRefusal(tx, {
-          tenantId,
-          userId: user?.id ?? null,
-          scope,
-          counts,
-          untrusted: !trusted,
-          now,
-          action: ctx.action,
-          ip: ctx.ip,
-          details: { reason, variant, username: body.username.slice(0, 254) },
-        }),
-      );
-    }
+    await withTenant(db, workTenant, (tx) =>
+      recordRefusal(tx, {
+        tenantId: workTenant,
+        userId: user?.id ?? null,
+        scope,
+        counts,
+        untrusted: !trusted,
+        now,
+        action: ctx.action,
+        ip: ctx.ip,
+        details: { reason, variant, username: body.username.slice(0, 254) },
+      }),
+    );
     return { kind: 'refused', tenantId };
   };
 
@@ -155,7 +155,7 @@ export async function checkCredentials(
   if (!passwordOk) return refuse('wrong_password', true);
   if (user.disabledAt) return refuse('disabled', false);
   // A suspended company's users are refused like any other refusal: the answer does not tell why.
-  if (found?.suspended) return refuse('company_suspended', false);
+  if (found.suspended) return refuse('company_suspended', false);
   if (!roleFits(variant, user.roles)) return refuse('wrong_sign_in_address', false);
 
   return withTenant(db, tenantId, async (tx): Promise<CredentialCheck> => {

@@ -96,4 +96,22 @@ describe('refused sign-ins cost the same work', () => {
     );
     expect(counter?.failures).toBe(1);
   });
+
+  it('where no company is named (/admin): an unknown address costs what a wrong password of a known one does, and the platform logs it', async () => {
+    const unknown = await attempt('nobody@nowhere.test', 'Wrong-Password-1', {}, '203.0.113.81');
+    const wrong = await attempt('staff@clearview.test', 'Wrong-Password-1', {}, '203.0.113.82');
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.passwordChecks).toBe(1);
+    expect(wrong.passwordChecks).toBe(1);
+    // The same transactions with the same number of statements each (finding the company is a function call in
+    // one case and a read of the company in the other).
+    const shape = (work: string[][]) => work.map((statements) => statements.length);
+    expect(shape(unknown.work)).toEqual(shape(wrong.work));
+    const [logged] = await ownerRows<{ n: number }>(
+      h,
+      sql`select count(*)::int as n from audit_log where action = 'login' and outcome = 'failure' and details->>'username' = 'nobody@nowhere.test'`,
+    );
+    expect(logged?.n).toBe(1);
+  });
 });
