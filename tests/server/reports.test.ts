@@ -13,7 +13,7 @@ import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { thisMonth } from '../../server/reports/routes';
 import { admin, call, h, newPatient, ok, orderBody, orderFixture, otherAdmin, staff, startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows, signIn } from './harness';
-import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
+import { oneMaterial, openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
 
 startClinical();
 
@@ -62,7 +62,7 @@ describe('sales, payments, discounts, refunds and voids', () => {
     const total2 = shownTotal(lines2);
     const sale2 = await ok<Sale>(call(admin, 'POST', '/api/pos/sales', saleBody(session, lines2)));
     // 3: a lens with a deposit of 5000 cents in cash; the balance paid later by card.
-    const lines3 = [{ product: lens, rxId: null }];
+    const lines3 = [{ product: lens, rxId: null, optionIds: oneMaterial(lens) }];
     const total3 = shownTotal(lines3);
     const sale3 = await ok<Sale>(
       call(admin, 'POST', '/api/pos/sales', saleBody(session, lines3, { patientId: patient.id, deposit: true, payments: [{ method: 'cash', amount: 5_000, tendered: 5_000 }] })),
