@@ -109,6 +109,28 @@ describe('an offline flag switches no money rule off', () => {
   });
 });
 
+describe('cash at the invoice screen lands in a drawer', () => {
+  it('is taken only through an open register session at the invoice’s store, and counts in its expected cash', async () => {
+    const patient = await newPatient(staff);
+    const inv = await ok<{ id: string; total: number }>(call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(exam)] }));
+    const noDrawer = await call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: 1_000 });
+    expect(noDrawer.statusCode, noDrawer.body).toBe(409);
+    expect(json(noDrawer)).toMatchObject({ code: 'sales.cashNeedsRegister' });
+    // Another store's drawer does not take it either.
+    const uptown = await openRegister(admin, posDemoIds.uptownFrontDesk);
+    const elsewhere = await call(admin, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: 1_000, registerSessionId: uptown });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+    expect(await ownerRows(h, sql`select 1 from payments where invoice_id = ${inv.id}`)).toEqual([]);
+    // A card needs no drawer; cash through this store's open session counts in it.
+    await ok(call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'card', amount: 1_000, reference: 'slip' }));
+    const before = await report(session);
+    await ok(call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: inv.total - 1_000, registerSessionId: session }));
+    const after = await report(session);
+    expect(after.cashIn - before.cashIn).toBe(inv.total - 1_000);
+    expect(after.expectedCash - before.expectedCash).toBe(inv.total - 1_000);
+  });
+});
+
 describe('a void keeps the books', () => {
   it('to store credit: the balance grows by what was paid', async () => {
     const patient = await newPatient(staff);
