@@ -212,6 +212,23 @@ describe('a replay is the same store’s only', () => {
 });
 
 describe('sales to review', () => {
+  it('the demo data has one: yesterday’s walk-in sale at the Downtown front desk, its $20.00 note kept as change', async () => {
+    const { items } = await ok<{ items: { invoiceId: string; patientName: string | null; registerName: string | null; reasons: string[]; details: { overpaid?: number }; total: number; paidTotal: number }[] }>(
+      call(staff, 'GET', `/api/pos/review?locationId=${demoIds.downtown}`),
+      200,
+    );
+    const twoCloths = shownTotal([{ product: cloth, quantity: 2 }]);
+    const demo = items.filter((i) => i.patientName === null && i.total === twoCloths && i.details.overpaid === 2_000 - twoCloths);
+    expect(demo).toHaveLength(1);
+    expect(demo[0]).toMatchObject({ registerName: 'Front desk', reasons: ['overpaid'], paidTotal: demo[0]!.total, details: { overpaid: 2_000 - demo[0]!.total } });
+    // Its session was closed, counted as expected.
+    const [day] = await ownerRows<{ status: string; difference: number }>(
+      h,
+      sql`select s.status, s.difference::int as difference from register_sessions s join invoices i on i.register_session_id = s.id where i.id = ${demo[0]!.invoiceId}`,
+    );
+    expect(day).toEqual({ status: 'closed', difference: 0 });
+  });
+
   it('an offline correction is listed for the store’s clerks and on the session’s report until marked reviewed; nobody else sees it', async () => {
     const total = shownTotal([{ product: cloth }]);
     const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth }], { soldOffline: true, payments: [{ method: 'cash', amount: total + 700, tendered: total + 700 }] })));
