@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '../../src/contract/common';
 import {
+  dayReports,
   EnterpriseReportParams,
   EnterpriseReportQuery,
   groupsOf,
@@ -72,11 +73,12 @@ async function runReport(request: FastifyRequest, report: ReportName, q: ReportQ
   return runAudited(request, format === 'csv' ? 'report.export' : 'report.read', async (tx, scope) => {
     const { stores, timeZone, currency, currencies } = await reportStores(tx, scope, report, q);
     const month = thisMonth(now, timeZone);
+    const day = dayReports.includes(report);
     const result = await buildReport(tx, {
       report,
       stores,
-      from: q.from ?? month.from,
-      to: q.to ?? month.to,
+      from: q.from ?? (day ? month.today : month.from),
+      to: q.to ?? (day ? month.today : month.to),
       group: offered.length ? (q.group ?? offered[0]!) : null,
       locationId: q.locationId ?? null,
       today: month.today,
