@@ -46,6 +46,13 @@ export const moneyReports: readonly ReportName[] = ['sales', 'payments', 'adjust
  */
 export const dayReports: readonly ReportName[] = ['storeday'];
 
+/**
+ * The reports that check each invoice's own books (the store day's unbalanced count, the unbalanced invoices): a
+ * range of at most a month of days, so an end-of-day or month-end check stays quick on a busy company.
+ */
+export const booksReports: readonly ReportName[] = ['storeday', 'unbalanced'];
+export const MAX_BOOKS_RANGE_DAYS = 31;
+
 /** The longest range one report reads. */
 export const MAX_RANGE_DAYS = 731;
 
@@ -56,6 +63,7 @@ export const reportMessages = {
   to: 'To must be a date (YYYY-MM-DD)',
   range: 'To cannot be before From',
   rangeTooLong: `A report covers at most ${MAX_RANGE_DAYS} days`,
+  booksRangeTooLong: `This report covers at most ${MAX_BOOKS_RANGE_DAYS} days`,
   bothOrNeither: 'Give both From and To, or neither (this month)',
   locationId: 'Store must be an id (UUID)',
   group: `Group must be one of ${reportGroups.join(', ')}`,
