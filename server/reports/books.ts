@@ -18,7 +18,7 @@ import { bounds, col, n, rangeOf, section, storeList, type ReportInput } from '.
 type Built = Pick<Report, 'summary' | 'sections'>;
 
 /** The invoices (sales and credit records) the range's stores issued in their own days. */
-const issuedIn = sql`select i.* from bounds b join invoices i on i.location_id = b.id and i.issued_at >= b.from_at and i.issued_at < b.to_at`;
+const issuedIn = sql`select i.* from bounds b join invoices i on i.tenant_id = b.tenant_id and i.location_id = b.id and i.issued_at >= b.from_at and i.issued_at < b.to_at`;
 
 const ruleColumn: Record<BalanceRule, string> = { paid: 'rulePaid', givenBack: 'ruleGivenBack', lineBack: 'ruleLineBack', stock: 'ruleStock' };
 
@@ -125,7 +125,7 @@ export async function storeDayReport(tx: Tx, input: ReportInput): Promise<Built>
     sql`with ${bounds(input)}
         select i.id, i.number, i.total, i.paid_total, r.reviewed_at is not null as reviewed
         from sales_to_review r join invoices i on i.tenant_id = r.tenant_id and i.id = r.invoice_id
-        join bounds b on b.id = i.location_id and i.issued_at >= b.from_at and i.issued_at < b.to_at
+        join bounds b on b.tenant_id = i.tenant_id and b.id = i.location_id and i.issued_at >= b.from_at and i.issued_at < b.to_at
         where r.location_id = any(${storeList(input.stores)}) order by i.issued_at, i.number`,
   );
   const [unbalanced] = await rows<{ count: unknown }>(tx, sql`with ${bounds(input)} select count(*) as count from (${unbalancedInvoices(issuedIn)}) u`);

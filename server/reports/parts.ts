@@ -23,7 +23,7 @@ export const storeList = (stores: string[]) => sql`string_to_array(${stores.join
 
 /** Each store read with the instants its range starts and ends at (its own midnights). */
 export const bounds = (input: ReportInput) => sql`bounds as (
-  select l.id, l.name, l.time_zone,
+  select l.id, l.tenant_id, l.name, l.time_zone,
     (${input.from}::date)::timestamp at time zone l.time_zone as from_at,
     (${input.to}::date + 1)::timestamp at time zone l.time_zone as to_at,
     (${input.now.toISOString()}::timestamptz at time zone l.time_zone)::date as today
