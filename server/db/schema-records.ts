@@ -262,6 +262,8 @@ export const invoices = pgTable(
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     foreignKey({ columns: [t.tenantId, t.relatedInvoiceId], foreignColumns: [t.tenantId, t.id] }),
     index('invoices_patient_idx').on(t.tenantId, t.patientId, t.issuedAt),
+    // An invoice's credit records (what was given back of it: the books' balance checks, server/ledger/balance.ts).
+    index('invoices_related_idx').on(t.tenantId, t.relatedInvoiceId),
     // The invoice lookup (server/sales/lookup.ts): newest first over every store, one store or one status; by
     // number across stores; by amount.
     index('invoices_tenant_issued_idx').on(t.tenantId, t.issuedAt, t.id),

@@ -85,7 +85,7 @@ function zoneOffset(at: number, timeZone: string): number {
 }
 
 /** The instant of a wall-clock time on the day of `day` (its UTC date) in a store's time zone. */
-function storeTime(day: Date, hour: number, minute: number, timeZone: string): Date {
+export function storeTime(day: Date, hour: number, minute: number, timeZone: string): Date {
   const guess = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute);
   return new Date(guess - zoneOffset(guess - zoneOffset(guess, timeZone), timeZone));
 }

@@ -96,7 +96,8 @@ export async function openSessionAt(tx: Tx, sessionId: string, locationId: strin
 
 /**
  * Takes payments on an invoice (locked by the caller): never more than its balance; store credit from the patient's
- * balance; the session named counts them. Answers the invoice as it is after.
+ * balance; the session named counts them, and cash needs one (the caller checks it is open at the invoice's store).
+ * Answers the invoice as it is after.
  */
 export async function takePayments(
   tx: Tx,
@@ -106,6 +107,8 @@ export async function takePayments(
   at: { at: Date; sessionId: string | null },
 ): Promise<{ invoice: InvoiceRow; payments: PaymentRow[] }> {
   if (!entries.length) return { invoice: inv, payments: [] };
+  // Cash is money in a drawer: without a session it would be counted in none, and no till would ever balance.
+  if (!at.sessionId && entries.some((p) => p.method === 'cash')) throw new HttpError(409, 'sales.cashNeedsRegister');
   const amount = entries.reduce((a, p) => a + p.amount, 0);
   if (amount > inv.total - inv.paidTotal) throw new HttpError(400, 'pos.paymentsOverTotal');
   const credit = entries.filter((p) => p.method === 'store-credit').reduce((a, p) => a + p.amount, 0);

@@ -4,6 +4,7 @@
  * here and nowhere else (tests/server/ledger-writers.test.ts holds that); the database refuses what it can by itself
  * (migration 0036: paid within the total, store credit never below zero, cash tendered at least the amount).
  */
+export { balanceRules, unbalancedInvoices, type BalanceRule } from './balance';
 export { drawerFigures, expectedCashOf, recordCashMovement, type DrawerFigures } from './cash';
 export {
   giveBack,

@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCurrency } from '../../src/contract/generalSettings';
-import { offlineMethods, posMessages, stockedKinds, type Pricing, type ProductHit, type SalePaymentInput, type SaleResult, type SaleSubmit } from '../../src/contract/pos';
+import { lensOptionsProblem, offlineMethods, posMessages, stockedKinds, type Pricing, type ProductHit, type SalePaymentInput, type SaleResult, type SaleSubmit } from '../../src/contract/pos';
 import { paymentState, priceSale, type PricingInputLine } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
@@ -88,11 +88,11 @@ export async function priceLines(tx: Tx, locationId: string, input: Pick<SaleSub
   for (const [i, l] of input.lines.entries()) {
     const product = catalogue.get(l.productId);
     if (!product) throw new HttpError(409, 'pos.productUnavailable', { params: { name: await productName(tx, l.productId) } });
-    const isLens = product.kind === 'spectacle-lens';
-    if (l.optionIds.length && !isLens) fields[`lines.${i}.optionIds`] = posMessages.optionsOnlyLens;
-    if (l.rxId && !isLens) fields[`lines.${i}.rxId`] = posMessages.rxOnlyLens;
+    if (l.rxId && product.kind !== 'spectacle-lens') fields[`lines.${i}.rxId`] = posMessages.rxOnlyLens;
+    // The register's own rule: options belong to a lens, which takes exactly one of its materials.
+    const problem = lensOptionsProblem(product, l.optionIds);
+    if (problem) fields[`lines.${i}.optionIds`] = problem;
     const chosen = [...new Set(l.optionIds)].map((id) => product.options.find((o) => o.id === id));
-    if (chosen.some((o) => !o)) fields[`lines.${i}.optionIds`] ??= 'Each option must be one of the product’s options';
     products.push(product);
     options.push(chosen.filter((o) => o !== undefined));
   }

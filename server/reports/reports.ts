@@ -7,45 +7,14 @@
  * each store's range is its own days (the store's time zone), as bounds computed once per store (`bounds`).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { periodGroups, type Report, type ReportColumn, type ReportFigure, type ReportGroup, type ReportName, type ReportRow, type ReportSection, type LabelKind } from '../../src/contract/reports';
+import { periodGroups, type Report, type ReportFigure, type ReportGroup, type ReportName, type ReportRow, type LabelKind } from '../../src/contract/reports';
 import type { Tx } from '../db/client';
 import { NO_CLERK } from '../db/schema-reports';
 import { num, rows } from '../db/values';
+import { storeDayReport, unbalancedReport } from './books';
+import { bounds, col, n, nOrNull, rangeOf, ratio, section, type ReportInput } from './parts';
 
-export interface ReportInput {
-  report: ReportName;
-  /** The stores read (already checked against the caller's scope). */
-  stores: string[];
-  from: string;
-  to: string;
-  group: ReportGroup | null;
-  locationId: string | null;
-  /** Today in the report's time zone (the "as of" day). */
-  today: string;
-  now: Date;
-  /** The money figures' currency (the stores read sell in it) and every currency of the stores the caller asked for. */
-  currency: string;
-  currencies: string[];
-}
-
-const storeList = (stores: string[]) => sql`string_to_array(${stores.join(',')}, ',')::uuid[]`;
-
-/** Each store read with the instants its range starts and ends at (its own midnights). */
-const bounds = (input: ReportInput) => sql`bounds as (
-  select l.id, l.name, l.time_zone,
-    (${input.from}::date)::timestamp at time zone l.time_zone as from_at,
-    (${input.to}::date + 1)::timestamp at time zone l.time_zone as to_at,
-    (${input.now.toISOString()}::timestamptz at time zone l.time_zone)::date as today
-  from locations l where l.id = any(${storeList(input.stores)}))`;
-
-const col = (key: string, kind: ReportColumn['kind']): ReportColumn => ({ key, kind });
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : num(v));
-const nOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
-const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
-
-function section(id: string, labelKind: LabelKind, columns: ReportColumn[], chartColumn: string, rowsOut: ReportRow[]): ReportSection {
-  return { id, labelKind, columns, chartColumn, rows: rowsOut };
-}
+export type { ReportInput };
 
 /** The period rows of a range: every day, week (from Monday) or month, with zeros where nothing happened. */
 function periods(input: ReportInput, group: 'day' | 'week' | 'month'): SQL {
@@ -78,7 +47,6 @@ async function periodKeys(tx: Tx, input: ReportInput, group: ReportGroup): Promi
   return got.map((r) => dayKey(r.key));
 }
 
-const rangeOf = (input: ReportInput) => sql`r.location_id = any(${storeList(input.stores)}) and r.day between ${input.from}::date and ${input.to}::date`;
 
 async function salesReport(tx: Tx, input: ReportInput): Promise<Pick<Report, 'summary' | 'sections'>> {
   const group = input.group ?? 'day';
@@ -363,6 +331,8 @@ const builders: Record<ReportName, (tx: Tx, input: ReportInput) => Promise<Pick<
   recalls: recallsReport,
   appointments: appointmentsReport,
   eforms: eformsReport,
+  storeday: storeDayReport,
+  unbalanced: unbalancedReport,
 };
 
 export async function buildReport(tx: Tx, input: ReportInput): Promise<Report> {

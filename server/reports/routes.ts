@@ -9,9 +9,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '../../src/contract/common';
 import {
+  booksReports,
+  dayReports,
+  daysBetween,
   EnterpriseReportParams,
   EnterpriseReportQuery,
   groupsOf,
+  MAX_BOOKS_RANGE_DAYS,
   moneyReports,
   Report,
   ReportParams,
@@ -72,11 +76,15 @@ async function runReport(request: FastifyRequest, report: ReportName, q: ReportQ
   return runAudited(request, format === 'csv' ? 'report.export' : 'report.read', async (tx, scope) => {
     const { stores, timeZone, currency, currencies } = await reportStores(tx, scope, report, q);
     const month = thisMonth(now, timeZone);
+    const day = dayReports.includes(report);
+    const from = q.from ?? (day ? month.today : month.from);
+    const to = q.to ?? (day ? month.today : month.to);
+    if (booksReports.includes(report) && daysBetween(from, to) >= MAX_BOOKS_RANGE_DAYS) throw new HttpError(400, 'request.fieldsInvalid', { fields: { to: M.booksRangeTooLong } });
     const result = await buildReport(tx, {
       report,
       stores,
-      from: q.from ?? month.from,
-      to: q.to ?? month.to,
+      from,
+      to,
       group: offered.length ? (q.group ?? offered[0]!) : null,
       locationId: q.locationId ?? null,
       today: month.today,

@@ -82,6 +82,7 @@ export const errorTexts = {
   'sales.invoiceNotOpen': 'This invoice is {{status}}: it takes no more payments.',
   'sales.creditRecordNotVoidable': 'This is a credit record of another invoice; it cannot be voided.',
   'sales.invoiceAlreadyClosed': 'This invoice is already {{status}}.',
+  'sales.cashNeedsRegister': 'Cash is taken into a register’s drawer: open a register at this store on this device first, or take the payment another way.',
   'sales.priceNotCatalogue': 'Staff invoice the store’s products at the catalogue price; only an admin can set another price or add a line of their own.',
   'sales.noEmailAddress': 'There is no email address to send this receipt to. Type one for the receipt.',
 

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 
-export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
+export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'storeday', 'unbalanced', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
 export type ReportName = (typeof reportNames)[number];
 
 /**
@@ -26,6 +26,8 @@ export const groupsOf: Record<ReportName, readonly ReportGroup[]> = {
   payments: [],
   adjustments: ['day', 'week', 'month', 'store'],
   balances: [],
+  storeday: [],
+  unbalanced: [],
   laborders: [],
   recalls: [],
   appointments: [],
@@ -36,7 +38,20 @@ export const groupsOf: Record<ReportName, readonly ReportGroup[]> = {
  * The reports with money figures: they read the stores of one currency at a time (a store's sales are in its
  * currency), so amounts of different currencies are never added together.
  */
-export const moneyReports: readonly ReportName[] = ['sales', 'payments', 'adjustments', 'balances'];
+export const moneyReports: readonly ReportName[] = ['sales', 'payments', 'adjustments', 'balances', 'storeday', 'unbalanced'];
+
+/**
+ * The reports of one day by default (today in the store's time zone), not this month: the store-day summary, the end
+ * of day's reconciliation of the invoices, payments, refunds and cash movements with the register sessions' Z reports.
+ */
+export const dayReports: readonly ReportName[] = ['storeday'];
+
+/**
+ * The reports that check each invoice's own books (the store day's unbalanced count, the unbalanced invoices): a
+ * range of at most a month of days, so an end-of-day or month-end check stays quick on a busy company.
+ */
+export const booksReports: readonly ReportName[] = ['storeday', 'unbalanced'];
+export const MAX_BOOKS_RANGE_DAYS = 31;
 
 /** The longest range one report reads. */
 export const MAX_RANGE_DAYS = 731;
@@ -48,6 +63,7 @@ export const reportMessages = {
   to: 'To must be a date (YYYY-MM-DD)',
   range: 'To cannot be before From',
   rangeTooLong: `A report covers at most ${MAX_RANGE_DAYS} days`,
+  booksRangeTooLong: `This report covers at most ${MAX_BOOKS_RANGE_DAYS} days`,
   bothOrNeither: 'Give both From and To, or neither (this month)',
   locationId: 'Store must be an id (UUID)',
   group: `Group must be one of ${reportGroups.join(', ')}`,
@@ -98,8 +114,11 @@ export type EnterpriseReportQuery = z.infer<typeof EnterpriseReportQuery>;
 export const ColumnKind = z.enum(['money', 'count', 'ratio', 'days', 'hours']);
 export type ColumnKind = z.infer<typeof ColumnKind>;
 
-/** What a row's label is: a day, week or month (its first day, YYYY-MM-DD), a name, or a key the browser translates. */
-export const LabelKind = z.enum(['day', 'week', 'month', 'name', 'category', 'method', 'age', 'status', 'reason', 'type']);
+/**
+ * What a row's label is: a day, week or month (its first day, YYYY-MM-DD), a name, a key the browser translates (a
+ * line of the books: sales, refunds, store credit, cash), or an invoice (its number).
+ */
+export const LabelKind = z.enum(['day', 'week', 'month', 'name', 'category', 'method', 'age', 'status', 'reason', 'type', 'line', 'invoice']);
 export type LabelKind = z.infer<typeof LabelKind>;
 
 export const ReportColumn = z.object({ key: z.string(), kind: ColumnKind });
@@ -180,6 +199,24 @@ export const columnTitles: Record<string, string> = {
   submitted: 'Submitted',
   medianToSubmit: 'Median time to submit (hours)',
   company: 'Company',
+  amount: 'Amount',
+  paid: 'Paid',
+  float: 'Float',
+  cashIn: 'Cash in',
+  cashOut: 'Cash out',
+  payIns: 'Pay-ins',
+  payOuts: 'Pay-outs',
+  expectedCash: 'Expected cash',
+  counted: 'Counted',
+  difference: 'Difference',
+  toReview: 'Sales to review',
+  reviewed: 'Reviewed',
+  unbalanced: 'Unbalanced invoices',
+  checked: 'Invoices checked',
+  rulePaid: 'Paid is not its payments',
+  ruleGivenBack: 'More money given back than paid',
+  ruleLineBack: 'More of a line given back than sold',
+  ruleStock: 'Stock moves are not its lines',
 };
 
 /** A cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula gets a leading '. */

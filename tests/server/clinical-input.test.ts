@@ -77,7 +77,7 @@ const routes: Record<string, Route> = {
     who: () => admin,
     body: () => ({ patientId, lines: [{ kind: 'service', description: 'Exam', quantity: 1, unitPrice: 100 }] }),
   },
-  'POST /api/invoices/:invoiceId/payments': { method: 'POST', url: () => `/api/invoices/${invoiceId}/payments`, who: () => admin, body: () => ({ method: 'cash', amount: 1 }) },
+  'POST /api/invoices/:invoiceId/payments': { method: 'POST', url: () => `/api/invoices/${invoiceId}/payments`, who: () => admin, body: () => ({ method: 'card', amount: 1 }) },
   'POST /api/invoices/:invoiceId/void': { method: 'POST', url: () => `/api/invoices/${invoiceId}/void`, who: () => admin, body: () => ({ reason: 'Test' }) },
   'POST /api/lab-orders': {
     method: 'POST',
@@ -185,7 +185,7 @@ describe('ids and query values', () => {
   const idRoutes: ((id: string) => IdCall)[] = [
     (id: string) => ['PATCH', `/api/patients/${id}`, { notes: 'x' }, 'patientId'],
     (id: string) => ['POST', `/api/patients/${id}/spectacle-rx`, routes['POST /api/patients/:patientId/spectacle-rx']!.body(), 'patientId'],
-    (id: string) => ['POST', `/api/invoices/${id}/payments`, { method: 'cash', amount: 1 }, 'invoiceId'],
+    (id: string) => ['POST', `/api/invoices/${id}/payments`, { method: 'card', amount: 1 }, 'invoiceId'],
     (id: string) => ['POST', `/api/lab-orders/${id}/status`, { to: 'sent-to-lab' }, 'orderId'],
     (id: string) => ['POST', `/api/appointments/${id}/status`, { to: 'confirmed' }, 'appointmentId'],
     (id: string) => ['POST', `/api/recalls/${id}/status`, { to: 'sent' }, 'recallId'],

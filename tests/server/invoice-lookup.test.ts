@@ -136,7 +136,7 @@ describe('payments racing', () => {
     const amount = inv.total - 100;
     const results = await Promise.all([
       call(admin, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'card', amount }, { 'idempotency-key': `a-${randomUUID()}` }),
-      call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount }, { 'idempotency-key': `b-${randomUUID()}` }),
+      call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cheque', amount }, { 'idempotency-key': `b-${randomUUID()}` }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     const refused = results.find((r) => r.statusCode === 400)!;

@@ -109,6 +109,28 @@ describe('an offline flag switches no money rule off', () => {
   });
 });
 
+describe('cash at the invoice screen lands in a drawer', () => {
+  it('is taken only through an open register session at the invoice’s store, and counts in its expected cash', async () => {
+    const patient = await newPatient(staff);
+    const inv = await ok<{ id: string; total: number }>(call(staff, 'POST', '/api/invoices', { patientId: patient.id, lines: [catalogueLine(exam)] }));
+    const noDrawer = await call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: 1_000 });
+    expect(noDrawer.statusCode, noDrawer.body).toBe(409);
+    expect(json(noDrawer)).toMatchObject({ code: 'sales.cashNeedsRegister' });
+    // Another store's drawer does not take it either.
+    const uptown = await openRegister(admin, posDemoIds.uptownFrontDesk);
+    const elsewhere = await call(admin, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: 1_000, registerSessionId: uptown });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+    expect(await ownerRows(h, sql`select 1 from payments where invoice_id = ${inv.id}`)).toEqual([]);
+    // A card needs no drawer; cash through this store's open session counts in it.
+    await ok(call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'card', amount: 1_000, reference: 'slip' }));
+    const before = await report(session);
+    await ok(call(staff, 'POST', `/api/invoices/${inv.id}/payments`, { method: 'cash', amount: inv.total - 1_000, registerSessionId: session }));
+    const after = await report(session);
+    expect(after.cashIn - before.cashIn).toBe(inv.total - 1_000);
+    expect(after.expectedCash - before.expectedCash).toBe(inv.total - 1_000);
+  });
+});
+
 describe('a void keeps the books', () => {
   it('to store credit: the balance grows by what was paid', async () => {
     const patient = await newPatient(staff);
@@ -190,6 +212,23 @@ describe('a replay is the same store’s only', () => {
 });
 
 describe('sales to review', () => {
+  it('the demo data has one: yesterday’s walk-in sale at the Downtown front desk, its $20.00 note kept as change', async () => {
+    const { items } = await ok<{ items: { invoiceId: string; patientName: string | null; registerName: string | null; reasons: string[]; details: { overpaid?: number }; total: number; paidTotal: number }[] }>(
+      call(staff, 'GET', `/api/pos/review?locationId=${demoIds.downtown}`),
+      200,
+    );
+    const twoCloths = shownTotal([{ product: cloth, quantity: 2 }]);
+    const demo = items.filter((i) => i.patientName === null && i.total === twoCloths && i.details.overpaid === 2_000 - twoCloths);
+    expect(demo).toHaveLength(1);
+    expect(demo[0]).toMatchObject({ registerName: 'Front desk', reasons: ['overpaid'], paidTotal: demo[0]!.total, details: { overpaid: 2_000 - demo[0]!.total } });
+    // Its session was closed, counted as expected.
+    const [day] = await ownerRows<{ status: string; difference: number }>(
+      h,
+      sql`select s.status, s.difference::int as difference from register_sessions s join invoices i on i.register_session_id = s.id where i.id = ${demo[0]!.invoiceId}`,
+    );
+    expect(day).toEqual({ status: 'closed', difference: 0 });
+  });
+
   it('an offline correction is listed for the store’s clerks and on the session’s report until marked reviewed; nobody else sees it', async () => {
     const total = shownTotal([{ product: cloth }]);
     const sale = await ok<Sale>(sell(saleBody(session, [{ product: cloth }], { soldOffline: true, payments: [{ method: 'cash', amount: total + 700, tendered: total + 700 }] })));

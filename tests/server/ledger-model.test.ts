@@ -2,7 +2,8 @@
  * A property-based model of the books (shared/design/ledger.md): random sequences of sales (online and offline,
  * with and without patients, deposits, split payments, store credit, hostile offline payments and times), replays,
  * payments at the invoice screen, refunds by line, voids, pay-ins and pay-outs and parked sales resumed, by staff and
- * admin, over HTTP against the real database. After every step every balance of the books must hold:
+ * admin, over HTTP against the real database. After every step every balance of the books must hold (each
+ * invoice's own by the ledger's definition, server/ledger/balance.ts, the unbalanced-invoices report's):
  *
  * - each invoice's paid total is the sum of its payments, between 0 and its total (a credit record: between its
  *   total and 0), and no invoice has had back more money, or more of a line, than it was paid or sold;
@@ -11,7 +12,7 @@
  * - stock at the store is where it started less what was sold plus what came back, each movement its invoice's lines;
  * - each session's expected cash is its float plus the cash it took less the cash it paid back, plus pay-ins less
  *   pay-outs, and cash tendered is at least what it settled;
- * - the reports' daily sums are the sums of their invoices and payments;
+ * - the reports' daily sums, and today's store-day summary, are the sums of their invoices and payments;
  * - a refused request writes nothing, and nothing answers 5xx.
  *
  * A fixed seed and LEDGER_MODEL_RUNS runs (default 8; more on demand, e.g. LEDGER_MODEL_RUNS=200).
@@ -22,6 +23,7 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import type { Discount } from '../../src/contract/pos';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
+import { unbalancedInvoices } from '../../server/ledger/ledger';
 import { admin, call, h, newPatient, ok, staff } from './clinical-fixtures';
 import { startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows, type SignedIn } from './harness';
@@ -74,23 +76,6 @@ const balancesHold = async () => {
   const broken = await ownerRows(
     h,
     sql`
-    -- paid = payments, within the total
-    select 'paid' as rule, i.id::text as what from invoices i
-      left join (select invoice_id, sum(amount) as paid from payments group by invoice_id) p on p.invoice_id = i.id
-      where i.tenant_id = ${demoIds.clearview} and (i.paid_total <> coalesce(p.paid, 0)
-        or (i.related_invoice_id is null and (i.paid_total < 0 or i.paid_total > i.total))
-        or (i.related_invoice_id is not null and (i.paid_total > 0 or i.paid_total < least(i.total, 0))))
-    union all
-    -- never more money back than was paid
-    select 'given back', i.id::text from invoices i join invoices c on c.related_invoice_id = i.id
-      group by i.id, i.paid_total having i.paid_total + sum(c.paid_total) < 0
-    union all
-    -- never more of a line back than was sold
-    select 'line back', l.invoice_id::text || ':' || l.line_no from invoice_lines l
-      join invoices c on c.related_invoice_id = l.invoice_id
-      join invoice_lines cl on cl.invoice_id = c.id and cl.original_line_no = l.line_no
-      group by l.invoice_id, l.line_no, l.quantity having sum(cl.quantity) > l.quantity
-    union all
     -- store credit: never below zero, and moved exactly as the store-credit payments of the patient's invoices
     select 'credit', e.patient_id::text from store_credit_entries e group by e.patient_id having sum(e.amount) < 0
     union all
@@ -98,16 +83,6 @@ const balancesHold = async () => {
       full join (select i.patient_id, -sum(p.amount) as moved from payments p join invoices i on i.id = p.invoice_id where p.method = 'store-credit' group by i.patient_id) p
         on p.patient_id = e.patient_id
       where coalesce(e.moved, 0) <> coalesce(p.moved, 0)
-    union all
-    -- stock: each invoice's movements are its stocked lines, taken by a sale and given back by a credit record
-    select 'stock moves', coalesce(m.invoice_id, l.invoice_id)::text from (
-        select invoice_id, product_id, sum(quantity) as moved from stock_movements where invoice_id is not null group by 1, 2) m
-      full join (
-        select il.invoice_id, il.product_id, sum(case when i.related_invoice_id is null then -il.quantity else il.quantity end) as moved
-        from invoice_lines il join invoices i on i.id = il.invoice_id join products pr on pr.id = il.product_id
-        where pr.kind in ('frame', 'contact-lens', 'accessory') group by 1, 2) l
-        on l.invoice_id = m.invoice_id and l.product_id = m.product_id
-      where coalesce(m.moved, 0) <> coalesce(l.moved, 0)
     union all
     select 'on hand', s.product_id::text from product_stock s
       left join (select location_id, product_id, sum(quantity) as moved from stock_movements group by 1, 2) m
@@ -134,6 +109,9 @@ const balancesHold = async () => {
       where coalesce(o.open, 0) <> coalesce(i.open, 0)`,
   );
   expect(broken).toEqual([]);
+  // Each invoice's own books, by the ledger's one definition (the unbalanced-invoices report's).
+  expect(await ownerRows(h, unbalancedInvoices(sql`select * from invoices where tenant_id = ${demoIds.clearview}`))).toEqual([]);
+  await storeDayIsItsInvoices();
   const report = await ok<{ expectedCash: number; floatTotal: number; cashIn: number; cashOut: number; payIns: number; payOuts: number }>(call(staff, 'GET', `/api/pos/sessions/${session}`), 200);
   const [drawer] = await ownerRows<{ cash: number; ins: number; outs: number }>(
     h,
@@ -144,6 +122,34 @@ const balancesHold = async () => {
   expect(report.expectedCash).toBe(report.floatTotal + drawer!.cash + drawer!.ins - drawer!.outs);
   expect(report.cashIn - report.cashOut).toBe(drawer!.cash);
 };
+
+/** Today's store-day summary at Downtown is the sum of the day's invoices and payments there. */
+async function storeDayIsItsInvoices() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const day = await ok<{ summary: { key: string; value: number | null }[]; sections: { id: string; rows: { key: string; values: Record<string, number | null> }[] }[] }>(
+    call(admin, 'GET', `/api/reports/storeday?locationId=${demoIds.downtown}&from=${today}&to=${today}`),
+    200,
+  );
+  const rowsOf = (id: string) => day.sections.find((s) => s.id === id)!.rows;
+  const lines = Object.fromEntries(rowsOf('dayInvoices').map((r) => [r.key, r.values]));
+  const start = sql`(${today}::date)::timestamp at time zone 'America/New_York'`;
+  const [inv] = await ownerRows<{ sales: number; sold: number; credits: number; back: number }>(
+    h,
+    sql`select count(*) filter (where related_invoice_id is null)::int as sales, coalesce(sum(total) filter (where related_invoice_id is null), 0)::float8 as sold,
+          count(*) filter (where related_invoice_id is not null)::int as credits, coalesce(-sum(total) filter (where related_invoice_id is not null), 0)::float8 as back
+        from invoices where location_id = ${demoIds.downtown} and issued_at >= ${start} and issued_at < ${start} + interval '1 day'`,
+  );
+  expect(lines.sales).toEqual({ count: inv!.sales, amount: inv!.sold });
+  expect([lines.refunds!.count! + lines.voids!.count!, lines.refunds!.amount! + lines.voids!.amount!]).toEqual([inv!.credits, inv!.back]);
+  const methods = await ownerRows<{ method: string; taken: number; back: number }>(
+    h,
+    sql`select p.method, coalesce(sum(p.amount) filter (where p.amount > 0), 0)::float8 as taken, coalesce(-sum(p.amount) filter (where p.amount < 0), 0)::float8 as back
+        from payments p join invoices i on i.id = p.invoice_id where i.location_id = ${demoIds.downtown} and p.paid_at >= ${start} and p.paid_at < ${start} + interval '1 day' group by 1`,
+  );
+  const byMethod = Object.fromEntries(rowsOf('payments').map((r) => [r.key, r.values]));
+  for (const m of methods) expect(byMethod[m.method], m.method).toMatchObject({ taken: m.taken, paidBack: m.back });
+  expect(day.summary.find((f) => f.key === 'unbalanced')!.value).toBe(0);
+}
 
 // ---- the steps -------------------------------------------------------------------------------------------------
 

@@ -48,6 +48,9 @@ export interface LineIn {
   fitting?: { heightRight: number | null; heightLeft: number | null } | null;
 }
 
+/** A lens line's options as the register starts them: its first material (a lens takes exactly one). */
+export const oneMaterial = (lens: Hit): string[] => lens.options.filter((o) => o.group === 'material').slice(0, 1).map((o) => o.id);
+
 /** The register's own pricing of the lines (what it shows as the total). */
 export function shownTotal(lines: LineIn[], orderDiscount: Discount | null = null): number {
   return priceSale(

@@ -14,7 +14,7 @@ import { recordDemoIds } from '../../server/db/seed-records';
 import { admin, call, h, newPatient, ok, otherAdmin, rxBody, staff } from './clinical-fixtures';
 import { startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows } from './harness';
-import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
+import { oneMaterial, openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
 
 startClinical();
 
@@ -96,6 +96,16 @@ describe('prices are the server’s', () => {
     const options = await sell(saleBody(session, [{ product: frame, optionIds: [lens.options[0]!.id] }]));
     expect(json(options)).toMatchObject({ fields: { 'lines.0.optionIds': posMessages.optionsOnlyLens } });
     const foreign = await product(otherAdmin, posDemoSkus.frame, demoIds.main);
+    // A lens is made of exactly one material, as the register holds its line: three materials, or none, are refused.
+    const materials = lens.options.filter((o) => o.group === 'material').map((o) => o.id);
+    expect(materials.length).toBeGreaterThan(1);
+    for (const optionIds of [materials, []]) {
+      const body = saleBody(session, [{ product: lens, optionIds }]);
+      const refused = await sell(body);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(json(refused)).toMatchObject({ code: 'request.fieldsInvalid', fields: { 'lines.0.optionIds': optionIds.length ? posMessages.lensOneMaterial : posMessages.lensMaterialRequired } });
+      expect(await ownerRows(h, sql`select 1 from invoices where client_sale_id = ${body.clientSaleId}`)).toEqual([]);
+    }
     const unavailable = await sell(saleBody(session, [{ product: foreign }]));
     expect(unavailable.statusCode).toBe(409);
     expect(json(unavailable)).toMatchObject({ code: 'pos.productUnavailable' });
@@ -173,7 +183,7 @@ describe('payments', () => {
 
   it('the balance of a deposit paid at the invoice screen counts in the register session it names (open, same store)', async () => {
     const own = await openRegister(staff, posDemoIds.downtownDispensing);
-    const sale = await ok<Sale>(sell(saleBody(own, [{ product: lens, rxId: recordDemoIds.janeRx }], { patientId: demoIds.janeDoe, payments: [{ method: 'card', amount: 1_000, reference: 'slip 1' }], deposit: true })));
+    const sale = await ok<Sale>(sell(saleBody(own, [{ product: lens, optionIds: oneMaterial(lens), rxId: recordDemoIds.janeRx }], { patientId: demoIds.janeDoe, payments: [{ method: 'card', amount: 1_000, reference: 'slip 1' }], deposit: true })));
     const pay = (body: object) => call(staff, 'POST', `/api/invoices/${sale.invoice.id}/payments`, { method: 'cash', amount: 500, idempotencyKey: randomUUID(), ...body });
     // Another store's session is not found; the other company's neither.
     const uptown = await openRegister(admin, posDemoIds.uptownFrontDesk);
@@ -193,8 +203,8 @@ describe('payments', () => {
   it('a lens line takes only its own patient’s Rx, and only a lens line takes one', async () => {
     const other = await newPatient(staff);
     const rx = await ok<{ id: string }>(call(staff, 'POST', `/api/patients/${other.id}/spectacle-rx`, rxBody));
-    expect(json(await sell(saleBody(session, [{ product: lens, rxId: rx.id }], { patientId: demoIds.janeDoe })))).toMatchObject({ code: 'pos.rxNotOfPatient' });
-    expect(json(await sell(saleBody(session, [{ product: lens, rxId: rx.id }])))).toMatchObject({ code: 'pos.rxNotOfPatient' });
+    expect(json(await sell(saleBody(session, [{ product: lens, optionIds: oneMaterial(lens), rxId: rx.id }], { patientId: demoIds.janeDoe })))).toMatchObject({ code: 'pos.rxNotOfPatient' });
+    expect(json(await sell(saleBody(session, [{ product: lens, optionIds: oneMaterial(lens), rxId: rx.id }])))).toMatchObject({ code: 'pos.rxNotOfPatient' });
     expect(json(await sell(saleBody(session, [{ product: frame, rxId: rx.id }], { patientId: other.id })))).toMatchObject({ fields: { 'lines.0.rxId': posMessages.rxOnlyLens } });
   });
 

@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { columnTitles, reportCsv, reportNames, type Report } from '../../src/contract/reports';
+import { columnTitles, dayReports, reportCsv, reportNames, type Report } from '../../src/contract/reports';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { thisMonth } from '../../server/reports/routes';
 import { admin, call, h, newPatient, ok, orderBody, orderFixture, otherAdmin, staff, startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows, signIn } from './harness';
-import { openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
+import { oneMaterial, openRegister, product, saleBody, shownTotal, type Hit, type Sale } from './pos-fixtures';
 
 startClinical();
 
@@ -62,7 +62,7 @@ describe('sales, payments, discounts, refunds and voids', () => {
     const total2 = shownTotal(lines2);
     const sale2 = await ok<Sale>(call(admin, 'POST', '/api/pos/sales', saleBody(session, lines2)));
     // 3: a lens with a deposit of 5000 cents in cash; the balance paid later by card.
-    const lines3 = [{ product: lens, rxId: null }];
+    const lines3 = [{ product: lens, rxId: null, optionIds: oneMaterial(lens) }];
     const total3 = shownTotal(lines3);
     const sale3 = await ok<Sale>(
       call(admin, 'POST', '/api/pos/sales', saleBody(session, lines3, { patientId: patient.id, deposit: true, payments: [{ method: 'cash', amount: 5_000, tendered: 5_000 }] })),
@@ -174,14 +174,15 @@ describe('sales, payments, discounts, refunds and voids', () => {
 });
 
 describe('every report', () => {
-  it.each(reportNames)('%s answers with its default range (this month) and its CSV is the table', async (name) => {
+  it.each(reportNames)('%s answers with its default range (this month; a day’s report, today) and its CSV is the table', async (name) => {
     const r = await get(name, '');
     const month = thisMonth(new Date(), 'America/New_York');
-    expect([r.from, r.to]).toEqual([month.from, month.to]);
+    const [from, to] = dayReports.includes(name) ? [month.today, month.today] : [month.from, month.to];
+    expect([r.from, r.to]).toEqual([from, to]);
     const res = await call(admin, 'GET', `/api/reports/${name}/csv`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toContain(`${name}-${month.from}-to-${month.to}.csv`);
+    expect(res.headers['content-disposition']).toContain(`${name}-${from}-to-${to}.csv`);
     expect(res.body).toBe(reportCsv(r));
     // The table, line for line: the header is the columns, each row its label and values.
     const lines = res.body.split('\r\n');

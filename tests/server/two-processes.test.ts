@@ -167,7 +167,7 @@ describe.skipIf(!pgBase)('two API processes on one PostgreSQL (runs with TEST_DA
       call<{ payment: { id: string }; replayed: boolean }>(s.api, 'POST', `/invoices/${invoice.body.id}/payments`, {
         token,
         headers: { 'idempotency-key': key },
-        body: { method: 'cash', amount: 1_000 },
+        body: { method: 'card', amount: 1_000 },
       });
     const pairs = await Promise.all(keys.map((k) => Promise.all([pay(a, k), pay(b, k)])));
     for (const [fromA, fromB] of pairs) {

@@ -34,7 +34,7 @@ describe('navigationFor (spec 2.5)', () => {
     ]);
     expect(settings?.children?.[1]?.menuId).toBe(209);
     expect(menu.find((item) => item.id === 'reports')?.children?.map((item) => item.url)).toEqual(
-      ['sales', 'payments', 'adjustments', 'balances', 'laborders', 'recalls', 'appointments', 'eforms'].map((name) => `/admin/reports/${name}`),
+      ['sales', 'payments', 'adjustments', 'balances', 'storeday', 'unbalanced', 'laborders', 'recalls', 'appointments', 'eforms'].map((name) => `/admin/reports/${name}`),
     );
   });
 
@@ -129,7 +129,7 @@ describe('searchNavigation', () => {
 
   it("finds 'Invoice' and marks the matched part", () => {
     const results = searchNavigation(admin, 'Invoice');
-    expect(results.map((result) => result.title)).toEqual(['Invoice']);
+    expect(results.map((result) => result.title)).toEqual(['Invoice', 'Unbalanced invoices']);
     expect(results[0]?.ranges).toEqual([[0, 7]]);
   });
 
@@ -154,7 +154,8 @@ describe('searchNavigation', () => {
     expect(searchNavigation(navigationFor(['patient']), 'Invoice').map((result) => result.item.url)).toEqual([
       '/patient/invoice',
     ]);
-    expect(searchNavigation(navigationFor(['admin'], [{ menuId: 202, access: false }]), 'Invoice')).toEqual([]);
+    // Without the invoice lookup, only the report of unbalanced invoices is left.
+    expect(searchNavigation(navigationFor(['admin'], [{ menuId: 202, access: false }]), 'Invoice').map((result) => result.item.id)).toEqual(['reportUnbalanced']);
   });
 
   it('is accent-insensitive, in the reader language', () => {

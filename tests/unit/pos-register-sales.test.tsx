@@ -202,6 +202,36 @@ describe('the invoice screen', () => {
     expect(writes('/refunds')[0]!.body).toMatchObject({ registerSessionId: sessionId, lines: [{ lineNo: 1, quantity: 1 }, { lineNo: 2, quantity: 1 }], refundTo: 'original' });
   });
 
+  it("takes cash into this device's open register at the invoice's store, and names it", async () => {
+    rememberTill();
+    const { user } = openInvoice([openTill]);
+    const form = await screen.findByRole('form', { name: 'Take a payment' }, { timeout: 5000 });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'Cash');
+    expect(within(form).getByText(`Cash goes into the drawer of ${openTill.name}.`)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(writes('/payments')).toHaveLength(1));
+    expect(writes('/payments')[0]!.body).toMatchObject({ method: 'cash', amount: 23_300, registerSessionId: sessionId });
+  });
+
+  it('refuses cash without an open register here, saying why, and sends nothing; a card needs none', async () => {
+    rememberTill();
+    const { user } = openInvoice([closedTill]);
+    const form = await screen.findByRole('form', { name: 'Take a payment' }, { timeout: 5000 });
+    const method = within(form).getByLabelText('Method');
+    await user.selectOptions(method, 'Cash');
+    const why = 'Cash is taken into a register’s drawer: open a register at this store on this device first, or take the payment another way.';
+    expect(within(form).getAllByText(why).length).toBeGreaterThan(0);
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    const summary = await within(form).findByRole('alert');
+    expect(within(summary).getByRole('link', { name: `Method: ${why}` })).toBeTruthy();
+    expect(method.getAttribute('aria-invalid')).toBe('true');
+    expect(writes('/payments')).toHaveLength(0);
+    await user.selectOptions(method, 'Card');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(writes('/payments')).toHaveLength(1));
+    expect(writes('/payments')[0]!.body).not.toHaveProperty('registerSessionId');
+  });
+
   it('keeps the whole refund when the device has no open register there', async () => {
     rememberTill();
     openInvoice([closedTill]);

@@ -14,6 +14,7 @@ import { storesQuery } from '../../api/stores';
 import type { InvoiceDetail } from '../../contract/records';
 import { paymentMethods } from '../../contract/sales';
 import type { PaymentInput } from '../../contract/sales';
+import type { Register } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
 import { useTenantId } from '../eforms/admin/useTenant';
@@ -220,7 +221,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
             </p>
           )}
           {invoice.status === 'open' && invoice.balance > 0 && (
-            <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} registerSessionId={register?.openSession?.id} onPaid={refresh} />
+            <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} register={register?.openSession ? register : null} onPaid={refresh} />
           )}
           {lineRefund ? (
             <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
@@ -258,16 +259,22 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
 /** A new key per payment attempt: a retry of the same values (double click, lost answer) reuses it and pays once. */
 const newKey = () => `pay-${crypto.randomUUID()}`;
 
-/** `registerSessionId`: this device's open register at the invoice's store, whose drawer the money goes into. */
-function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceDetail; registerSessionId: string | undefined; onPaid: () => Promise<unknown> }) {
+/**
+ * `register`: this device's register at the invoice's store when its session is open; the payment counts in that
+ * session. Cash is money in a drawer, so without one the form says so and takes no cash (the server refuses it too).
+ */
+function PaymentForm({ invoice, register, onPaid }: { invoice: InvoiceDetail; register: Register | null; onPaid: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
+  const methodHintId = useId();
+  const registerSessionId = register?.openSession?.id;
   const initialAmount = amountText(invoice.balance, invoice.currency);
   const [method, setMethod] = useState<PaymentInput['method']>('card');
   const [amount, setAmount] = useState(initialAmount);
   const [reference, setReference] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
+  const [methodError, setMethodError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; values: string } | null>(null);
   const dirty = method !== 'card' || amount !== initialAmount || reference !== '';
   useUnsavedChanges(dirty);
@@ -280,7 +287,9 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
     },
   });
   const failure = useFailure(pay.error);
-  const fields: Record<string, string | undefined> = { ...failure.fields, ...(localError ? { amount: localError } : {}) };
+  const fields: Record<string, string | undefined> = { ...failure.fields, ...(localError ? { amount: localError } : {}), ...(methodError ? { method: methodError } : {}) };
+  const noDrawer = t('apiErrors.sales.cashNeedsRegister');
+  const methodHint = method !== 'cash' || fields.method ? null : register ? t('invoiceScreen.cashIntoRegister', { register: register.name }) : noDrawer;
   const { summary, refuse, accept } = useErrorSummary({
     error: pay.error,
     fields,
@@ -298,7 +307,9 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
           ? t('invoiceScreen.amountOverBalance', { amount: formats.money(invoice.balance, invoice.currency) })
           : null;
     setLocalError(refusal);
-    if (refusal || minor === null) {
+    const cashRefusal = method === 'cash' && !registerSessionId ? noDrawer : null;
+    setMethodError(cashRefusal);
+    if (refusal || cashRefusal || minor === null) {
       pay.reset();
       return refuse();
     }
@@ -319,14 +330,33 @@ function PaymentForm({ invoice, registerSessionId, onPaid }: { invoice: InvoiceD
       <div className={styles.fields}>
         <label className={styles.field}>
           <span className={styles.label}>{t('records.invoices.method')}</span>
-          <select name="method" className={styles.input} value={method} onChange={(event) => setMethod(event.target.value as PaymentInput['method'])}>
+          <select
+            name="method"
+            className={styles.input}
+            value={method}
+            aria-invalid={fields.method ? true : undefined}
+            aria-describedby={methodHint || fields.method ? methodHintId : undefined}
+            onChange={(event) => {
+              setMethod(event.target.value as PaymentInput['method']);
+              setMethodError(null);
+            }}
+          >
             {paymentMethods.map((m) => (
               <option key={m} value={m}>
                 {t(`records.invoices.methods.${m}`)}
               </option>
             ))}
           </select>
-          {fields.method && <span className={styles.error}>{fields.method}</span>}
+          {methodHint && (
+            <span id={methodHintId} className={styles.muted}>
+              {methodHint}
+            </span>
+          )}
+          {fields.method && (
+            <span id={methodHintId} className={styles.error}>
+              {fields.method}
+            </span>
+          )}
         </label>
         <Field name="amount" label={t('invoiceScreen.amount', { currency: invoice.currency })} value={amount} onChange={setAmount} error={fields.amount} inputMode="decimal" ltr />
         <Field name="reference" label={t('records.invoices.reference')} value={reference} onChange={setReference} error={fields.reference} />

@@ -302,6 +302,8 @@ function labelText(kind: LabelKind, key: string, label: string, formats: Formats
     }
     case 'name':
       return label || t('reports.unknown');
+    case 'invoice':
+      return t('reports.invoiceNumber', { number: label });
     default:
       return t(`reports.labels.${kind}.${key}`, { defaultValue: key });
   }

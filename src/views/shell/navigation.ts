@@ -126,6 +126,8 @@ export const navigation: readonly NavigationItem[] = [
       entry({ id: 'reportPayments', type: 'item', key: 'reportPayments', icon: 'receipt', url: '/admin/reports/payments' }),
       entry({ id: 'reportAdjustments', type: 'item', key: 'reportAdjustments', icon: 'receipt_long', url: '/admin/reports/adjustments' }),
       entry({ id: 'reportBalances', type: 'item', key: 'reportBalances', icon: 'history', url: '/admin/reports/balances' }),
+      entry({ id: 'reportStoreDay', type: 'item', key: 'reportStoreDay', icon: 'today', url: '/admin/reports/storeday' }),
+      entry({ id: 'reportUnbalanced', type: 'item', key: 'reportUnbalanced', icon: 'balance', url: '/admin/reports/unbalanced' }),
       entry({ id: 'reportLabOrders', type: 'item', key: 'reportLabOrders', icon: 'science', url: '/admin/reports/laborders' }),
       entry({ id: 'reportRecalls', type: 'item', key: 'reportRecalls', icon: 'notifications', url: '/admin/reports/recalls' }),
       entry({ id: 'reportAppointments', type: 'item', key: 'reportAppointments', icon: 'event', url: '/admin/reports/appointments' }),

@@ -30,6 +30,8 @@ const paths = {
   people: 'M9 5a3 3 0 1 1 0 6a3 3 0 1 1 0-6zM3 19c0-3 2.7-5 6-5s6 2 6 5M16 5.5a3 3 0 0 1 0 5.5M18 14c2 .5 3 2.3 3 5',
   receipt: 'M6 3h12v18l-3-2l-3 2l-3-2l-3 2zM9 8h6M9 12h6M9 16h3',
   receipt_long: 'M5 3h14v18l-2.5-1.5L14 21l-2-1.5L10 21l-2.5-1.5L5 21zM8 7h8M8 10.5h8M8 14h8M8 17.5h4',
+  today: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 13.5h3v3H8z',
+  balance: 'M12 4v16M7 20h10M4 8h16M4 8l-2.5 6a2.5 2.5 0 0 0 5 0zM20 8l-2.5 6a2.5 2.5 0 0 0 5 0z',
   science: 'M9 3h6M10 3v6l-5 9a2 2 0 0 0 1.8 3h10.4a2 2 0 0 0 1.8-3l-5-9V3M7.5 14h9',
   lock: 'M6 11h12v10H6zM8.5 11V7.5a3.5 3.5 0 0 1 7 0V11M12 15v2',
   description: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_related_idx" ON "invoices" USING btree ("tenant_id","related_invoice_id");
