@@ -168,11 +168,18 @@ export async function buildApp(opts: {
   });
   const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
   app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword } satisfies AppDeps);
-  // Closing waits for the work still running after its answer (the database is closed after the app).
-  app.addHook('onClose', () => {
+  // Closing stops the outbox claiming at once and hands back its unsent claims, waiting for a send under way for
+  // most of the shutdown bound (the rest is for requests in flight and the database); then the work still running
+  // after its answer is waited for (the database is closed after the app).
+  const sendGraceMs = Math.max(config.shutdownTimeoutMs - 3_000, config.shutdownTimeoutMs / 2);
+  app.addHook('preClose', (done) => {
     jobs.stop();
-    outbox.stop();
-    return outbox.idle();
+    void outbox.stop(sendGraceMs);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop(sendGraceMs);
+    await outbox.idle();
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
