@@ -79,6 +79,8 @@ const Env = z.object({
   /** Believe X-Forwarded-* from the reverse proxies in front (client addresses, HTTPS detection): TrustProxy. */
   TRUST_PROXY: TrustProxy,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a database connection (a new one, or a free one of the pool) before it answers 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(100).max(600_000).default(10_000),
   /** Sign-in and code requests admitted per client address per minute (a store's people may share one address). */
   AUTH_REQUESTS_PER_MINUTE: z.coerce
     .number({ error: 'must be a positive whole number' })
@@ -107,6 +109,7 @@ export interface Config {
   /** Fastify's trustProxy: false, the proxies' hop count, or their addresses. */
   trustProxy: false | number | string[];
   dbPoolSize: number;
+  dbConnectTimeoutMs: number;
   /** Auth requests admitted per address per minute (security.md: 20 unless AUTH_REQUESTS_PER_MINUTE says). */
   authRequestsPerMinute: number;
   /** The clock; tests move it. */
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     now: () => new Date(),
   };
