@@ -176,6 +176,7 @@ export async function buildApp(opts: {
   // Closing waits for the work still running after its answer (the database is closed after the app).
   app.addHook('onClose', () => {
     stopHearing?.();
+    outage.stop();
     jobs.stop();
     outbox.stop();
     return outbox.idle();

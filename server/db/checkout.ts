@@ -6,25 +6,25 @@ export interface CheckedOut {
   release(err?: Error): void;
 }
 
+/** The error that ended each connection, kept until the connection is released. */
+const lost = new WeakMap<pg.ClientBase, Error>();
+
 /**
- * A pooled connection for one unit of work. pg's client emits 'error' when its connection ends under it (the server
- * restarted or failed over, an administrator or a timeout ended the backend), and the pool listens only while the
- * client is idle: unheard, that event ends the process. The query under way fails on its own and the request
- * answers for it; the error is kept here so that release() hands it to the pool, which then drops the connection.
+ * Every connection the pool makes listens for pg's 'error' for its whole life. pg emits it when a connection ends
+ * under it (the server restarted or failed over, an administrator or a timeout ended the backend), and the pool
+ * itself listens only while a connection is idle: a checked-out one, even for the moment between the pool handing
+ * it over and its borrower's next line (the pool can hand it over while pg is still reading the socket, which may
+ * hold the ending), would end the process. The query under way fails on its own and its request answers for it.
+ */
+export function guardConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', (err: Error) => void (lost.has(client) || lost.set(client, err))));
+}
+
+/**
+ * A pooled connection for one unit of work (of a pool under guardConnections()): released with the error that
+ * ended it, if any, so the pool closes it rather than lends it again.
  */
 export async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
   const client = await pool.connect();
-  let lost: Error | undefined;
-  const onError = (err: Error) => {
-    lost ??= err;
-  };
-  client.on('error', onError);
-  return {
-    client,
-    release(err) {
-      // The pool puts its own listener back inside release(): the client is never without one.
-      client.off('error', onError);
-      client.release(lost ?? err);
-    },
-  };
+  return { client, release: (err) => client.release(lost.get(client) ?? err) };
 }

@@ -122,12 +122,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
     const { runPipelined } = await import('./pipelined');
-    const { checkOut } = await import('./checkout');
+    const { checkOut, guardConnections } = await import('./checkout');
     // A bounded wait for a connection (a new one, or a free one of the pool): a database that does not answer, or
     // a pool that stays full, fails the request (503) instead of holding it open.
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000 });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    // A connection losing its server must not crash the process, idle (the pool's event) or lent out (its
+    // own); the query under way, or the next one, reports it.
     pool.on('error', () => {});
+    guardConnections(pool);
     const reachable = new Set<() => void>();
     const reached = () => reachable.forEach((listener) => listener());
     pool.on('connect', reached);

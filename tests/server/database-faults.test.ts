@@ -90,6 +90,18 @@ async function until(check: () => Promise<boolean>, ms: number, what: string) {
   }
 }
 
+/** Every outage the log opened is closed (the next one then starts its own line): answered for a second. */
+const outagesOver = (token: string) =>
+  until(
+    async () => {
+      if (logLines(0, 'database unavailable').length === logLines(0, 'database available again').length) return true;
+      await me(token);
+      return false;
+    },
+    10_000,
+    'the last outage to be over',
+  );
+
 const endBackends = () =>
   admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
 
@@ -134,8 +146,46 @@ describe.skipIf(!pgBase)('the server when PostgreSQL fails under it (runs with T
     expect((await call(server.api, 'GET', '/health')).status).toBe(200);
   });
 
+  it('backends ended again and again under load: every answer is 200 or 503 with Retry-After, never a dropped one', { timeout: 60_000 }, async () => {
+    const { token, settings } = await signIn();
+    await outagesOver(token);
+    const from = server.output().length;
+    const answers: { status: number; body: unknown; headers: Headers }[] = [];
+    let running = true;
+    // Eight clients, each sending its next request when the last is answered: reads, writes and sign-ins.
+    const clients = Array.from({ length: 8 }, async (_, i) => {
+      while (running) {
+        const kind = i % 4;
+        answers.push(
+          await (kind === 0
+            ? save(token, settings)
+            : kind === 1
+              ? call(server.api, 'POST', '/patient/login', { body: { username: 'patient@clearview.test', password: DEMO_PASSWORD, ...demo.clearview } })
+              : me(token)),
+        );
+      }
+    });
+    for (let round = 0; round < 8; round++) {
+      await new Promise((r) => setTimeout(r, 150));
+      await endBackends();
+    }
+    running = false;
+    await Promise.all(clients);
+
+    const refused = answers.filter((a) => a.status !== 200);
+    for (const answer of refused) expectUnavailable(answer);
+    expect(answers.length - refused.length).toBeGreaterThan(0);
+    expect(server.child.exitCode).toBeNull();
+    expect((await me(token)).status).toBe(200);
+    // Failures and answers interleaved for about a second: one outage in the log, no request's stack.
+    await outagesOver(token);
+    expect(logLines(from, 'database unavailable')).toHaveLength(1);
+    expect(logLines(from, 'request failed')).toEqual([]);
+  });
+
   it('a database refusing connections: 503 with Retry-After, one log line for the outage, 200 once it is back', { timeout: 60_000 }, async () => {
     const { token, settings } = await signIn();
+    await outagesOver(token);
     const from = server.output().length;
     await admin.query(`alter database ${name} with allow_connections false`);
     try {
@@ -160,12 +210,16 @@ describe.skipIf(!pgBase)('the server when PostgreSQL fails under it (runs with T
     await until(async () => (await me(token)).status === 200, 10_000, 'the API to answer again');
     expect((await save(token, settings)).status).toBe(200);
     expect((await call(server.api, 'GET', '/health')).status).toBe(200);
+    // Said once the database has answered for a second without a failure.
+    await until(async () => logLines(from, 'database available again').length > 0, 5_000, 'the log to say the outage is over');
     expect(logLines(from, 'database available again')).toHaveLength(1);
+    expect(logLines(from, 'database unavailable')).toHaveLength(1);
     expect(server.child.exitCode).toBeNull();
   });
 
   it('a pool that stays full: the requests past it answer 503 within DB_CONNECT_TIMEOUT_MS, those in it finish', { timeout: 60_000 }, async () => {
     const { token } = await signIn();
+    await outagesOver(token);
     const from = server.output().length;
     const lock = await lockSessions();
     const held = Array.from({ length: POOL }, () => me(token));
@@ -178,6 +232,7 @@ describe.skipIf(!pgBase)('the server when PostgreSQL fails under it (runs with T
     expect(waited).toBeLessThan(CONNECT_TIMEOUT_MS + 5_000);
     await lock.release();
     for (const answer of await Promise.all(held)) expect(answer.status).toBe(200);
+    await outagesOver(token);
     expect(logLines(from, 'database unavailable')).toHaveLength(1);
     expect(logLines(from, 'database available again')).toHaveLength(1);
   });
