@@ -21,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { booksReports, enterpriseReportNames, groupsOf, reportNames, type ReportGroup, type ReportName } from '../src/contract/reports';
+import { stockedKinds } from '../src/contract/pos';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows, withTenant, type Database } from '../server/db/client';
@@ -62,6 +63,31 @@ const lineMoney = (i: string, l: string) => sql.raw(`
   select p, d, round((p - d) * 825 / 10000.0)::bigint as t from (
     select 1000 + ((${i}::bigint * 7919 + ${l} * 104729) % 39000) as p,
            case when ${l} = 1 and ${i} % 10 = 0 then (1000 + ((${i}::bigint * 7919 + ${l} * 104729) % 39000)) / 10 else 0 end as d) x`);
+
+/**
+ * Every sold line of a stocked product takes its quantity from the store, as the register's sales do (the
+ * unbalanced-invoices report checks it): the store's stock rows first, then one movement per line.
+ */
+async function addSaleMovements(o: Database['owner']) {
+  const stocked = sql.join(
+    stockedKinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  await o.execute(sql`
+    insert into product_stock (tenant_id, location_id, product_id)
+    select distinct i.tenant_id, i.location_id, l.product_id
+    from invoices i join invoice_lines l on l.tenant_id = i.tenant_id and l.invoice_id = i.id
+    join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
+    where i.tenant_id = ${C} and i.related_invoice_id is null and p.kind in (${stocked})
+    on conflict do nothing`);
+  await o.execute(sql`
+    insert into stock_movements (tenant_id, location_id, product_id, quantity, reason, invoice_id, at, by_user_id)
+    select i.tenant_id, i.location_id, l.product_id, -l.quantity, 'sale', i.id, i.issued_at, i.created_by
+    from invoices i join invoice_lines l on l.tenant_id = i.tenant_id and l.invoice_id = i.id
+    join products p on p.tenant_id = l.tenant_id and p.id = l.product_id
+    where i.tenant_id = ${C} and i.related_invoice_id is null and i.notes ~ '^[0-9]+$' and p.kind in (${stocked})
+      and not exists (select 1 from stock_movements m where m.tenant_id = i.tenant_id and m.invoice_id = i.id)`);
+}
 
 async function fill(db: Database): Promise<Record<string, number>> {
   const o = db.owner;
@@ -118,6 +144,7 @@ async function fill(db: Database): Promise<Record<string, number>> {
              -subtotal, -discount_total, -tax_total, -total, -paid_total, id, created_by, now(), 'credit'
       from invoices where tenant_id = ${C} and status in ('void', 'refunded') and related_invoice_id is null and notes ~ '^[0-9]+$'`),
   );
+  took.stock = await step('stock movements of the sales', () => addSaleMovements(o));
   took.payments = await step('payments', () =>
     o.execute(sql`
       insert into payments (tenant_id, invoice_id, method, amount, paid_at, reference, created_by)
@@ -201,7 +228,7 @@ async function main() {
     log('migrating and seeding ...');
     await migrateDatabase(db);
     const [kept] = await queryRows<{ n: number }>(db.owner, sql`select count(*)::int as n from invoices`);
-    const load = reuse && kept!.n >= INVOICES ? {} : await fill(db);
+    const load = reuse && kept!.n >= INVOICES ? { stock: await step('stock movements of the sales (an earlier load)', () => addSaleMovements(db.owner)) } : await fill(db);
     const [counts] = await queryRows<Record<string, number>>(
       db.owner,
       sql`select (select count(*)::int from invoices where tenant_id = ${C}) as invoices, (select count(*)::int from invoice_lines where tenant_id = ${C}) as lines,

@@ -17,7 +17,8 @@ import { createAccessTokenVerifier, type AccessClaims } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
 import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
-import { errorBody, HttpError, isUnstorableTextError } from './http/errors';
+import { errorBody, HttpError, isDatabaseUnavailableError, isUnstorableTextError } from './http/errors';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseOutage, type DatabaseOutage } from './http/outage';
 import { responseSerializer } from './http/serializer';
 import { createOutbox, type Outbox } from './messaging/outbox';
 import type { Transports } from './messaging/transports';
@@ -54,6 +55,8 @@ export interface AppDeps {
   jobs: Jobs;
   /** How sign-in checks a password (verifyPassword; a test passes one that counts or holds the check). */
   checkPassword: PasswordCheck;
+  /** Where a failure for want of the database is reported: logged once per outage. */
+  outage: DatabaseOutage;
 }
 
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -167,12 +170,16 @@ export async function buildApp(opts: {
     printMessages: config.env === 'development',
   });
   const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
-  app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword } satisfies AppDeps);
+  const outage = databaseOutage(app.log);
+  const stopHearing = db.onReachable?.(outage.reachable);
+  app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword, outage } satisfies AppDeps);
   // Closing stops the outbox claiming at once and hands back its unsent claims, waiting for a send under way for
   // most of the shutdown bound (the rest is for requests in flight and the database); then the work still running
   // after its answer is waited for (the database is closed after the app).
   const sendGraceMs = Math.max(config.shutdownTimeoutMs - 3_000, config.shutdownTimeoutMs / 2);
   app.addHook('preClose', (done) => {
+    stopHearing?.();
+    outage.stop();
     jobs.stop();
     void outbox.stop(sendGraceMs);
     done();
@@ -263,6 +270,10 @@ export async function buildApp(opts: {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (error instanceof ServerBusyError) {
       return reply.code(503).header('Retry-After', '1').send(errorBody('server.busy'));
+    }
+    if (isDatabaseUnavailableError(error)) {
+      outage.failed(error);
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody('server.databaseUnavailable'));
     }
     if (isUnstorableTextError(error)) return reply.code(400).send(errorBody('request.unstorableCharacters'));
     const status = (error as { statusCode?: number }).statusCode;

@@ -81,6 +81,8 @@ const Env = z.object({
   /** How long SIGTERM/SIGINT may take: the outbox hands back its claims and the process exits within it. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3_600).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a database connection (a new one, or a free one of the pool) before it answers 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(100).max(600_000).default(10_000),
   /** Sign-in and code requests admitted per client address per minute (a store's people may share one address). */
   AUTH_REQUESTS_PER_MINUTE: z.coerce
     .number({ error: 'must be a positive whole number' })
@@ -111,6 +113,7 @@ export interface Config {
   dbPoolSize: number;
   /** The bound on a shutdown (SHUTDOWN_TIMEOUT_SECONDS), in ms. */
   shutdownTimeoutMs: number;
+  dbConnectTimeoutMs: number;
   /** Auth requests admitted per address per minute (security.md: 20 unless AUTH_REQUESTS_PER_MINUTE says). */
   authRequestsPerMinute: number;
   /** The clock; tests move it. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     now: () => new Date(),
   };

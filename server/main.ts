@@ -12,7 +12,7 @@ async function main() {
   const started = performance.now();
   const config = loadConfig();
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, connectTimeoutMs: config.dbConnectTimeoutMs });
   await migrateDatabase(db);
   await assertRuntimeRoleIsConfined(db);
   const seeded = await seedDemoData(db.owner);

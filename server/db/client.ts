@@ -33,6 +33,11 @@ export interface Database {
   tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T>;
   /** See readInTenant(). */
   tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]>;
+  /**
+   * PostgreSQL only: `listener` hears that the database answered (a new connection, a transaction committed, a
+   * read answered), so an outage is over; answers the unsubscribe.
+   */
+  onReachable?(listener: () => void): () => void;
   /** PGlite only: the data folder as a tar, which `openDatabase({ loadDataDir })` opens again (test templates). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -111,22 +116,30 @@ function sessionSql(session: LiveSession): string {
  * Opens PostgreSQL when a URL is given, else the embedded PGlite database in `dataDir` (or in memory for
  * `memory://`). Drivers are imported lazily so each deployment loads only its own.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number; connectTimeoutMs?: number; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
     const { runPipelined } = await import('./pipelined');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    const { checkOut, guardConnections } = await import('./checkout');
+    // A bounded wait for a connection (a new one, or a free one of the pool): a database that does not answer, or
+    // a pool that stays full, fails the request (503) instead of holding it open.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000 });
+    // A connection losing its server must not crash the process, idle (the pool's event) or lent out (its
+    // own); the query under way, or the next one, reports it.
     pool.on('error', () => {});
+    guardConnections(pool);
+    const reachable = new Set<() => void>();
+    const reached = () => reachable.forEach((listener) => listener());
+    pool.on('connect', reached);
     const runners = new WeakMap<PoolClient, Db>();
     return {
       owner: drizzle(pool),
       kind: 'postgres',
       url: opts.url,
       async tenantTransaction(tenantId, fn, session) {
-        const client = await pool.connect();
+        const { client, release } = await checkOut(pool);
         let runner = runners.get(client);
         // A transaction object, not a database: the BEGIN below is drizzle's to know about, so that a nested
         // transaction (runAudited's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
@@ -140,12 +153,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
           if (session && !results[2]?.rowCount) throw new SessionEndedError();
           const result = await fn(runner);
           await client.query('commit');
+          reached();
           return result;
         } catch (err) {
           await client.query('rollback').catch((e: Error) => (broken = e));
           throw err;
         } finally {
-          client.release(broken);
+          release(broken);
         }
       },
       async tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]> {
@@ -154,7 +168,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         const { sql: text, params } = dialect.sqlToQuery(query);
         const read = session ? withSessionCheck(text, params, session) : { text, values: params };
         const [, answer] = await runPipelined(pool, [settingsStatement(tenantId), read]);
+        reached();
         return (session ? rowsOfLiveSession(answer!.rows) : answer!.rows) as T[];
+      },
+      onReachable(listener) {
+        reachable.add(listener);
+        return () => void reachable.delete(listener);
       },
       close: () => pool.end(),
     };

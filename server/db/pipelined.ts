@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { checkOut } from './checkout';
 
 export interface Statement {
   text: string;
@@ -99,15 +100,15 @@ class PipelinedQuery extends pg.Query {
  */
 export async function runPipelined(pool: pg.Pool, statements: Statement[]): Promise<StatementResult[]> {
   const sent = statements.map((s) => ({ text: s.text, values: s.values.map(textValue) }));
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   try {
     const results = await new Promise<StatementResult[]>((resolve, reject) => {
       client.query(new PipelinedQuery(sent, (err, answered) => (err ? reject(err) : resolve(answered!))));
     });
-    client.release();
+    release();
     return results;
   } catch (err) {
-    client.release(err as Error);
+    release(err as Error);
     throw err;
   }
 }

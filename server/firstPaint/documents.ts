@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../http/errors';
+import { errorBody, isDatabaseUnavailableError } from '../http/errors';
 import type { Secrets } from '../db/secrets';
 import { eformPageHtml } from '../eforms/page';
 import { createFirstPaint } from './firstPaint';
@@ -39,7 +39,8 @@ export function documentHandler(
       );
     }
     const drawn = await firstPaintDocument(request).catch((error: unknown) => {
-      request.log.error({ err: error }, 'first paint failed');
+      if (isDatabaseUnavailableError(error)) app.deps.outage.failed(error);
+      else request.log.error({ err: error }, 'first paint failed');
       return null;
     });
     // A document with one person's records in it: never kept by a cache, and only for the cookie it was made for.

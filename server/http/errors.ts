@@ -65,3 +65,27 @@ export function isUnstorableTextError(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's codes for a connection it ended or would not open: shutdown and crash (57P01-57P03), too many
+ * connections (53300), no such database (3D000), refused credentials (28000, 28P01). */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '3D000', '28000', '28P01']);
+/** The socket's own failures, as Node reports them. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's and pg-pool's words for a connection that ended, could not be used, or was not had in time. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)|is not currently accepting connections/;
+
+/**
+ * The database could not be reached, or ended the connection a request was using: the request's work is not
+ * done (or, when it ended during COMMIT, not known to be), and the same request may succeed in a moment. Anything
+ * else from the database is a fault of the request or the code. Class 08 is SQL's "connection exception". Drivers,
+ * Drizzle and Node (AggregateError of each address tried) wrap the cause, so those are looked at too.
+ */
+export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+  if (!e || typeof e !== 'object' || depth > 3) return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || SOCKET_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailableError(inner, depth + 1))) return true;
+  return isDatabaseUnavailableError(e.cause, depth + 1);
+}

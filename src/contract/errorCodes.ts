@@ -32,6 +32,7 @@ export const errorTexts = {
   // ---- The server ----
   'server.unexpected': 'Something went wrong on our side. Please try again.',
   'server.busy': messages.serverBusy,
+  'server.databaseUnavailable': 'The service is unavailable for a moment. Please try again shortly.',
 
   // ---- Signing in, codes, passwords ----
   'auth.invalidCredentials': messages.invalidLogin,
