@@ -72,7 +72,11 @@ describe('by keyboard', () => {
     await expectFocusOnHeading(page, 'Patients');
 
     await tabTo(page, (focus) => focus.tag === 'input' && focus.text === 'Search patients', 'the search field');
+    // The list answers the search after a pause: wait for that answer, so the row focused is the one that stays
+    // (Jane is also on the unfiltered first page, whose row the search's answer replaces).
+    const searched = page.waitForResponse((res) => res.url().includes('/api/') && res.url().includes('Doe'), patience);
     await page.keyboard.type('Doe');
+    await searched;
     await page.getByRole('link', { name: 'Doe, Jane' }).waitFor(patience);
     await tabTo(page, (focus) => focus.tag === 'a' && focus.text === 'Doe, Jane', "Jane Doe's row");
     await page.keyboard.press('Enter');
