@@ -35,8 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // Chromium against the real server process (tests/e2e/global-setup.ts starts it). Not part of `npm test`:
-          // run `npm run test:e2e`.
+          // Chromium against the real server process (tests/e2e/global-setup.ts starts it); `npm test`'s last stage.
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -6,9 +6,8 @@
  * without overflowing a 390 px screen; signing in in another browser brings the profile's language with it.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { codePattern, useOutboxServer } from './support/outbox';
-import { expectHeading, expectPath, patience, signInAt, useBrowser, userMenu } from './support/browser';
+import { expectHeading, expectPath, fitsTheScreen, patience, signInAt, useBrowser, userMenu } from './support/browser';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -17,7 +16,6 @@ const clerkEmail = 'casey.clerk@clearview.test';
 const clerkPassword = 'Casey-Own-Pass-2026';
 
 /** Nothing on the page is wider than the screen (a phone scrolls only down). */
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('an admin invites a clerk', () => {
   it('who completes the new-user flow, sees only the switched-on menu items, and changes their name and language', async () => {

@@ -6,10 +6,9 @@
  * failures on the Access page, in Arabic (right to left) on a phone. Axe finds nothing in either section.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { codePattern, useOutboxServer } from './support/outbox';
-import { expectHeading, expectPath, nextClientAddress, patience, readApi, signInAt, useBrowser, userMenu } from './support/browser';
+import { expectHeading, expectPath, fitsTheScreen, nextClientAddress, patience, readApi, signInAt, useBrowser, userMenu } from './support/browser';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -36,7 +35,6 @@ async function failSignIns(email: string, times: number) {
 }
 
 /** Nothing on the page is wider than the screen (a phone scrolls only down). */
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('a clerk clears a patient’s sign-in failures', () => {
   it('Jane’s failures show in her chart; once cleared, a fresh browser signs her in without a code', async () => {

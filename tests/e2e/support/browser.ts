@@ -169,6 +169,17 @@ export async function signInAt(page: Page, address: string, credentials: Credent
   await submitSignIn(page, credentials);
 }
 
+/** The enterprise admin signs in at /admin and lands on the dashboard. */
+export async function signInAsEnterprise(page: Page) {
+  await signInAt(page, '/admin', { email: 'enterprise@portal.test', enterpriseAdmin: true });
+  await expectPath(page, '/admin/dashboard/patients');
+}
+
+/** The page fits the window's width: nothing scrolls sideways. */
+export function fitsTheScreen(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
 /** The user menu in the toolbar names the signed-in user. */
 export function userMenu(page: Page, displayName: string) {
   return page.getByRole('button', { name: `User menu: ${displayName}`, exact: true });
