@@ -1,5 +1,5 @@
 /**
- * Issue 17, the enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
+ * The enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
  * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
  * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in,
  * reinstating restores it. The enterprise admin reads the reports across companies (a row per company, 'k' labels, the CSV is the table, print;

@@ -1,5 +1,5 @@
 /**
- * Issue 5, browser tests against the real server and its demo data: Jane Doe sees exactly her records on each
+ * Browser tests against the real server and its demo data: Jane Doe sees exactly her records on each
  * 'My Information' page (her Rx values, invoices, appointment, order status, recall), also in Arabic (right to
  * left); John Roe of Brightsight sees none of Jane's; the kiosk registers a walk-in patient and the admin then
  * finds them (GET /api/patients?search= over HTTP, with the admin's browser session; then on the patient list
