@@ -1,5 +1,5 @@
 /**
- * Issue 14's chart budget (run by `BENCH_ONLY=chart npm run bench:pages`, and within the whole page bench): the
+ * The staff chart's budget (run by `BENCH_ONLY=chart npm run bench:pages`, and within the whole page bench): the
  * Downtown clerk reads the patient list for a second (it fetches the chart's code meanwhile) and clicks Jane Doe;
  * the chart's route JS at most 60 kB gzipped and her details in the first tab under 300 ms after the click on the
  * mobile profile (median of three fresh phones, and of the same click again with the chart's code already in the

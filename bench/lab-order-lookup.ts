@@ -97,8 +97,8 @@ async function main() {
       await fill(db);
     }
 
-    const today = '2026-11-24';
-    const opts = (o: Partial<LookupOptions>): LookupOptions => ({ tenantId: demoIds.clearview, stores: 'all', type: 'all', limit: 25, today, ...o });
+    const now = new Date('2026-11-24T17:00:00Z');
+    const opts = (o: Partial<LookupOptions>): LookupOptions => ({ tenantId: demoIds.clearview, stores: 'all', type: 'all', limit: 25, now, ...o });
     const run = (o: LookupOptions) => withTenant(db, demoIds.clearview, (tx) => lookupLabOrders(tx, o));
     /** The cursor of the page after `offset` rows of a type (walked with the function itself, 100 at a time). */
     async function cursorAt(o: LookupOptions, offset: number): Promise<string> {

@@ -18,7 +18,7 @@
  *   the link of a form without a code gate (the gate's screen is the same route): time to interactive under
  *   1.5 s and accessibility 100.
  *
- * - The staff chart (issue 14): bench/chart.ts.
+ * - The staff chart: bench/chart.ts.
  *
  * Results: bench/results/pages.json and the printed table. BENCH_LIGHTHOUSE_RUNS (default 3) sets the runs;
  * BENCH_ONLY=chart measures the staff chart alone (bench/results/chart.json; BENCH_CHART_TRACE=1 adds each open's

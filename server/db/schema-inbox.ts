@@ -1,5 +1,5 @@
 /**
- * The inbox and the order tracking links (shared/design/messaging.md, "Inbox"; issue 16):
+ * The inbox and the order tracking links (shared/design/messaging.md, "Inbox"):
  * - a conversation belongs to one patient and one store; its messages are written by the patient or by a staff
  *   user, each read (read_at) by the other side; its status is open or done, and it may be assigned to a staff user;
  * - a tracking link opens one lab order's timeline to a guest (/pr/{key}): the key is 128 random bits, stored only

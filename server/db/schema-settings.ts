@@ -1,5 +1,5 @@
 /**
- * The general settings of a store that have no column of their own (issue 16): opening hours, tax number and the
+ * The general settings of a store that have no column of their own: opening hours, tax number and the
  * store's overrides of the company's groups (receipt footer, appointment lengths, patient portal). The company's
  * values live in companies.settings; the cancellation rule and the staff discount limit stay in location_policies,
  * the tax rates in tax_rates and the address, phone, time zone and logo in locations (one source each).

@@ -1,5 +1,5 @@
 /**
- * Demo inbox (issue 16): Jane Doe's conversations with Downtown (an answered question, marked done, and an open
+ * Demo inbox: Jane Doe's conversations with Downtown (an answered question, marked done, and an open
  * one whose latest staff reply she has not read yet, so her badge shows 1), and John Roe's at Brightsight Main,
  * waiting for the store. Fixed text; times relative to the seed's `now`.
  */

@@ -1,5 +1,5 @@
 /**
- * Order tracking links (/pr/{key}, issue 16): the in-process and ready messages carry a fresh link to the lab
+ * Order tracking links (/pr/{key}): the in-process and ready messages carry a fresh link to the lab
  * order's timeline. The key is 128 random bits (base64url, 22 characters) and is stored only as its keyed hash
  * (HMAC-SHA256 under a key derived from the installation's code secret), so the table cannot be turned back into
  * working links. The guest page finds the tenant through app_tracking_link_tenant() and reads the rest under that

@@ -10,9 +10,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { awaitedLabOrderStatuses, labOrderLookupMessages, type LabOrderLookupItem, type LabOrderLookupPage, type LabOrderLookupType } from '../../src/contract/labOrderLookup';
 import { queryRows, type Tx } from '../db/client';
-import { iso } from '../db/values';
+import { iso, storeToday } from '../db/values';
 import { HttpError } from '../http/errors';
 import type { Stores } from '../scope/scope';
+import { overdueOrder } from './labOrders';
 
 export interface LookupOptions {
   tenantId: string;
@@ -21,8 +22,8 @@ export interface LookupOptions {
   search?: string;
   cursor?: string;
   limit: number;
-  /** Today's date (YYYY-MM-DD): an awaited order expected before it is overdue. */
-  today: string;
+  /** The request's instant: an order is overdue by its store's today (overdueOrder). */
+  now: Date;
   /** For a name search: the matching patients, when there are not too many (see patientIdsFor). */
   patientIds?: string[];
 }
@@ -95,7 +96,9 @@ export function labOrderLookupQuery(o: LookupOptions): SQL {
   if (overdue) {
     // The partial index's own predicate, written the same way, so the planner can use it.
     where.push(sql.raw(`expected_on is not null and status in (${awaitedLabOrderStatuses.map((s) => `'${s}'`).join(', ')})`));
-    where.push(sql`expected_on < ${o.today}::date`);
+    // Its store's today, bounded by the latest today of any zone (UTC+14) so that the index range stays short.
+    where.push(sql`expected_on < ${new Date(o.now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)}::date`);
+    where.push(sql`expected_on < (select ${storeToday(o.now, sql`l.time_zone`)} from locations l where l.tenant_id = lab_orders.tenant_id and l.id = lab_orders.location_id)`);
   } else if (o.type !== 'all') {
     where.push(sql`status = ${o.type}`);
   }
@@ -113,7 +116,7 @@ export function labOrderLookupQuery(o: LookupOptions): SQL {
   const outerOrder = overdue ? sql.raw('o.expected_on, o.id') : sql.raw('o.created_at desc, o.id desc');
   return sql`
     select o.id, o.number, o.location_id, l.name as store_name, o.patient_id, p.first_name, p.last_name, o.status, o.lab_name,
-      o.expected_on::text as expected_on, o.created_at, o.updated_at, i.number as invoice_number, i.status as invoice_status,
+      o.expected_on::text as expected_on, ${overdueOrder(o.now)} as overdue, o.created_at, o.updated_at, i.number as invoice_number, i.status as invoice_status,
       ${overdue ? sql.raw('o.expected_on::text') : sql.raw('o.created_at::text')} as sort_key,
       case when o.status = 'on-hold' then (select e.from_status from lab_order_events e
         where e.tenant_id = o.tenant_id and e.lab_order_id = o.id and e.to_status = 'on-hold' order by e.id desc limit 1) end as held_from
@@ -135,6 +138,7 @@ interface Row {
   status: LabOrderLookupItem['status'];
   lab_name: string;
   expected_on: string | null;
+  overdue: boolean | null;
   created_at: Date | string;
   updated_at: Date | string;
   invoice_number: number | null;
@@ -143,8 +147,6 @@ interface Row {
   held_from: LabOrderLookupItem['heldFrom'];
 }
 
-const awaited: ReadonlySet<string> = new Set(awaitedLabOrderStatuses);
-export const isOverdue = (status: string, expectedOn: string | null, today: string) => expectedOn !== null && awaited.has(status) && expectedOn < today;
 
 export async function lookupLabOrders(tx: Tx, o: LookupOptions): Promise<LabOrderLookupPage> {
   const rows = await queryRows<Row>(tx, labOrderLookupQuery({ ...o, patientIds: o.patientIds ?? (await patientIdsFor(tx, o)) }));
@@ -164,7 +166,7 @@ export async function lookupLabOrders(tx: Tx, o: LookupOptions): Promise<LabOrde
       heldFrom: r.held_from ?? null,
       labName: r.lab_name,
       expectedOn: r.expected_on,
-      overdue: isOverdue(r.status, r.expected_on, o.today),
+      overdue: r.overdue === true,
       invoiceNumber: r.invoice_number === null ? null : Number(r.invoice_number),
       invoiceStatus: r.invoice_status ?? null,
       createdAt: iso(r.created_at),

@@ -23,7 +23,7 @@ const reads: ReadRoute[] = [
     path: '/orders',
     summary: 'Lab orders with their status history and expected date',
     response: LabOrderList,
-    op: { action: 'patient.orders.read', run: async (tx, id) => found(await readLabOrders(tx, id)) },
+    op: { action: 'patient.orders.read', run: async (tx, id, ctx) => found(await readLabOrders(tx, id, ctx.now)) },
   },
 ];
 
@@ -76,8 +76,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       runAudited(request, 'lab_order.lookup', async (tx, scope) => {
         const q = request.query;
         if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) throw new NotVisible('location', q.locationId);
-        const today = nowOf(request).toISOString().slice(0, 10);
-        const page = await lookupLabOrders(tx, { tenantId: scope.tenantId, stores: q.locationId ? [q.locationId] : scope.stores, type: q.type, search: q.search, cursor: q.cursor, limit: q.limit, today });
+        const page = await lookupLabOrders(tx, { tenantId: scope.tenantId, stores: q.locationId ? [q.locationId] : scope.stores, type: q.type, search: q.search, cursor: q.cursor, limit: q.limit, now: nowOf(request) });
         return {
           result: page,
           audit: { targetType: 'lab_order', details: { type: q.type, locationId: q.locationId ?? null, searched: q.search !== undefined, paged: q.cursor !== undefined, patientIds: [...new Set(page.items.map((o) => o.patientId))] } },

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/contract/records';
-import { moneyText } from '../../src/contract/money';
+import { moneyText, totalsOf } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { registerSessions } from '../db/schema-pos';
@@ -54,7 +54,7 @@ export interface InvoiceHead {
 /** Records an invoice with its lines (its totals are theirs), numbered in its store, with nothing paid yet. */
 export async function recordInvoice(tx: Tx, scope: Scope, head: InvoiceHead, lines: readonly LineEntry[], now: Date): Promise<InvoiceRow> {
   const number = await nextInvoiceNumber(tx, head.locationId);
-  const sum = (f: (l: LineEntry) => number) => lines.reduce((a, l) => a + f(l), 0);
+  const totals = totalsOf(lines);
   const [inv] = await tx
     .insert(invoices)
     .values({
@@ -62,11 +62,8 @@ export async function recordInvoice(tx: Tx, scope: Scope, head: InvoiceHead, lin
       ...head,
       number,
       // Nothing to pay (a line given away whole) is paid.
-      status: sum((l) => l.total) <= 0 ? 'paid' : 'open',
-      subtotal: sum((l) => l.quantity * l.unitPrice),
-      discountTotal: sum((l) => l.discount),
-      taxTotal: sum((l) => l.tax),
-      total: sum((l) => l.total),
+      status: totals.total <= 0 ? 'paid' : 'open',
+      ...totals,
       paidTotal: 0,
       createdBy: scope.userId,
       createdAt: now,
@@ -234,7 +231,7 @@ export async function giveBack(
   if (toCredit > 0 && !inv.patientId) throw new HttpError(400, 'pos.storeCreditNeedsPatient');
 
   const number = await nextInvoiceNumber(tx, inv.locationId);
-  const sum = (f: (l: CreditLine) => number) => back.lines.reduce((a, l) => a + f(l), 0);
+  const totals = totalsOf(back.lines.map((l) => ({ ...l, unitPrice: l.line.unitPrice })));
   const [credit] = await tx
     .insert(invoices)
     .values({
@@ -245,10 +242,10 @@ export async function giveBack(
       status: back.creditStatus,
       issuedAt: back.now,
       currency: inv.currency,
-      subtotal: -sum((l) => l.quantity * l.line.unitPrice),
-      discountTotal: -sum((l) => l.discount),
-      taxTotal: -sum((l) => l.tax),
-      total: -sum((l) => l.total),
+      subtotal: -totals.subtotal,
+      discountTotal: -totals.discountTotal,
+      taxTotal: -totals.taxTotal,
+      total: -totals.total,
       paidTotal: -split.reduce((a, s) => a + s.amount, 0),
       relatedInvoiceId: inv.id,
       notes: back.reason,

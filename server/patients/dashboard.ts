@@ -16,7 +16,7 @@ export async function readDashboard(tx: Tx, patientId: string, ctx: ReadContext)
   const [appts, rx, orders, invoices, recalls, forms] = [
     await readAppointments(tx, patientId, ctx),
     await readPrescriptions(tx, patientId, ctx),
-    await labOrderRows(tx, patientId),
+    await labOrderRows(tx, patientId, ctx.now),
     await invoiceSummaries(tx, patientId),
     await readRecalls(tx, patientId, ctx),
     await formsToFill(tx, patientId, ctx.now),

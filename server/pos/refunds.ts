@@ -6,6 +6,7 @@
  * often it is sent.
  */
 import { eq, sql } from 'drizzle-orm';
+import { lineGivenBack, moneyText } from '../../src/contract/money';
 import type { RefundInput, RefundResult } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { invoices, payments } from '../db/schema-records';
@@ -14,7 +15,6 @@ import { giveBack, givenBack, linesOf, type CreditLine } from '../ledger/ledger'
 import type { Done } from '../scope/audited';
 import { NotVisible, requireStore, type Scope } from '../scope/scope';
 import { invoiceView } from '../sales/invoices';
-import { moneyOf } from '../sales/receipt';
 import { lockClientId } from './sales';
 import { sessionOf } from './sessions';
 
@@ -70,15 +70,11 @@ export async function refundSale(tx: Tx, scope: Scope, invoiceId: string, input:
     const given = before.of(lineNo);
     const left = line.quantity - given.quantity;
     if (quantity > left) throw new HttpError(409, 'pos.refundOverSold', { params: { lineNo, quantity: left } });
-    // The last of a line gives back exactly what is left of it; a part, its share rounded half up.
-    const share = (amount: number, givenBack: number) => (quantity === left ? amount - givenBack : Math.round((amount * quantity) / line.quantity));
-    const discount = share(line.discount, given.discount);
-    const tax = share(line.tax, given.tax);
-    return { line, quantity, discount, tax, total: quantity * line.unitPrice - discount + tax };
+    return { line, ...lineGivenBack(line, given, quantity) };
   });
   const amount = creditLines.reduce((a, l) => a + l.total, 0);
   const paidLeft = inv.paidTotal + before.paidLeft;
-  if (amount > paidLeft) throw new HttpError(409, 'pos.refundOverPaid', { params: { amount: moneyOf(inv.currency)(Math.max(paidLeft, 0)) } });
+  if (amount > paidLeft) throw new HttpError(409, 'pos.refundOverPaid', { params: { amount: moneyText(inv.currency)(Math.max(paidLeft, 0)) } });
 
   const done = await giveBack(tx, scope, inv, {
     lines: creditLines,

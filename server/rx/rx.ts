@@ -92,7 +92,7 @@ export async function readPrescriptions(tx: Tx, patientId: string, ctx: ReadCont
 export async function readRxOrders(tx: Tx, patientId: string, rxId: string, ctx: ReadContext): Promise<RxOrders | null> {
   const [spectacle] = await spectacleRxRows(tx, patientId, ctx, rxId);
   if (spectacle) {
-    return { kind: 'spectacle', spectacle, contactLens: null, orders: await labOrderRows(tx, patientId, sql`and o.rx_id = ${rxId}`) };
+    return { kind: 'spectacle', spectacle, contactLens: null, orders: await labOrderRows(tx, patientId, ctx.now, sql`and o.rx_id = ${rxId}`) };
   }
   const [contactLens] = await contactLensRxRows(tx, patientId, ctx, rxId);
   if (contactLens) return { kind: 'contact-lens', spectacle: null, contactLens, orders: [] };

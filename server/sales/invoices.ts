@@ -6,7 +6,7 @@
  * the books (server/ledger), giving back the money by the methods that paid it, the goods to stock.
  */
 import { asc, eq } from 'drizzle-orm';
-import { priceSale, type PricingInputLine } from '../../src/contract/money';
+import { lineGivenBack, priceSale, type PricingInputLine } from '../../src/contract/money';
 import type { InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
@@ -173,9 +173,7 @@ export async function voidInvoice(tx: Tx, scope: Scope, invoiceId: string, input
     const given = before.of(line.lineNo);
     const quantity = line.quantity - given.quantity;
     if (quantity <= 0) return [];
-    const discount = line.discount - given.discount;
-    const tax = line.tax - given.tax;
-    return [{ line, quantity, discount, tax, total: quantity * line.unitPrice - discount + tax }];
+    return [{ line, ...lineGivenBack(line, given, quantity) }];
   });
   const done = await giveBack(tx, scope, inv, {
     lines,

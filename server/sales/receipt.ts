@@ -15,9 +15,6 @@ import type { Done } from '../scope/audited';
 import { balanceOf } from './sales';
 import { NotVisible, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
-/** The server's English text of an amount in a currency's minor units. */
-export const moneyOf = moneyText;
-
 /**
  * `to`: an address the clerk typed (a walk-in, a patient without email, or another address the patient asked
  * for); without it the patient's email on file. Either way the message is queued and logged like any other
@@ -31,7 +28,7 @@ export async function emailReceipt(tx: Tx, scope: Scope, invoiceId: string, to?:
   const patient = inv.patientId ? await visiblePatient(tx, { ...scope, stores: 'all' }, inv.patientId) : null;
   const [store] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, inv.locationId));
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
-  const money = moneyOf(inv.currency);
+  const money = moneyText(inv.currency);
   const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: store?.timeZone ?? 'UTC' });
   const sent = await notifyPatient(tx, {
     tenantId: scope.tenantId,

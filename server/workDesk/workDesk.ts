@@ -5,10 +5,10 @@
  * visit booked after it, a visit checked in.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { awaitedLabOrderStatuses } from '../../src/contract/labOrderLookup';
 import { workDeskFailureDays, workDeskKindMax, type FailedRun, type WorkDesk, type WorkDeskItem, type WorkDeskType } from '../../src/contract/workDesk';
 import type { Tx } from '../db/client';
 import { iso, rows, storeToday, type Row } from '../db/values';
+import { overdueOrder } from '../labOrders/labOrders';
 import type { Stores } from '../scope/scope';
 
 function inStores(column: string, stores: Stores): SQL {
@@ -17,7 +17,6 @@ function inStores(column: string, stores: Stores): SQL {
   return sql`${sql.raw(column)} in (${sql.join(stores.map((s) => sql`${s}::uuid`), sql`, `)})`;
 }
 
-const awaited = sql.raw(awaitedLabOrderStatuses.map((s) => `'${s}'`).join(', '));
 const person = (r: Row) => ({
   id: r.id as string,
   patientId: r.patient_id as string,
@@ -45,13 +44,13 @@ async function orders(tx: Tx, stores: Stores, now: Date) {
   return rows(
     tx,
     sql`select o.id, o.patient_id, p.first_name, p.last_name, o.location_id, l.name as store_name, o.number, o.status,
-          o.expected_on::text as expected_on, (o.status in (${awaited}) and o.expected_on < ${storeToday(now, sql`l.time_zone`)}) as overdue,
+          o.expected_on::text as expected_on, ${overdueOrder(now)} as overdue,
           count(*) over () as total
         from lab_orders o
         join patients p on p.tenant_id = o.tenant_id and p.id = o.patient_id
         join locations l on l.tenant_id = o.tenant_id and l.id = o.location_id
         where ${inStores('o.location_id', stores)}
-          and (o.status = 'ready-for-pickup' or (o.status in (${awaited}) and o.expected_on < ${storeToday(now, sql`l.time_zone`)}))
+          and (o.status = 'ready-for-pickup' or ${overdueOrder(now)})
         order by o.expected_on nulls last, o.number limit ${workDeskKindMax}`,
   );
 }

@@ -10,7 +10,6 @@ import {
 } from '../contract/eforms';
 import type { AssignmentStatus, CardInput, CardStatus } from '../contract/eforms';
 import { PatientListPage } from '../contract/patientsAdmin';
-import { z } from '../contract/zod';
 import type { CardDraft } from '../machines/formBuilder.machine';
 import { apiRequest } from './http';
 import type { Shape } from './shapes';
@@ -58,14 +57,6 @@ export const fetchSubmission = (assignmentId: string, signal?: AbortSignal) =>
 
 export const fetchPatients = (params: { search?: string; locationId?: string; limit?: number }, signal?: AbortSignal) =>
   apiRequest(`/api/patients${query(params)}`, { schema: PatientListPage, signal });
-
-/** The patient chart's heading: the colleague's profile answer, bare or as `{ profile }`. */
-const PatientName = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), locationId: z.string().optional() });
-const ProfileAnswer = z.union([PatientName, z.object({ profile: PatientName })]).transform((answer) =>
-  'profile' in answer ? answer.profile : answer,
-);
-export const fetchPatientName = (patientId: string, signal?: AbortSignal) =>
-  apiRequest(`/api/patients/${id(patientId)}/profile`, { schema: ProfileAnswer, signal });
 
 /** Saving a card: created when it has no id yet (answers the card and 'Card Saved'). */
 export function saveCard(card: CardDraft, signal?: AbortSignal) {
@@ -120,9 +111,6 @@ export const patientSearchQuery = (tenantId: string, params: { search: string; l
     queryFn: ({ signal }) => fetchPatients({ ...params, search: params.search.trim() || undefined, limit: 20 }, signal),
     staleTime: 30_000,
   });
-
-export const patientNameQuery = (tenantId: string, patientId: string) =>
-  queryOptions({ queryKey: ['t', tenantId, 'patients', patientId, 'name'], queryFn: ({ signal }) => fetchPatientName(patientId, signal) });
 
 // ---- mutations ------------------------------------------------------------------------------------------------------
 

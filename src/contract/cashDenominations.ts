@@ -1,10 +1,11 @@
 /** The notes and coins a register's drawer is counted in (the float and the close), per currency. Zod-free. */
+import { minorDigits } from './money';
 
 /** The notes and coins a drawer is counted in (minor units), largest first: the US set, else a 1-2-5 series. */
 const dollarDenominations = [10_000, 5_000, 2_000, 1_000, 500, 100, 25, 10, 5, 1];
 export function denominationsOf(currency: string): number[] {
   if (currency === 'USD') return dollarDenominations;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorDigits(currency);
   // From 100 (or, without minor units, 10,000) major units down to the smallest coin, within the count's bound.
   const top = digits === 0 ? 10_000 : 100 * 10 ** digits;
   const out: number[] = [];

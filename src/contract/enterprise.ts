@@ -3,7 +3,7 @@
  * the companies themselves (create in one step, edit, suspend and reinstate). The server reaches other tenants only
  * through SECURITY DEFINER functions (server/enterprise); these are the shapes both sides share.
  */
-import { noControlCharacters } from './common';
+import { text } from './fields';
 import { imageTypes, startsAsImage } from './imageBytes';
 import { Email, Phone } from './patientsAdmin';
 import { reservedSlugs } from './reservedSlugs';
@@ -35,14 +35,6 @@ export const PortalSlug = z
   .string({ error: M.slug })
   .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, { error: M.slug })
   .refine((slug) => !reservedSlugs.has(slug), { error: M.slugReserved });
-
-const text = (max: number, message: string, required: boolean) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: message })
-    .refine((s) => !required || s.length > 0, { error: message });
 
 /** Decoded logo bytes at most (the sign-in page loads the logo before anything else). */
 export const LOGO_MAX_BYTES = 256 * 1024;

@@ -12,7 +12,7 @@
  * - system preferences: companies.settings.systemPrefs ('General|Selected row', company only), handed to every user
  *   of the company as `systempref` (the user object of the spec).
  */
-import { noControlCharacters } from './common';
+import { text } from './fields';
 import { Logo } from './enterprise';
 import { Phone } from './patientsAdmin';
 import { RecallPlans, resolveRecallPlans } from './recallPlans';
@@ -57,14 +57,6 @@ export const settingsMessages = {
 } as const;
 const M = settingsMessages;
 
-const text = (max: number, message: string, required = false) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: message })
-    .refine((s) => !required || s.length > 0, { error: message });
-
 /** Multi-line text (the receipt footer): line breaks allowed, no other control characters. */
 const multiline = (max: number, message: string) =>
   z
@@ -98,7 +90,6 @@ export const StoreCurrency = z
 export const defaultCurrency = 'USD';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof weekdays)[number];
 
 const Time = z.string({ error: M.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.time });
 /** One day's opening hours; null: closed that day. */

@@ -33,9 +33,6 @@ export const labOrderEdges: Readonly<Record<LabOrderStatus, readonly LabOrderSta
   cancelled: [],
 };
 
-/** Statuses an order can be put on hold from (and so return to). */
-export const holdableStatuses = ['sent-to-lab', 'in-production', 'received'] as const satisfies readonly LabOrderStatus[];
-
 /**
  * Whether an order may move from `from` to `to`. For an order on hold, `heldFrom` is the status it was in when it
  * was put on hold: it may return only there (or be cancelled).

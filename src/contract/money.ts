@@ -4,7 +4,7 @@
  * money rule of a sale and an invoice: the register prices with it as the clerk types (also offline) and the server
  * recomputes with it from its own catalogue.
  */
-import type { Discount, PricedLine, Pricing } from './pos';
+import type { Discount, Pricing } from './pos';
 
 const digitsByCurrency = new Map<string, number>();
 
@@ -24,7 +24,6 @@ export function moneyText(currency: string): (minor: number) => string {
   const digits = minorDigits(currency);
   return (minor) => format.format(minor / 10 ** digits);
 }
-
 
 export interface PricingInputLine {
   productId: string;
@@ -73,8 +72,35 @@ export function priceSale(lines: readonly PricingInputLine[], orderDiscount: Pic
     const tax = percentOf(taxable, l.taxRateBp);
     return { lineNo: i + 1, productId: l.productId, description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, gross: gross[i]!, discount, tax, total: taxable + tax };
   });
-  const sum = (f: (l: PricedLine) => number) => priced.reduce((a, l) => a + f(l), 0);
-  return { lines: priced, subtotal: sum((l) => l.gross), discountTotal: sum((l) => l.discount), taxTotal: sum((l) => l.tax), total: sum((l) => l.total) };
+  return { lines: priced, ...totalsOf(priced) };
+}
+
+/** The money of a line as the books hold it: its quantity at its unit price, less its discount, plus its tax. */
+export interface LineMoney {
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+/** An invoice's totals are its lines' (a sale's, an invoice screen's, a credit record's). */
+export function totalsOf(lines: readonly LineMoney[]) {
+  const sum = (f: (l: LineMoney) => number) => lines.reduce((a, l) => a + f(l), 0);
+  return { subtotal: sum((l) => l.quantity * l.unitPrice), discountTotal: sum((l) => l.discount), taxTotal: sum((l) => l.tax), total: sum((l) => l.total) };
+}
+
+/**
+ * What a credit record gives back of a sold line: `quantity` of it, after earlier credit records gave back `given`.
+ * The last of a line gives back exactly what is left of it (a void gives back all that is left); a part, its share
+ * of the line's discount and tax rounded half up.
+ */
+export function lineGivenBack(line: LineMoney, given: { quantity: number; discount: number; tax: number }, quantity: number) {
+  const left = line.quantity - given.quantity;
+  const share = (amount: number, back: number) => (quantity === left ? amount - back : Math.round((amount * quantity) / line.quantity));
+  const discount = share(line.discount, given.discount);
+  const tax = share(line.tax, given.tax);
+  return { quantity, discount, tax, total: quantity * line.unitPrice - discount + tax };
 }
 
 /** Whether every line's discount (its own and its share of the order's) stays within the limit. */

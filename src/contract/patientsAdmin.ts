@@ -3,6 +3,7 @@
  * patient list (store filter, search, keyset paging). Every field has one message naming its limit.
  */
 import { noControlCharacters } from './common';
+import { text } from './fields';
 import { isIsoDate, todayIso } from './rx';
 import { z } from './zod';
 
@@ -37,14 +38,6 @@ export const patientMessages = {
   type: 'List type must be all, balance, recall, today or new',
 } as const;
 const M = patientMessages;
-
-const text = (max: number, message: string, required = false) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: message })
-    .refine((s) => !required || s.length > 0, { error: message });
 
 /** A past date of birth no earlier than 1900 (the day of the request counts as past: a newborn). */
 export const DateOfBirth = z

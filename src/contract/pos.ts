@@ -4,7 +4,8 @@
  * sales and quotes, and refunds. Money is an integer number of minor units; percentages are basis points
  * (1000 = 10 %); the pricing of a sale (`priceSale`) is ./money.ts.
  */
-import { noControlCharacters, Uuid } from './common';
+import { Uuid } from './common';
+import { text } from './fields';
 import { InvoiceView, MAX_MINOR } from './sales';
 import { PaymentMethod } from './records';
 import { z } from './zod';
@@ -48,14 +49,6 @@ const M = posMessages;
 
 /** A store's staff discount limit in basis points until an admin sets another (location_policies); admins have none. */
 export const defaultStaffDiscountLimitBp = 1000;
-
-const text = (max: number, message: string, required = false) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: message })
-    .refine((s) => !required || s.length > 0, { error: message });
 
 const minor = (message: string, min: number) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(MAX_MINOR, { error: message });

@@ -266,6 +266,8 @@ export const LabOrder = z.object({
   fittingHeights: z.object({ right: z.number().nullable(), left: z.number().nullable() }),
   labName: z.string(),
   expectedOn: IsoDate.nullable(),
+  /** Still awaited from the lab after its expected date, in its store's time zone (the server's rule). */
+  overdue: z.boolean(),
   remakeOfId: z.string().nullable(),
   remakeReason: z.string().nullable(),
   remakeReasonKind: z.enum(['lab-error', 'prescriber-change', 'non-adapt', 'breakage', 'other']).nullable(),

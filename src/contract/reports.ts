@@ -4,6 +4,7 @@
  * the table). The enterprise admin's GET /api/enterprise/reports/{report} answers the same shape with a row per
  * company. Money is integer minor units; a range is of calendar days in the stores' own time zones.
  */
+import { minorDigits } from './money';
 import { z } from './zod';
 
 export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'storeday', 'unbalanced', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
@@ -249,7 +250,7 @@ export function csvValue(value: number | null, kind: ColumnKind, fractionDigits 
 export function reportCsv(report: Report): string {
   const lines: string[] = [];
   // Money in the report's currency, named in its titles, with that currency's digits (none for yen, three for dinar).
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: report.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorDigits(report.currency);
   const title = (key: string, kind: ColumnKind) => `${columnTitles[key] ?? key}${kind === 'money' ? ` (${report.currency})` : ''}`;
   report.sections.forEach((section, i) => {
     if (i > 0) lines.push('');

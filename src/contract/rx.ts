@@ -3,7 +3,7 @@
  * and in its range, with one message per field naming the limit. Pure helpers (grid, formatting, dates) are
  * shared with the screens.
  */
-import { noControlCharacters } from './common';
+import { text as fieldText } from './fields';
 import { z } from './zod';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -128,13 +128,8 @@ const gridNumber = (message: string, ok: (v: number) => boolean) =>
 const ranged = (message: string, lim: { min: number; max: number; step: number }) =>
   gridNumber(message, (v) => inRangeOnGrid(v, lim.min, lim.max, lim.step));
 
-const text = (max: number, message: string, required: boolean) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: 'Must not contain control characters' })
-    .refine((s) => !required || s.length > 0, { error: message });
+// An Rx's text fields name control characters apart.
+const text = (max: number, message: string, required: boolean) => fieldText(max, message, required, 'Must not contain control characters');
 
 // ---------------------------------------------------------------------------------------------------------------
 // Spectacle Rx

@@ -2,7 +2,8 @@
  * Point of sale and front desk inputs: invoices with lines, payments, voids and refunds; appointment booking and
  * status; recalls. Money is always an integer number of minor units (cents); totals are computed on the server.
  */
-import { noControlCharacters, Uuid } from './common';
+import { Uuid } from './common';
+import { text } from './fields';
 import { AppointmentStatus, AppointmentType, InvoiceStatus, PaymentMethod, RecallStatus, RecallType } from './records';
 import { IsoDate } from './rx';
 
@@ -35,14 +36,6 @@ export const salesMessages = {
   channel: 'Channel must be email or sms',
 } as const;
 const M = salesMessages;
-
-const text = (max: number, message: string, required = false) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .regex(noControlCharacters, { error: message })
-    .refine((s) => !required || s.length > 0, { error: message });
 
 const minor = (message: string, min: number) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(MAX_MINOR, { error: message });

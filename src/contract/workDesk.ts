@@ -11,7 +11,6 @@ import { z } from './zod';
 
 export const workDeskTypes = ['all', 'forms', 'orders', 'recalls', 'today', 'automations'] as const;
 export type WorkDeskType = (typeof workDeskTypes)[number];
-export const isWorkDeskType = (value: string): value is WorkDeskType => (workDeskTypes as readonly string[]).includes(value);
 /** The work desk's views: its to-do lists, and the offline sales to review (their own API, GET /api/pos/review). */
 export const workDeskViews = [...workDeskTypes, 'review'] as const;
 export type WorkDeskView = (typeof workDeskViews)[number];

@@ -1,5 +1,5 @@
 /**
- * Issue 16, users and permissions and My Profile in Chromium against a server of the file's own (its outbox prints
+ * Users and permissions and My Profile in Chromium against a server of the file's own (its outbox prints
  * what it sends): the admin, on a phone, invites a clerk for Uptown with Invoice and Lab Order switched off; the
  * clerk signs in with the emailed temporary password, completes the new-user flow and sees only the switched-on
  * menu items; in My Profile the clerk changes their name and language to Arabic, and the page turns right to left

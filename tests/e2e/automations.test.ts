@@ -1,5 +1,5 @@
 /**
- * Issue 16, the work desk's Automations view in the browser, on a server of its own (its runs queue messages to the
+ * The work desk's Automations view in the browser, on a server of its own (its runs queue messages to the
  * demo patients): the admin sees the scheduled runs of appointment reminders and recall steps the scheduler made at
  * start, starts a run of appointment reminders by hand and sees it listed, done, with what it queued. On a phone in
  * Arabic the view fits (no sideways scrolling) and is axe-clean. Staff open the work desk (the route table lets them)

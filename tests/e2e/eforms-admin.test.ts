@@ -1,5 +1,5 @@
 /**
- * Issue 4 as one story in Chromium against the real server. The admin makes a board and builds a form through the
+ * An eForm as one story in Chromium against the real server. The admin makes a board and builds a form through the
  * builder with the four section types of the spec (radio, checklist, text, date), two of them required, saves it
  * ('Card Saved'), publishes it and assigns it to Jane Doe by email; the assignment is listed as sent. Jane opens the
  * link of that email in a browser of her own: it asks for a code (in Arabic, right to left, after the language
@@ -58,7 +58,7 @@ async function statusesOfJane(admin: Page): Promise<string[]> {
   return Promise.all((await rows.all()).map((row) => row.getByRole('cell').nth(1).innerText()));
 }
 
-describe('issue 4: an eForm from the builder to Jane and back', () => {
+describe('an eForm from the builder to Jane and back', () => {
   it('the admin builds, publishes and sends a form; Jane opens her emailed link, proves her code, submits it once; a revoked link is expired', async () => {
     // The admin builds the form.
     const admin = await e2e.newPage();

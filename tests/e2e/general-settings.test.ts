@@ -1,5 +1,5 @@
 /**
- * Issue 16, general settings and stores in the browser, on a server of its own (the stories change the demo
+ * General settings and stores in the browser, on a server of its own (the stories change the demo
  * company): the admin changes Uptown's receipt footer, hours and logo and sees them on a receipt and on the stores
  * screen; adds a store whose sign-in address then opens its sign-in page; changes the selected-row colour and the
  * lists' selected rows take it (templates, lab-order lookup, POS history). On a phone in Arabic (right to left, no

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser: Jane writes to her store from the Inbox, Sam (Downtown staff) takes the conversation and
+ * The inbox in the browser: Jane writes to her store from the Inbox, Sam (Downtown staff) takes the conversation and
  * replies, Jane sees the unread badge and reads the reply. Sam writes to Jane first, from her chart, and she reads it in
  * her portal inbox; a patient of another company is refused at the patient field. The ready-for-pickup message carries a tracking link that
  * opens the order's timeline as a guest, first name only. The inbox and the tracking page on a phone (390 px, no

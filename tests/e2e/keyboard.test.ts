@@ -1,5 +1,5 @@
 /**
- * Issue 18, keyboard stories: a clerk reaches the patient list and a chart, and a patient fills in the demographics
+ * Keyboard stories: a clerk reaches the patient list and a chart, and a patient fills in the demographics
  * form, with Tab, Enter, arrows and Escape only (and typing into fields); after each in-app navigation the focus is
  * on the new page's heading. The kiosk: a refused submit focuses the error summary, the toolbar offers only the
  * language and 'Start over', and the user menu only Logout, which asks the spec's question.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, who a register sale is for (Chromium, a server of this file's own whose outbox it reads). The demo clerk
+ * Who a register sale is for (Chromium, a server of this file's own whose outbox it reads). The demo clerk
  * of Downtown sells a walk-in a cloth and emails the receipt to an address the walk-in gives (a bad one refused at
  * the field first); adds a new patient from the customer picker (the form checks its fields, on a phone in Arabic it
  * fits), sells them a cloth, and, as they have no email, types one for the receipt. The register's content is

@@ -1,5 +1,5 @@
 /**
- * Issue 15, a day at the register against the real server (Chromium, a server of this file's own: the sales change
+ * A day at the register against the real server (Chromium, a server of this file's own: the sales change
  * the demo data other stories read). The demo clerk of Downtown opens the register with a float; sells Jane Doe a
  * frame scanned by barcode, lenses on her current prescription and an eye exam, 10 % off with a reason, paid half by
  * card and half in cash with the change shown; prints the receipt (only the receipt prints) and finds the lab order

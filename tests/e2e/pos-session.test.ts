@@ -1,5 +1,5 @@
 /**
- * Issue 15, the register's session (Chromium, a server of this file's own: opening and closing a register changes
+ * The register's session (Chromium, a server of this file's own: opening and closing a register changes
  * the demo data other stories read). A clerk of Downtown lands on the POS, chooses the device's register, opens it
  * with a float counted by denomination, records a pay-in, prints the X report; a sale to Jane is in the history,
  * reprinted and emailed, one line refunded in cash once despite a double click; the close with the counted cash

@@ -1,5 +1,5 @@
 /**
- * Issue 17, the Reports group (Chromium, the shared server: reading changes nothing). Clearview's admin opens the
+ * The Reports group (Chromium, the shared server: reading changes nothing). Clearview's admin opens the
  * sales report from the navigation, groups it by month over two years: the chart's value labels use 'k', the
  * table beneath has a row per month, the CSV downloaded is that table; print keeps the chart and table only; axe
  * finds nothing. On a phone in Arabic the report runs right to left with Arabic digits before the 'k' and no

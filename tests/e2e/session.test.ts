@@ -1,5 +1,5 @@
 /**
- * Issue 3, browser tests: an expired access token is refreshed without the user noticing (at start-up and on a
+ * Browser tests: an expired access token is refreshed without the user noticing (at start-up and on a
  * 401 in the middle of an action); logout asks first and returns to the store's sign-in address; a patient cannot
  * open an admin address.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 3, browser tests of the shell: Arabic turns the page right-to-left (sign-in page and shell); the navigation
+ * Browser tests of the shell: Arabic turns the page right-to-left (sign-in page and shell); the navigation
  * search finds 'Invoice' and says 'No results..' for nonsense; the theme settings panel changes the theme, and
- * the choice survives a reload. Issue 18: the POS page (staff's and admins' home) has no link back to itself.
+ * the choice survives a reload. The POS page (staff's and admins' home) has no link back to itself.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "staff can see and clear a lock", in Chromium against a server of the file's own (its outbox prints the
+ * Staff can see and clear a lock, in Chromium against a server of the file's own (its outbox prints the
  * sign-in codes, and the failures made here touch no other file's accounts): wrong passwords for Jane through the
  * API put the emailed code step in front of a new browser; the clerk sees her failures in her chart on a phone,
  * clears them, and Jane in a fresh browser signs in with her password alone. The admin sees and clears a clerk's

@@ -1,5 +1,5 @@
 /**
- * Issue 3, browser tests: every demo role signs in at its address and lands on its `/` page (spec 2.3); a guest's
+ * Browser tests: every demo role signs in at its address and lands on its `/` page (spec 2.3); a guest's
  * deep link goes to sign-in and comes back after it (2.4); an unknown address shows the not-found page.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, a clerk's chart story in Chromium against the real server and its demo data, on a phone's viewport:
+ * A clerk's chart story in Chromium against the real server and its demo data, on a phone's viewport:
  * the Downtown clerk finds Jane Doe in the patient list and opens her chart (the first tab's data is timed from the
  * click); enters a new spectacle Rx with a wrong axis (the field says why), fixes it and saves; books a visit, then
  * one that overlaps it with the same provider (refused, said at the start time) and sees the first one listed.

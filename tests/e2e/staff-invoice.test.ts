@@ -1,5 +1,5 @@
 /**
- * Issue 14, the invoice screen (Chromium, a server of this file's own: paying changes the demo data the shared
+ * The invoice screen (Chromium, a server of this file's own: paying changes the demo data the shared
  * server's other stories read). A clerk of Downtown finds invoice 1002 of Jane Doe by its number in the lookup,
  * opens it, takes the balance as one card payment (a double click pays once), the balance becomes 0; prints the
  * receipt on the 80 mm roll and on A4 (print media: only the receipt, its page size and layout) and emails it (the

@@ -1,5 +1,5 @@
 /**
- * Issue 14, browser stories on a server of the file's own (fresh demo data; its outbox prints what it sends):
+ * Browser stories on a server of the file's own (fresh demo data; its outbox prints what it sends):
  * a clerk moves Jane's order 5001 along through the lab-order lookup (received) and the chart's lab orders tab
  * (ready for pickup); Jane is messaged (the outbox, the patient's communication log over the API and her chart's
  * messages tab); a second clerk who still saw the old status is told the order moved on. The

@@ -1,5 +1,5 @@
 /**
- * Issue 14, recents and the unsaved-changes guard in Chromium against the real server. An admin opens the POS and
+ * Recents and the unsaved-changes guard in Chromium against the real server. An admin opens the POS and
  * Jane's chart (both land in the recents panel), then the eForm builder and changes it: leaving through the menu,
  * the recents panel and the browser's Back each asks the spec's Warning; 'No' stays with the changes, 'Yes' leaves.
  * The panel then removes one entry and clears all, and closes on Escape; in Arabic it opens on the left. A clerk on
@@ -48,7 +48,7 @@ async function openRecents(page: Page) {
   return recentsPanel(page);
 }
 
-describe('issue 14: recents and unsaved changes', () => {
+describe('recents and unsaved changes', () => {
   it('asks before leaving the changed eForm builder through the menu, the recents panel and Back; the panel clears', async () => {
     const admin = await e2e.newPage();
     await signInAt(admin, '/admin', { email: 'admin@clearview.test' });

@@ -1,5 +1,5 @@
 /**
- * Issue 16, the template editor in the browser: an admin changes the ready-for-pickup SMS for Uptown only and the
+ * The template editor in the browser: an admin changes the ready-for-pickup SMS for Uptown only and the
  * preview shows Jane's name; 'Template Saved'; the company's text and Downtown's are untouched. The editor in
  * Arabic on a phone (390 px, right to left, no sideways scrolling), axe-clean in both; staff are sent home.
  */

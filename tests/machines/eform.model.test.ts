@@ -1,5 +1,5 @@
 /**
- * Model-based tests of the public eForm page (issue 4): a small pure model of src/machines/eform.machine.ts and its otp
+ * Model-based tests of the public eForm page: a small pure model of src/machines/eform.machine.ts and its otp
  * child (same states, the API's answers as events, bounded boolean context) gives paths through every state and
  * transition (`xstate/graph`); each path drives the real page (PublicEformPage, the real machines and http layer)
  * with Testing Library against a fake API, and checks what the reader sees and that the real actor agrees.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the staff chart's endpoints over HTTP against the real database: correcting an Rx and marking it given
+ * The staff chart's endpoints over HTTP against the real database: correcting an Rx and marking it given
  * (once, also when two clerks press at the same time), the providers a visit can be booked with, the patient's
  * messages and activity, and the patient list by type. Each: validation, store scope (the Downtown-only clerk and an
  * Uptown patient), patient scope (another patient's record id), the other company, and nothing written on a refusal.

@@ -1,5 +1,5 @@
 /**
- * The enterprise admin across companies (issue 17): a company created in one step (store, admin, invitation) and
+ * The enterprise admin across companies: a company created in one step (store, admin, invitation) and
  * its new admin finishing the new-user flow; portal mappings; hostile input refused with nothing written; the
  * creation all or nothing; suspension stopping sign-in, sessions, the sign-in address and public links; the new
  * company and the others invisible to each other; every change audited in the platform and in the company.

@@ -1,5 +1,5 @@
 /**
- * Error codes (the issue's "Error codes"): one answer of each family of errors carries its catalogue code, the
+ * Error codes (docs/architecture.md, "Error codes"): one answer of each family of errors carries its catalogue code, the
  * code's English text as `error`, and the values of that text as `params`. The harness checks every error answer
  * of every server test file the same way (errorAnswerProblem); this file pins the families down one by one, and
  * that the OpenAPI document's error shape lists exactly the catalogue.

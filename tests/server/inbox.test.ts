@@ -1,5 +1,5 @@
 /**
- * The inbox and the order tracking links over HTTP against the real app and database (issue 16): a patient
+ * The inbox and the order tracking links over HTTP against the real app and database: a patient
  * reaches only their own conversations, staff only their stores', the other company nothing; hostile input is a
  * 400; the patient's notice carries no content; tracking keys are stored hashed, show the first name only and
  * expire 7 days after delivery (and at once for a suspended company).

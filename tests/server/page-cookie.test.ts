@@ -1,5 +1,5 @@
 /**
- * Issue 5, the page cookie of the server's first paint (server/firstPaint/firstPaint.ts): the access token also travels as
+ * The page cookie of the server's first paint (server/firstPaint/firstPaint.ts): the access token also travels as
  * `pp_page` (HttpOnly, SameSite=Strict, path /, as long as the token lives) so a page load can be drawn with its
  * data. It follows the session (sign-in, every refresh, logout, a refused refresh), the kiosk never gets one, and
  * the API never takes it in place of the Authorization header. What a drawn document may hold: tests/e2e/first-paint.

@@ -239,7 +239,7 @@ export const routes: Record<string, RouteSpec> = {
     admitted: () => 200,
     check: (res, c) => expect(json<{ user: { id: string } }>(res).user.id).toBe(signedIn[c as AccountName].user.id),
   },
-  // --- patient records (issue 5): add specs here ---
+  // --- patient records: add specs here ---
   // Staff record writes (server/patients, rx, appointments, sales, labOrders, recalls routes.ts): admins and staff only; the kiosk registers patients only.
   ...((): Record<string, RouteSpec> => {
     const staffRoles = ['admin', 'staff'] as const;
@@ -478,7 +478,7 @@ export const routes: Record<string, RouteSpec> = {
       platformMaySee: [demoIds.clearview, demoIds.brightsight, 'clearview', 'brightsight'],
       check: (res) => expect(json<{ companies: { slug: string }[] }>(res).companies.map((c) => c.slug)).toEqual(['brightsight', 'clearview']),
     };
-    // The enterprise admin's screens (issue 17): companies and stores by name and address, never their people.
+    // The enterprise admin's screens: companies and stores by name and address, never their people.
     const companyLevel = [demoIds.clearview, demoIds.brightsight, demoIds.downtown, demoIds.uptown, demoIds.main, 'clearview', 'brightsight', 'downtown', 'uptown', 'main street', 'springfield', 'riverton'];
     const enterpriseSpec = (status: number, check?: RouteSpec['check']): Omit<RouteSpec, 'url' | 'body'> => ({
       access: ['enterpriseadmin'],
@@ -535,12 +535,12 @@ export const routes: Record<string, RouteSpec> = {
       ...enterpriseSpec(200),
       url: () => `/api/enterprise/portal-mappings/${walkMappings.removed}`,
     };
-    // Reports across companies: each company's sums only (issue 17).
+    // Reports across companies: each company's sums only.
     specs['GET /api/enterprise/reports/:report'] = { ...enterpriseSpec(200), url: () => '/api/enterprise/reports/sales' };
     return specs;
   })(),
 
-  // --- eForms (issue 4): add specs here ---
+  // --- eForms: add specs here ---
   // The public calls without the encrypted tenant header (the walk sends none) are refused alike for everyone.
   'GET /api/patient/getencryptedtenant': {
     access: 'public',

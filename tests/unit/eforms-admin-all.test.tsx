@@ -1,5 +1,5 @@
 /**
- * Issue 4, /admin/eforms/all against a fake API: search and the store and status filters reach the server's query;
+ * /admin/eforms/all against a fake API: search and the store and status filters reach the server's query;
  * a draft is published, a form that was never sent is deleted after the question, one that was sent is archived.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the admin eForm builder as a person uses it, against a fake API: every section type added, a required one,
+ * The admin eForm builder as a person uses it, against a fake API: every section type added, a required one,
  * the live preview, an empty radio title refused, 'Card Saved', the unsaved-changes guard (link, Back, reload) and a
  * form that cannot be loaded.
  */

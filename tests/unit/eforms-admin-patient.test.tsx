@@ -1,5 +1,5 @@
 /**
- * Issue 4, the patient chart's eForms section (its forms tab, 7) against a fake API: the patient's assignments with their status,
+ * The patient chart's eForms section (its forms tab, 7) against a fake API: the patient's assignments with their status,
  * revoke and resend of an open one, the submitted answers read-only, and assigning a published form.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-/** Issue 17: the slug and logo rules the enterprise screens and the server share (src/contract/enterprise.ts). */
+/** The slug and logo rules the enterprise screens and the server share (src/contract/enterprise.ts). */
 import { describe, expect, it } from 'vitest';
 import { enterpriseMessages as M, logoProblem, LOGO_MAX_BYTES, PortalSlug } from '../../src/contract/enterprise';
 import { reservedSlugs } from '../../src/contract/reservedSlugs';

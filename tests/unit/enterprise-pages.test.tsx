@@ -1,4 +1,4 @@
-/** Issue 17: the enterprise admin's portal mapping and company screens, against a fake API. */
+/** The enterprise admin's portal mapping and company screens, against a fake API. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { enterpriseMessages } from '../../src/contract/enterprise';

@@ -1,5 +1,5 @@
 /**
- * Issue 5: /patient/register, the kiosk sign-up against a fake API: a walk-in patient registers and is thanked;
+ * /patient/register, the kiosk sign-up against a fake API: a walk-in patient registers and is thanked;
  * the screen clears itself for the next person (after the thank-you delay, on Done, after 2 minutes idle); the
  * server's field messages show; nothing of one person is left for the next (form and mutation cache).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a signed-in patient opens a form from the dashboard's 'Forms to fill in' and fills it in on their own
+ * A signed-in patient opens a form from the dashboard's 'Forms to fill in' and fills it in on their own
  * session: no code is asked for, the answers go to /api/my/forms/{id}/submit once, and the page leads home after.
  */
 import { screen, waitFor } from '@testing-library/react';

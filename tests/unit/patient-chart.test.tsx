@@ -1,5 +1,5 @@
 /**
- * Issue 14, the staff chart against a fake API: the tab in the address (a store id opens the details, a number its
+ * The staff chart against a fake API: the tab in the address (a store id opens the details, a number its
  * tab, a tab press moves the address), the details form sending only what changed, the Rx form showing the
  * server's message at the field it names, and a refused overlapping booking said at the start time.
  */

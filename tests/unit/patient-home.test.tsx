@@ -1,4 +1,4 @@
-/** Issue 5: /admin/dashboard/patients, the patient's home and the enterprise admin's summary per company. */
+/** /admin/dashboard/patients, the patient's home and the enterprise admin's summary per company. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from '../../src/views/dashboard/DashboardPage';

@@ -1,5 +1,5 @@
 /**
- * Issue 5, the patient's record pages against a fake API: each shows its data, its empty state and its error state
+ * The patient's record pages against a fake API: each shows its data, its empty state and its error state
  * (with Try again); the Rx tables in optician notation; dates, times and money in the reader's language and the
  * store's time zone; cancelling a visit; the contact form with the server's field messages.
  */

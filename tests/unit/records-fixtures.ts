@@ -165,6 +165,7 @@ export const order: LabOrder = {
   fittingHeights: { right: 22, left: 22 },
   labName: 'Precision Lens Lab',
   expectedOn: '2026-12-10',
+  overdue: false,
   remakeOfId: null,
   remakeReason: null,
   remakeReasonKind: null,

@@ -1,6 +1,7 @@
 /**
- * The reports' filter form: a refused filter (one date only, or a range the server refuses) moves focus to an error
- * summary whose link leads to the field, in the reader's language, as every other form does.
+ * The reports page: a refused filter (one date only, or a range the server refuses) moves focus to an error summary
+ * whose link leads to the field, in the reader's language, as every other form does; the chart draws money in the
+ * report's currency.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,5 +46,42 @@ describe('the reports filter', () => {
     await waitFor(() => expect(within(summary).getByRole('link', { name: 'To: To cannot be before From' })).toBeTruthy());
     await waitFor(() => expect(document.activeElement).toBe(summary));
     expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the report chart', () => {
+  it('draws money in the major units of the report’s currency (yen has none, dinar three)', async () => {
+    const report = (currency: string, net: number) => ({
+      report: 'sales',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      group: 'store',
+      locationId: null,
+      asOf: '2026-11-24',
+      currency,
+      currencies: [currency],
+      summary: [{ key: 'net', kind: 'money', value: net }],
+      sections: [{ id: 'sales', labelKind: 'name', chartColumn: 'net', columns: [{ key: 'net', kind: 'money' }], rows: [{ key: 'a', label: 'Downtown', values: { net } }] }],
+    });
+    for (const [currency, net, label] of [
+      ['JPY', 150_000, '150k'],
+      ['USD', 150_000, '1.5k'],
+      ['KWD', 1_500_000, '1.5k'],
+    ] as const) {
+      window.history.replaceState(null, '', '/admin/reports/sales');
+      rendered = renderPage(<ReportsPage report="sales" />, {
+        user: admin,
+        api: (call) => {
+          const url = new URL(call.path, 'http://x');
+          if (url.pathname === '/api/stores') return { status: 200, body: { stores: [] } };
+          if (url.pathname === '/api/reports/sales') return { status: 200, body: report(currency, net) };
+          return undefined;
+        },
+      });
+      const chart = await screen.findByRole('figure');
+      await waitFor(() => expect(chart.querySelector('[data-chart-label]')?.textContent).toBe(label));
+      tearDownPage(rendered);
+      rendered = undefined;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { minorDigits } from '../../contract/money';
 import { formatDioptres, formatMillimetres } from '../../contract/rx';
 
 /**
@@ -38,8 +39,7 @@ export function createFormats(locale: string) {
     /** Integer minor units of `currency` (cents for USD; none for JPY). */
     money(minor: number, currency: string): string {
       const format = moneyFormat(currency);
-      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-      return format.format(minor / 10 ** digits);
+      return format.format(minor / 10 ** minorDigits(currency));
     },
     /** A count (grouped: 1,250). */
     integer(value: number): string {

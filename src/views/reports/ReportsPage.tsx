@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http';
 import { enterpriseReportQuery, reportQuery, reportQueryString } from '../../api/reports';
 import type { ReportFilter } from '../../api/reports';
 import { storesQuery } from '../../api/stores';
+import { minorDigits } from '../../contract/money';
 import { enterpriseReportNames, groupsOf, moneyReports, reportCsv, reportGroups, reportNames } from '../../contract/reports';
 import type { ColumnKind, EnterpriseReportName, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
 import { translateMessage } from '../../i18n/appI18n';
@@ -309,10 +310,10 @@ function labelText(kind: LabelKind, key: string, label: string, formats: Formats
   }
 }
 
-/** Where a chart's value is shown in (money in major units, ratios as percentages) and its suffix. */
-function chartValue(value: number | null, kind: ColumnKind): number | null {
+/** A chart's value: money in the currency's major units, ratios as percentages. */
+function chartValue(value: number | null, kind: ColumnKind, currency: string): number | null {
   if (value === null) return null;
-  if (kind === 'money') return value / 100;
+  if (kind === 'money') return value / 10 ** minorDigits(currency);
   if (kind === 'ratio') return value * 100;
   return value;
 }
@@ -358,7 +359,7 @@ function SectionView({ report, section, formats, enterprise }: { report: Report;
             description={t('reports.chartDescription', { column: columnName, group: groupName, count: section.rows.length })}
             language={i18n.language}
             suffix={chartColumn.kind === 'ratio' ? '%' : ''}
-            bars={labelled.map(({ row, text }) => ({ key: row.key, label: text, value: chartValue(row.values[chartColumn.key] ?? null, chartColumn.kind) }))}
+            bars={labelled.map(({ row, text }) => ({ key: row.key, label: text, value: chartValue(row.values[chartColumn.key] ?? null, chartColumn.kind, report.currency) }))}
           />
           <TableScroll label={sectionTitle}>
             <table className={frame.table}>

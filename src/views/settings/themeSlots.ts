@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ThemeSlot } from '../../machines/settings.machine';
 import { loadTheme, loadedThemeClass } from '../../theme/loadTheme';
-import { palettes } from '../../theme/palettes';
 import { slotSurface } from '../../theme/slots.css';
 import { useSettingsActor } from './settingsActor';
 
@@ -28,10 +27,4 @@ export function useThemeSlotClass(slot: ThemeSlot): string {
     };
   }, [name]);
   return [loadedThemeClass(name) ?? shown, slotSurface[slot]].filter(Boolean).join(' ');
-}
-
-/** light or dark: the type of the theme in a slot (for a region's data-mode, icons and the like). */
-export function useThemeSlotMode(slot: ThemeSlot): 'light' | 'dark' {
-  const name = useSelector(useSettingsActor(), (snapshot) => snapshot.context.settings.theme[slot]);
-  return palettes[name]?.type ?? 'light';
 }

@@ -115,7 +115,7 @@ export const navigation: readonly NavigationItem[] = [
       }),
     ],
   }),
-  // The Reports group (issue 17; the spec's 'Reports (empty)' until then): one item per report.
+  // The Reports group: one item per report.
   entry({
     id: 'reports',
     type: 'group',

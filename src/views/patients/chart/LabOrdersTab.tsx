@@ -23,9 +23,6 @@ import { useServerFields } from './fieldErrors';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 
-const awaited: ReadonlySet<string> = new Set(['draft', 'sent-to-lab', 'in-production', 'on-hold']);
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
 /**
  * Tab 5: the patient's lab orders. Create one from a spectacle Rx and an invoice line (frame, lens, fitting heights);
  * move each along the allowed edges (the next possible moves are its buttons; a move names the status the clerk
@@ -113,7 +110,6 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
     },
     onSettled: invalidate,
   });
-  const overdue = order.expectedOn !== null && awaited.has(order.status) && order.expectedOn < todayIso();
   const remakeOf = order.remakeOfId ? all.find((o) => o.id === order.remakeOfId) : undefined;
   const remadeAs = all.filter((o) => o.remakeOfId === order.id);
   const pending = move.isPending;
@@ -159,7 +155,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         <dt>{t('labOrdersTab.expected')}</dt>
         <dd>
           {order.expectedOn ? formats.date(order.expectedOn) : t('records.orders.noExpected')}
-          {overdue && <span className={lookup.overdue}> · {t('labOrdersTab.overdue')}</span>}
+          {order.overdue && <span className={lookup.overdue}> · {t('labOrdersTab.overdue')}</span>}
         </dd>
         <dt>{t('labOrdersTab.frame')}</dt>
         <dd>{[order.frame.brand, order.frame.model, order.frame.colour].filter(Boolean).join(' · ') || '—'}</dd>
