@@ -13,8 +13,8 @@
  * Budgets: every read's p99 under 150 ms, a sale's under 250 ms, the mix's req/s at least 0.3 of the health route's.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a fresh `bench_<random>` database
- * is made there and dropped), BENCH_DAY_SECONDS (the mix, default 20), BENCH_DAY_PGLITE=1 (the same on PGlite
- * after PostgreSQL), BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof, its profile written there at exit).
+ * is made there and dropped), BENCH_DAY_SECONDS (the mix, default 20), BENCH_DAY_DATABASES (default `postgres`;
+ * `postgres,pglite` or `pglite`), BENCH_CPU_PROF=<dir> (the server runs with --cpu-prof, its profile written there at exit).
  * Writes bench/results/day.json.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -252,8 +252,10 @@ export async function measureDay(kinds: DbKind[]): Promise<DayResults> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   installSignalHandlers();
-  const kinds: DbKind[] = process.env.BENCH_DAY_PGLITE === '1' ? ['postgres', 'pglite'] : ['postgres'];
-  measureDay(kinds)
+  const kinds = (process.env.BENCH_DAY_DATABASES ?? 'postgres').split(',').map((k) => k.trim());
+  const unknown = kinds.filter((k) => k !== 'postgres' && k !== 'pglite');
+  if (unknown.length) throw new Error(`BENCH_DAY_DATABASES lists postgres and pglite, comma-separated; not ${unknown.join(', ')}`);
+  measureDay(kinds as DbKind[])
     .then(async (results) => {
       await runCleanups();
       const m = results.meta;
