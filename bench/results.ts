@@ -1,5 +1,6 @@
 /** What one bench run measured: written to bench/results/latest.json, checked against the budgets, reported. */
 import type { BrowserResults } from './browser';
+import type { DayResults } from './day';
 import type { measureBundle } from './bundle';
 import type { LighthouseResults } from './lighthouse';
 import type { DbKind, StartupPair } from './startup';
@@ -40,6 +41,8 @@ export interface Results {
   bundle?: ReturnType<typeof measureBundle> | { skipped: string };
   browser?: BrowserResults | { skipped: string };
   lighthouse?: LighthouseResults | { skipped: string };
+  /** The busy day (bench/day.ts), also written to bench/results/day.json. */
+  day?: DayResults | { skipped: string };
   budgets: BudgetCheck[];
   errors: string[];
 }

@@ -11,6 +11,7 @@
  *      page asks for at run time), the same for the admin's sign-in → signed-in shell and for a reload of the shell;
  *      the theme CSS files (one per theme, fetched only when that theme is chosen).
  *   5. Lighthouse (desktop preset: performance and accessibility) on the sign-in page, the median of a few runs.
+ *   6. The busy day on PostgreSQL (bench/day.ts: 50 clients of a day's mix over 200 stores, beside GET /api/health).
  *
  * Environment:
  *   BENCH_DURATION       seconds per load test (default 10), e.g. 3 for a quick check
@@ -31,6 +32,7 @@ import path from 'node:path';
 import { measureBrowser } from './browser';
 import { checkBudgets } from './budgets';
 import { measureBundle } from './bundle';
+import { dayReport, measureDay } from './day';
 import { CONNECTIONS, DURATION, LIGHTHOUSE_RUNS, WARMUP } from './config';
 import { CHROMIUM } from './lib/chromium';
 import { log, message } from './lib/format';
@@ -167,6 +169,15 @@ async function main(): Promise<number> {
         }
       }
     }
+    if (throughputOnly) results.day = notMeasured;
+    else if (pgDb && 'skipped' in pgDb) results.day = { skipped: pgDb.skipped };
+    else {
+      const day = await attempt('busy day', () => measureDay(['postgres']));
+      if (day) {
+        results.day = day;
+        results.errors.push(...day.errors);
+      }
+    }
   } catch (err) {
     results.errors.push(message(err));
   } finally {
@@ -174,7 +185,9 @@ async function main(): Promise<number> {
   }
 
   results.budgets = checkBudgets(results);
+  if (results.day && 'runs' in results.day) results.budgets.push(...results.day.runs.flatMap((r) => r.budgets));
   console.log(report(results));
+  if (results.day && 'runs' in results.day) for (const run of results.day.runs) console.log(`\n6. The busy day (bench/day.ts; figures also in bench/results/day.json)\n${dayReport(run)}`);
   mkdirSync(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nWritten ${path.relative(root, resultsFile)}`);

@@ -18,9 +18,10 @@ export interface Server {
   base: string;
 }
 
-export function serverEnv(target: DbTarget, port: number): NodeJS.ProcessEnv {
+export function serverEnv(target: DbTarget, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extra,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: target.dataDir,
@@ -40,11 +41,12 @@ export interface StartupRun {
   stop?: StopResult;
 }
 
-export async function startServer(target: DbTarget, label: string): Promise<{ server: Server; run: StartupRun }> {
+/** `env`: settings of this start beside the bench's own environment; `nodeArgs`: Node's flags (startProcess). */
+export async function startServer(target: DbTarget, label: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<{ server: Server; run: StartupRun }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   log(`  starting the server on ${kindName[target.kind]} (${label}), port ${port}...`);
-  const proc = startProcess(`server on ${kindName[target.kind]} (${label})`, 'server/main.ts', serverEnv(target, port));
+  const proc = startProcess(`server on ${kindName[target.kind]} (${label})`, 'server/main.ts', serverEnv(target, port, env), nodeArgs);
   const ms = await waitFor200(proc, `${base}/api/health`);
   // The "Ready" line is printed right after listen(); give the pipe a moment to deliver it.
   let ready: RegExpMatchArray | null = null;

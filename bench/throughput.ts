@@ -8,15 +8,16 @@ import { freePort, httpRequest } from './lib/http';
 import { startProcess, waitFor200 } from './lib/process';
 import { kindName, type DbKind, type Server } from './startup';
 
-export async function signIn(base: string): Promise<string> {
+/** Signs `account` in (by default the demo patient) and checks its token; the access token. */
+export async function signIn(base: string, account: { username: string; tenantId: string; locationId: string } = { username: 'patient@clearview.test', tenantId: demoIds.clearview, locationId: demoIds.downtown }): Promise<string> {
   const res = await httpRequest(`${base}/api/patient/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      username: 'patient@clearview.test',
+      username: account.username,
       password: DEMO_PASSWORD,
-      tenentID: demoIds.clearview,
-      locationid: demoIds.downtown,
+      tenentID: account.tenantId,
+      locationid: account.locationId,
     }),
     timeoutMs: 15_000,
   });

@@ -99,9 +99,10 @@ export interface StopResult {
   forced: boolean;
 }
 
-export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): Proc {
+/** `nodeArgs`: Node's own flags for this process (--cpu-prof, which NODE_OPTIONS does not take). */
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Proc {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env,
     detached: true,

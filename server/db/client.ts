@@ -121,7 +121,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
-    const { runPipelined } = await import('./pipelined');
+    const { namingStatements, runPipelined } = await import('./pipelined');
     const { checkOut, guardConnections } = await import('./checkout');
     // A bounded wait for a connection (a new one, or a free one of the pool): a database that does not answer, or
     // a pool that stays full, fails the request (503) instead of holding it open.
@@ -144,7 +144,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         // A transaction object, not a database: the BEGIN below is drizzle's to know about, so that a nested
         // transaction (runAudited's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
         // COMMIT, ending this transaction early and with it the runtime role and tenant (RLS) for what follows.
-        if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(client)._.session, undefined) as unknown as Db));
+        if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(namingStatements(client))._.session, undefined) as unknown as Db));
         let broken: Error | undefined;
         try {
           // BEGIN, the settings and the session check in one simple-protocol message: one round trip.

@@ -30,6 +30,29 @@ function statementName(text: string): string {
   return name;
 }
 
+/** The statements a transaction's queries send; others (BEGIN, SAVEPOINT, COMMIT) stay unnamed. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * `client` with every query drizzle sends on it named (`pd_` and the hash of its text), so PostgreSQL parses and
+ * plans it once per connection and the next request binds and runs the plan it keeps: under row-level security
+ * planning the transactions' statements cost about as much as running them. A connection names at most
+ * MAX_PREPARED_PER_CONNECTION texts; past it they go unnamed, as pg's own cache of a connection's statements
+ * never forgets one.
+ */
+export function namingStatements(client: pg.PoolClient): pg.PoolClient {
+  const named = new Set<string>();
+  const query = (config: unknown, values?: unknown) => {
+    const c = config as { text?: unknown; name?: string } | null;
+    if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && PREPARABLE.test(c.text) && (named.has(c.text) || named.size < MAX_PREPARED_PER_CONNECTION)) {
+      named.add(c.text);
+      config = { ...c, name: `pd_${statementName(c.text).slice(3)}` };
+    }
+    return (client.query as (config: unknown, values?: unknown) => unknown)(config, values);
+  };
+  return new Proxy(client, { get: (target, prop) => (prop === 'query' ? query : Reflect.get(target, prop, target)) });
+}
+
 /** Values in PostgreSQL's text form; only plain values, as the queries here carry ids, dates and text. */
 function textValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;

@@ -1,12 +1,16 @@
 /**
- * Invoices and payments over HTTP against the real app and database: numbering per store, totals with the store
- * tax rate, payment idempotency, paid invoices, and voids with their credit record.
+ * Invoices and payments over HTTP against the real app and database: numbering per store (one store's never
+ * waiting for another's), totals with the store tax rate, payment idempotency, paid invoices, and voids with their credit record.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Tx } from '../../server/db/client';
+import { lockNumbering } from '../../server/db/pg';
+import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { admin, call, h, line, newPatient, ok, staff, startClinical } from './clinical-fixtures';
 import { demoIds, json, ownerRows } from './harness';
+import { openRegister, product, saleBody } from './pos-fixtures';
 
 startClinical();
 
@@ -39,6 +43,41 @@ describe('invoices and payments', () => {
     const numbers = results.map((r) => r.number).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(5);
     expect(numbers[4]! - numbers[0]!).toBe(4);
+  });
+
+  // PostgreSQL only: PGlite is one connection, so every transaction waits for the one before it anyway.
+  it.runIf(process.env.TEST_DATABASE_URL)('a store whose numbering is held up holds up no other store', async () => {
+    const p = await newPatient();
+    const sell = (locationId: string) => call(admin, 'POST', '/api/invoices', { patientId: p.id, locationId, lines: [line] });
+    const session = await openRegister(admin, posDemoIds.downtownDispensing);
+    const exam = await product(admin, posDemoSkus.exam);
+    const atRegister = () => call(admin, 'POST', '/api/pos/sales', saleBody(session, [{ product: exam }]));
+    // Another transaction numbering at Uptown, still open: what a slow sale there looks like to everyone else.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = h.db.owner.transaction(async (tx) => {
+      await lockNumbering(tx as unknown as Tx, 'invoice', demoIds.uptown);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      const settled = (ms: number) => new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms));
+      const atUptown = sell(demoIds.uptown);
+      const downtown = await Promise.race([Promise.all([sell(demoIds.downtown), sell(demoIds.downtown), atRegister(), atRegister()]), settled(5_000)]);
+      expect(downtown, 'Downtown sales finished while Uptown numbering was held').not.toBe('waiting');
+      expect((downtown as Awaited<ReturnType<typeof sell>>[]).map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      // Uptown's own sale waits for its store's numbering, as it must (gapless numbers per store).
+      expect(await Promise.race([atUptown, settled(300)])).toBe('waiting');
+      release();
+      await holder;
+      expect((await atUptown).statusCode).toBe(201);
+    } finally {
+      release();
+      await holder;
+    }
   });
 
   it('two concurrent payments with one Idempotency-Key record one payment; paid at balance 0; a paid invoice takes no more', async () => {
