@@ -21,12 +21,17 @@ export interface StatementResult {
 /** A connection keeps at most this many of our statements; past it, statements are sent unnamed (planned each time). */
 const MAX_PREPARED_PER_CONNECTION = 100;
 const prepared = new WeakMap<pg.Connection, Set<string>>();
-// Keyed by statement text: the texts come from the code's query templates, a bounded set.
+// Keyed by statement text. The texts come from the code's query templates, but a template with a list of variable
+// length makes one text per length: the memo is dropped when it grows past what the templates can explain.
 const names = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 5_000;
 
 function statementName(text: string): string {
   let name = names.get(text);
-  if (!name) names.set(text, (name = `pp_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  if (!name) {
+    if (names.size >= MAX_REMEMBERED_NAMES) names.clear();
+    names.set(text, (name = `pp_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  }
   return name;
 }
 
