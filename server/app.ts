@@ -260,7 +260,7 @@ export async function buildApp(opts: {
       }
       return reply.code(400).send(errorBody('request.fieldsInvalid', { fields }));
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers ?? {}).send(error.body);
     if (error instanceof ServerBusyError) {
       return reply.code(503).header('Retry-After', '1').send(errorBody('server.busy'));
     }

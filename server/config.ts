@@ -87,6 +87,13 @@ const Env = z.object({
     .int('must be a positive whole number')
     .min(1, 'must be a positive whole number')
     .default(20),
+  /** How long a refresh token just replaced still answers its successor (two refreshes racing, a lost answer). */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds from 0 to 60' })
+    .int('must be a whole number of seconds from 0 to 60')
+    .min(0, 'must be a whole number of seconds from 0 to 60')
+    .max(60, 'must be a whole number of seconds from 0 to 60')
+    .default(10),
 });
 
 export interface Config {
@@ -112,6 +119,8 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** Auth requests admitted per address per minute (security.md: 20 unless AUTH_REQUESTS_PER_MINUTE says). */
   authRequestsPerMinute: number;
+  /** Seconds a replaced refresh token still answers its successor instead of revoking the family (0: never). */
+  refreshGraceSeconds: number;
   /** The clock; tests move it. */
   now: () => Date;
 }
@@ -164,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
+    refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     now: () => new Date(),
   };
 }

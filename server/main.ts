@@ -57,7 +57,31 @@ async function main() {
   );
 }
 
+/**
+ * A failed start-up's error and the causes under it, each with what the database said (code, detail, hint, ...):
+ * Drizzle's message quotes the statement that failed but not why, which is in its cause.
+ */
+function startupFailure(err: unknown): string {
+  const lines: string[] = [];
+  const facts = ['code', 'detail', 'hint', 'schema', 'table', 'column', 'constraint', 'where', 'address', 'port'] as const;
+  const describe = (e: unknown, depth: number) => {
+    if (depth > 4 || e === undefined || e === null) return;
+    if (!(e instanceof Error)) {
+      lines.push(`${depth ? 'caused by: ' : ''}${String(e)}`);
+      return;
+    }
+    const known = facts.map((k) => [k, (e as unknown as Record<string, unknown>)[k]] as const).filter(([, v]) => v !== undefined && v !== '');
+    const said = known.length ? ` (${known.map(([k, v]) => `${k}: ${String(v)}`).join(', ')})` : '';
+    lines.push(`${depth ? 'caused by: ' : ''}${e.message || e.name}${said}`);
+    // Node's connection errors list each address tried.
+    if (e instanceof AggregateError) for (const inner of e.errors) describe(inner, depth + 1);
+    describe(e.cause, depth + 1);
+  };
+  describe(err, 0);
+  return lines.join('\n');
+}
+
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(startupFailure(err));
   process.exit(1);
 });

@@ -171,7 +171,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         return reply.code(401).send(errorBody('auth.tokenRefreshFailed'));
       };
       if (!parsed) return refused();
-      const result = await withTenant(db, parsed.tenantId, (tx) => refreshSession(tx, parsed.tenantId, parsed.hash, now, request.ip));
+      const rules = { key: secrets.codeKey, graceSeconds: config.refreshGraceSeconds };
+      const result = await withTenant(db, parsed.tenantId, (tx) => refreshSession(tx, parsed, rules, now, request.ip));
       if (!result) return refused();
       setRefreshCookie(reply, result.refreshToken);
       const accessToken = await signAccessToken(

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { refreshFamilies, refreshTokens } from '../db/schema';
-import { newRefreshToken } from './tokens';
+import { newRefreshToken, successorRefreshToken, type PresentedRefreshToken } from './tokens';
 
 /** A family lives at most 12 hours; it ends after 15 idle minutes (kiosk: 2). */
 export const FAMILY_MAX_SECONDS = 12 * 60 * 60;
@@ -55,13 +55,25 @@ export async function createNewUserSession(
 }
 
 export type RotateOutcome =
-  | { kind: 'rotated'; refreshToken: string; familyId: string; userId: string }
+  | { kind: 'rotated'; refreshToken: string; familyId: string; userId: string; withinGrace: boolean }
   | { kind: 'unknown' }
   | { kind: 'reused'; familyId: string; userId: string }
   | { kind: 'ended'; familyId: string; userId: string; reason: string };
 
-/** Exchanges a refresh token for a new one in the same family; a token presented twice revokes the family. */
-export async function rotateRefreshToken(tx: Tx, tenantId: string, hash: string, now: Date): Promise<RotateOutcome> {
+export interface RotationRules {
+  /** The key successors are derived with (successorRefreshToken). */
+  key: Buffer;
+  /** How long a replaced token still answers its successor. */
+  graceSeconds: number;
+}
+
+/**
+ * Exchanges a refresh token for its successor in the same family. A token presented again within the grace window
+ * after it was replaced (two refreshes racing, a client that lost the answer) is answered that same successor; later,
+ * it revokes the family. The row lock puts a racing twin behind the first, in any process.
+ */
+export async function rotateRefreshToken(tx: Tx, presented: PresentedRefreshToken, now: Date, rules: RotationRules): Promise<RotateOutcome> {
+  const { tenantId, hash } = presented;
   const [row] = await tx
     .select({ token: refreshTokens, family: refreshFamilies })
     .from(refreshTokens)
@@ -75,7 +87,8 @@ export async function rotateRefreshToken(tx: Tx, tenantId: string, hash: string,
   const { token, family } = row;
   const ids = { familyId: family.id, userId: family.userId };
   if (family.revokedAt) return { kind: 'ended', ...ids, reason: family.revokedReason ?? 'revoked' };
-  if (token.rotatedAt) {
+  const withinGrace = !!token.rotatedAt && now.getTime() - token.rotatedAt.getTime() < rules.graceSeconds * 1000;
+  if (token.rotatedAt && !withinGrace) {
     await revokeFamily(tx, family.id, 'reuse', now);
     return { kind: 'reused', ...ids };
   }
@@ -87,17 +100,29 @@ export async function rotateRefreshToken(tx: Tx, tenantId: string, hash: string,
     await revokeFamily(tx, family.id, 'idle', now);
     return { kind: 'ended', ...ids, reason: 'idle' };
   }
-  await tx
-    .update(refreshTokens)
-    .set({ rotatedAt: now })
-    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, hash)));
+  const next = successorRefreshToken(rules.key, tenantId, presented.secret);
+  if (withinGrace) {
+    // Only a successor this token was really replaced by: one written with another key (CODE_SECRET changed) is not.
+    const [successor] = await tx
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, next.hash), eq(refreshTokens.familyId, family.id)));
+    if (!successor) {
+      await revokeFamily(tx, family.id, 'reuse', now);
+      return { kind: 'reused', ...ids };
+    }
+  } else {
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.tokenHash, hash)));
+    await tx.insert(refreshTokens).values({ tenantId, tokenHash: next.hash, familyId: family.id, createdAt: now });
+  }
   await tx
     .update(refreshFamilies)
     .set({ lastUsedAt: now })
     .where(and(eq(refreshFamilies.tenantId, tenantId), eq(refreshFamilies.id, family.id)));
-  const next = newRefreshToken(tenantId);
-  await tx.insert(refreshTokens).values({ tenantId, tokenHash: next.hash, familyId: family.id, createdAt: now });
-  return { kind: 'rotated', refreshToken: next.token, ...ids };
+  return { kind: 'rotated', refreshToken: next.token, ...ids, withinGrace };
 }
 
 export async function revokeFamily(tx: Tx, familyId: string, reason: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { Role } from '../../src/contract/common';
@@ -90,11 +90,27 @@ export function newRefreshToken(tenantId: string): { token: string; hash: string
   return { token: `${tenantId}.${secret}`, hash: hashToken(secret) };
 }
 
-export function parseRefreshToken(token: string | undefined): { tenantId: string; hash: string } | null {
+/**
+ * The token that replaces a presented one: derived from it with a server key (the code key, under its own label),
+ * not drawn at random, so a second presentation within the grace window is answered the same successor without the
+ * successor being stored anywhere but as its hash. Without the key nobody can derive it.
+ */
+export function successorRefreshToken(key: Buffer, tenantId: string, secret: string): { token: string; hash: string } {
+  const next = createHmac('sha256', key).update('refresh-successor\0').update(secret).digest('base64url');
+  return { token: `${tenantId}.${next}`, hash: hashToken(next) };
+}
+
+export interface PresentedRefreshToken {
+  tenantId: string;
+  secret: string;
+  hash: string;
+}
+
+export function parseRefreshToken(token: string | undefined): PresentedRefreshToken | null {
   if (!token || token.length > 200) return null;
   const [tenantId, secret, ...rest] = token.split('.');
   if (rest.length || !tenantId || !secret || !z.uuid().safeParse(tenantId).success) return null;
-  return { tenantId, hash: hashToken(secret) };
+  return { tenantId, secret, hash: hashToken(secret) };
 }
 
 export function hashToken(secret: string): string {

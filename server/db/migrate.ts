@@ -4,6 +4,9 @@ import { queryRows, type Database } from './client';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The advisory lock key that puts one starting instance's migrations and demo seed after another's. */
+export const STARTUP_LOCK = 727274;
+
 /** Applies the committed migrations. On PostgreSQL an advisory lock keeps two starting instances apart. */
 export async function migrateDatabase(db: Database): Promise<void> {
   if (db.kind === 'pglite') {
@@ -18,7 +21,7 @@ export async function migrateDatabase(db: Database): Promise<void> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(727274)');
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
     await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.end();

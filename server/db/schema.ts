@@ -341,16 +341,17 @@ export const signInFailures = pgTable(
   ],
 ).enableRLS();
 
-/** Per-address request counters (not tenant data): the auth rate limit holds across restarts and instances. */
-export const requestCounters = pgTable(
-  'request_counters',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+/**
+ * Per-address request windows (not tenant data): the times of the requests admitted within the last minute, at most
+ * the limit of them, so the auth rate limit holds over any minute, across restarts and instances.
+ */
+export const requestCounters = pgTable('request_counters', {
+  key: text('key').primaryKey(),
+  admittedAt: timestamp('admitted_at', { withTimezone: true }).array().notNull(),
+  /** Whether the last request was admitted (the answer of the statement that wrote the row). */
+  admitted: boolean('admitted').notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});
 
 /** Installation secrets (signing key, code key) when not given in the environment. Never granted to the runtime role. */
 export const serverSecrets = pgTable('server_secrets', {

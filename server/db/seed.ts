@@ -2,10 +2,11 @@
  * The fixed demo data of shared/design/domain.md, written once on an empty database (a marker in app_meta makes
  * later starts change nothing). Every demo account's password is `Demo-Pass-2026!`.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { PLATFORM_TENANT_ID } from '../tenancy/platform';
 import type { Db } from './client';
+import { STARTUP_LOCK } from './migrate';
 import { appMeta, companies, locations, portalMappings, userLocations, users } from './schema';
 import { seedEforms } from './seed-eforms';
 import { seedInbox } from './seed-inbox';
@@ -51,9 +52,26 @@ interface DemoAccount {
   tempPasswordExpiresOn?: string;
 }
 
+async function marked(db: Db, key: string): Promise<boolean> {
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, key));
+  return !!done;
+}
+
+/**
+ * The seed's transaction, after the start-up lock: instances starting together on an empty database would otherwise
+ * both find no marker and race to write the same rows. The one that waited finds the other's marker and seeds nothing.
+ */
+async function seedOnce(db: Db, marker: string, seed: (tx: Db) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK}::bigint)`);
+    if (await marked(tx, marker)) return false;
+    await seed(tx);
+    return true;
+  });
+}
+
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, SEED_MARKER));
-  if (done) return seedPosOnce(db, now);
+  if (await marked(db, SEED_MARKER)) return seedPosOnce(db, now);
 
   const day = 24 * 60 * 60 * 1000;
   const accounts: DemoAccount[] = [
@@ -69,8 +87,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
   ];
   const hashes = await Promise.all(accounts.map(() => hashPassword(DEMO_PASSWORD)));
 
-  await db.transaction(async (tx) => {
-    // The marker first: a second starter racing this one fails on the key instead of seeding twice.
+  return seedOnce(db, SEED_MARKER, async (tx) => {
     await tx.insert(appMeta).values({ key: SEED_MARKER, value: now.toISOString() });
     await tx.insert(companies).values([
       { tenantId: demoIds.clearview, slug: 'clearview', name: 'Clearview Optical', logo: svgLogo('CLEARVIEW', '#006565') },
@@ -115,18 +132,15 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await seedPos(tx);
     await seedSaleToReview(tx, now, { tenantId: demoIds.clearview, locationId: demoIds.downtown, timeZone: 'America/New_York', staffId: userIds['staff@clearview.test']! });
   });
-  return true;
 }
 
 const POS_SEED_MARKER = 'demo_seed_pos';
 
 /** A database seeded before the point of sale existed gets its demo catalogue and registers once. */
 async function seedPosOnce(db: Db, now: Date): Promise<boolean> {
-  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, POS_SEED_MARKER));
-  if (done) return false;
-  await db.transaction(async (tx) => {
+  if (await marked(db, POS_SEED_MARKER)) return false;
+  return seedOnce(db, POS_SEED_MARKER, async (tx) => {
     await tx.insert(appMeta).values({ key: POS_SEED_MARKER, value: now.toISOString() });
     await seedPos(tx);
   });
-  return true;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '../../src/contract/common';
 import { CodeSentAnswer, EForm, EncryptedTenantAnswer, eformMessages, FormTokenAnswer, GetCardQuery, SubmitAnswer, SubmitBody, TenantQuery, UriBody, VerifyBody } from '../../src/contract/eforms';
-import { admitAuthRequest } from '../http/rateLimit';
+import { limitAuthRequests } from '../http/rateLimit';
 import { withTenant } from '../db/client';
 import { HttpError } from '../http/errors';
 import { decryptTenant, encryptTenant, FORM_TOKEN_SECONDS, linkMark, signFormToken } from './crypto';
@@ -21,11 +21,7 @@ export async function publicEformRoutes(fastify: FastifyInstance) {
   const now = () => config.now();
   const routeConfig = { access: 'public' as const, eformPublic: true };
 
-  const rateLimited = async (request: FastifyRequest) => {
-    if (!(await admitAuthRequest(db, request.ip, config.authRequestsPerMinute, now()))) {
-      throw new HttpError(429, 'request.tooManyRequests');
-    }
-  };
+  const rateLimited = (request: FastifyRequest) => limitAuthRequests(db, request.ip, config.authRequestsPerMinute, now());
 
   /** The tenant of the encrypted header: 400 when there is none, 404 (like an unknown link) when it is not ours. */
   const tenantOf = (request: FastifyRequest): string => {

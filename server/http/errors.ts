@@ -35,16 +35,19 @@ export class HttpError extends Error {
   readonly params?: ErrorParams;
   readonly fields?: Record<string, string>;
   readonly details?: unknown;
+  /** Headers of the answer (429's Retry-After). */
+  readonly headers?: Record<string, string>;
 
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    opts: { params?: ErrorParams; fields?: Record<string, string>; details?: unknown } = {},
+    opts: { params?: ErrorParams; fields?: Record<string, string>; details?: unknown; headers?: Record<string, string> } = {},
   ) {
     super(errorText(code, opts.params));
     this.params = opts.params;
     this.fields = opts.fields;
     this.details = opts.details;
+    this.headers = opts.headers;
   }
 
   get body(): ErrorBody {

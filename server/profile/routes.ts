@@ -23,7 +23,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { revokeOtherSessions } from '../auth/sessions';
 import { users } from '../db/schema';
 import { errorBody, HttpError } from '../http/errors';
-import { admitAuthRequest } from '../http/rateLimit';
+import { limitAuthRequests } from '../http/rateLimit';
 import { queueMessage } from '../messaging/outbox';
 import { fixedMessages } from '../messaging/templates';
 import { nowOf, runAudited, writeErrors } from '../scope/audited';
@@ -41,11 +41,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
   const { db, secrets, outbox } = app.deps;
 
   /** Password and code guesses count against the address like sign-ins (security.md). */
-  const rateLimited = async (request: FastifyRequest) => {
-    if (!(await admitAuthRequest(db, request.ip, app.deps.config.authRequestsPerMinute, nowOf(request)))) {
-      throw new HttpError(429, 'request.tooManyRequests');
-    }
-  };
+  const rateLimited = (request: FastifyRequest) => limitAuthRequests(db, request.ip, app.deps.config.authRequestsPerMinute, nowOf(request));
   const auditOwn = (request: FastifyRequest, action: string, outcome: 'success' | 'failure', details?: Record<string, unknown>) => {
     const auth = request.auth!;
     return { tenantId: auth.tid, action, outcome, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, targetType: 'user', targetId: auth.sub, details } as const;

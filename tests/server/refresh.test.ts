@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { auditActions, bearer, demo, demoIds, DEMO_PASSWORD, refreshCookieOf, signIn, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -46,10 +47,39 @@ describe('POST /api/patient/refreshtoken', () => {
     expect(locOf(viaOther.json().accessToken)).toBeUndefined();
   });
 
-  it('a reused (already rotated) token revokes the whole family and is audited', async () => {
+  it('two refreshes racing with the same cookie both succeed with the same new cookie; the person stays signed in', async () => {
+    const s = await signIn(h, 'patient@clearview.test');
+    const [one, two] = await Promise.all([refresh(s.cookie, s.token), refresh(s.cookie, s.token)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    const next = refreshCookieOf(one)!;
+    expect(next).not.toBe(s.cookie);
+    expect(refreshCookieOf(two)).toBe(next);
+    expect((await me(one.json().accessToken)).statusCode).toBe(200);
+    expect((await me(two.json().accessToken)).statusCode).toBe(200);
+    // A client that lost the answer and asks again a few seconds later is answered the same cookie.
+    h.advance(5_000);
+    const retried = await refresh(s.cookie);
+    expect(retried.statusCode).toBe(200);
+    expect(refreshCookieOf(retried)).toBe(next);
+    // The session goes on: the new cookie rotates, and so does the one after it.
+    const later = await refresh(next);
+    expect(later.statusCode).toBe(200);
+    expect((await refresh(refreshCookieOf(later)!)).statusCode).toBe(200);
+    const events = await auditActions(h, demoIds.clearview);
+    expect(events.some((e) => e.action === 'token.reuse_detected')).toBe(false);
+  });
+
+  it('the grace window is 10 s unless REFRESH_REUSE_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).refreshGraceSeconds).toBe(10);
+    expect(loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '0' }).refreshGraceSeconds).toBe(0);
+    expect(() => loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '600' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+  });
+
+  it('a token reused after the grace window revokes the whole family and is audited', async () => {
     const s = await signIn(h, 'patient@clearview.test');
     const first = await refresh(s.cookie);
     const rotated = refreshCookieOf(first)!;
+    h.advance(h.config.refreshGraceSeconds * 1000 + 1000);
     const stolen = await refresh(s.cookie);
     expect(stolen.statusCode).toBe(401);
     expect(stolen.json()).toEqual({ error: 'Token refresh failed', code: 'auth.tokenRefreshFailed' });

@@ -115,6 +115,59 @@ describe('per-address rate limit', () => {
   });
 });
 
+describe('per-address rate limit over a sliding minute', () => {
+  let limited: Harness;
+  beforeAll(async () => {
+    limited = await startHarness({ authRequestsPerMinute: 20 });
+  });
+  afterAll(() => limited.close());
+  const send = (address: string) =>
+    limited.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'nobody@clearview.test', password: 'Wrong-Password-1', ...demo.clearview }, remoteAddress: address });
+  /** Moves the clock to `second` (and a few milliseconds) past a minute of the wall clock. */
+  const toSecond = (second: number) => {
+    const ms = limited.config.now().getTime() % 60_000;
+    limited.advance((second * 1000 + 5 - ms + 60_000) % 60_000 || 60_000);
+  };
+
+  // The harness's clock runs on from where the test moves it, so each step allows for the time the requests take.
+  it('attempts straddling the minute boundary are limited as within one minute; Retry-After says when the next is admitted', async () => {
+    toSecond(50);
+    for (let i = 0; i < 20; i++) expect((await send('192.0.2.60')).statusCode).toBe(401);
+    // Ten seconds later, in the next minute of the clock: still within a minute of the 20.
+    limited.advance(10_000);
+    const refused = await send('192.0.2.60');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'request.tooManyRequests' });
+    // The first of the 20 leaves the window 50 s later, less the time the 20 took.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(40);
+    expect(retryAfter).toBeLessThanOrEqual(50);
+    expect((await send('192.0.2.60')).statusCode).toBe(429);
+    limited.advance(retryAfter * 1000);
+    expect((await send('192.0.2.60')).statusCode).toBe(401);
+  });
+
+  it('40 attempts in 3 s around the boundary: 20 are admitted, not 40', async () => {
+    toSecond(58);
+    const answers: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (i === 20) limited.advance(3_000);
+      answers.push((await send('192.0.2.61')).statusCode);
+    }
+    expect(answers).toEqual([...Array<number>(20).fill(401), ...Array<number>(20).fill(429)]);
+  });
+
+  it('a refused request does not hold the address back: the limit counts admitted ones', async () => {
+    toSecond(0);
+    for (let i = 0; i < 20; i++) expect((await send('192.0.2.62')).statusCode).toBe(401);
+    limited.advance(50_000);
+    for (let i = 0; i < 10; i++) expect((await send('192.0.2.62')).statusCode).toBe(429);
+    // A minute after the first admitted one, though ten were refused within the last minute.
+    limited.advance(11_000);
+    expect((await send('192.0.2.62')).statusCode).toBe(401);
+  });
+});
+
 describe('one-time codes', () => {
   const forgot = () => h.app.inject({ method: 'POST', url: '/api/patient/forgotpassword', payload: { username: 'patient@brightsight.test', tenant: demoIds.brightsight } });
   const submit = (vcode: string) =>
