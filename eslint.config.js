@@ -117,7 +117,7 @@ const browserLayers = [
             {
               name: 'wouter',
               importNames: ['useSearch'],
-              message: 'A page reads its query with usePageSearch (src/views/shell/pageAddress.ts): the address changes before the route guard decides.',
+              message: 'A page reads its query with usePageSearch (src/views/shared/pageAddress.ts): the address changes before the route guard decides.',
             },
           ],
         },

@@ -10,11 +10,11 @@ import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { FirstPaintHandOff } from '../views/shell/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
-import { preloadable } from '../views/shell/preloadable';
-import type { Preloadable } from '../views/shell/preloadable';
+import { preloadable } from '../views/shared/preloadable';
+import type { Preloadable } from '../views/shared/preloadable';
 import { useRouteAccessActor } from './routeAccess';
 import type { RouteAccessActor } from './routeAccess';
-import { PageSearchContext, PreloadPageContext } from '../views/shell/pageAddress';
+import { PageSearchContext, PreloadPageContext } from '../views/shared/pageAddress';
 import { PreloadHomeContext } from '../views/auth/preloadHome';
 import { homeOf, isGuestOnly, resolveAccess, routeById } from '../contract/routeTable';
 import type { Role } from '../contract/common';
@@ -99,7 +99,7 @@ const recordPages = {
   recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
   orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
   otherInfo: staffPage('OtherInfoPage'),
-  ownForm: preloadable(() => import('../views/patient/OwnFormPage').then((module) => module.OwnFormPage)),
+  ownForm: preloadable(() => import('../views/eforms/OwnFormPage').then((module) => module.OwnFormPage)),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>

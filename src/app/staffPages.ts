@@ -13,7 +13,7 @@ export const staffPages = {
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   GeneralSettingsPage: () => import('../views/settings/general/GeneralSettingsPage').then((module) => module.GeneralSettingsPage),
-  StoresPage: () => import('../views/stores/StoresPage').then((module) => module.StoresPage),
+  StoresPage: () => import('../views/settings/stores/StoresPage').then((module) => module.StoresPage),
   AccessPage: () => import('../views/access/AccessPage').then((module) => module.AccessPage),
   TemplatesPage: () => import('../views/templates/TemplatesPage').then((module) => module.TemplatesPage),
   PortalMappingPage: () => import('../views/enterprise/PortalMappingPage').then((module) => module.PortalMappingPage),

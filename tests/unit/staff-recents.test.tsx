@@ -12,7 +12,7 @@ import { recentsMachine } from '../../src/machines/recents.machine';
 import { InvoicesPage } from '../../src/views/patient/InvoicesPage';
 import { OtherInfoPage } from '../../src/views/patient/OtherInfoPage';
 import { RecentsPanel } from '../../src/views/recents/RecentsPanel';
-import { RecentsProvider } from '../../src/views/recents/recentsActor';
+import { RecentsProvider } from '../../src/views/shared/recentsActor';
 import { janeDoe } from '../fixtures/auth';
 import type { Reply } from '../fixtures/fakeApi';
 import { renderPage, tearDownPage, withRoles } from './records-harness';

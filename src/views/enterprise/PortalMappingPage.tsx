@@ -12,10 +12,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
-import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
-import * as records from '../patient/records.css';
-import { SelectField, useFieldMessages } from './fields';
-import * as styles from './enterprise.css';
+import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import * as records from '../shared/records.css';
+import { SelectField, useFieldMessages } from '../shared/companyFields';
+import * as styles from '../shared/companyFields.css';
 import { TableScroll } from '../ui/TableScroll';
 import { Form } from '../ui/Form';
 

@@ -9,9 +9,10 @@ import type { Appointment } from '../../contract/records';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useSnackbarActor } from '../ui/shellActors';
-import { Badge, EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
-import { useFormats } from './format';
-import * as styles from './records.css';
+import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
+import { useFormats } from '../shared/format';
+import * as styles from '../shared/records.css';
 import { TableScroll } from '../ui/TableScroll';
 
 const statusTone = (status: Appointment['status']) =>

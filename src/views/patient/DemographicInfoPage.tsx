@@ -15,10 +15,11 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { useSnackbarActor } from '../ui/shellActors';
-import { Choice } from './Choice';
-import { NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
-import { useFormats } from './format';
-import * as styles from './records.css';
+import { Choice } from '../shared/Choice';
+import { QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
+import { useFormats } from '../shared/format';
+import * as styles from '../shared/records.css';
 
 type ContactValues = Pick<
   PatientProfile,

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
-import { EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
+import { EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
 import { OrderTimeline } from './OrderTimeline';
 
 function Orders({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { LabOrder } from '../../contract/records';
 import { Isolated } from '../ui/Isolated';
-import { Badge } from './common';
-import { useFormats } from './format';
+import { Badge } from '../shared/records';
+import { useFormats } from '../shared/format';
 import { orderSteps } from './orderSteps';
-import * as styles from './records.css';
+import * as styles from '../shared/records.css';
 
 const marks = { done: '✓', current: '●', pending: '○' } as const;
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NoPatientState, RecordsPage } from './common';
+import { RecordsPage } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
 
 /**
  * /patient/otherinfo (staff's 'My Information'; the spec lists it without a screen): the notes and consents (the

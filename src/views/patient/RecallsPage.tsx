@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
-import { Badge, EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
-import { useFormats } from './format';
-import * as styles from './records.css';
+import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
+import { useFormats } from '../shared/format';
+import * as styles from '../shared/records.css';
 import { TableScroll } from '../ui/TableScroll';
 
 function Recalls({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import type { ContactLensRx, SpectacleRx } from '../../contract/records';
-import { EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
-import { rxOrdersHref } from './links';
-import { ContactLensTable, RxFacts, SpectacleTable } from './RxTables';
-import * as styles from './records.css';
+import { EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
+import { rxOrdersHref } from '../shared/links';
+import { ContactLensTable, RxFacts, SpectacleTable } from '../shared/RxTables';
+import * as styles from '../shared/records.css';
 
 function OrdersLink({ rx }: { rx: SpectacleRx | ContactLensRx }) {
   const { t } = useTranslation();

@@ -3,10 +3,11 @@ import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
-import { EmptyState, NoPatientState, QueryView, RecordsPage, useRecordsAccess } from './common';
+import { EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
 import { OrderTimeline } from './OrderTimeline';
-import { ContactLensTable, RxFacts, SpectacleTable } from './RxTables';
-import * as styles from './records.css';
+import { ContactLensTable, RxFacts, SpectacleTable } from '../shared/RxTables';
+import * as styles from '../shared/records.css';
 
 function RxOrders({ scope, tenantId, rxId }: { scope: RecordsScope; tenantId: string; rxId: string }) {
   const { t } = useTranslation();

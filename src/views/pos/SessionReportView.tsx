@@ -1,15 +1,15 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionReport } from '../../contract/pos';
-import { useFormats } from '../patient/format';
-import * as recordStyles from '../patient/records.css';
-import * as invoiceStyles from '../invoices/invoices.css';
+import { useFormats } from '../shared/format';
+import * as recordStyles from '../shared/records.css';
+import * as invoiceStyles from '../shared/invoices.css';
 import { Button } from '../ui/Button';
 import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
-import { reasonName } from '../workdesk/reviewReasons';
+import { reasonName } from '../shared/reviewReasons';
 import { StepHeading } from './StepHeading';
-import * as styles from './pos.css';
+import * as styles from '../shared/sale/saleForms.css';
 
 export type Paper = 'a4' | 'roll';
 

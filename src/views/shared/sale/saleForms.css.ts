@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../theme/contract.css';
-import { button } from '../ui/button.css';
+import { vars } from '../../../theme/contract.css';
+import { button } from '../../ui/button.css';
 
 /** The register's pages: the invoice screen's frame, fields and tables; logical properties only; one column on a phone. */
 export {
@@ -24,7 +24,7 @@ export {
   tabs,
   title,
   totals,
-} from '../invoices/invoices.css';
+} from '../invoices.css';
 
 /**
  * The title and the register's actions; room at the inline end for the shell's compact bar (menu, recents, user

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactLensRx, SpectacleRx } from '../../contract/records';
-import { Badge, Ltr } from './common';
+import { Badge, Ltr } from './records';
 import { rxText, useFormats } from './format';
 import * as styles from './records.css';
 import { TableScroll } from '../ui/TableScroll';

@@ -2,16 +2,13 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
 import { ApiError } from '../../api/http';
-import { authRoles, hasPermission } from '../../contract/access';
 import { translateError } from '../../i18n/apiErrors';
 import type { RecordsScope } from '../../api/records';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { useSessionActor } from '../ui/session';
 import * as styles from './records.css';
-import { StaffPatientTabs, staffTabsOf } from './StaffPatientTabs';
 
 export interface RecordsAccess {
   tenantId: string;
@@ -62,17 +59,6 @@ export function EmptyState({ children }: { children: ReactNode }) {
       <p className={styles.muted}>{children}</p>
     </div>
   );
-}
-
-/** Shown on a bare /patient/... page to someone who is not a patient: staff see the selected patient's tabs. */
-export function NoPatientState() {
-  const { t } = useTranslation();
-  const { roles } = useRecordsAccess();
-  const [path] = useLocation();
-  // Staff's 'My Information': the chart tabs of the patient selected in recents.
-  const tabs = staffTabsOf[path.toLowerCase().replace(/\/+$/, '')];
-  if (tabs && hasPermission(authRoles.staff, roles)) return <StaffPatientTabs tabs={tabs} />;
-  return <EmptyState>{t('records.notOwn')}</EmptyState>;
 }
 
 /**

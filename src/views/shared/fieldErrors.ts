@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
-import { patientMessages } from '../../../contract/patientsAdmin';
-import { rxMessages } from '../../../contract/rx';
-import { salesMessages } from '../../../contract/sales';
-import { userMessages } from '../../../contract/users';
+import { ApiError } from '../../api/http';
+import { patientMessages } from '../../contract/patientsAdmin';
+import { rxMessages } from '../../contract/rx';
+import { salesMessages } from '../../contract/sales';
+import { userMessages } from '../../contract/users';
 
 /** The contract's field messages by group, so the server's English text is shown in the reader's language. */
 const catalogues = { rx: rxMessages, patient: patientMessages, sales: salesMessages, user: userMessages } as const;

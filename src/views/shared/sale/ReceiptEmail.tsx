@@ -2,16 +2,16 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
-import { emailPosReceipt } from '../../api/pos';
-import { receiptEmailMessages } from '../../contract/invoiceLookup';
-import { translateError } from '../../i18n/apiErrors';
-import { Field } from '../invoices/Field';
-import { Button } from '../ui/Button';
-import { ErrorSummary } from '../ui/ErrorSummary';
-import { useErrorSummary } from '../ui/useErrorSummary';
-import { useOneAtATime } from '../ui/useOneAtATime';
-import * as styles from './pos.css';
+import { ApiError } from '../../../api/http';
+import { emailPosReceipt } from '../../../api/pos';
+import { receiptEmailMessages } from '../../../contract/invoiceLookup';
+import { translateError } from '../../../i18n/apiErrors';
+import { Field } from '../Field';
+import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
+import { useOneAtATime } from '../../ui/useOneAtATime';
+import * as styles from './saleForms.css';
 
 /**
  * Emailing a receipt (the sale's outcome, the history tab and the invoice screen, each with its own `send`). A patient's sale sends to their

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { posQueries } from '../../api/pos';
-import type { Register } from '../../contract/pos';
-import { useTenantId } from '../eforms/admin/useTenant';
+import { posQueries } from '../../../api/pos';
+import type { Register } from '../../../contract/pos';
+import { useTenantId } from '../useTenant';
 import { rememberedRegister } from './registerChoice';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import * as styles from './publicEform.css';
+import * as styles from './publicPage.css';
 
 /**
  * The level-1 heading of each screen of the page. A new screen takes the focus to its heading, so keyboard and

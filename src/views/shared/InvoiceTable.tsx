@@ -4,9 +4,9 @@ import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query
 import { ApiError } from '../../api/http';
 import type { InvoiceLookupItem, InvoiceLookupPage } from '../../contract/invoiceLookup';
 import { translateError } from '../../i18n/apiErrors';
-import { Badge } from '../patient/common';
-import { useFormats } from '../patient/format';
-import { invoiceTone } from '../patient/links';
+import { Badge } from './records';
+import { useFormats } from './format';
+import { invoiceTone } from './links';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './invoices.css';

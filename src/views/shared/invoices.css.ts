@@ -4,10 +4,10 @@ import { selectedRow } from '../../theme/selectedRow';
 import { controlBox } from '../ui/control.css';
 import { table as dataTable } from '../ui/dataTable.css';
 import { focusRing } from '../ui/focus.css';
-import { receipt } from '../patient/records.css';
+import { receipt } from './records.css';
 
 /** The staff invoice screen and lookup: the patient list's frame; logical properties only; one column on a phone. */
-export { heading, muted, page, title } from '../patients/patientList.css';
+export { heading, muted, page, title } from './listPage.css';
 
 /** The patient's invoices beside the selected one on a wide screen; above it on a phone. */
 export const split = style({

@@ -8,9 +8,9 @@ import { fetchOwnForm, submitOwnForm } from '../../api/ownForms';
 import { recordsQueries } from '../../api/records';
 import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
 import { eformMachine } from '../../machines/eform.machine';
-import { EformScreen } from '../eforms/public/PublicEformPage';
-import { useRecordsAccess } from './common';
-import * as styles from './records.css';
+import { EformScreen } from './public/PublicEformPage';
+import { useRecordsAccess } from '../shared/records';
+import * as styles from '../shared/records.css';
 
 /**
  * The eForm machine on the patient's own session: no encrypted tenant and no code (the session proves who they

@@ -7,26 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import { translateError } from '../../i18n/apiErrors';
 import type { RecentEntry } from '../../machines/recents.machine';
-import { useRecentsActor } from '../recents/recentsActor';
-import { chartTabs, tabComponent } from '../patients/chart/tabs';
-import * as chartStyles from '../patients/chart/chart.css';
+import { useRecentsActor } from '../shared/recentsActor';
+import { chartTabs, tabComponent } from './chart/tabs';
+import * as chartStyles from './chart/chart.css';
 import { Alert } from '../ui/Alert';
 import { Isolated } from '../ui/Isolated';
 import { Spinner } from '../ui/Spinner';
-import { EmptyState, useRecordsAccess } from './common';
-import * as styles from './records.css';
-
-/** The chart tabs (1-based, src/views/patients/chart/tabs.ts) each staff 'My Information' page shows. */
-export const staffTabsOf: Record<string, readonly number[]> = {
-  '/patient/demographicinfo': [1],
-  '/patient/rxinfo': [2],
-  '/patient/appointment': [3],
-  '/patient/invoice': [4],
-  '/patient/orderstatus': [5],
-  '/patient/recalls': [6],
-  // Notes and consents live in the details tab.
-  '/patient/otherinfo': [1, 8, 9],
-};
+import { EmptyState, useRecordsAccess } from '../shared/records';
+import * as styles from '../shared/records.css';
 
 /** The patient selected in recents (the last chart or invoice opened or chosen), or null. */
 function useSelectedPatient(): RecentEntry | null {

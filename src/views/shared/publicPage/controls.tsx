@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { usePageTexts } from '../../../i18n/pageTexts';
 import * as spinnerStyles from '../../ui/spinner.css';
-import * as styles from './publicEform.css';
+import * as styles from './publicPage.css';
 
 /**
  * The public eForm page's own small controls, native elements only: the page is its own entry

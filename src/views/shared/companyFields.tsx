@@ -6,7 +6,7 @@ import { ApiError } from '../../api/http';
 import { enterpriseMessages, LOGO_MAX_BYTES, logoProblem, logoTypes } from '../../contract/enterprise';
 import { patientMessages } from '../../contract/patientsAdmin';
 import { Button } from '../ui/Button';
-import * as styles from './enterprise.css';
+import * as styles from './companyFields.css';
 
 /** The contract's field messages by their text, so each is said in the reader's language. */
 const messageKeys: Record<string, string> = {

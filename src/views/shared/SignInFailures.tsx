@@ -7,15 +7,15 @@ import type { LockFilter } from '../../api/locks';
 import type { AccountLock } from '../../contract/locks';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { useFormats } from '../patient/format';
+import { useTenantId } from './useTenant';
+import { useFormats } from './format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Isolated } from '../ui/Isolated';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useSnackbarActor } from '../ui/shellActors';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import * as styles from './access.css';
+import * as styles from './account.css';
 
 /** The latest failure the account or any of its address and device counters saw. */
 const lastFailureOf = (lock: AccountLock) =>

@@ -1,21 +1,21 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
-import { useRefundSale } from '../../api/pos';
-import type { RefundInput, RefundResult } from '../../contract/pos';
-import type { InvoiceDetail } from '../../contract/records';
-import { translateMessage } from '../../i18n/appI18n';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { Field } from '../invoices/Field';
-import { useFormats } from '../patient/format';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
-import { Button } from '../ui/Button';
-import { ErrorSummary } from '../ui/ErrorSummary';
-import { useErrorSummary } from '../ui/useErrorSummary';
-import { TableScroll } from '../ui/TableScroll';
-import { useOneAtATime } from '../ui/useOneAtATime';
-import * as styles from './pos.css';
+import { ApiError } from '../../../api/http';
+import { useRefundSale } from '../../../api/pos';
+import type { RefundInput, RefundResult } from '../../../contract/pos';
+import type { InvoiceDetail } from '../../../contract/records';
+import { translateMessage } from '../../../i18n/appI18n';
+import { useTenantId } from '../useTenant';
+import { Field } from '../Field';
+import { useFormats } from '../format';
+import { useUnsavedChanges } from '../useUnsavedChanges';
+import { Button } from '../../ui/Button';
+import { ErrorSummary } from '../../ui/ErrorSummary';
+import { useErrorSummary } from '../../ui/useErrorSummary';
+import { TableScroll } from '../../ui/TableScroll';
+import { useOneAtATime } from '../../ui/useOneAtATime';
+import * as styles from './saleForms.css';
 
 type Draft = Omit<RefundInput, 'clientRefundId' | 'registerSessionId'>;
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ReviewReason, type SaleToReview } from '../../contract/salesToReview';
-import type { Formats } from '../patient/format';
+import type { Formats } from './format';
 
 /** A reason's short name (the session report lists reasons without their figures); an unknown one as it came. */
 export const reasonName = (t: TFunction, reason: string): string =>

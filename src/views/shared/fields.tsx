@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import * as fieldStyles from '../../ui/field.css';
-import { select } from '../patientList.css';
+import * as fieldStyles from '../ui/field.css';
+import { select } from './listPage.css';
 
 /**
  * A labelled native select (small on a phone, the platform's own picker) with the server's message under it, the
