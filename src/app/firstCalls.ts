@@ -9,7 +9,7 @@ import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };
 
-/** What each patient record page asks for first, as its own query will (src/views/patient); null: nothing yet. */
+/** What each patient record page asks for first, as its own query will (src/views/portal); null: nothing yet. */
 const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | null> = {
   demographicInfo: () => recordsPaths.profile(own),
   rxInfo: () => recordsPaths.prescriptions(own),

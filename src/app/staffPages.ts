@@ -8,7 +8,7 @@ export const staffPages = {
   FormBuilderRoute: () => import('../views/eforms/admin/FormBuilderPage').then((module) => module.FormBuilderRoute),
   PatientChartPage: () => import('../views/patients/PatientChartPage').then((module) => module.PatientChartPage),
   PatientListPage: () => import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
-  LabOrderLookupPage: () => import('../views/lookups/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
+  LabOrderLookupPage: () => import('../views/labOrders/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
@@ -21,5 +21,5 @@ export const staffPages = {
   CompanyEditPage: () => import('../views/enterprise/CompanyEditPage').then((module) => module.CompanyEditPage),
   ReportsPage: () => import('../views/reports/ReportsPage').then((module) => module.ReportsPage),
   EnterpriseReportsPage: () => import('../views/reports/ReportsPage').then((module) => module.EnterpriseReportsPage),
-  OtherInfoPage: () => import('../views/patient/OtherInfoPage').then((module) => module.OtherInfoPage),
+  OtherInfoPage: () => import('../views/portal/OtherInfoPage').then((module) => module.OtherInfoPage),
 };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabOrderEvent } from '../../src/contract/records';
 import { createFormats, rxText } from '../../src/views/shared/format';
-import { orderSteps } from '../../src/views/patient/orderSteps';
+import { orderSteps } from '../../src/views/portal/orderSteps';
 
 const event = (status: LabOrderEvent['status'], fromStatus: LabOrderEvent['fromStatus'] = null): LabOrderEvent => ({
   fromStatus,

@@ -10,7 +10,7 @@ import { posTypes } from '../../contract/pos';
 import type { PosType, Register, SessionReport } from '../../contract/pos';
 import { ApiError } from '../../api/http';
 import { translateError } from '../../i18n/apiErrors';
-import { registerSessionMachine } from '../../machines/registerSession';
+import { registerSessionMachine } from '../../machines/registerSession.machine';
 import { useTenantId } from '../shared/useTenant';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fetchPatientPage, patientsKey } from '../../../api/patients';
-import type { SaleCustomer } from '../../../machines/posSale';
+import type { SaleCustomer } from '../../../machines/posSale.machine';
 import { useRecentsActor } from '../../shared/recentsActor';
 import { Button } from '../../ui/Button';
 import { NewPatientForm } from './NewPatientForm';

@@ -7,7 +7,7 @@ import { posQueries } from '../../../api/pos';
 import { offlineMethods } from '../../../contract/pos';
 import { paymentMethods } from '../../../contract/sales';
 import type { PaymentMethod } from '../../../contract/records';
-import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
+import type { SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
 import { useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { posQueries } from '../../../api/pos';
 import type { Pricing, SaleResult } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
-import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
+import type { SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
 import { Receipt } from '../../shared/Receipt';
 import { QueryView } from '../../shared/records';
 import { useFormats } from '../../shared/format';
