@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accessKey } from '../../api/access';
-import { clearLock, lockQueries, locksKey } from '../../api/locks';
+import { lockQueries, useClearLock } from '../../api/locks';
 import type { LockFilter } from '../../api/locks';
 import type { AccountLock } from '../../contract/locks';
 import { translateError } from '../../i18n/apiErrors';
@@ -30,20 +29,13 @@ export function SignInFailures({ filter, heading: Heading = 'h2' }: { filter: Lo
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const query = useQuery(lockQueries.of(tenantId, filter));
-  const clear = useMutation({
-    mutationFn: (userId: string) => clearLock(userId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: locksKey(tenantId) });
-      // The Access page's row marker ("Locked") comes from the accounts list.
-      void queryClient.invalidateQueries({ queryKey: accessKey(tenantId) });
-      snackbar.send(savedSnackbar(t('signInFailures.cleared')));
-    },
+  const clear = useClearLock(tenantId, {
+    onSuccess: () => snackbar.send(savedSnackbar(t('signInFailures.cleared'))),
     onSettled: () => setConfirming(false),
   });
 
