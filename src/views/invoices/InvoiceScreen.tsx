@@ -30,6 +30,8 @@ import { Field } from '../shared/Field';
 import { amountText, parseAmount } from '../shared/money';
 import { InvoiceTable } from '../shared/InvoiceTable';
 import * as styles from '../shared/invoices.css';
+import { PageSize, PaperChoice } from '../shared/paper';
+import type { Paper } from '../shared/paper';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Isolated } from '../ui/Isolated';
@@ -183,7 +185,6 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
   );
 }
 
-type Paper = 'a4' | 'roll';
 
 function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; scope: RecordsScope; invoiceId: string }) {
   const { t } = useTranslation();
@@ -207,8 +208,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
     <QueryView query={query}>
       {(invoice) => (
         <>
-          {/* The printed page's size follows the chosen paper (vanilla-extract has no @page rule). */}
-          <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
+          <PageSize paper={paper} />
           <div className={`${recordStyles.receipt} ${paper === 'roll' ? styles.roll : styles.a4}`} data-paper={paper}>
             <Receipt invoice={invoice} isOwn={false} actions={<ReceiptActions invoice={invoice} paper={paper} onPaper={setPaper} />} />
           </div>
@@ -243,13 +243,7 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
   const { t } = useTranslation();
   return (
     <>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('invoiceScreen.paper')}</span>
-        <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
-          <option value="a4">{t('invoiceScreen.paperA4')}</option>
-          <option value="roll">{t('invoiceScreen.paperRoll')}</option>
-        </select>
-      </label>
+      <PaperChoice paper={paper} onPaper={onPaper} />
       <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
       <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} send={(to) => emailReceipt(invoice.id, to)} />
     </>

@@ -21,8 +21,8 @@ import { Spinner } from '../ui/Spinner';
 import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
 import { RefundForm } from '../shared/sale/RefundForm';
 import { useRegisterSessionActor } from './registerSessionActor';
-import { PageSize, PaperChoice } from './SessionReportView';
-import type { Paper } from './SessionReportView';
+import { PageSize, PaperChoice } from '../shared/paper';
+import type { Paper } from '../shared/paper';
 import * as styles from '../shared/sale/saleForms.css';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
