@@ -67,6 +67,59 @@ const appLevel = [...folder('app'), ...folder('firstPaint'), '**/main', '**/efor
 const layerMessage = 'Browser imports flow one way: contract <- machines <- api <- views <- app (eslint.config.js).';
 const restrict = (patterns, message = layerMessage) => ['error', { patterns: [{ group: patterns, message }] }];
 
+// The features of src/views are slices: a folder of src/views imports only src/views/shared (what several features
+// use), src/views/ui (the design system) and itself, besides the lower layers; shared imports only ui and itself, ui
+// only itself. The shell, the frame around every page, composes the features (its menus, panels and dialogs) and
+// nothing imports it. What one feature's page shows of another comes through the view slots the app supplies
+// (src/views/shared/slots.tsx). So no two folders import each other: the features form no cycle.
+// tests/server/lint-boundaries.test.ts proves the rule fails a wrong import.
+const viewsDirectory = new URL('./src/views', import.meta.url);
+export const viewFolders = readdirSync(viewsDirectory, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+/** The folders of src/views each folder may import besides itself. */
+const viewImportsAllowed = (name) => (name === 'ui' ? [] : name === 'shared' ? ['ui'] : ['shared', 'ui']);
+const sliceMessage = 'A feature of src/views imports only src/views/shared, src/views/ui and itself (the shell composes them; eslint.config.js).';
+/** The view rules: the app level stays out of reach, a page reads its query through usePageSearch, and `slices`. */
+function viewRestrictions(slices = []) {
+  return [
+    'error',
+    {
+      patterns: [{ group: appLevel, message: layerMessage }, ...slices],
+      paths: [
+        {
+          name: 'wouter',
+          importNames: ['useSearch'],
+          message: 'A page reads its query with usePageSearch (src/views/shared/pageAddress.ts): the address changes before the route guard decides.',
+        },
+      ],
+    },
+  ];
+}
+/**
+ * A folder's files at each depth below src/views/<folder>: after as many '../' as lead back to src/views, the next
+ * name must be the folder itself or one it may import (or a further '../' to the lower layers, but not back into
+ * src/views).
+ */
+const viewSlices = viewFolders
+  .filter((name) => name !== 'shell')
+  .flatMap((name) =>
+    [1, 2, 3, 4].map((depth) => {
+      const open = [name, ...viewImportsAllowed(name)].map(escapeRegex).join('|');
+      const up = `(?:\\.\\./){${depth}}`;
+      return {
+        files: [`src/views/${name}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': viewRestrictions([
+            { regex: `^${up}(?!(?:${open})(?:/|$)|\\.\\./)`, message: sliceMessage },
+            { regex: `^${up}\\.\\./views/(?!(?:${open})(?:/|$))`, message: sliceMessage },
+          ]),
+        },
+      };
+    }),
+  );
+
 const browserLayers = [
   {
     files: ['src/contract/**/*.{ts,tsx}'],
@@ -109,19 +162,7 @@ const browserLayers = [
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: appLevel, message: layerMessage }],
-          paths: [
-            {
-              name: 'wouter',
-              importNames: ['useSearch'],
-              message: 'A page reads its query with usePageSearch (src/views/shell/pageAddress.ts): the address changes before the route guard decides.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': viewRestrictions(),
       'no-restricted-syntax': [
         'error',
         {
@@ -133,6 +174,7 @@ const browserLayers = [
       ],
     },
   },
+  ...viewSlices,
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Company, CompanyCreated, CompanyList, PortalMappingRow, PortalMappingRows } from '../contract/enterprise';
 import type { CompanyUpdate, NewCompany, PortalMappingInput, StoreInput } from '../contract/enterprise';
 import { z } from '../contract/zod';
@@ -41,3 +41,28 @@ export const enterpriseQueries = {
   mappings: (tenantId: string, search: string) =>
     queryOptions({ queryKey: [...enterpriseKey(tenantId), 'mappings', search], queryFn: ({ signal }) => fetchMappings(search, signal) }),
 };
+
+/** Saves a portal mapping (a new one when `id` is null); the enterprise's lists load again, then `onSaved`. */
+export function useSaveMapping(tenantId: string, id: string | null, onSaved: (saved: PortalMappingRow) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PortalMappingInput) => saveMapping(id, input),
+    onSuccess: (saved) => {
+      void client.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+      onSaved(saved);
+    },
+  });
+}
+
+/** Removes a portal mapping; the enterprise's lists load again. `options` are the page's own steps. */
+export function useRemoveMapping(tenantId: string, options: { onSuccess: (removed: PortalMappingRow) => void; onError: () => void }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (m: PortalMappingRow) => removeMapping(m.id),
+    onSuccess: (_done, m) => {
+      options.onSuccess(m);
+      void client.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+    },
+    onError: options.onError,
+  });
+}

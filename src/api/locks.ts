@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { AccountLockList } from '../contract/locks';
 import { Ok } from '../contract/users';
+import { accessKey } from './access';
 import { apiRequest } from './http';
 
 /**
@@ -22,3 +23,20 @@ export const lockQueries = {
 
 export const clearLock = (userId: string) =>
   apiRequest(`/api/staff/locks/${encodeURIComponent(userId)}/clear`, { method: 'POST', schema: Ok });
+
+/**
+ * Clears an account's sign-in failures; its failures load again, and so does the accounts list (the Access page's
+ * row marker "Locked" comes from it). `options` are the page's own steps after the lists.
+ */
+export function useClearLock(tenantId: string, options: { onSuccess?: () => void; onSettled?: () => void } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => clearLock(userId),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: locksKey(tenantId) });
+      void client.invalidateQueries({ queryKey: accessKey(tenantId) });
+      options.onSuccess?.();
+    },
+    onSettled: options.onSettled,
+  });
+}

@@ -1,6 +1,6 @@
 import { navbarMachine } from '../machines/navbar.machine';
 import { LeaveGuard } from '../views/recents/LeaveGuard';
-import { attachRecents, RecentsProvider } from '../views/recents/recentsActor';
+import { attachRecents, RecentsProvider } from '../views/shared/recentsActor';
 import { useSettingsActor } from '../views/settings/settingsActor';
 import { useSelectedRowColour } from '../views/settings/general/selectedRow';
 import { Shell } from '../views/shell/Shell';
@@ -9,6 +9,7 @@ import { useSessionActor } from '../views/ui/session';
 import { NavbarProvider } from '../views/shell/navbarActor';
 import { useShellActors } from '../views/ui/shellActors';
 import { ServerData } from './ServerData';
+import { ViewSlots } from './viewSlots';
 
 /**
  * The shell, with its navbar's and recents' actors and the server data (TanStack Query) of the pages inside it; its
@@ -25,7 +26,9 @@ export function SignedInShell(props: ShellProps) {
     <ServerData>
       <NavbarProvider value={navbar}>
         <RecentsProvider value={recents}>
-          <Shell {...props} />
+          <ViewSlots>
+            <Shell {...props} />
+          </ViewSlots>
           <LeaveGuard recents={recents} />
         </RecentsProvider>
       </NavbarProvider>

@@ -4,12 +4,12 @@ import type { RecordsScope } from '../api/recordsPaths';
 import type { Role } from '../contract/common';
 import { resolveAccess, routeById } from '../contract/routeTable';
 import { hasInbox, unreadCountPath } from '../views/inbox/inboxAccess';
-import type { LikelyRegister } from '../views/pos/registerKeys';
+import type { LikelyRegister } from '../views/shared/register/registerKeys';
 import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };
 
-/** What each patient record page asks for first, as its own query will (src/views/patient); null: nothing yet. */
+/** What each patient record page asks for first, as its own query will (src/views/portal); null: nothing yet. */
 const firstRecordsCall: Record<RecordsView, (params: RouteParams) => string | null> = {
   demographicInfo: () => recordsPaths.profile(own),
   rxInfo: () => recordsPaths.prescriptions(own),

@@ -10,11 +10,11 @@ import { NotFoundPage } from '../views/shell/NotFoundPage';
 import { FirstPaintHandOff } from '../views/shell/FirstPaintHandOff';
 import { PageLoadBoundary } from '../views/shell/PageLoadBoundary';
 import { Splash } from '../views/shell/Splash';
-import { preloadable } from '../views/shell/preloadable';
-import type { Preloadable } from '../views/shell/preloadable';
+import { preloadable } from '../views/shared/preloadable';
+import type { Preloadable } from '../views/shared/preloadable';
 import { useRouteAccessActor } from './routeAccess';
 import type { RouteAccessActor } from './routeAccess';
-import { PageSearchContext, PreloadPageContext } from '../views/shell/pageAddress';
+import { PageSearchContext, PreloadPageContext } from '../views/shared/pageAddress';
 import { PreloadHomeContext } from '../views/auth/preloadHome';
 import { homeOf, isGuestOnly, resolveAccess, routeById } from '../contract/routeTable';
 import type { Role } from '../contract/common';
@@ -89,17 +89,17 @@ function AddAllTexts() {
 // The patient record pages, the patient home and the kiosk sign-up, each its own chunk.
 const recordPages = {
   demographicInfo: preloadable(() =>
-    import('../views/patient/DemographicInfoPage').then((module) => module.DemographicInfoPage),
+    import('../views/portal/DemographicInfoPage').then((module) => module.DemographicInfoPage),
   ),
-  rxInfo: preloadable(() => import('../views/patient/RxInfoPage').then((module) => module.RxInfoPage)),
-  rxOrders: preloadable(() => import('../views/patient/RxOrdersPage').then((module) => module.RxOrdersPage)),
-  appointments: preloadable(() => import('../views/patient/AppointmentsPage').then((module) => module.AppointmentsPage)),
-  invoices: preloadable(() => import('../views/patient/InvoicesPage').then((module) => module.InvoicesPage)),
-  invoice: preloadable(() => import('../views/patient/InvoiceDetailPage').then((module) => module.InvoiceDetailPage)),
-  recalls: preloadable(() => import('../views/patient/RecallsPage').then((module) => module.RecallsPage)),
-  orderStatus: preloadable(() => import('../views/patient/OrderStatusPage').then((module) => module.OrderStatusPage)),
+  rxInfo: preloadable(() => import('../views/portal/RxInfoPage').then((module) => module.RxInfoPage)),
+  rxOrders: preloadable(() => import('../views/portal/RxOrdersPage').then((module) => module.RxOrdersPage)),
+  appointments: preloadable(() => import('../views/portal/AppointmentsPage').then((module) => module.AppointmentsPage)),
+  invoices: preloadable(() => import('../views/portal/InvoicesPage').then((module) => module.InvoicesPage)),
+  invoice: preloadable(() => import('../views/portal/InvoiceDetailPage').then((module) => module.InvoiceDetailPage)),
+  recalls: preloadable(() => import('../views/portal/RecallsPage').then((module) => module.RecallsPage)),
+  orderStatus: preloadable(() => import('../views/portal/OrderStatusPage').then((module) => module.OrderStatusPage)),
   otherInfo: staffPage('OtherInfoPage'),
-  ownForm: preloadable(() => import('../views/patient/OwnFormPage').then((module) => module.OwnFormPage)),
+  ownForm: preloadable(() => import('../views/eforms/OwnFormPage').then((module) => module.OwnFormPage)),
 };
 const DashboardPage = preloadable(() => import('../views/dashboard/DashboardPage').then((module) => module.DashboardPage));
 const KioskRegisterPage = preloadable(() =>

@@ -82,7 +82,7 @@ export type Page =
   | { kind: 'reports' }
   | { kind: 'enterpriseReports' };
 
-/** The patient record pages (src/views/patient), one lazy chunk each. */
+/** The patient record pages (src/views/portal), one lazy chunk each. */
 export type RecordsView =
   | 'demographicInfo'
   | 'rxInfo'

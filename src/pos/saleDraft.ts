@@ -1,6 +1,6 @@
 import { z } from '../contract/zod';
 import { Discount, Fitting, ProductHit } from '../contract/pos';
-import type { PosSaleContext } from '../machines/posSale';
+import type { PosSaleContext } from '../machines/posSale.machine';
 
 /**
  * The sale being built at a register, kept on the device (localStorage, per tenant and register session) after each

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { lensOptionsProblem, posMessages } from '../../src/contract/pos';
-import { posSaleMachine } from '../../src/machines/posSale';
+import { posSaleMachine } from '../../src/machines/posSale.machine';
 import { exam, frame, lens, posIds } from '../fixtures/posFixtures';
 
 const start = () => {

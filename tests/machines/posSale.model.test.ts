@@ -13,8 +13,8 @@ import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph
 import { ApiError } from '../../src/contract/apiError';
 import { priceSale } from '../../src/contract/money';
 import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../src/contract/pos';
-import { paidState, posSaleMachine } from '../../src/machines/posSale';
-import type { PosSaleSnapshot } from '../../src/machines/posSale';
+import { paidState, posSaleMachine } from '../../src/machines/posSale.machine';
+import type { PosSaleSnapshot } from '../../src/machines/posSale.machine';
 import { frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';
 
 // --- the model ------------------------------------------------------------------------------------------------

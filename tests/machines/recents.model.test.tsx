@@ -20,7 +20,7 @@ import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
 import type { RecentsActor } from '../../src/views/ui/shellActors';
-import { recentsStorageKey } from '../../src/views/recents/recentsActor';
+import { recentsStorageKey } from '../../src/views/shared/recentsActor';
 import { clearviewDowntown, janeDoe } from '../fixtures/auth';
 import '../fixtures/jsdom-gaps';
 

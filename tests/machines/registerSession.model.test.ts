@@ -1,5 +1,5 @@
 /**
- * Model-based paths of the registerSession machine (src/machines/registerSession.ts): a small pure model with the
+ * Model-based paths of the registerSession machine (src/machines/registerSession.machine.ts): a small pure model with the
  * same states, where each request and its answer are separate events (sent, then answered: done or refused). Every
  * path (`xstate/graph`: a shortest path to every state, then every transition appended to the path of the state it
  * leaves) drives the real machine with its requests supplied as held promises the path answers, and checks its
@@ -11,7 +11,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { CashCount, CashMovementInput, Register, SessionReport } from '../../src/contract/pos';
-import { registerSessionMachine } from '../../src/machines/registerSession';
+import { registerSessionMachine } from '../../src/machines/registerSession.machine';
 
 // --- the model ------------------------------------------------------------------------------------------------
 

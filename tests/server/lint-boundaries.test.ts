@@ -42,3 +42,32 @@ describe('server feature boundaries', () => {
     expect(await problems(filePath, code)).toEqual([]);
   });
 });
+
+/**
+ * The browser's features are slices (eslint.config.js, the browser block): a folder of src/views imports only
+ * src/views/shared, src/views/ui and itself; shared imports only ui and itself, ui only itself; the shell (the frame
+ * around every page) may import the features, and nothing imports the shell. So no two folders import each other.
+ */
+describe('browser feature slices', () => {
+  it.each([
+    ['a feature importing another feature', 'src/views/pos/fixture.tsx', "import { InvoiceScreen } from '../invoices/InvoiceScreen';\nvoid InvoiceScreen;\n"],
+    ['a feature’s sub-folder importing another feature', 'src/views/pos/sale/fixture.tsx', "import { PatientListPage } from '../../patients/PatientListPage';\nvoid PatientListPage;\n"],
+    ['a type-only import of another feature', 'src/views/patients/chart/fixture.ts', "import type { ChartTabProps } from '../../portal/types';\nexport type X = ChartTabProps;\n"],
+    ['a feature importing the shell', 'src/views/invoices/fixture.tsx', "import { Shell } from '../shell/Shell';\nvoid Shell;\n"],
+    ['a feature reaching another through src/', 'src/views/reports/fixture.tsx', "import { PosPage } from '../../views/pos/PosPage';\nvoid PosPage;\n"],
+    ['the shared folder importing a feature', 'src/views/shared/fixture.tsx', "import { PosPage } from '../pos/PosPage';\nvoid PosPage;\n"],
+    ['ui importing the shared folder', 'src/views/ui/fixture.tsx', "import { useTenantId } from '../shared/useTenant';\nvoid useTenantId;\n"],
+  ])('refuses %s', async (_name, filePath, code) => {
+    const found = await problems(filePath, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-restricted-imports: .*A feature of src\/views imports only src\/views\/shared, src\/views\/ui and itself/);
+  });
+
+  it.each([
+    ['a feature importing itself, shared, ui and the lower layers', 'src/views/pos/sale/fixture.tsx', "import { SaleView } from './SaleView';\nimport { PosPage } from '../PosPage';\nimport { useTenantId } from '../../shared/useTenant';\nimport { Button } from '../../ui/Button';\nimport { posQueries } from '../../../api/pos';\nvoid [SaleView, PosPage, useTenantId, Button, posQueries];\n"],
+    ['the shared folder importing ui and itself', 'src/views/shared/sale/fixture.tsx', "import { Button } from '../../ui/Button';\nimport { useFormats } from '../format';\nvoid [Button, useFormats];\n"],
+    ['the shell composing the features', 'src/views/shell/fixture.tsx', "import { LogoutDialog } from '../auth/LogoutDialog';\nimport { usePageSearch } from '../shared/pageAddress';\nvoid [LogoutDialog, usePageSearch];\n"],
+  ])('admits %s', async (_name, filePath, code) => {
+    expect(await problems(filePath, code)).toEqual([]);
+  });
+});

@@ -6,11 +6,12 @@ import { RouterProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromTransition } from 'xstate';
+import { ViewSlots } from '../../src/app/viewSlots';
 import { createI18n } from '../../src/i18n/i18n';
 import { recentsMachine } from '../../src/machines/recents.machine';
 import { snackbarMachine } from '../../src/machines/snackbar.machine';
 import { LeaveGuard } from '../../src/views/recents/LeaveGuard';
-import { RecentsProvider } from '../../src/views/recents/recentsActor';
+import { RecentsProvider } from '../../src/views/shared/recentsActor';
 import type { SessionActor } from '../../src/views/ui/session';
 import { SessionProvider } from '../../src/views/ui/session';
 import { ShellActorsProvider } from '../../src/views/ui/shellActors';
@@ -52,7 +53,7 @@ export function renderAdminScreen(
           <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={(to) => navigate(to)}>
               <RecentsProvider value={recents}>
-                {screen}
+                <ViewSlots>{screen}</ViewSlots>
                 <LeaveGuard recents={recents} />
               </RecentsProvider>
               <Snackbars />

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
-import { LabOrderLookupPage } from '../../src/views/lookups/LabOrderLookupPage';
+import { LabOrderLookupPage } from '../../src/views/labOrders/LabOrderLookupPage';
 import { WorkDeskPage } from '../../src/views/workdesk/WorkDeskPage';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
 import ar from '../../src/i18n/locales/ar.json';

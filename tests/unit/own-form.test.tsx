@@ -4,7 +4,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OwnFormPage } from '../../src/views/patient/OwnFormPage';
+import { OwnFormPage } from '../../src/views/eforms/OwnFormPage';
 import { formRecord } from '../machines/eformFixtures';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { renderPage, tearDownPage } from './records-harness';

@@ -12,7 +12,7 @@ import { fakeApi } from '../fixtures/fakeApi';
 import { recalls } from './records-fixtures';
 
 // The recalls page's code cannot be fetched, as when the connection drops or a deploy removed the old files.
-vi.mock('../../src/views/patient/RecallsPage', () => {
+vi.mock('../../src/views/portal/RecallsPage', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { PatientListPage } from '../../src/views/patients/PatientListPage';
-import { PageSearchContext, PreloadPageContext } from '../../src/views/shell/pageAddress';
+import { PageSearchContext, PreloadPageContext } from '../../src/views/shared/pageAddress';
 import { recordCalls, renderPage, tearDownPage, withRoles } from './records-harness';
 
 const admin = withRoles(janeDoe, ['admin'], 'Ada Admin');

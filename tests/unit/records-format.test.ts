@@ -1,8 +1,8 @@
 /** The pure helpers of the record pages: lab-order steps, and formats that follow the language. */
 import { describe, expect, it } from 'vitest';
 import type { LabOrderEvent } from '../../src/contract/records';
-import { createFormats, rxText } from '../../src/views/patient/format';
-import { orderSteps } from '../../src/views/patient/orderSteps';
+import { createFormats, rxText } from '../../src/views/shared/format';
+import { orderSteps } from '../../src/views/portal/orderSteps';
 
 const event = (status: LabOrderEvent['status'], fromStatus: LabOrderEvent['fromStatus'] = null): LabOrderEvent => ({
   fromStatus,

@@ -13,6 +13,7 @@ import { createActor } from 'xstate';
 import { createSessionActor } from '../../src/app/sessionActor';
 import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
+import { ViewSlots } from '../../src/app/viewSlots';
 import { createI18n } from '../../src/i18n/i18n';
 import { snackbarMachine } from '../../src/machines/snackbar.machine';
 import { SessionProvider } from '../../src/views/ui/session';
@@ -62,7 +63,7 @@ export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', a
         <SessionProvider value={session}>
           <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
             <RouterProvider navigate={navigate}>
-              {page}
+              <ViewSlots>{page}</ViewSlots>
               <Snackbars />
             </RouterProvider>
           </ShellActorsProvider>

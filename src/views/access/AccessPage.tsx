@@ -5,21 +5,17 @@ import { Button as AriaButton, Form, Input, Label, SearchField } from 'react-ari
 import { useTranslation } from 'react-i18next';
 import { accessKey, accountAction, accountQueries, inviteAccount, updateAccount } from '../../api/access';
 import type { AccountAction } from '../../api/access';
-import { ApiError } from '../../api/http';
 import { storesQuery } from '../../api/stores';
 import { menuFlags, staffAccountRoles } from '../../contract/users';
 import type { AccountSummary, MenuAccessFlags } from '../../contract/users';
 import type { Store } from '../../contract/stores';
-import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { useFormats } from '../patient/format';
-import { changedMeanwhile, useServerFields } from '../patients/chart/fieldErrors';
-import * as tableStyles from '../patients/patientList.css';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
-import { Alert } from '../ui/Alert';
-import { ErrorSummary } from '../ui/ErrorSummary';
-import { useErrorSummary } from '../ui/useErrorSummary';
+import { useTenantId } from '../shared/useTenant';
+import { useFormats } from '../shared/format';
+import { changedMeanwhile, useServerFields } from '../shared/fieldErrors';
+import * as tableStyles from '../shared/listPage.css';
+import { useUnsavedChanges } from '../shared/useUnsavedChanges';
+import { ErrorOf, RefusalSummary } from '../shared/formErrors';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -28,9 +24,9 @@ import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { TextField } from '../ui/TextField';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import * as styles from './access.css';
+import * as styles from '../shared/account.css';
 import { TableScroll } from '../ui/TableScroll';
-import { SignInFailures } from './SignInFailures';
+import { SignInFailures } from '../shared/SignInFailures';
 
 type StaffRole = (typeof staffAccountRoles)[number];
 const searchDelayMs = 300;
@@ -82,7 +78,7 @@ export function AccessPage() {
       {list.isPending ? (
         <Spinner label={t('access.loading')} />
       ) : list.isError ? (
-        <ErrorOf error={list.error} />
+        <AccessError error={list.error} />
       ) : list.data.accounts.length === 0 ? (
         <p className={styles.muted}>{t('access.none')}</p>
       ) : (
@@ -188,28 +184,27 @@ function MenuSwitches({ flags, onChange }: { flags: MenuAccessFlags; onChange: (
   );
 }
 
-function ErrorOf({ error }: { error: unknown }) {
-  const { t, i18n } = useTranslation();
-  if (!error) return null;
-  return <Alert>{error instanceof ApiError && error.status === 400 ? t('access.fixFields') : translateError(i18n, error as Error)}</Alert>;
+/** The access page's alert of a failed call: any 400 refuses the form's fields. */
+function AccessError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return <ErrorOf error={error} fixFields={t('access.fixFields')} />;
 }
 
 /** A refused invite or save: the summary focused in place of the Save button, linking to each refused field. */
-function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
+function AccessRefusal({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { summary } = useErrorSummary({
-    error,
-    fields,
-    labels: {
-      email: t('access.fields.email'),
-      displayName: t('access.fields.name'),
-      roles: t('access.fields.roles'),
-      stores: t('access.fields.stores'),
-      menuAccess: t('access.fields.menu'),
-    },
-    title: t('access.fixFields'),
-  });
-  return summary && <ErrorSummary {...summary}>{children}</ErrorSummary>;
+  const labels = {
+    email: t('access.fields.email'),
+    displayName: t('access.fields.name'),
+    roles: t('access.fields.roles'),
+    stores: t('access.fields.stores'),
+    menuAccess: t('access.fields.menu'),
+  };
+  return (
+    <RefusalSummary error={error} fields={fields} labels={labels} title={t('access.fixFields')}>
+      {children}
+    </RefusalSummary>
+  );
 }
 
 function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (created: AccountSummary | null) => void }) {
@@ -243,7 +238,7 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
         {t('access.invite.title')}
       </h2>
       <p className={styles.muted}>{t('access.invite.hint')}</p>
-      <RefusalSummary error={mutation.error} fields={fields} />
+      <AccessRefusal error={mutation.error} fields={fields} />
       <div className={styles.narrow}>
         <TextField name="email" type="email" label={t('access.fields.email')} value={email} onChange={setEmail} isRequired autoComplete="off" />
         <TextField name="displayName" label={t('access.fields.name')} value={displayName} onChange={setDisplayName} isRequired />
@@ -339,7 +334,7 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
         {current.tempPasswordExpiresOn && ` · ${t('access.expiresOn', { date: formats.date(current.tempPasswordExpiresOn) })}`}
         {current.lastLoginAt && ` · ${t('access.lastLogin', { date: formats.date(current.lastLoginAt.slice(0, 10)) })}`}
       </p>
-      <ErrorOf error={act.error} />
+      <AccessError error={act.error} />
       <div className={styles.actions} role="group" aria-label={t('access.actionsLabel')}>
         {current.status === 'active' && !isKiosk && (
           <Button variant="secondary" onPress={() => run('password-reset')}>
@@ -372,7 +367,7 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
         onCancel={() => setConfirming(false)}
       />
       <Form className={styles.fieldset} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-label={t('access.editLabel', { name: current.displayName })}>
-        <RefusalSummary error={save.error} fields={fields}>
+        <AccessRefusal error={save.error} fields={fields}>
           {changedMeanwhile(save.error) && (
             <Button
               variant="secondary"
@@ -386,7 +381,7 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
               {t('access.loadTheirVersion')}
             </Button>
           )}
-        </RefusalSummary>
+        </AccessRefusal>
         <div className={styles.narrow}>
           <TextField name="displayName" label={t('access.fields.name')} value={values.displayName} onChange={(displayName) => setValues((v) => ({ ...v, displayName }))} />
         </div>

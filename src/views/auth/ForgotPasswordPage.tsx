@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../shell/pageAddress';
+import { usePageSearch } from '../shared/pageAddress';
 import type { ActorRefFrom } from 'xstate';
 import type { ForgotPasswordLogic } from '../../machines/forgotPassword.machine';
 import type { StoreAddress } from '../../machines/session.machine';

@@ -4,9 +4,9 @@ import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { recordsQueries } from '../../api/records';
 import type { EnterpriseSummary, PatientDashboard, SpectacleRx } from '../../contract/records';
-import { Badge, EmptyState, Ltr, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
-import { rxText, useFormats } from '../patient/format';
-import * as styles from '../patient/records.css';
+import { Badge, EmptyState, Ltr, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { rxText, useFormats } from '../shared/format';
+import * as styles from '../shared/records.css';
 import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
 

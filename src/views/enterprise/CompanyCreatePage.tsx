@@ -12,10 +12,10 @@ import { Button } from '../ui/Button';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
-import { RecordsPage, useRecordsAccess } from '../patient/common';
-import * as records from '../patient/records.css';
-import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
-import * as styles from './enterprise.css';
+import { RecordsPage, useRecordsAccess } from '../shared/records';
+import * as records from '../shared/records.css';
+import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from '../shared/companyFields';
+import * as styles from '../shared/companyFields.css';
 import { Form } from '../ui/Form';
 
 interface Draft {

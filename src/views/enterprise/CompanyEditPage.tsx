@@ -13,11 +13,11 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
-import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
-import { useFormats } from '../patient/format';
-import * as records from '../patient/records.css';
-import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from './fields';
-import * as styles from './enterprise.css';
+import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { useFormats } from '../shared/format';
+import * as records from '../shared/records.css';
+import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from '../shared/companyFields';
+import * as styles from '../shared/companyFields.css';
 import { TableScroll } from '../ui/TableScroll';
 import { Form } from '../ui/Form';
 

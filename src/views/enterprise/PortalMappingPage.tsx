@@ -1,9 +1,9 @@
 import { useDeferredValue, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { enterpriseKey, enterpriseQueries, removeMapping, saveMapping } from '../../api/enterprise';
+import { enterpriseQueries, useRemoveMapping, useSaveMapping } from '../../api/enterprise';
 import type { Company, PortalMappingInput, PortalMappingRow } from '../../contract/enterprise';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
@@ -12,10 +12,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
-import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../patient/common';
-import * as records from '../patient/records.css';
-import { SelectField, useFieldMessages } from './fields';
-import * as styles from './enterprise.css';
+import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import * as records from '../shared/records.css';
+import { SelectField, useFieldMessages } from '../shared/companyFields';
+import * as styles from '../shared/companyFields.css';
 import { TableScroll } from '../ui/TableScroll';
 import { Form } from '../ui/Form';
 
@@ -26,7 +26,6 @@ const addressOf = (m: { companySlug: string; storeSlug: string }) => `/${m.compa
 
 function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editing; companies: Company[]; tenantId: string; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const start = editing.kind === 'edit' ? editing.mapping : null;
   const [values, setValues] = useState<PortalMappingInput>(() =>
@@ -35,13 +34,9 @@ function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editin
       : { tenantId: '', locationId: '', companySlug: '', storeSlug: '' },
   );
   const company = companies.find((c) => c.tenantId === values.tenantId);
-  const save = useMutation({
-    mutationFn: (input: PortalMappingInput) => saveMapping(start?.id ?? null, input),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
-      snackbar.send(savedSnackbar(t('enterprise.mappings.saved', { address: addressOf(saved) })));
-      onDone();
-    },
+  const save = useSaveMapping(tenantId, start?.id ?? null, (saved) => {
+    snackbar.send(savedSnackbar(t('enterprise.mappings.saved', { address: addressOf(saved) })));
+    onDone();
   });
   const fieldErrors = useFieldMessages(save.error);
   const labels: Record<string, string> = {
@@ -192,7 +187,6 @@ function MappingTable({
 export function PortalMappingPage() {
   const { t, i18n } = useTranslation();
   const { tenantId } = useRecordsAccess();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
@@ -200,11 +194,9 @@ export function PortalMappingPage() {
   const [removing, setRemoving] = useState<PortalMappingRow | null>(null);
   const mappings = useQuery({ ...enterpriseQueries.mappings(tenantId, deferred), placeholderData: (previous) => previous });
   const companies = useQuery(enterpriseQueries.companies(tenantId));
-  const remove = useMutation({
-    mutationFn: (m: PortalMappingRow) => removeMapping(m.id),
-    onSuccess: (_done, m) => {
+  const remove = useRemoveMapping(tenantId, {
+    onSuccess: (m) => {
       setRemoving(null);
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
       snackbar.send(savedSnackbar(t('enterprise.mappings.removed', { address: addressOf(m) })));
     },
     onError: () => setRemoving(null),

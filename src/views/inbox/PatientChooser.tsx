@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patientSearchQuery } from '../../api/eformsAdmin';
 import { translateError } from '../../i18n/apiErrors';
-import { useTenantId } from '../eforms/admin/useTenant';
+import { useTenantId } from '../shared/useTenant';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';

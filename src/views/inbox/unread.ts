@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/http';
 import { integer, object, shape } from '../../api/shapes';
-import { useTenantId } from '../eforms/admin/useTenant';
+import { useTenantId } from '../shared/useTenant';
 import { hasInbox, unreadCountPath } from './inboxAccess';
 
 export { hasInbox, inboxRoles } from './inboxAccess';

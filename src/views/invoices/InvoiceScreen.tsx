@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../shell/pageAddress';
+import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { emailReceipt, invoiceQueries, invoicesKey, payInvoice, voidInvoice } from '../../api/invoices';
@@ -17,27 +17,29 @@ import type { PaymentInput } from '../../contract/sales';
 import type { Register } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { Receipt } from '../patient/InvoiceDetailPage';
-import { Badge, QueryView } from '../patient/common';
-import { useFormats } from '../patient/format';
-import { invoiceTone } from '../patient/links';
-import * as recordStyles from '../patient/records.css';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { useTenantId } from '../shared/useTenant';
+import { Receipt } from '../shared/Receipt';
+import { Badge, QueryView } from '../shared/records';
+import { useFormats } from '../shared/format';
+import { invoiceTone } from '../shared/links';
+import * as recordStyles from '../shared/records.css';
+import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
-import { Field } from './Field';
-import { amountText, parseAmount } from './money';
-import { InvoiceTable } from './InvoiceTable';
-import * as styles from './invoices.css';
+import { Field } from '../shared/Field';
+import { amountText, parseAmount } from '../shared/money';
+import { InvoiceTable } from '../shared/InvoiceTable';
+import * as styles from '../shared/invoices.css';
+import { PageSize, PaperChoice } from '../shared/paper';
+import type { Paper } from '../shared/paper';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Isolated } from '../ui/Isolated';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { posKey } from '../../api/pos';
-import { ReceiptEmail } from '../pos/ReceiptEmail';
-import { RefundForm } from '../pos/RefundForm';
-import { useDeviceRegister } from '../pos/useDeviceRegister';
+import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
+import { RefundForm } from '../shared/sale/RefundForm';
+import { useDeviceRegister } from '../shared/register/useDeviceRegister';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -183,7 +185,6 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
   );
 }
 
-type Paper = 'a4' | 'roll';
 
 function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; scope: RecordsScope; invoiceId: string }) {
   const { t } = useTranslation();
@@ -207,8 +208,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
     <QueryView query={query}>
       {(invoice) => (
         <>
-          {/* The printed page's size follows the chosen paper (vanilla-extract has no @page rule). */}
-          <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
+          <PageSize paper={paper} />
           <div className={`${recordStyles.receipt} ${paper === 'roll' ? styles.roll : styles.a4}`} data-paper={paper}>
             <Receipt invoice={invoice} isOwn={false} actions={<ReceiptActions invoice={invoice} paper={paper} onPaper={setPaper} />} />
           </div>
@@ -243,13 +243,7 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
   const { t } = useTranslation();
   return (
     <>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('invoiceScreen.paper')}</span>
-        <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
-          <option value="a4">{t('invoiceScreen.paperA4')}</option>
-          <option value="roll">{t('invoiceScreen.paperRoll')}</option>
-        </select>
-      </label>
+      <PaperChoice paper={paper} onPaper={onPaper} />
       <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
       <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} send={(to) => emailReceipt(invoice.id, to)} />
     </>

@@ -11,13 +11,13 @@ import { patientMessages } from '../../contract/patientsAdmin';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { kioskRegistrationMachine } from '../../machines/kioskRegistration.machine';
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration.machine';
-import { Choice } from '../patient/Choice';
-import { useRecordsAccess } from '../patient/common';
+import { Choice } from '../shared/Choice';
+import { useRecordsAccess } from '../shared/records';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
-import * as patientStyles from '../patient/records.css';
+import * as patientStyles from '../shared/records.css';
 import { onStartOver } from './startOver';
 import * as styles from './kiosk.css';
 

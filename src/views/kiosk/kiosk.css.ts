@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { radio } from '../patient/records.css';
+import { radio } from '../shared/records.css';
 
 /** Touch-friendly: large type and targets (at least 3.5rem tall) for a screen at the counter. */
 export const kiosk = style({

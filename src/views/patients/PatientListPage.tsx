@@ -10,14 +10,14 @@ import { storesQuery } from '../../api/stores';
 import { patientListTypes } from '../../contract/patientsAdmin';
 import type { PatientListItem, PatientListType } from '../../contract/patientsAdmin';
 import { translateError } from '../../i18n/apiErrors';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { useFormats } from '../patient/format';
+import { useTenantId } from '../shared/useTenant';
+import { useFormats } from '../shared/format';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import * as styles from './patientList.css';
+import * as styles from '../shared/listPage.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 import { TableScroll } from '../ui/TableScroll';
-import { usePageSearch, usePreloadPage } from '../shell/pageAddress';
+import { usePageSearch, usePreloadPage } from '../shared/pageAddress';
 import { chartTabs } from './chart/tabs';
 
 /** How long the search waits after the last keystroke before it asks the server. */

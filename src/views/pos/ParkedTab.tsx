@@ -6,14 +6,14 @@ import { deleteParked, posKey, posQueries } from '../../api/pos';
 import type { ParkedSale } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { parkedIdsNamedBy } from '../../pos/saleQueue';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { useFormats } from '../patient/format';
+import { useTenantId } from '../shared/useTenant';
+import { useFormats } from '../shared/format';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { useWaitingSales } from './waitingSales';
-import * as styles from './pos.css';
+import * as styles from '../shared/sale/saleForms.css';
 
 /**
  * The parked tab: the store's held sales and quotes (any register of the store resumes them), newest first, a

@@ -10,8 +10,8 @@ import { posTypes } from '../../contract/pos';
 import type { PosType, Register, SessionReport } from '../../contract/pos';
 import { ApiError } from '../../api/http';
 import { translateError } from '../../i18n/apiErrors';
-import { registerSessionMachine } from '../../machines/registerSession';
-import { useTenantId } from '../eforms/admin/useTenant';
+import { registerSessionMachine } from '../../machines/registerSession.machine';
+import { useTenantId } from '../shared/useTenant';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
 import { Spinner } from '../ui/Spinner';
@@ -23,8 +23,8 @@ import { setSaleTenant } from './waitingSales';
 import { WaitingSalesStatus } from './WaitingSalesStatus';
 import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
 import type { RegisterSessionActor } from './registerSessionActor';
-import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from './registerChoice';
-import * as styles from './pos.css';
+import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from '../shared/register/registerChoice';
+import * as styles from '../shared/sale/saleForms.css';
 
 /** A request that never reached the server (no connection), as against the server's refusal. */
 const isOffline = (error: unknown) => error !== null && error !== undefined && !(error instanceof ApiError);

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { Register } from '../../contract/pos';
 import type { Store } from '../../contract/stores';
 import { translateError } from '../../i18n/apiErrors';
-import { useFormats } from '../patient/format';
+import { useFormats } from '../shared/format';
 import { Button } from '../ui/Button';
 import { Isolated } from '../ui/Isolated';
 import { Spinner } from '../ui/Spinner';
-import * as styles from './pos.css';
+import * as styles from '../shared/sale/saleForms.css';
 
 /**
  * Which register this device sells through: the store's registers, each open (by whom, since when) or closed. The

@@ -1,35 +1,17 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionReport } from '../../contract/pos';
-import { useFormats } from '../patient/format';
-import * as recordStyles from '../patient/records.css';
-import * as invoiceStyles from '../invoices/invoices.css';
+import { useFormats } from '../shared/format';
+import * as recordStyles from '../shared/records.css';
+import * as invoiceStyles from '../shared/invoices.css';
 import { Button } from '../ui/Button';
 import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
-import { reasonName } from '../workdesk/reviewReasons';
+import { reasonName } from '../shared/reviewReasons';
 import { StepHeading } from './StepHeading';
-import * as styles from './pos.css';
-
-export type Paper = 'a4' | 'roll';
-
-/** The printed page's size follows the chosen paper (vanilla-extract has no @page rule). */
-export const PageSize = ({ paper }: { paper: Paper }) => (
-  <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
-);
-
-export function PaperChoice({ paper, onPaper }: { paper: Paper; onPaper: (paper: Paper) => void }) {
-  const { t } = useTranslation();
-  return (
-    <label className={styles.field}>
-      <span className={styles.label}>{t('invoiceScreen.paper')}</span>
-      <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
-        <option value="a4">{t('invoiceScreen.paperA4')}</option>
-        <option value="roll">{t('invoiceScreen.paperRoll')}</option>
-      </select>
-    </label>
-  );
-}
+import * as styles from '../shared/sale/saleForms.css';
+import { PageSize, PaperChoice } from '../shared/paper';
+import type { Paper } from '../shared/paper';
 
 /**
  * The X report (an open session so far) or the Z report (a closed one): float, cash in and out, pay-ins and

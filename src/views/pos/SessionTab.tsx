@@ -11,11 +11,11 @@ import type { CashCount, CashMovementInput, SessionReport } from '../../contract
 import type { ErrorResponse } from '../../contract/common';
 import { translateError } from '../../i18n/apiErrors';
 import { translateMessage } from '../../i18n/appI18n';
-import { parseAmount } from '../invoices/money';
-import { Field } from '../invoices/Field';
-import { useFormats } from '../patient/format';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
-import { useTenantId } from '../eforms/admin/useTenant';
+import { parseAmount } from '../shared/money';
+import { Field } from '../shared/Field';
+import { useFormats } from '../shared/format';
+import { useUnsavedChanges } from '../shared/useUnsavedChanges';
+import { useTenantId } from '../shared/useTenant';
 import { Button } from '../ui/Button';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
@@ -23,7 +23,7 @@ import { Spinner } from '../ui/Spinner';
 import { useRegisterSessionActor } from './registerSessionActor';
 import { MethodTotals, SessionReportView } from './SessionReportView';
 import { StepHeading } from './StepHeading';
-import * as styles from './pos.css';
+import * as styles from '../shared/sale/saleForms.css';
 
 /** The store's currency (the session's report, else the register chosen): the float and every figure are in it. */
 function useCurrency(): string {

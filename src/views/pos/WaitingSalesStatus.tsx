@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { posKey } from '../../api/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { waitingSalesFile } from '../../pos/waitingExport';
-import { useFormats } from '../patient/format';
+import { useFormats } from '../shared/format';
 import { Button } from '../ui/Button';
 import { useSnackbarActor } from '../ui/shellActors';
 import { getSaleSync, useWaitingSales } from './waitingSales';
-import * as styles from './pos.css';
+import * as styles from '../shared/sale/saleForms.css';
 
 const onConnectionChange = (changed: () => void) => {
   window.addEventListener('online', changed);

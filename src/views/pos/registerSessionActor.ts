@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { registerSessionMachine } from '../../machines/registerSession';
+import type { registerSessionMachine } from '../../machines/registerSession.machine';
 
 export type RegisterSessionActor = ActorRefFrom<typeof registerSessionMachine>;
 

@@ -1,4 +1,4 @@
-import { preloadable } from '../shell/preloadable';
+import { preloadable } from '../shared/preloadable';
 
 /**
  * The sale (the register's `all` tab), a chunk of its own so that the other tabs open without it. A page load of

@@ -3,21 +3,20 @@ import type { FormEvent, ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { changePassword, confirmEmailChange, profileKey, profileQueries, requestEmailChange, setPhoto, signOutOthers, updateProfile } from '../../api/profile';
 import { PHOTO_MAX_BYTES } from '../../contract/users';
 import type { Profile } from '../../contract/users';
 import { languageNames, languages } from '../../i18n/appI18n';
 import type { Language } from '../../i18n/appI18n';
-import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { useFormats } from '../patient/format';
-import { changedMeanwhile, useServerFields } from '../patients/chart/fieldErrors';
-import { SelectField } from '../patients/chart/fields';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { useTenantId } from '../shared/useTenant';
+import { useFormats } from '../shared/format';
+import { changedMeanwhile, useServerFields } from '../shared/fieldErrors';
+import { SelectField } from '../shared/fields';
+import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
 import { ErrorSummary } from '../ui/ErrorSummary';
+import { ErrorOf as SharedErrorOf, RefusalSummary as SharedRefusalSummary } from '../shared/formErrors';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
@@ -25,7 +24,7 @@ import { useSnackbarActor } from '../ui/shellActors';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import * as styles from '../access/access.css';
+import * as styles from '../shared/account.css';
 
 /** The photo's longest side after scaling in the browser. */
 const PHOTO_SIDE = 256;
@@ -73,18 +72,27 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The profile's alert of a failed call: a 400 of refused fields says to fix them. */
 function ErrorOf({ error }: { error: unknown }) {
-  const { t, i18n } = useTranslation();
-  if (!error) return null;
-  return <Alert>{error instanceof ApiError && error.status === 400 && error.body?.code === 'request.fieldsInvalid' ? t('profile.fixFields') : translateError(i18n, error)}</Alert>;
+  const { t } = useTranslation();
+  return (
+    <SharedErrorOf
+      error={error}
+      fixFields={t('profile.fixFields')}
+      refusesFields={(failed) => failed.status === 400 && failed.body?.code === 'request.fieldsInvalid'}
+    />
+  );
 }
 
 /** The summary of a refused save of a form (the server's 400 or the form's own checks), with the fields' labels. */
 function useRefusalSummary(error: unknown, fields: Record<string, string | undefined>) {
+  return useErrorSummary({ error, fields, ...useRefusalTexts() });
+}
+
+/** The profile forms' field labels and the summary's title. */
+function useRefusalTexts() {
   const { t } = useTranslation();
-  return useErrorSummary({
-    error,
-    fields,
+  return {
     labels: {
       displayName: t('profile.name'),
       language: t('profile.language'),
@@ -95,13 +103,16 @@ function useRefusalSummary(error: unknown, fields: Record<string, string | undef
       vcode: t('profile.code'),
     },
     title: t('profile.fixFields'),
-  });
+  };
 }
 
 /** A refused save of a form: the summary focused in place of its button, linking to each refused field. */
 function RefusalSummary({ error, fields, children }: { error: unknown; fields: Record<string, string>; children?: ReactNode }) {
-  const { summary } = useRefusalSummary(error, fields);
-  return summary && <ErrorSummary {...summary}>{children}</ErrorSummary>;
+  return (
+    <SharedRefusalSummary error={error} fields={fields} {...useRefusalTexts()}>
+      {children}
+    </SharedRefusalSummary>
+  );
 }
 
 /** Profile answers replace the cached profile, and the shell's name, photo and email follow. */

@@ -16,7 +16,7 @@ import { Navbar, NavigationDrawer } from './Navbar';
 import { useShellNavigation } from './navigationModel';
 import { useServerWide } from './serverViewport';
 import { RecentsPanel } from '../recents/RecentsPanel';
-import { useRecentsActor } from '../recents/recentsActor';
+import { useRecentsActor } from '../shared/recentsActor';
 import { authRoles, hasPermission } from '../../contract/access';
 import { useSessionActor } from '../ui/session';
 import { useSelector } from '@xstate/react';

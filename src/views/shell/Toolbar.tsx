@@ -21,7 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { authRoles, hasPermission } from '../../contract/access';
 import { RecentsButton } from '../recents/RecentsPanel';
-import { useRecentsActor } from '../recents/recentsActor';
+import { useRecentsActor } from '../shared/recentsActor';
 import { flattenNavigation } from './navigation';
 import type { NavigationItem } from './navigation';
 import type { User } from '../../contract/auth';

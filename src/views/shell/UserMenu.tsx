@@ -7,7 +7,7 @@ import { paths } from '../../contract/routeTable';
 import { UnreadBadge } from '../inbox/UnreadBadge';
 import { useUnreadInbox } from '../inbox/unread';
 import { leaveThroughGuard } from '../recents/LeaveGuard';
-import { useRecentsActor } from '../recents/recentsActor';
+import { useRecentsActor } from '../shared/recentsActor';
 import { Icon } from '../ui/Icon';
 import * as menuStyles from '../ui/menu.css';
 import { useSessionActor } from '../ui/session';

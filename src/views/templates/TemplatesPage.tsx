@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../shell/pageAddress';
+import { usePageSearch } from '../shared/pageAddress';
 import { removeTemplate, saveTemplate, sendTestTemplate, templateQueries, templatesKey } from '../../api/templates';
 import {
   isTemplateKey,
@@ -18,12 +18,12 @@ import {
 } from '../../contract/messageTemplates';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
-import { useTenantId } from '../eforms/admin/useTenant';
-import { QueryView } from '../patient/common';
-import * as page from '../patients/patientList.css';
-import * as chart from '../patients/chart/chart.css';
-import { useServerFields } from '../patients/chart/fieldErrors';
-import { useUnsavedChanges } from '../recents/useUnsavedChanges';
+import { useTenantId } from '../shared/useTenant';
+import { QueryView } from '../shared/records';
+import * as page from '../shared/listPage.css';
+import * as chart from '../shared/tabs.css';
+import { useServerFields } from '../shared/fieldErrors';
+import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';

@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { jobQueries, jobsKey, startJob } from '../../api/jobs';
-import { workDeskKey } from '../../api/labOrders';
+import { jobQueries, useStartJob } from '../../api/jobs';
 import { jobKinds, type JobRun } from '../../contract/jobs';
 import { translateError } from '../../i18n/apiErrors';
-import { useFormats } from '../patient/format';
-import * as list from '../patients/patientList.css';
+import { useFormats } from '../shared/format';
+import * as list from '../shared/listPage.css';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { TableScroll } from '../ui/TableScroll';
@@ -20,15 +19,8 @@ export function AutomationRuns({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const formats = useFormats();
-  const client = useQueryClient();
   const runs = useQuery({ ...jobQueries.runs(tenantId), refetchInterval: (query) => (query.state.data?.runs.some(busy) ? 2_000 : false) });
-  const start = useMutation({
-    mutationFn: startJob,
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: jobsKey(tenantId) });
-      void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
-    },
-  });
+  const start = useStartJob(tenantId);
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className={list.heading}>

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { posQueries, useMarkSaleReviewed } from '../../api/pos';
 import type { SaleToReview } from '../../contract/salesToReview';
 import { translateError } from '../../i18n/apiErrors';
-import { invoiceScreenHref } from '../invoices/InvoiceTable';
-import { useFormats } from '../patient/format';
-import * as list from '../patients/patientList.css';
+import { invoiceScreenHref } from '../shared/InvoiceTable';
+import { useFormats } from '../shared/format';
+import * as list from '../shared/listPage.css';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { TableScroll } from '../ui/TableScroll';
-import { reasonSentence } from './reviewReasons';
+import { reasonSentence } from '../shared/reviewReasons';
 import * as styles from './salesToReview.css';
 
 /**

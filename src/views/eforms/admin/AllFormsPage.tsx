@@ -13,7 +13,7 @@ import * as styles from './eformsAdmin.css';
 import { FormActions } from './FormActions';
 import { addPath, boardsPath, editPath } from './paths';
 import { FormStatusBadge } from './StatusBadge';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 /** /admin/eforms/all: every form of the stores the user may see; search, filter by store and status; act on each. */
 export function AllFormsPage() {

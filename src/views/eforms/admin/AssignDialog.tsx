@@ -20,7 +20,7 @@ import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import * as styles from './eformsAdmin.css';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 function DialogFrame({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import * as styles from './eformsAdmin.css';
 import { useDateTime } from './formatting';
 import { AssignmentStatusBadge } from './StatusBadge';
 import { SubmissionDialog } from './SubmissionDialog';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 export interface AssignmentsPanelProps {
   /** One form's assignments (the builder), or one patient's (the chart's eForms section). */

@@ -20,7 +20,7 @@ import * as styles from './eformsAdmin.css';
 import { FormActions } from './FormActions';
 import { addPath, allFormsPath, boardsPath, editPath } from './paths';
 import { FormStatusBadge } from './StatusBadge';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 /** /admin/eforms/forms/{locationId}/{boardUri?}: a store's boards; create one; the chosen board's forms. */
 export function BoardsPage({ locationId, boardUri }: { locationId: string; boardUri?: string }) {

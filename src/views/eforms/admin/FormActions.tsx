@@ -11,7 +11,7 @@ import { useSnackbarActor } from '../../ui/shellActors';
 import { AssignDialog } from './AssignDialog';
 import * as styles from './eformsAdmin.css';
 import { editPath } from './paths';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 /** Edit, duplicate, publish (a draft), delete or archive, and assign (a published form) for one form of a list. */
 export function FormActions({ form }: { form: CardSummary }) {

@@ -20,7 +20,7 @@ import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { I18nextPageTexts } from '../../../i18n/I18nextPageTexts';
-import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
 import { EformSections } from '../EformSections';
 import { AssignDialog } from './AssignDialog';
 import { AssignmentsPanel } from './AssignmentsPanel';
@@ -28,7 +28,7 @@ import * as styles from './eformsAdmin.css';
 import { sectionKinds, SectionEditor } from './SectionEditor';
 import { FormStatusBadge } from './StatusBadge';
 import { addPath, boardsPath, editPath } from './paths';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 const randomPrefix = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PatientEformsProps } from '../../shared/slots';
 import { AssignToPatientDialog } from './AssignDialog';
 import { AssignmentsPanel } from './AssignmentsPanel';
 
-export interface PatientEformsProps {
-  patientId: string;
-  patientName: string;
-  /** The store whose published forms can be assigned. */
-  locationId: string;
-}
 
 /**
  * The patient chart's 'eForms' section: this patient's assignments with their status, the submitted answers

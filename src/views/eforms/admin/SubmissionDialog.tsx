@@ -11,7 +11,7 @@ import { I18nextPageTexts } from '../../../i18n/I18nextPageTexts';
 import { EformSections } from '../EformSections';
 import * as styles from './eformsAdmin.css';
 import { useDateTime } from './formatting';
-import { useTenantId } from './useTenant';
+import { useTenantId } from '../../shared/useTenant';
 
 /** A submission's answers, drawn read-only by the patient's own renderer. */
 export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: string; onClose: () => void }) {

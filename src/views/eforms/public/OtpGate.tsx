@@ -9,10 +9,10 @@ import type { CallFailure } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import * as fieldStyles from '../eformSections.css';
-import { PageButton } from './controls';
+import { PageButton } from '../../shared/publicPage/controls';
 import { messageText } from './messageText';
-import * as styles from './publicEform.css';
-import { ScreenTitle } from './ScreenTitle';
+import * as styles from '../../shared/publicPage/publicPage.css';
+import { ScreenTitle } from '../../shared/publicPage/ScreenTitle';
 
 /**
  * The authentication (OTP) screen of spec 2.6: 'Click to Get OTP', then a dialog that says where the code went

@@ -9,12 +9,12 @@ import type { otpMachine } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { EformSections } from '../EformSections';
-import { LanguageButtons, PageButton, Progress } from './controls';
+import { LanguageButtons, PageButton, Progress } from '../../shared/publicPage/controls';
 import { publicEformMachine } from './eformActor';
 import { messageText } from './messageText';
 import { OtpGate } from './OtpGate';
-import * as styles from './publicEform.css';
-import { ScreenTitle } from './ScreenTitle';
+import * as styles from '../../shared/publicPage/publicPage.css';
+import { ScreenTitle } from '../../shared/publicPage/ScreenTitle';
 
 type EformActor = ActorRefFrom<typeof eformMachine>;
 

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chartQueries } from '../../../api/chart';
-import { useTenantId } from '../../eforms/admin/useTenant';
-import { Badge, EmptyState, QueryView } from '../../patient/common';
-import { useFormats } from '../../patient/format';
+import { useTenantId } from '../../shared/useTenant';
+import { Badge, EmptyState, QueryView } from '../../shared/records';
+import { useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { table } from '../../ui/dataTable.css';
 import * as styles from './chart.css';

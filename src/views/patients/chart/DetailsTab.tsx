@@ -9,11 +9,11 @@ import { contactChannels, languages, sexes } from '../../../contract/patientsAdm
 import type { PatientUpdate } from '../../../contract/patientsAdmin';
 import type { PatientProfile } from '../../../contract/records';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
-import { useTenantId } from '../../eforms/admin/useTenant';
-import { QueryView, useRecordsAccess } from '../../patient/common';
-import { SignInFailures } from '../../access/SignInFailures';
-import { useFormats } from '../../patient/format';
-import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
+import { useTenantId } from '../../shared/useTenant';
+import { QueryView, useRecordsAccess } from '../../shared/records';
+import { SignInFailures } from '../../shared/SignInFailures';
+import { useFormats } from '../../shared/format';
+import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { ErrorSummary } from '../../ui/ErrorSummary';
@@ -21,8 +21,8 @@ import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { changedMeanwhile, useServerFields } from './fieldErrors';
-import { SelectField } from './fields';
+import { changedMeanwhile, useServerFields } from '../../shared/fieldErrors';
+import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 

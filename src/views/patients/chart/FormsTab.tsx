@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../../shell/pageAddress';
+import { usePageSearch } from '../../shared/pageAddress';
 import { ApiError } from '../../../api/http';
 import { assignmentsQuery, eformKeys, submissionQuery } from '../../../api/eformsAdmin';
 import { reviewSubmission, workDeskKey } from '../../../api/labOrders';
@@ -10,13 +10,13 @@ import type { Assignment, Section } from '../../../contract/eforms';
 import { isConsentField, reviewFields, type ReviewField } from '../../../contract/formReview';
 import type { PatientProfile } from '../../../contract/records';
 import { translateError } from '../../../i18n/apiErrors';
-import { PatientEforms } from '../../eforms/admin/PatientEforms';
-import { useTenantId } from '../../eforms/admin/useTenant';
-import { useFormats } from '../../patient/format';
-import { EmptyState, QueryView } from '../../patient/common';
-import { useUnsavedChanges } from '../../recents/useUnsavedChanges';
-import * as list from '../../patients/patientList.css';
-import * as lookup from '../../lookups/labOrderLookup.css';
+import { useViewSlot } from '../../shared/slots';
+import { useTenantId } from '../../shared/useTenant';
+import { useFormats } from '../../shared/format';
+import { EmptyState, QueryView } from '../../shared/records';
+import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
+import * as list from '../../shared/listPage.css';
+import * as lookup from '../../shared/labOrders.css';
 import { Button } from '../../ui/Button';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
@@ -31,6 +31,7 @@ import { TableScroll } from '../../ui/TableScroll';
  */
 export default function FormsTab({ patientId, locationId }: ChartTabProps) {
   const { t } = useTranslation();
+  const PatientEforms = useViewSlot('PatientEforms');
   const tenantId = useTenantId();
   const profile = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
   const assignments = useQuery(assignmentsQuery(tenantId, { patientId }));

@@ -1,8 +1,8 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ContactLensRx, PatientProfile, SpectacleRx } from '../../../contract/records';
-import { useFormats } from '../../patient/format';
-import { ContactLensTable, SpectacleTable } from '../../patient/RxTables';
+import { useFormats } from '../../shared/format';
+import { ContactLensTable, SpectacleTable } from '../../shared/RxTables';
 import { slip } from './rxSlip.css';
 
 /** The printable slip of one Rx (print CSS): the store, the patient, the prescription, the prescriber. */

@@ -1,7 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
 import { button } from '../../ui/button.css';
-import { focusRing } from '../../ui/focus.css';
 
 /** The patient chart: a heading, a tab list that scrolls sideways on a phone, one panel. Logical properties only. */
 export const page = style({
@@ -20,41 +19,8 @@ export const header = style({ display: 'grid', gap: '0.25rem' });
 export const title = style({ margin: 0, fontSize: '1.5rem' });
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5 });
 
-export const tabs = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
-
-export const tabList = style({
-  display: 'flex',
-  gap: '0.25rem',
-  overflowX: 'auto',
-  scrollbarWidth: 'thin',
-  overscrollBehaviorInline: 'contain',
-  borderBlockEnd: `1px solid ${vars.color.border}`,
-  paddingBlockEnd: '1px',
-});
-
-export const tab = style({
-  flex: '0 0 auto',
-  paddingBlock: '0.625rem',
-  paddingInline: '0.875rem',
-  minBlockSize: '2.75rem',
-  display: 'inline-flex',
-  alignItems: 'center',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  color: vars.color.textMuted,
-  fontWeight: 600,
-  borderBlockEnd: '3px solid transparent',
-  borderRadius: '0.375rem 0.375rem 0 0',
-  outline: 'none',
-  textDecoration: 'none',
-  selectors: {
-    '&[data-hovered]': { color: vars.color.text },
-    '&[data-selected]': { color: vars.color.accent, borderBlockEndColor: vars.color.accent },
-    '&[data-focus-visible]': focusRing,
-  },
-});
-
-export const panel = style({ minInlineSize: 0, outline: 'none', selectors: { '&[data-focus-visible]': focusRing } });
+// The tab strip is the one the template editor uses too.
+export { panel, tab, tabList, tabs } from '../../shared/tabs.css';
 
 /** Inside a tab: sections stacked, a toolbar of actions above a list. */
 export const section = style({ display: 'grid', gap: '1rem', alignContent: 'start', minInlineSize: 0 });

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { chartTabKeys } from '../../../contract/patientsAdmin';
 import type { ChartTabKey } from '../../../contract/patientsAdmin';
-import { preloadable } from '../../shell/preloadable';
+import { preloadable } from '../../shared/preloadable';
 import type { ChartTabProps } from './types';
 
 /**

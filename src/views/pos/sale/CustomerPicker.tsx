@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fetchPatientPage, patientsKey } from '../../../api/patients';
-import type { SaleCustomer } from '../../../machines/posSale';
-import { useRecentsActor } from '../../recents/recentsActor';
+import type { SaleCustomer } from '../../../machines/posSale.machine';
+import { useRecentsActor } from '../../shared/recentsActor';
 import { Button } from '../../ui/Button';
 import { NewPatientForm } from './NewPatientForm';
 import * as styles from './sale.css';

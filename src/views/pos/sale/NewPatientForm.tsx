@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/http';
 import { createPatient, patientsKey } from '../../../api/patients';
 import { PatientInput, patientMessages } from '../../../contract/patientsAdmin';
 import { languages } from '../../../i18n/appI18n';
-import { Field } from '../../invoices/Field';
+import { Field } from '../../shared/Field';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';

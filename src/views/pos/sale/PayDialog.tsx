@@ -7,12 +7,12 @@ import { posQueries } from '../../../api/pos';
 import { offlineMethods } from '../../../contract/pos';
 import { paymentMethods } from '../../../contract/sales';
 import type { PaymentMethod } from '../../../contract/records';
-import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
-import { useFormats } from '../../patient/format';
+import type { SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
+import { useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
-import { amountText, parseAmount } from '../../invoices/money';
+import { amountText, parseAmount } from '../../shared/money';
 import * as styles from './sale.css';
 
 const needsOf: Partial<Record<PaymentMethod, string>> = { insurance: 'posSale.needs.insurance', 'store-credit': 'posSale.needs.storeCredit' };

@@ -7,7 +7,7 @@ import { Barcode } from '../../../contract/pos';
 import type { ProductHit } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
 import { readSearchText, writeSearchText } from '../../../pos/searchText';
-import { useFormats } from '../../patient/format';
+import { useFormats } from '../../shared/format';
 import { findByBarcode, findProducts } from './productLookup';
 import * as styles from './sale.css';
 

@@ -6,13 +6,13 @@ import { recordsQueries } from '../../../api/records';
 import { lensMaterialGroup } from '../../../contract/pos';
 import type { Discount, PricedLine, ProductOption } from '../../../contract/pos';
 import type { SpectacleRx } from '../../../contract/records';
-import { lineOptionsProblem } from '../../../machines/posSale';
-import type { SaleLine } from '../../../machines/posSale';
-import { useFormats } from '../../patient/format';
+import { lineOptionsProblem } from '../../../machines/posSale.machine';
+import type { SaleLine } from '../../../machines/posSale.machine';
+import { useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
-import { parseAmount } from '../../invoices/money';
+import { parseAmount } from '../../shared/money';
 import * as styles from './sale.css';
 
 export interface LineActions {

@@ -6,38 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { posQueries } from '../../../api/pos';
 import type { Pricing, SaleResult } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
-import type { SaleCustomer, SalePayment } from '../../../machines/posSale';
-import { Receipt } from '../../patient/InvoiceDetailPage';
-import { QueryView } from '../../patient/common';
-import { useFormats } from '../../patient/format';
-import * as recordStyles from '../../patient/records.css';
-import * as invoiceStyles from '../../invoices/invoices.css';
+import type { SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
+import { Receipt } from '../../shared/Receipt';
+import { QueryView } from '../../shared/records';
+import { useFormats } from '../../shared/format';
+import * as recordStyles from '../../shared/records.css';
+import * as invoiceStyles from '../../shared/invoices.css';
 import { Button } from '../../ui/Button';
-import { ReceiptEmail } from '../ReceiptEmail';
+import { ReceiptEmail } from '../../shared/sale/ReceiptEmail';
+import { PageSize, PaperChoice } from '../../shared/paper';
+import type { Paper } from '../../shared/paper';
 import * as styles from './sale.css';
 import { TableScroll } from '../../ui/TableScroll';
-
-type Paper = 'a4' | 'roll';
-
-/** The 80 mm roll or A4, as on the invoice screen (src/views/invoices/InvoiceScreen.tsx): the page size follows. */
-function PaperChoice({ paper, onPaper }: { paper: Paper; onPaper: (paper: Paper) => void }) {
-  const { t } = useTranslation();
-  return (
-    <label className={styles.field}>
-      <span className={styles.label}>{t('invoiceScreen.paper')}</span>
-      <select className={styles.input} value={paper} onChange={(event) => onPaper(event.target.value === 'roll' ? 'roll' : 'a4')}>
-        <option value="a4">{t('invoiceScreen.paperA4')}</option>
-        <option value="roll">{t('invoiceScreen.paperRoll')}</option>
-      </select>
-    </label>
-  );
-}
 
 function Printable({ paper, children }: { paper: Paper; children: ReactNode }) {
   return (
     <>
-      {/* vanilla-extract has no @page rule. */}
-      <style>{paper === 'roll' ? '@page { size: 80mm auto; margin: 4mm; }' : '@page { size: A4; margin: 15mm; }'}</style>
+      <PageSize paper={paper} />
       <div className={`${recordStyles.receipt} ${paper === 'roll' ? invoiceStyles.roll : invoiceStyles.a4}`} data-paper={paper}>
         {children}
       </div>

@@ -4,8 +4,8 @@ import { selectedRow } from '../../../theme/selectedRow';
 import { focusRing } from '../../ui/focus.css';
 
 /** The register's sale: search and customer above the lines, totals beside them on a wide screen; logical properties only. */
-export { actions, error, field, fields, form, input, label, section } from '../../invoices/invoices.css';
-export { heading, muted } from '../../patients/patientList.css';
+export { actions, error, field, fields, form, input, label, section } from '../../shared/invoices.css';
+export { heading, muted } from '../../shared/listPage.css';
 
 export const sale = style({ display: 'grid', gap: '1rem', minInlineSize: 0, color: vars.color.text });
 
@@ -87,7 +87,7 @@ export const kbd = style({
 });
 
 /** A framed notice row, as the register's waiting-sales banner. */
-export { banner } from '../pos.css';
+export { banner } from '../../shared/sale/saleForms.css';
 
 export const overlay = style({ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', padding: '0.5rem', background: 'rgb(0 0 0 / 0.45)' });
 export const modal = style({

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { posQueries, productById } from '../../../api/pos';
-import { usePageSearch } from '../../shell/pageAddress';
+import { usePageSearch } from '../../shared/pageAddress';
 import { rememberProducts } from './productLookup';
 import type { PosSaleActor } from './saleActor';
 

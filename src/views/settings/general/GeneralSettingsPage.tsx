@@ -7,7 +7,7 @@ import { generalSettingsQuery } from '../../../api/generalSettings';
 import { companyOnlyGroups, groupSettings, settingsGroups, storeOnlyGroups } from '../../../contract/generalSettings';
 import type { GeneralSettings, SettingsGroup, StoreSettings } from '../../../contract/generalSettings';
 import { translateError } from '../../../i18n/apiErrors';
-import { useTenantId } from '../../eforms/admin/useTenant';
+import { useTenantId } from '../../shared/useTenant';
 import { Alert } from '../../ui/Alert';
 import { isolatedText } from '../../ui/Isolated';
 import { Spinner } from '../../ui/Spinner';

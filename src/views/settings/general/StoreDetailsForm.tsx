@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { saveStoreSettings } from '../../../api/generalSettings';
 import { weekdays } from '../../../contract/generalSettings';
 import type { StoreHours, StoreSettings, StoreSettingsUpdate } from '../../../contract/generalSettings';
-import { LogoField } from '../../enterprise/fields';
+import { LogoField } from '../../shared/companyFields';
 import { Checkbox } from '../../ui/Checkbox';
 import { TextField } from '../../ui/TextField';
 import { useSave, SaveBar } from './settingsForm';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { generalSettingsKey, storesAdminKey } from '../../../api/generalSettings';
 import type { GeneralSettings } from '../../../contract/generalSettings';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
-import { useTenantId } from '../../eforms/admin/useTenant';
+import { useTenantId } from '../../shared/useTenant';
 import { controlNamed, ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import { Button } from '../../ui/Button';

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { translateError } from '../../i18n/apiErrors';
+import { cancelAppointment, recordsKey, recordsQueries } from '../../api/records';
+import type { RecordsScope } from '../../api/records';
+import type { Appointment } from '../../contract/records';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useSnackbarActor } from '../ui/shellActors';
+import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
+import { NoPatientState } from './NoPatientState';
+import { useFormats } from '../shared/format';
+import * as styles from '../shared/records.css';
+import { TableScroll } from '../ui/TableScroll';
+
+const statusTone = (status: Appointment['status']) =>
+  status === 'cancelled' || status === 'no-show' ? 'warning' : status === 'completed' ? 'neutral' : 'good';
+
+function AppointmentTable({
+  appointments,
+  labelledBy,
+  onCancel,
+}: {
+  appointments: Appointment[];
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+  onCancel?: (appointment: Appointment) => void;
+}) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  return (
+    <TableScroll>
+      <table className={styles.table} aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">{t('records.appointments.when')}</th>
+            <th scope="col">{t('records.appointments.type')}</th>
+            <th scope="col">{t('records.appointments.store')}</th>
+            <th scope="col">{t('records.appointments.provider')}</th>
+            <th scope="col">{t('records.appointments.status')}</th>
+            {onCancel && <th scope="col">{t('records.appointments.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {appointments.map((appointment) => {
+            const when = formats.dateTime(appointment.startsAt, appointment.timeZone, 'full');
+            return (
+              <tr key={appointment.id}>
+                <td>
+                  <time dateTime={appointment.startsAt}>{when}</time>
+                </td>
+                <td>{t(`records.appointments.types.${appointment.type}`)}</td>
+                <td>
+                  <bdi>{appointment.storeName}</bdi>
+                </td>
+                <td>
+                  <bdi>{appointment.providerName}</bdi>
+                </td>
+                <td>
+                  <Badge tone={statusTone(appointment.status)}>
+                    {t(`records.appointments.statuses.${appointment.status}`)}
+                  </Badge>
+                </td>
+                {onCancel && (
+                  <td>
+                    {appointment.canCancel && (
+                      <Button
+                        variant="secondary"
+                        aria-label={t('records.appointments.cancelLabel', { when })}
+                        onPress={() => onCancel(appointment)}
+                      >
+                        {t('records.appointments.cancel')}
+                      </Button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const snackbar = useSnackbarActor();
+  const queryClient = useQueryClient();
+  const query = useQuery(recordsQueries.appointments(tenantId, scope));
+  const [asking, setAsking] = useState<Appointment | null>(null);
+  const cancel = useMutation({
+    mutationFn: (appointment: Appointment) => cancelAppointment(appointment.id),
+    onSuccess: () => snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('records.appointments.cancelled') }),
+    onError: (error) =>
+      snackbar.send({
+        type: 'snackbar.show',
+        kind: 'error',
+        message:
+          error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : t('records.appointments.cancelFailed'),
+      }),
+    // Whatever happened, show what the server now has (the visit, the home page's next visit).
+    onSettled: () => {
+      setAsking(null);
+      return queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) });
+    },
+  });
+
+  return (
+    <QueryView query={query}>
+      {({ upcoming, past }) => (
+        <>
+          <p className={styles.muted}>{t('records.appointments.zoneNote')}</p>
+          <h2 id="upcoming-visits" className={styles.heading}>
+            {t('records.appointments.upcoming')}
+          </h2>
+          {upcoming.length === 0 ? (
+            <EmptyState>{t('records.appointments.noUpcoming')}</EmptyState>
+          ) : (
+            <AppointmentTable
+              appointments={upcoming}
+              labelledBy="upcoming-visits"
+              onCancel={scope.kind === 'own' ? setAsking : undefined}
+            />
+          )}
+          <h2 id="past-visits" className={styles.heading}>
+            {t('records.appointments.past')}
+          </h2>
+          {past.length === 0 ? (
+            <EmptyState>{t('records.appointments.noPast')}</EmptyState>
+          ) : (
+            <AppointmentTable appointments={past} labelledBy="past-visits" />
+          )}
+          <ConfirmDialog
+            isOpen={asking !== null}
+            question={
+              asking
+                ? t('records.appointments.cancelQuestion', {
+                    type: t(`records.appointments.types.${asking.type}`),
+                    store: asking.storeName,
+                    when: formats.dateTime(asking.startsAt, asking.timeZone, 'full'),
+                  })
+                : ''
+            }
+            confirmLabel={t('records.appointments.cancelYes')}
+            cancelLabel={t('records.appointments.cancelNo')}
+            isPending={cancel.isPending}
+            onConfirm={() => asking && cancel.mutate(asking)}
+            onCancel={() => !cancel.isPending && setAsking(null)}
+          />
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+/** /patient/appointment: upcoming and past visits in the store's time zone; an upcoming one may be cancelled. */
+export function AppointmentsPage() {
+  const { t } = useTranslation();
+  const { scope, tenantId } = useRecordsAccess();
+  return (
+    <RecordsPage title={t('records.titles.appointments')}>
+      {scope ? <Appointments scope={scope} tenantId={tenantId} /> : <NoPatientState />}
+    </RecordsPage>
+  );
+}

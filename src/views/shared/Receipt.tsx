@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceDetail } from '../../contract/records';
+import { Button } from '../ui/Button';
+import { TableScroll } from '../ui/TableScroll';
+import { Badge } from './records';
+import { useFormats } from './format';
+import { invoiceTone } from './links';
+import * as styles from './records.css';
+
+/**
+ * The receipt of one invoice (the portal's invoice page, the staff invoice screen and the register show it): `actions` replaces the default
+ * Print (and Back) buttons above it, which never print.
+ */
+export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; isOwn: boolean; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const money = (minor: number) => formats.money(minor, invoice.currency);
+  const { store } = invoice;
+  return (
+    <>
+      <div className={`${styles.actions} ${styles.noPrint}`}>
+        {actions ?? (
+          <>
+            <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
+            {isOwn && (
+              <Link href="/patient/invoice" className={styles.link}>
+                {t('records.invoices.back')}
+              </Link>
+            )}
+          </>
+        )}
+      </div>
+
+      <article className={styles.card} aria-label={t('records.invoices.receipt')}>
+        <header className={styles.cardHeader}>
+          {store.logo && <img src={store.logo} alt={t('records.invoices.logoOf', { name: store.companyName })} className={styles.receiptLogo} />}
+          <div>
+            <p className={styles.heading}>
+              <bdi>{store.companyName}</bdi>
+            </p>
+            <p className={styles.muted}>
+              <bdi>{store.name}</bdi>
+            </p>
+            <p className={styles.muted}>
+              <bdi>{store.address}</bdi>
+            </p>
+            <p className={styles.muted}>
+              <bdi dir="ltr">{store.phone}</bdi>
+            </p>
+            {store.taxNumber && (
+              <p className={styles.muted}>
+                {t('records.invoices.taxNumber')} <bdi dir="ltr">{store.taxNumber}</bdi>
+              </p>
+            )}
+          </div>
+        </header>
+        <dl className={styles.facts}>
+          <dt>{t('records.invoices.number')}</dt>
+          <dd>{formats.number(invoice.number)}</dd>
+          <dt>{t('records.invoices.date')}</dt>
+          <dd>{formats.dayOf(invoice.issuedAt, store.timeZone)}</dd>
+          <dt>{t('records.profile.name')}</dt>
+          <dd>
+            <bdi>{invoice.patientName}</bdi>
+          </dd>
+          <dt>{t('records.invoices.status')}</dt>
+          <dd>
+            <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
+          </dd>
+        </dl>
+
+        <TableScroll label={t('records.invoices.lines')}>
+          <table className={styles.table}>
+            <caption>{t('records.invoices.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('records.invoices.description')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.quantity')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.unitPrice')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.discount')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.tax')}</th>
+                <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((line) => (
+                <tr key={line.lineNo}>
+                  <td>{line.description}</td>
+                  <td className={styles.number}>{formats.integer(line.quantity)}</td>
+                  <td className={styles.number}>{money(line.unitPrice)}</td>
+                  <td className={styles.number}>{line.discount ? money(-line.discount) : t('records.dash')}</td>
+                  <td className={styles.number}>{money(line.tax)}</td>
+                  <td className={styles.number}>{money(line.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+
+        <dl className={styles.totals}>
+          <dt>{t('records.invoices.subtotal')}</dt>
+          <dd>{money(invoice.subtotal)}</dd>
+          {invoice.discountTotal !== 0 && (
+            <>
+              <dt>{t('records.invoices.discountTotal')}</dt>
+              <dd>{money(-invoice.discountTotal)}</dd>
+            </>
+          )}
+          <dt>{t('records.invoices.taxTotal')}</dt>
+          <dd>{money(invoice.taxTotal)}</dd>
+          <dt className={styles.grandTotal}>{t('records.invoices.total')}</dt>
+          <dd className={styles.grandTotal}>{money(invoice.total)}</dd>
+          <dt>{t('records.invoices.paidTotal')}</dt>
+          <dd>{money(invoice.paidTotal)}</dd>
+          <dt className={styles.grandTotal}>{t('records.invoices.balanceDue')}</dt>
+          <dd className={styles.grandTotal}>{money(invoice.balance)}</dd>
+        </dl>
+
+        {invoice.payments.length === 0 ? (
+          <>
+            <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
+            <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+          </>
+        ) : (
+          <TableScroll label={t('records.invoices.payments')}>
+            <table className={styles.table}>
+              <caption>{t('records.invoices.payments')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('records.invoices.paidOn')}</th>
+                  <th scope="col">{t('records.invoices.method')}</th>
+                  <th scope="col">{t('records.invoices.reference')}</th>
+                  <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoice.payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <td>{formats.dateTime(payment.paidAt, store.timeZone)}</td>
+                    <td>{t(`records.invoices.methods.${payment.method}`)}</td>
+                    <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>
+                    <td className={styles.number}>{money(payment.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+
+        {invoice.orders.length > 0 && (
+          <div className={styles.noPrint}>
+            <h2 className={styles.heading}>{t('records.titles.orderStatus')}</h2>
+            <ul>
+              {invoice.orders.map((order) => (
+                <li key={order.id}>
+                  {isOwn ? (
+                    <Link href="/patient/orderstatus" className={styles.link}>
+                      {t('records.orders.number', { number: formats.number(order.number) })}
+                    </Link>
+                  ) : (
+                    t('records.orders.number', { number: formats.number(order.number) })
+                  )}{' '}
+                  {t(`records.orders.statuses.${order.status}`)}
+                  {order.expectedOn && ` · ${t('records.orders.expectedOn', { date: formats.date(order.expectedOn) })}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {store.receiptFooter && (
+          <footer className={styles.receiptFooter} data-testid="receipt-footer">
+            {store.receiptFooter}
+          </footer>
+        )}
+      </article>
+    </>
+  );
+}

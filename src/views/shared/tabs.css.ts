@@ -1,0 +1,40 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+import { focusRing } from '../ui/focus.css';
+
+/** A tab list that scrolls sideways on a phone above one panel (the patient chart, the template editor). */
+export const tabs = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
+
+export const tabList = style({
+  display: 'flex',
+  gap: '0.25rem',
+  overflowX: 'auto',
+  scrollbarWidth: 'thin',
+  overscrollBehaviorInline: 'contain',
+  borderBlockEnd: `1px solid ${vars.color.border}`,
+  paddingBlockEnd: '1px',
+});
+
+export const tab = style({
+  flex: '0 0 auto',
+  paddingBlock: '0.625rem',
+  paddingInline: '0.875rem',
+  minBlockSize: '2.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  borderBlockEnd: '3px solid transparent',
+  borderRadius: '0.375rem 0.375rem 0 0',
+  outline: 'none',
+  textDecoration: 'none',
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { color: vars.color.accent, borderBlockEndColor: vars.color.accent },
+    '&[data-focus-visible]': focusRing,
+  },
+});
+
+export const panel = style({ minInlineSize: 0, outline: 'none', selectors: { '&[data-focus-visible]': focusRing } });
