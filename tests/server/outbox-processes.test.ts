@@ -2,6 +2,8 @@
  * The outbox across real server processes on one PostgreSQL (runs with TEST_DATABASE_URL; the embedded database is
  * one process): two processes' workers send every queued message exactly once, and a process killed mid-send
  * loses nothing: its claim runs out and another process sends the message (docs/operations.md, "The outbox").
+ * A batch that outlives its claim is not sent twice when another process takes the rest over, and SIGTERM with a
+ * mail server that never answers exits within SHUTDOWN_TIMEOUT_SECONDS, handing the unsent messages back.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -95,6 +97,55 @@ describe.skipIf(!pgBase)('the outbox worker in two server processes on one Postg
     const got = mail.received.filter((m) => m.subject === 'Killed 1');
     expect(got).toHaveLength(1);
     expect(got[0]!.messageId).toMatch(new RegExp(`^<${id}@`));
+    await b.stop();
+  }, 120_000);
+
+  it('a batch that outlives its claim is sent once when another process takes the rest over', async () => {
+    // Each mail takes 500 ms: a batch of 20 needs 10 s, five times the 2 s claim.
+    const slow = { ...env, OUTBOX_LEASE_SECONDS: '2' };
+    mail.delayMs = 500;
+    try {
+      const a = await startServer(slow);
+      const ids = await queue(20, 'Slow');
+      await mail.waitFor(mail.received.length + 1, 20_000);
+      // A is a few mails into its batch and its claim on the rest has run out by the time B looks.
+      const b = await startServer(slow);
+      await until(async () => (await statuses(ids)).every((s) => s.status === 'sent'), 60_000, 'all 20 sent');
+      await new Promise((r) => setTimeout(r, 1_500));
+      const got = mail.received.filter((m) => m.subject.startsWith('Slow '));
+      expect(got.length).toBe(20);
+      expect(new Set(got.map((m) => m.messageId)).size).toBe(20);
+      await Promise.all([a.stop(), b.stop()]);
+    } finally {
+      mail.delayMs = 0;
+    }
+  }, 120_000);
+
+  it('SIGTERM with a mail server that never answers exits within the bound and hands the messages back', async () => {
+    // A long claim: only a hand-back, not the claim running out, lets the next process send them soon.
+    const bounded = { ...env, OUTBOX_LEASE_SECONDS: '600', SHUTDOWN_TIMEOUT_SECONDS: '3' };
+    const a = await startServer(bounded);
+    mail.stall = true;
+    const stalled = mail.stalled();
+    const ids = await queue(5, 'Silent');
+    await stalled;
+    const began = Date.now();
+    const code = await a.stop('SIGTERM');
+    const took = Date.now() - began;
+    mail.stall = false;
+    expect(code).toBe(0);
+    expect(took).toBeLessThan(3_000 + 2_000);
+    // The one cut off mid-send counts its try and goes again; the four never tried are as they were.
+    expect(await statuses(ids)).toEqual([
+      { status: 'queued', attempts: 0, n: 4 },
+      { status: 'queued', attempts: 1, n: 1 },
+    ]);
+    const b = await startServer(bounded);
+    await until(async () => (await statuses(ids)).every((s) => s.status === 'sent'), 20_000, 'the 5 sent by B');
+    await new Promise((r) => setTimeout(r, 1_000));
+    const got = mail.received.filter((m) => m.subject.startsWith('Silent '));
+    expect(got).toHaveLength(5);
+    expect(new Set(got.map((m) => m.messageId)).size).toBe(5);
     await b.stop();
   }, 120_000);
 });
