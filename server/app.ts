@@ -161,16 +161,17 @@ export async function buildApp(opts: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
 
+  const outage = databaseOutage(app.log);
   const outbox = createOutbox({
     db,
     transports: opts.transports ?? {},
     timing: config.outbox,
     now: config.now,
     log: app.log,
+    outage,
     printMessages: config.env === 'development',
   });
-  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
-  const outage = databaseOutage(app.log);
+  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log, outage });
   const stopHearing = db.onReachable?.(outage.reachable);
   app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword, outage } satisfies AppDeps);
   // Closing stops the outbox claiming at once and hands back its unsent claims, waiting for a send under way for

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, withoutTenant, withTenant, type Database, type Tx } from '../db/client';
 import { communicationLog } from '../db/schema';
+import type { DatabaseOutage } from '../http/outage';
 import type { Transports } from './transports';
 
 export interface OutgoingMessage {
@@ -99,6 +100,8 @@ export function createOutbox(opts: {
   timing: OutboxTiming;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Where a pass failed for want of the database goes: said once per outage, not once per poll. */
+  outage: DatabaseOutage;
   /** Development only: print messages (with their codes and links) so a local user can read them. */
   printMessages: boolean;
 }): Outbox {
@@ -143,7 +146,7 @@ export function createOutbox(opts: {
             if ((await sendDue(want)) < want || stopping) break;
           }
         } catch (err) {
-          if (!abandoned) opts.log.error({ err }, 'outbox pass failed');
+          if (!abandoned && !opts.outage.owns(err)) opts.log.error({ err }, 'outbox pass failed');
         }
       } while (again && !stopping);
     })().finally(() => (running = null));
@@ -214,7 +217,9 @@ export function createOutbox(opts: {
     const heartbeat = setInterval(() => {
       renewing = renewing.then(() => renew(c)).then(
         () => undefined,
-        (err: unknown) => opts.log.warn({ err, messageId: c.id }, 'outbox claim not renewed'),
+        (err: unknown) => {
+          if (!opts.outage.owns(err)) opts.log.warn({ err, messageId: c.id }, 'outbox claim not renewed');
+        },
       );
     }, leaseMs / 3);
     let outcome: Partial<typeof communicationLog.$inferInsert>;
@@ -256,7 +261,9 @@ export function createOutbox(opts: {
           .then(work)
           .then(
             () => undefined,
-            (err: unknown) => opts.log.error({ err, work: what }, 'work after the answer failed'),
+            (err: unknown) => {
+              if (!opts.outage.owns(err)) opts.log.error({ err, work: what }, 'work after the answer failed');
+            },
           ),
       );
     },

@@ -32,7 +32,7 @@ function slowTransport(ms: number): Transport & { got: Sendable[] } {
 }
 
 const worker = (transport: Transport, leaseSeconds: number): Outbox =>
-  createOutbox({ db: h.db, transports: { email: transport }, timing: { pollMs: 100, leaseSeconds, maxAttempts: 3 }, now: () => new Date(), log: h.app.log, printMessages: false });
+  createOutbox({ db: h.db, transports: { email: transport }, timing: { pollMs: 100, leaseSeconds, maxAttempts: 3 }, now: () => new Date(), log: h.app.log, outage: h.app.deps.outage, printMessages: false });
 
 async function queue(n: number, tag: string): Promise<string[]> {
   const rows = await ownerRows<{ id: string }>(
