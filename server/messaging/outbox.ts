@@ -149,7 +149,10 @@ export function createOutbox(opts: {
           if (!abandoned && !opts.outage.owns(err)) opts.log.error({ err }, 'outbox pass failed');
         }
       } while (again && !stopping);
-    })().finally(() => (running = null));
+      // Cleared in the turn that last read `again` (a pass always awaits before it gets here, so after `running`
+      // was set): a wake from now on starts a pass of its own, not a flag no pass reads any more.
+      running = null;
+    })();
   };
 
   const rowOf = (c: Claim) => and(eq(communicationLog.tenantId, c.tenantId), eq(communicationLog.id, c.id));
