@@ -252,19 +252,20 @@ describe.skipIf(!pgBase)('the server when PostgreSQL fails under it (runs with T
     });
     try {
       const from = worker.output().length;
+      const perPoll = ['outbox pass failed', 'outbox claim not renewed', 'work after the answer failed', 'jobs not scheduled', 'job will be retried', 'job outcome not recorded'];
       await admin.query(`alter database ${name} with allow_connections false`);
       try {
         await endBackends();
-        // About twenty polls of each.
+        // The worker's log reaches this process through a pipe: wait for its first word on the outage, then for
+        // about twenty more polls of each.
+        await until(async () => logLines(from, 'database unavailable', worker).length + perPoll.flatMap((msg) => logLines(from, msg, worker)).length > 0, 20_000, 'the worker to meet the outage');
         await new Promise((r) => setTimeout(r, 2_000));
       } finally {
         await admin.query(`alter database ${name} with allow_connections true`);
       }
-      for (const msg of ['outbox pass failed', 'outbox claim not renewed', 'work after the answer failed', 'jobs not scheduled', 'job will be retried', 'job outcome not recorded']) {
-        expect(logLines(from, msg, worker), msg).toEqual([]);
-      }
-      expect(logLines(from, 'database unavailable', worker)).toHaveLength(1);
-      await until(async () => logLines(from, 'database available again', worker).length > 0, 10_000, 'the worker to say the outage is over');
+      // Logged after every line of the outage, on the same stream: once it is here, so are they.
+      await until(async () => logLines(from, 'database available again', worker).length > 0, 20_000, 'the worker to say the outage is over');
+      for (const msg of perPoll) expect(logLines(from, msg, worker), msg).toEqual([]);
       expect(logLines(from, 'database unavailable', worker)).toHaveLength(1);
       expect(worker.child.exitCode).toBeNull();
     } finally {
