@@ -161,25 +161,33 @@ export async function buildApp(opts: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
 
+  const outage = databaseOutage(app.log);
   const outbox = createOutbox({
     db,
     transports: opts.transports ?? {},
     timing: config.outbox,
     now: config.now,
     log: app.log,
+    outage,
     printMessages: config.env === 'development',
   });
-  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log });
-  const outage = databaseOutage(app.log);
+  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log, outage });
   const stopHearing = db.onReachable?.(outage.reachable);
   app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword, outage } satisfies AppDeps);
-  // Closing waits for the work still running after its answer (the database is closed after the app).
-  app.addHook('onClose', () => {
+  // Closing stops the outbox claiming at once and hands back its unsent claims, waiting for a send under way for
+  // most of the shutdown bound (the rest is for requests in flight and the database); then the work still running
+  // after its answer is waited for (the database is closed after the app).
+  const sendGraceMs = Math.max(config.shutdownTimeoutMs - 3_000, config.shutdownTimeoutMs / 2);
+  app.addHook('preClose', (done) => {
     stopHearing?.();
     outage.stop();
     jobs.stop();
-    outbox.stop();
-    return outbox.idle();
+    void outbox.stop(sendGraceMs);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop(sendGraceMs);
+    await outbox.idle();
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {

@@ -78,6 +78,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Believe X-Forwarded-* from the reverse proxies in front (client addresses, HTTPS detection): TrustProxy. */
   TRUST_PROXY: TrustProxy,
+  /** How long SIGTERM/SIGINT may take: the outbox hands back its claims and the process exits within it. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3_600).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a request waits for a database connection (a new one, or a free one of the pool) before it answers 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number of milliseconds' }).int().min(100).max(600_000).default(10_000),
@@ -116,6 +118,8 @@ export interface Config {
   /** Fastify's trustProxy: false, the proxies' hop count, or their addresses. */
   trustProxy: false | number | string[];
   dbPoolSize: number;
+  /** The bound on a shutdown (SHUTDOWN_TIMEOUT_SECONDS), in ms. */
+  shutdownTimeoutMs: number;
   dbConnectTimeoutMs: number;
   /** Auth requests admitted per address per minute (security.md: 20 unless AUTH_REQUESTS_PER_MINUTE says). */
   authRequestsPerMinute: number;
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     authRequestsPerMinute: e.AUTH_REQUESTS_PER_MINUTE,
     refreshGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,

@@ -24,7 +24,13 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop taking requests, let those in flight finish, then close the database (PGlite flushes to disk).
+    // The bound an orchestrator can rely on: past it the process ends here rather than be killed mid-send by it.
+    setTimeout(() => {
+      app.log.error({ signal, seconds: config.shutdownTimeoutMs / 1000 }, 'shutdown took longer than SHUTDOWN_TIMEOUT_SECONDS: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    // Stop taking requests and claiming messages, let those in flight finish, hand back the outbox's claims, then
+    // close the database (PGlite flushes to disk).
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailableError } from './errors';
 
 /** Seconds a client is asked to wait (Retry-After) before it tries again while the database is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -7,8 +8,14 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const QUIET_MS = 1_000;
 
 export interface DatabaseOutage {
-  /** A request (or work of the process) failed for want of the database. */
+  /** A request failed for want of the database. */
   failed(err: unknown): void;
+  /**
+   * Work of the process itself (the outbox, scheduled jobs) failed: when for want of the database the outage
+   * takes it (said once for the outage, however often the work polls) and this answers true; the caller logs
+   * any other failure itself.
+   */
+  owns(err: unknown): boolean;
   /** The database answered: an outage under way is over once no failure follows within a second. */
   reachable(): void;
   stop(): void;
@@ -25,15 +32,23 @@ export function databaseOutage(log: FastifyBaseLogger): DatabaseOutage {
   let lastFailure = 0;
   let refused = 0;
   let timer: NodeJS.Timeout | undefined;
+  const down = (err: unknown) => {
+    lastFailure = Date.now();
+    if (since !== null) return;
+    since = lastFailure;
+    // The cause without its stack: where in the code it surfaced says nothing about why.
+    const { code, message } = innermost(err);
+    log.error({ cause: { code, message } }, 'database unavailable');
+  };
   return {
     failed(err) {
       refused++;
-      lastFailure = Date.now();
-      if (since !== null) return;
-      since = lastFailure;
-      // The cause without its stack: where in the code it surfaced says nothing about why.
-      const { code, message } = innermost(err);
-      log.error({ cause: { code, message } }, 'database unavailable');
+      down(err);
+    },
+    owns(err) {
+      if (!isDatabaseUnavailableError(err)) return false;
+      down(err);
+      return true;
     },
     reachable() {
       if (since === null || timer) return;

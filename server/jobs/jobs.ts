@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobKind } from '../../src/contract/jobs';
 import { queryRows, withoutTenant, withTenant, type Database } from '../db/client';
 import { jobs } from '../db/schema-jobs';
+import type { DatabaseOutage } from '../http/outage';
 import type { Outbox } from '../messaging/outbox';
 import { automations, emptyResult, type RunContext } from './automations';
 
@@ -48,8 +49,16 @@ export interface Jobs {
 /** Runs claimed at once. */
 const BATCH = 5;
 
-export function createJobs(opts: { db: Database; outbox: Outbox; timing: JobTiming; now: () => Date; log: FastifyBaseLogger }): Jobs {
-  const { db, outbox, timing, log } = opts;
+export function createJobs(opts: {
+  db: Database;
+  outbox: Outbox;
+  timing: JobTiming;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Where a failure for want of the database goes: said once per outage, not once per poll. */
+  outage: DatabaseOutage;
+}): Jobs {
+  const { db, outbox, timing, log, outage } = opts;
   let running = false;
   let again = false;
   let stopped = false;
@@ -122,12 +131,14 @@ export function createJobs(opts: { db: Database; outbox: Outbox; timing: JobTimi
     } catch (err) {
       const error = String((err as Error).message).slice(0, 500);
       const last = attempts >= timing.maxAttempts;
-      log.error({ err, jobId: id, kind, attempt: attempts }, last ? 'job failed' : 'job will be retried');
+      if (!outage.owns(err)) log.error({ err, jobId: id, kind, attempt: attempts }, last ? 'job failed' : 'job will be retried');
       await record(
         last
           ? { status: 'failed', finishedAt: opts.now(), result: ctx.result, error }
           : { status: 'queued', result: ctx.result, error, runAt: new Date(opts.now().getTime() + attempts * 60_000) },
-      ).catch((e: unknown) => log.error({ err: e, jobId: id }, 'job outcome not recorded'));
+      ).catch((e: unknown) => {
+        if (!outage.owns(e)) log.error({ err: e, jobId: id }, 'job outcome not recorded');
+      });
     }
   }
 
@@ -140,7 +151,7 @@ export function createJobs(opts: { db: Database; outbox: Outbox; timing: JobTimi
         }
       });
     } catch (err) {
-      log.error({ err }, 'jobs not scheduled');
+      if (!outage.owns(err)) log.error({ err }, 'jobs not scheduled');
     }
     wake();
   }

@@ -26,7 +26,7 @@ export interface Transports {
   sms?: Transport;
 }
 
-/** How long one send may take before it counts as failed (well under the worker's claim, OUTBOX_LEASE_SECONDS). */
+/** How long one send may take before it counts as failed (the worker renews its claim while a send lasts). */
 const SEND_TIMEOUT_MS = 30_000;
 
 export async function smtpTransport(smtpUrl: string, from: string, publicUrl: string): Promise<Transport> {

@@ -55,7 +55,9 @@ describe('the SMS provider and the outbox worker', () => {
   it('has the worker timings of docs/operations.md by default and refuses nonsense', () => {
     expect(loadConfig({}).outbox).toEqual({ pollMs: 5000, leaseSeconds: 120, maxAttempts: 5 });
     expect(loadConfig({ OUTBOX_POLL_MS: '250', OUTBOX_LEASE_SECONDS: '30', OUTBOX_MAX_ATTEMPTS: '3' }).outbox).toEqual({ pollMs: 250, leaseSeconds: 30, maxAttempts: 3 });
-    for (const [name, bad] of [['OUTBOX_POLL_MS', '10'], ['OUTBOX_LEASE_SECONDS', '0'], ['OUTBOX_MAX_ATTEMPTS', 'lots']]) {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '25' }).shutdownTimeoutMs).toBe(25_000);
+    for (const [name, bad] of [['OUTBOX_POLL_MS', '10'], ['OUTBOX_LEASE_SECONDS', '0'], ['OUTBOX_MAX_ATTEMPTS', 'lots'], ['SHUTDOWN_TIMEOUT_SECONDS', '0']]) {
       expect(() => loadConfig({ [name!]: bad }), name).toThrow(new RegExp(`${name}:`));
     }
   });

@@ -2,12 +2,14 @@
  * The real server process on PostgreSQL when its database fails under it (docs/operations.md, "When the database
  * fails"): backends ended by an administrator in the middle of requests, and a database that refuses connections
  * for a while. The requests caught in it answer 503 with Retry-After, the process stays up and serves again once
- * the database is back, and the log says so once per outage. The embedded database runs in the process, so only
+ * the database is back, and the log says so once per outage, however often the outbox and the scheduled jobs poll
+ * through it. The embedded database runs in the process, so only
  * PostgreSQL can fail this way.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, demo } from './harness';
+import { startMailServer } from './messageServers';
 import { call, emptyPostgresDatabase, killStrayServers, startServer, type ServerProcess } from './serverProcess';
 
 const pgBase = process.env.TEST_DATABASE_URL;
@@ -112,9 +114,9 @@ function expectUnavailable(res: { status: number; body: unknown; headers: Header
   expect(res.body).toEqual({ code: 'server.databaseUnavailable', error: 'The service is unavailable for a moment. Please try again shortly.' });
 }
 
-/** The lines of the server's JSON log since `from` whose message is `msg`. */
-const logLines = (from: number, msg: string) =>
-  server
+/** The lines of a server's JSON log since `from` whose message is `msg`. */
+const logLines = (from: number, msg: string, of: ServerProcess = server) =>
+  of
     .output()
     .slice(from)
     .split('\n')
@@ -235,5 +237,40 @@ describe.skipIf(!pgBase)('the server when PostgreSQL fails under it (runs with T
     await outagesOver(token);
     expect(logLines(from, 'database unavailable')).toHaveLength(1);
     expect(logLines(from, 'database available again')).toHaveLength(1);
+  });
+
+  it('the outbox and the scheduled jobs polling through an outage: one line for it, no stack per poll', { timeout: 60_000 }, async () => {
+    const mail = await startMailServer();
+    // Another process on the same database whose background work looks every 100 ms.
+    const worker = await startServer({
+      DATABASE_URL: url,
+      NODE_ENV: 'test',
+      SMTP_URL: mail.url,
+      OUTBOX_POLL_MS: '100',
+      JOBS_POLL_MS: '100',
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+    });
+    try {
+      const from = worker.output().length;
+      const perPoll = ['outbox pass failed', 'outbox claim not renewed', 'work after the answer failed', 'jobs not scheduled', 'job will be retried', 'job outcome not recorded'];
+      await admin.query(`alter database ${name} with allow_connections false`);
+      try {
+        await endBackends();
+        // The worker's log reaches this process through a pipe: wait for its first word on the outage, then for
+        // about twenty more polls of each.
+        await until(async () => logLines(from, 'database unavailable', worker).length + perPoll.flatMap((msg) => logLines(from, msg, worker)).length > 0, 20_000, 'the worker to meet the outage');
+        await new Promise((r) => setTimeout(r, 2_000));
+      } finally {
+        await admin.query(`alter database ${name} with allow_connections true`);
+      }
+      // Logged after every line of the outage, on the same stream: once it is here, so are they.
+      await until(async () => logLines(from, 'database available again', worker).length > 0, 20_000, 'the worker to say the outage is over');
+      for (const msg of perPoll) expect(logLines(from, msg, worker), msg).toEqual([]);
+      expect(logLines(from, 'database unavailable', worker)).toHaveLength(1);
+      expect(worker.child.exitCode).toBeNull();
+    } finally {
+      await worker.stop();
+      await mail.close();
+    }
   });
 });

@@ -49,6 +49,8 @@ export interface MailServer {
   received: ReceivedMail[];
   /** While set, the server takes a message's data but never answers it (a provider that hangs mid-send). */
   stall: boolean;
+  /** How long the server takes to answer each message (a slow provider); 0 answers at once. */
+  delayMs: number;
   /** Resolves when `n` messages have been accepted (or rejects after `ms`). */
   waitFor(n: number, ms?: number): Promise<void>;
   /** Resolves when a message's data arrived while stalled. */
@@ -71,6 +73,7 @@ export async function startMailServer(): Promise<MailServer> {
     url: '',
     received: [],
     stall: false,
+    delayMs: 0,
     waitFor: (n, ms = 20_000) => until(() => mail.received.length >= n, ms, `${n} mails (have ${mail.received.length})`),
     stalled: () => stalledPromise,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -88,8 +91,12 @@ export async function startMailServer(): Promise<MailServer> {
           stalledPromise = new Promise<void>((r) => (stalledOnce = r));
           return;
         }
-        mail.received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
-        callback();
+        const accept = () => {
+          mail.received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+          callback();
+        };
+        if (mail.delayMs > 0) setTimeout(accept, mail.delayMs);
+        else accept();
       });
     },
   });

@@ -109,6 +109,31 @@ describe('the outbox worker', () => {
     expect(sent.at(-1)).toMatchObject({ recipient: 'later@brightsight.test', body: 'Queued before the restart' });
   });
 
+  // A message queued by the column's default carries the database's clock; the worker claims by the app's. Straight
+  // after the insert the app's clock, read in whole milliseconds, is often still behind the row's microseconds.
+  it('a message queued by hand is sent at the pass right after it, every time', async () => {
+    for (let i = 0; i < 30; i++) {
+      await h.db.owner.execute(
+        sql`insert into communication_log (tenant_id, channel, recipient, template, subject, body) values (${demoIds.clearview}, 'email', ${`now${i}@clearview.test`}, 'auth.code', 'Now', 'Queued by hand')`,
+      );
+      await pass();
+      expect((await logRows(`now${i}@clearview.test`))[0], `message ${i}`).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+  });
+
+  it("a request's message is sent at once while the app's clock is behind the database's", async () => {
+    // Another machine's clock 5 s behind the database server's.
+    const behind = h.config.now().getTime() - Date.now() + 5_000;
+    h.advance(-behind);
+    try {
+      const before = sent.length;
+      await forgot('patient@clearview.test');
+      expect(sent.slice(before).map((m) => m.recipient)).toEqual(['patient@clearview.test']);
+    } finally {
+      h.advance(behind);
+    }
+  });
+
   it('an SMS stays queued in the log when no SMS provider is configured', async () => {
     await h.db.owner.execute(
       sql`insert into communication_log (tenant_id, channel, recipient, template, body) values (${demoIds.clearview}, 'sms', '+15550001111', 'order.ready', 'Ready')`,
