@@ -21,16 +21,14 @@ import {
   ctxFor,
   ctxOf,
   expectNoForeignBytes,
-  HIDDEN_FROM_OPENAPI,
   isAccount,
-  routes,
-  signedIn,
-  walkMappings,
   type Account,
   type AccountName,
   type Caller,
   type Ctx,
-} from './routeAccessTable';
+  walkMappings,
+} from './routeAccessCallers';
+import { HIDDEN_FROM_OPENAPI, routes, signedIn } from './routeAccessTable';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Tokens
