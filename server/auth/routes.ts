@@ -64,6 +64,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'refused') return reply.code(401).send(errorBody('auth.invalidCredentials'));
       if (check.kind === 'chooseCompany') return reply.code(409).send(errorBody('auth.chooseCompany', { details: { companies: check.companies } }));
       if (check.kind === 'registrationExpired') return reply.code(403).send(errorBody('auth.registrationExpired'));
+      if (check.kind === 'companySuspended') return reply.code(403).send(errorBody('auth.companySuspended'));
       if (check.kind === 'newUser') {
         // A short token that admits only the new-user calls (sendotp, cpassword), in a session of its own that
         // logout ends like any other.
@@ -140,6 +141,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (check.kind === 'refused') return reply.code(401).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.invalidCredentials') });
       if (check.kind === 'registrationExpired')
         return reply.code(403).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.registrationExpired') });
+      if (check.kind === 'companySuspended')
+        return reply.code(403).send({ role: null, isauth: false, codeRequired: false, ...errorBody('auth.companySuspended') });
       if (check.kind === 'chooseCompany') return { role: null, isauth: false, codeRequired: false, error: null, companies: check.companies };
       if (check.kind === 'newUser') return { role: 'newuser' as const, isauth: false, codeRequired: false, error: null };
       const { user, tenantId } = check;

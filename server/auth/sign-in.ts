@@ -49,6 +49,7 @@ export function variantOf(body: LoginRequest): Variant {
 export type CredentialCheck =
   | { kind: 'refused'; tenantId: string | null }
   | { kind: 'registrationExpired'; tenantId: string; user: UserRow }
+  | { kind: 'companySuspended'; tenantId: string }
   | { kind: 'newUser'; tenantId: string; user: UserRow }
   | { kind: 'accepted'; tenantId: string; user: UserRow; locationId: string | null; variant: Variant; codeStep: boolean; trustedDevice: boolean; deviceNonce: string | null };
 
@@ -154,8 +155,11 @@ export async function checkCredentials(
   if (!user || !tenantId) return refuse('unknown_account', false);
   if (!passwordOk) return refuse('wrong_password', true);
   if (user.disabledAt) return refuse('disabled', false);
-  // A suspended company's users are refused like any other refusal: the answer does not tell why.
-  if (found.suspended) return refuse('company_suspended', false);
+  // Past the right password the person may learn why: told the company is suspended, they know whom to ask.
+  if (found.suspended) {
+    await refuse('company_suspended', false);
+    return { kind: 'companySuspended', tenantId };
+  }
   if (!roleFits(variant, user.roles)) return refuse('wrong_sign_in_address', false);
 
   return withTenant(db, tenantId, async (tx): Promise<CredentialCheck> => {

@@ -37,6 +37,7 @@ export const errorTexts = {
   // ---- Signing in, codes, passwords ----
   'auth.invalidCredentials': messages.invalidLogin,
   'auth.registrationExpired': messages.registrationExpired,
+  'auth.companySuspended': "This company's accounts are suspended for now, so no one can sign in. Please contact the store.",
   'auth.invalidCode': messages.invalidCode,
   'auth.tokenRefreshFailed': messages.tokenRefreshFailed,
   'auth.notSignedIn': messages.notSignedIn,

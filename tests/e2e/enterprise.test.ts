@@ -1,7 +1,7 @@
 /**
  * The enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
  * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
- * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in,
+ * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in (its admin, with the right password, is told why),
  * reinstating restores it; the enterprise admin adds a store to Acme on its page, where Acme's admin then signs in.
  * The new screens are checked with axe, on a phone (390 px) in English and Arabic. The reports across companies are
  * in enterprise-reports.test.ts.
@@ -146,8 +146,12 @@ describe('suspending Acme', () => {
     const refused = await e2e.newPage();
     await refused.goto('/acme/harbor');
     await refused.getByText('This sign-in address is not known.').waitFor();
+    // The right password is told why; a wrong one learns nothing.
     await signInAt(refused, '/admin', { email: adminEmail, password: adminPassword });
-    await refused.getByText('Invalid Username or Password', { exact: false }).waitFor();
+    await refused.getByRole('alert').filter({ hasText: "This company's accounts are suspended for now, so no one can sign in. Please contact the store." }).waitFor();
+    const guessing = await e2e.newPage();
+    await signInAt(guessing, '/admin', { email: adminEmail, password: 'Not-The-Password-1' });
+    await guessing.getByRole('alert').filter({ hasText: 'Invalid Username or Password' }).waitFor();
 
     await page.getByRole('button', { name: 'Reinstate' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Reinstate' }).click();

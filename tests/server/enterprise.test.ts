@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/common';
+import { errorTexts } from '../../src/contract/errorCodes';
 import { enterpriseMessages as M, LOGO_MAX_BYTES } from '../../src/contract/enterprise';
 import { defaultRegisterNames } from '../../src/contract/storesAdmin';
 import { PLATFORM_TENANT_ID } from '../../server/tenancy/platform';
@@ -330,11 +331,16 @@ describe('suspension', () => {
     expect(json<{ suspendedAt: string | null }>(res).suspendedAt).not.toBeNull();
 
     expect((await api('GET', '/api/stores', undefined, acmeAdmin)).statusCode).toBe(401);
+    // The right password learns why (the company is suspended); a wrong one learns nothing.
     const refused = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'ada@acme.test', password: 'Acme-Admin-Pass-2026', ...address } });
-    expect(refused.statusCode).toBe(401);
-    expect(json(refused)).toMatchObject({ error: messages.invalidLogin });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({ code: 'auth.companySuspended', error: errorTexts['auth.companySuspended'] });
     const adminAddress = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'ada@acme.test', password: 'Acme-Admin-Pass-2026' } });
-    expect(adminAddress.statusCode).toBe(401);
+    expect(json(adminAddress)).toMatchObject({ code: 'auth.companySuspended' });
+    const codeStep = await h.app.inject({ method: 'POST', url: '/api/patient/authcode', payload: { username: 'ada@acme.test', password: 'Acme-Admin-Pass-2026', ...address } });
+    expect({ status: codeStep.statusCode, body: json(codeStep) }).toMatchObject({ status: 403, body: { isauth: false, code: 'auth.companySuspended' } });
+    const wrong = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { username: 'ada@acme.test', password: 'Not-The-Password-1', ...address } });
+    expect({ status: wrong.statusCode, body: json(wrong) }).toMatchObject({ status: 401, body: { error: messages.invalidLogin } });
     expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' })).statusCode).toBe(404);
     const listed = json<{ mappings: { companySlug: string; suspended: boolean }[] }>(await api('GET', '/api/enterprise/portal-mappings?search=acme'));
     expect(listed.mappings).toEqual([expect.objectContaining({ companySlug: 'acme', suspended: true })]);
@@ -366,7 +372,7 @@ describe('suspension', () => {
     expect(json(await card())).toMatchObject({ isLinkExpired: 0 });
     expect((await api('PUT', `/api/enterprise/companies/${demoIds.clearview}/suspension`, { suspended: true })).statusCode).toBe(200);
     expect(json(await card())).toMatchObject({ isLinkExpired: 1 });
-    await expect(signIn(h, 'patient@clearview.test')).rejects.toThrow(/401/);
+    await expect(signIn(h, 'patient@clearview.test')).rejects.toThrow(/403/);
     expect((await api('PUT', `/api/enterprise/companies/${demoIds.clearview}/suspension`, { suspended: false })).statusCode).toBe(200);
     expect(json(await card())).toMatchObject({ isLinkExpired: 0 });
     await signIn(h, 'patient@clearview.test', demo.clearview, DEMO_PASSWORD);

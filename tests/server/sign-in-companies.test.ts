@@ -1,6 +1,7 @@
 /**
  * One email address in two companies, signing in where no company is named (/admin, /kiosk/login): a company that
- * invites an address another company uses cannot lock that person out; only active accounts count; a person whose
+ * invites an address another company uses cannot lock that person out; only active accounts of active companies
+ * count (one of a suspended company only where it is the only one, and then its right password is told why); a person whose
  * password opens accounts in both is asked which company, and only then, with only those companies named.
  */
 import { sql } from 'drizzle-orm';
@@ -117,5 +118,29 @@ describe('a person with accounts in two companies', () => {
     const login = await post('/api/patient/login', adminPage('optician@clearview.test'));
     expect(login.statusCode, login.body).toBe(200);
     expect(json(login)).toMatchObject({ tenantID: demoIds.clearview });
+  });
+
+  it("a suspended company's account is no second company, and where it is the only one its right password is told why", async () => {
+    await brightsightInvites('lensmaker@clearview.test', ['admin']);
+    await ownerRows(
+      h,
+      sql`insert into users (tenant_id, email, password_hash, roles, display_name, default_location_id, is_registered)
+          select ${demoIds.clearview}, 'lensmaker@clearview.test', password_hash, roles, 'Lena Lensmaker', default_location_id, true from users where email = 'admin@clearview.test' and tenant_id = ${demoIds.clearview}`,
+    );
+    await samePasswordAs('lensmaker@clearview.test');
+    const onlyThere = await brightsightInvites('framer@brightsight.test', ['admin']);
+    await ownerRows(h, sql`update users set is_registered = true, temp_password_expires_on = null, password_hash = (select password_hash from users where email = 'admin@clearview.test' and tenant_id = ${demoIds.clearview}) where id = ${onlyThere.id}`);
+    await ownerRows(h, sql`update companies set suspended_at = now() where tenant_id = ${demoIds.brightsight}`);
+    try {
+      const login = await post('/api/patient/login', adminPage('lensmaker@clearview.test'));
+      expect(login.statusCode, login.body).toBe(200);
+      expect(json(login)).toMatchObject({ tenantID: demoIds.clearview });
+      const suspended = await post('/api/patient/login', adminPage('framer@brightsight.test'));
+      expect({ status: suspended.statusCode, body: json(suspended) }).toMatchObject({ status: 403, body: { code: 'auth.companySuspended' } });
+      const guessed = await post('/api/patient/login', adminPage('framer@brightsight.test', 'Not-The-Password-1'));
+      expect(guessed.statusCode).toBe(401);
+    } finally {
+      await ownerRows(h, sql`update companies set suspended_at = null where tenant_id = ${demoIds.brightsight}`);
+    }
   });
 });

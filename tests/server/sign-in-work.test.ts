@@ -70,16 +70,19 @@ async function attempt(username: string, password: string, where: Record<string,
 }
 
 describe('refused sign-ins cost the same work', () => {
-  it('unknown address, wrong password, disabled account, suspended company, throttled account: one hash, the same transactions and statements', async () => {
+  it('unknown address, wrong password, disabled account, suspended company, throttled account: one hash, the same transactions and statements; only the right password of a suspended company learns why', async () => {
     const refusals = {
       unknownAccount: await attempt('nobody@clearview.test', 'Wrong-Password-1', demo.clearview, '203.0.113.71'),
       wrongPassword: await attempt('staff@clearview.test', 'Wrong-Password-1', demo.clearview, '203.0.113.72'),
       disabledAccount: await attempt('patient@clearview.test', DEMO_PASSWORD, demo.clearview, '203.0.113.73'),
-      suspendedCompany: await attempt('admin@brightsight.test', DEMO_PASSWORD, demo.brightsight, '203.0.113.74'),
+      suspendedCompanyWrongPassword: await attempt('admin@brightsight.test', 'Wrong-Password-1', demo.brightsight, '203.0.113.75'),
       throttled: await attempt('admin@clearview.test', DEMO_PASSWORD, demo.clearview, '203.0.113.77'),
       throttledWrongPassword: await attempt('admin@clearview.test', 'Wrong-Password-1', demo.clearview, '203.0.113.77'),
     };
+    const suspended = await attempt('admin@brightsight.test', DEMO_PASSWORD, demo.brightsight, '203.0.113.74');
     const reference = refusals.unknownAccount;
+    expect({ status: suspended.status, body: suspended.body }).toEqual({ status: 403, body: expect.objectContaining({ code: 'auth.companySuspended' }) });
+    expect({ passwordChecks: suspended.passwordChecks, work: suspended.work }).toEqual({ passwordChecks: 1, work: reference.work });
     expect(reference.status).toBe(401);
     expect(reference.passwordChecks).toBe(1);
     for (const [reason, r] of Object.entries(refusals)) {
