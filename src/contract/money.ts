@@ -44,9 +44,24 @@ export function formatMoney(minor: number, currency: string, language: string): 
     .join('');
 }
 
-/** Minor units as the server's English text of them ($12.50): the values of its messages. */
-export function moneyText(currency: string): (minor: number) => string {
-  return (minor) => formatMoney(minor, currency, 'en');
+/**
+ * An amount as a value of an error message: its English text for the server's `error` ($12.50), and its minor
+ * units and currency, from which the browser writes it in the reader's language (localMoneyParams).
+ */
+export function moneyParams(name: string, minor: number, currency: string): Record<string, string | number> {
+  return { [name]: formatMoney(minor, currency, 'en'), [`${name}Minor`]: minor, currency };
+}
+
+/** The values of an error message with each amount of moneyParams written in `language`. */
+export function localMoneyParams(params: Record<string, string | number>, language: string): Record<string, string | number> {
+  const currency = params.currency;
+  if (typeof currency !== 'string') return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const minor = params[`${name}Minor`];
+      return [name, typeof minor === 'number' ? formatMoney(minor, currency, language) : value];
+    }),
+  );
 }
 
 export interface PricingInputLine {

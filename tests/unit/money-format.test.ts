@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatMoney, moneyText } from '../../src/contract/money';
+import { formatMoney, localMoneyParams, moneyParams } from '../../src/contract/money';
 import { createFormats } from '../../src/views/shared/format';
 
 /**
@@ -52,8 +52,12 @@ describe('formatMoney', () => {
     expect(createFormats('ar').date('2026-03-04')).not.toMatch(/[\u0660-\u0669]/);
   });
 
-  it("the server's messages quote amounts in English through it", () => {
-    expect(moneyText('USD')(16_325)).toBe('$163.25');
-    expect(moneyText('KWD')(-500)).toBe(`-KWD${nbsp}0.500`);
+  it("an error's amount: English in the server's text, the reader's language in the browser", () => {
+    const params = moneyParams('amount', -500, 'KWD');
+    expect(params).toEqual({ amount: `-KWD${nbsp}0.500`, amountMinor: -500, currency: 'KWD' });
+    expect(localMoneyParams(params, 'ar').amount).toBe(formatMoney(-500, 'KWD', 'ar'));
+    expect(localMoneyParams(params, 'tr').amount).toBe(`-KWD${nbsp}0,500`);
+    // Values without a currency pass as they are.
+    expect(localMoneyParams({ status: 'void' }, 'ar')).toEqual({ status: 'void' });
   });
 });
