@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { CashMovementInput } from '../../src/contract/pos';
-import { moneyText } from '../../src/contract/money';
+import { moneyParams } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { cashMovements, type registerSessions } from '../db/schema-pos';
 import { num, rows } from '../db/values';
@@ -42,7 +42,7 @@ export async function drawerFigures(tx: Tx, session: Pick<SessionRow, 'id' | 'fl
 export async function recordCashMovement(tx: Tx, scope: Scope, session: SessionRow, input: CashMovementInput, currency: string, now: Date): Promise<string> {
   if (input.kind === 'pay-out') {
     const expected = expectedCashOf(await drawerFigures(tx, session));
-    if (input.amount > expected) throw new HttpError(409, 'pos.payOutOverCash', { params: { amount: moneyText(currency)(Math.max(expected, 0)) } });
+    if (input.amount > expected) throw new HttpError(409, 'pos.payOutOverCash', { params: moneyParams('amount', Math.max(expected, 0), currency) });
   }
   const [movement] = await tx
     .insert(cashMovements)

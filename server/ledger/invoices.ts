@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '../../src/contract/records';
-import { moneyText, totalsOf } from '../../src/contract/money';
+import { moneyParams, totalsOf } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { registerSessions } from '../db/schema-pos';
@@ -223,7 +223,7 @@ export async function giveBack(
       if (take > 0) split.push({ method, amount: take });
       due -= take;
     }
-    if (due > 0) throw new HttpError(409, 'pos.refundOverPaid', { params: { amount: moneyText(inv.currency)(back.amount - due) } });
+    if (due > 0) throw new HttpError(409, 'pos.refundOverPaid', { params: moneyParams('amount', back.amount - due, inv.currency) });
   }
   const cash = split.some((s) => s.method === 'cash');
   if (cash && (!back.session || back.session.locationId !== inv.locationId || back.session.status !== 'open')) throw new HttpError(409, 'pos.cashNeedsRegister');

@@ -4,7 +4,7 @@
  * the database's trigger (migration 0036) takes too, so two spends never both see the same balance.
  */
 import { eq, sql } from 'drizzle-orm';
-import { moneyText } from '../../src/contract/money';
+import { moneyParams } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { storeCreditEntries } from '../db/schema-pos';
 import { HttpError } from '../http/errors';
@@ -34,7 +34,7 @@ export interface CreditEntry {
 export async function spendStoreCredit(tx: Tx, scope: Scope, entry: CreditEntry, currency: string): Promise<void> {
   await lockBook(tx, entry.patientId);
   const balance = await storeCreditBalance(tx, entry.patientId);
-  if (entry.amount > balance) throw new HttpError(409, 'pos.storeCreditInsufficient', { params: { balance: moneyText(currency)(balance) } });
+  if (entry.amount > balance) throw new HttpError(409, 'pos.storeCreditInsufficient', { params: moneyParams('balance', balance, currency) });
   await tx.insert(storeCreditEntries).values({ tenantId: scope.tenantId, ...entry, amount: -entry.amount, byUserId: scope.userId });
 }
 

@@ -106,13 +106,19 @@ async function storeOf(tx: Tx, locationId: string) {
 }
 
 /**
+ * A message's own fields, or a function of the template's language for fields written in it (a receipt's amounts
+ * and dates, as the reader of that language writes them).
+ */
+export type MessageFields = Record<string, string> | ((language: TemplateLanguage) => Record<string, string>);
+
+/**
  * Merges a patient message of `key` for a store in the patient's language (then the store's, then English) and
  * answers its subject and body with the template's source and language; nothing is queued. A null patient is a
  * walk-in customer (a receipt sent to a typed address): greeted with the template language's word for a customer.
  */
 export async function composePatientMessage(
   tx: Tx,
-  p: { patient: Pick<PatientRow, 'firstName' | 'lastName' | 'preferredLanguage'> | null; locationId: string; key: TemplateKey; channel: Channel; fields: Record<string, string> },
+  p: { patient: Pick<PatientRow, 'firstName' | 'lastName' | 'preferredLanguage'> | null; locationId: string; key: TemplateKey; channel: Channel; fields: MessageFields },
 ): Promise<ResolvedTemplate> {
   const store = await storeOf(tx, p.locationId);
   const template = await resolveTemplate(tx, p.key, p.channel, p.locationId, languageOrder(p.patient?.preferredLanguage, store?.language));
@@ -122,7 +128,7 @@ export async function composePatientMessage(
     storeName: store?.name ?? '',
     storePhone: store?.phone ?? '',
     storeAddress: store?.address ?? '',
-    ...p.fields,
+    ...(typeof p.fields === 'function' ? p.fields(template.language) : p.fields),
   };
   return { ...template, subject: mergeTemplate(template.subject, fields), body: mergeTemplate(template.body, fields) };
 }
@@ -135,8 +141,8 @@ export async function composePatientMessage(
 export async function notifyPatient(
   tx: Tx,
   p:
-    | { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: Record<string, string>; channel?: Channel; recipient?: string }
-    | { tenantId: string; patient: PatientRow | null; locationId: string; key: TemplateKey; fields: Record<string, string>; channel: Channel; recipient?: string },
+    | { tenantId: string; patient: PatientRow; locationId: string; key: TemplateKey; fields: MessageFields; channel?: Channel; recipient?: string }
+    | { tenantId: string; patient: PatientRow | null; locationId: string; key: TemplateKey; fields: MessageFields; channel: Channel; recipient?: string },
 ): Promise<{ ref: { tenantId: string; id: string }; channel: Channel; template: string; recipient: string } | null> {
   const channel = p.channel ?? p.patient!.preferredChannel;
   const recipient = p.recipient || (channel === 'email' ? p.patient?.email : p.patient?.phone);

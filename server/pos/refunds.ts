@@ -6,7 +6,7 @@
  * often it is sent.
  */
 import { eq, sql } from 'drizzle-orm';
-import { lineGivenBack, moneyText } from '../../src/contract/money';
+import { lineGivenBack, moneyParams } from '../../src/contract/money';
 import type { RefundInput, RefundResult } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { invoices, payments } from '../db/schema-records';
@@ -74,7 +74,7 @@ export async function refundSale(tx: Tx, scope: Scope, invoiceId: string, input:
   });
   const amount = creditLines.reduce((a, l) => a + l.total, 0);
   const paidLeft = inv.paidTotal + before.paidLeft;
-  if (amount > paidLeft) throw new HttpError(409, 'pos.refundOverPaid', { params: { amount: moneyText(inv.currency)(Math.max(paidLeft, 0)) } });
+  if (amount > paidLeft) throw new HttpError(409, 'pos.refundOverPaid', { params: moneyParams('amount', Math.max(paidLeft, 0), inv.currency) });
 
   const done = await giveBack(tx, scope, inv, {
     lines: creditLines,

@@ -14,7 +14,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { defaultCurrency } from '../../src/contract/generalSettings';
 import { lensOptionsProblem, offlineMethods, posMessages, stockedKinds, type Pricing, type ProductHit, type SalePaymentInput, type SaleResult, type SaleSubmit } from '../../src/contract/pos';
-import { moneyText, paymentState, priceSale, type PricingInputLine } from '../../src/contract/money';
+import { formatMoney, paymentState, priceSale, type PricingInputLine } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { parkedSales, registerSessions } from '../db/schema-pos';
@@ -289,7 +289,7 @@ export async function completeSale(tx: Tx, scope: Scope, input: SaleSubmit, now:
   const frameIndex = products.findIndex((p) => p.kind === 'frame');
   const frame = frameIndex >= 0 ? products[frameIndex]! : null;
   // A deposit leaves a balance the patient pays at pickup: the order says so from its first step.
-  const depositNote = paid < pricing.total ? `Deposit taken: ${moneyText(currency)(pricing.total - paid)} due at pickup` : '';
+  const depositNote = paid < pricing.total ? `Deposit taken: ${formatMoney(pricing.total - paid, currency, 'en')} due at pickup` : '';
   for (const [i, l] of input.lines.entries()) {
     if (!l.rxId || !patient) continue;
     const lensOptions = options[i]!;

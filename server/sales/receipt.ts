@@ -5,7 +5,8 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { ReceiptEmailResult } from '../../src/contract/invoiceLookup';
-import { moneyText } from '../../src/contract/money';
+import { numberLocale } from '../../src/contract/locale';
+import { formatMoney } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { invoiceLines, invoices } from '../db/schema-records';
@@ -28,8 +29,6 @@ export async function emailReceipt(tx: Tx, scope: Scope, invoiceId: string, to?:
   const patient = inv.patientId ? await visiblePatient(tx, { ...scope, stores: 'all' }, inv.patientId) : null;
   const [store] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, inv.locationId));
   const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
-  const money = moneyText(inv.currency);
-  const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: store?.timeZone ?? 'UTC' });
   const sent = await notifyPatient(tx, {
     tenantId: scope.tenantId,
     patient,
@@ -37,13 +36,18 @@ export async function emailReceipt(tx: Tx, scope: Scope, invoiceId: string, to?:
     locationId: inv.locationId,
     key: 'sale.receipt',
     channel: 'email',
-    fields: {
-      invoiceNumber: String(inv.number),
-      invoiceDate: day.format(inv.issuedAt),
-      lines: lines.map((l) => `${l.quantity} × ${l.description}: ${money(l.total)}`).join('\n'),
-      total: money(inv.total),
-      paid: money(inv.paidTotal),
-      balance: money(balanceOf(inv.status, inv.total, inv.paidTotal)),
+    // The amounts and the date as a reader of the template's language writes them (the screen's formatter).
+    fields: (language) => {
+      const money = (minor: number) => formatMoney(minor, inv.currency, language);
+      const day = new Intl.DateTimeFormat(numberLocale(language), { dateStyle: 'medium', timeZone: store?.timeZone ?? 'UTC' });
+      return {
+        invoiceNumber: String(inv.number),
+        invoiceDate: day.format(inv.issuedAt),
+        lines: lines.map((l) => `${l.quantity} × ${l.description}: ${money(l.total)}`).join('\n'),
+        total: money(inv.total),
+        paid: money(inv.paidTotal),
+        balance: money(balanceOf(inv.status, inv.total, inv.paidTotal)),
+      };
     },
   });
   // A walk-in's sale, or a patient without email, has nobody to send it to unless an address is typed.

@@ -4,6 +4,7 @@
  * money rule of a sale and an invoice: the register prices with it as the clerk types (also offline) and the server
  * recomputes with it from its own catalogue.
  */
+import { isRightToLeft, numberLocale } from './locale';
 import type { Discount, Pricing } from './pos';
 
 const digitsByCurrency = new Map<string, number>();
@@ -18,11 +19,49 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
-/** Minor units as the server's English text of them ($12.50): the values of its messages. */
-export function moneyText(currency: string): (minor: number) => string {
-  const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-  const digits = minorDigits(currency);
-  return (minor) => format.format(minor / 10 ** digits);
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount (integer minor units) as a reader of `language` writes it: the locale's place for the sign and the
+ * currency (currencySign standard: -$55.40 in English, ‏-55.40 US$ in Arabic), the currency's own decimals. The one
+ * formatter of amounts: every screen, printout and message goes through it.
+ */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const key = `${language}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency, currencySign: 'standard' });
+    moneyFormats.set(key, format);
+  }
+  // A zero is never signed (a refund of nothing is -0 once negated).
+  const value = minor === 0 ? 0 : minor / 10 ** minorDigits(currency);
+  if (!isRightToLeft(language)) return format.format(value);
+  // In right-to-left text a symbol with Latin letters (US$) is torn apart by the bidirectional algorithm ("$US
+  // 554.00", "$-55.40 US"); inside a first-strong isolate it stays one piece, where the locale put it.
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'currency' ? `\u2068${part.value}\u2069` : part.value))
+    .join('');
+}
+
+/**
+ * An amount as a value of an error message: its English text for the server's `error` ($12.50), and its minor
+ * units and currency, from which the browser writes it in the reader's language (localMoneyParams).
+ */
+export function moneyParams(name: string, minor: number, currency: string): Record<string, string | number> {
+  return { [name]: formatMoney(minor, currency, 'en'), [`${name}Minor`]: minor, currency };
+}
+
+/** The values of an error message with each amount of moneyParams written in `language`. */
+export function localMoneyParams(params: Record<string, string | number>, language: string): Record<string, string | number> {
+  const currency = params.currency;
+  if (typeof currency !== 'string') return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const minor = params[`${name}Minor`];
+      return [name, typeof minor === 'number' ? formatMoney(minor, currency, language) : value];
+    }),
+  );
 }
 
 export interface PricingInputLine {

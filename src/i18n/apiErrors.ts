@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../contract/apiError';
+import { localMoneyParams } from '../contract/money';
 import { translateMessage } from './appI18n';
 
 /** An error answer of the API: the spec's English text, and its code (src/contract/errorCodes.ts) with its values. */
@@ -13,7 +14,7 @@ export type ApiErrorBody = { error: string; code?: string; params?: Record<strin
 export function translateApiError(i18n: I18n, body: ApiErrorBody | null, fallback: string): string {
   // Only a code's shape (`area.name`): a bare area would name a group of texts, not a text.
   const key = body?.code && /^[a-z][a-zA-Z]*\.[a-z][a-zA-Z]*$/.test(body.code) ? `apiErrors.${body.code}` : null;
-  if (key && i18n.exists(key)) return i18n.t(key, { ...body?.params });
+  if (key && i18n.exists(key)) return i18n.t(key, { ...localMoneyParams(body?.params ?? {}, i18n.language) });
   return body?.error || fallback;
 }
 

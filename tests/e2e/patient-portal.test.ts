@@ -4,9 +4,10 @@
  * upcoming visit. Others' views of the portal's records are in patient-portal-others.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/contract/money';
 import { expectHeading, patience, useBrowser } from './support/browser';
 import { expectSummaryFocused, followSummaryLink } from './support/errorSummary';
-import { bodyRows, cells, demo, inBrowser, open, signInAsJane } from './support/portal';
+import { bodyRows, cells, demo, open, signInAsJane } from './support/portal';
 
 const e2e = useBrowser();
 
@@ -149,12 +150,27 @@ describe('Jane Doe sees exactly her records', () => {
     const invoices = page.getByRole('table', { name: 'الفواتير' });
     await invoices.waitFor();
     expect(await bodyRows(invoices).count()).toBe(2);
-    const money = await inBrowser(page, () =>
-      [21325, 16325].map((minor) => new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(minor / 100)),
-    );
     const open1002 = await invoices.innerText();
-    for (const amount of money) expect(open1002.replace(/\s/g, '')).toContain(amount.replace(/\s/g, ''));
+    for (const minor of [21325, 16325]) expect(open1002.replace(/\s/g, '')).toContain(formatMoney(minor, 'USD', 'ar').replace(/\s/g, ''));
     expect(open1002).toContain('مفتوحة');
+    // As the eye reads it, right to left: the figure in Latin digits first, then 'US$' whole on its left (the bare
+    // bidirectional algorithm tore it into '$US 163.25').
+    const balance = await invoices.getByRole('cell').filter({ hasText: '163.25' }).first().evaluate((cell) => {
+      const node = [...cell.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('$'))!;
+      const text = node.textContent!;
+      const box = (i: number) => {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const { left, right } = range.getBoundingClientRect();
+        return { left, right };
+      };
+      const digits = [...text].flatMap((c, i) => (/[0-9]/.test(c) ? [box(i).left] : []));
+      return { u: box(text.indexOf('U')), s: box(text.indexOf('S')), dollar: box(text.indexOf('$')), figure: Math.min(...digits) };
+    });
+    expect(balance.u.left).toBeLessThan(balance.s.left);
+    expect(balance.s.left).toBeLessThan(balance.dollar.left);
+    expect(balance.dollar.right).toBeLessThanOrEqual(balance.figure + 0.5);
 
     await open(page, '/patient/appointment', 'المواعيد');
     const upcoming = page.getByRole('table', { name: 'المواعيد القادمة' });

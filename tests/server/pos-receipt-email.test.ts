@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receiptEmailMessages } from '../../src/contract/invoiceLookup';
+import { formatMoney } from '../../src/contract/money';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { admin, call, h, newPatient, ok, otherAdmin, staff } from './clinical-fixtures';
 import { startClinical } from './clinical-fixtures';
@@ -76,6 +77,17 @@ describe('a typed address', () => {
       sql`select (details->>'typedAddress')::boolean as typed from audit_log where action = 'invoice.receipt.email' and target_id = ${sale.invoice.id} order by at`,
     );
     expect(typed.map((a) => a.typed)).toEqual([false, true]);
+  });
+
+  it('writes the amounts of an Arabic receipt as an Arabic reader does, with the screens’ formatter', async () => {
+    const patient = await newPatient(admin, { email: 'arabic-reader@example.test', preferredLanguage: 'ar' });
+    const sale = await sell(patient.id);
+    const body = (await logged((await ok<{ messageId: string }>(emailTo(sale.invoice.id), 202)).messageId)).body;
+    expect(body).toContain('الإجمالي: ');
+    expect(body).toContain(`الإجمالي: ${formatMoney(sale.invoice.total, 'USD', 'ar')}\n`);
+    expect(body).toContain(`المتبقي: ${formatMoney(sale.invoice.balance, 'USD', 'ar')}\n`);
+    // Not the English text of the amount ($9.00) in an Arabic sentence.
+    expect(body).not.toMatch(/\$\d/);
   });
 
   it('answers a bad address with a 400 at the field and queues nothing', async () => {

@@ -24,7 +24,7 @@ describe('the eForm page’s texts', () => {
     expect(texts.language).toBe('en');
     expect([root.lang, root.dir]).toEqual(['en', 'ltr']);
     expect(texts.t('eformPublic.submit')).toBe(en.eformPublic.submit);
-    expect(texts.t('eformPublic.characterCount', { count: 12, max: 500 })).toBe('12 of 500 characters');
+    expect(texts.t('eformPublic.characterCount', { number: 12, max: 500 })).toBe('12 of 500 characters');
   });
 
   it('start in the stored language: Arabic right to left', async () => {
@@ -54,8 +54,8 @@ describe('the eForm page’s texts', () => {
     texts.current().changeLanguage('tr');
     await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
     expect(texts.current().language).toBe('tr');
-    expect(texts.current().t('eformPublic.characterCount', { count: 1, max: 500 })).toBe(
-      tr.eformPublic.characterCount.replace('{{count}}', '1').replace('{{max}}', '500'),
+    expect(texts.current().t('eformPublic.characterCount', { number: 1, max: 500 })).toBe(
+      tr.eformPublic.characterCount.replace('{{number}}', '1').replace('{{max}}', '500'),
     );
     expect([root.lang, root.dir, storage.getItem('language')]).toEqual(['tr', 'ltr', 'tr']);
 

@@ -6,6 +6,7 @@ import { errorCodes, errorText, errorTexts, type ErrorCode } from '../../src/con
 import { labOrderMessages } from '../../src/contract/labOrders';
 import { AppointmentStatus, InvoiceStatus, LabOrderStatus, recordMessages, RecallStatus } from '../../src/contract/records';
 import { cannotMove } from '../../src/contract/sales';
+import { formatMoney, moneyParams } from '../../src/contract/money';
 import { ApiError } from '../../src/contract/apiError';
 import { messages } from '../../src/contract/messages';
 import { translateApiError, translateError } from '../../src/i18n/apiErrors';
@@ -146,6 +147,10 @@ describe('translateApiError', () => {
     expect(translateApiError(instance('ar'), move, '')).toBe(
       `لا يمكن نقل الطلب من الحالة «${ar.records.orders.statuses.delivered}» إلى الحالة «${ar.records.orders.statuses.draft}»`,
     );
+    // An amount comes as the server's English text and as minor units: the reader's language writes it.
+    const over = { error: errorText('pos.refundOverPaid', { amount: '$50.00' }), code: 'pos.refundOverPaid', params: moneyParams('amount', 5_000, 'USD') };
+    expect(translateApiError(instance('en'), over, '')).toBe('Only $50.00 was paid and not yet refunded.');
+    expect(translateApiError(instance('ar'), over, '')).toBe(ar.apiErrors.pos.refundOverPaid.replace('{{amount}}', formatMoney(5_000, 'USD', 'ar')));
     const late = { error: recordMessages.cancelTooLate(24), code: 'records.cancelTooLate', params: { hours: 24 } };
     expect(translateApiError(instance('tr'), late, '')).toContain(' 24 saat ');
     expect(translateApiError(instance('en'), late, '')).toBe(recordMessages.cancelTooLate(24));

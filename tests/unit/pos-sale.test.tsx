@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { priceSale } from '../../src/contract/money';
+import { formatMoney, priceSale } from '../../src/contract/money';
 import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import { SaleView } from '../../src/views/pos/sale/SaleView';
@@ -517,5 +517,14 @@ describe('the sale at the register', () => {
     rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
     expect(await screen.findByRole('heading', { name: 'البيع في Front desk' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'منتج أو رمز شريطي' })).toBeTruthy();
+  });
+
+  it('shows a product’s stock and price in Arabic: the plural form of its count, the amount as Arabic writes it', async () => {
+    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
+    await rendered.user.type(await screen.findByRole('combobox', { name: 'منتج أو رمز شريطي' }, slow), 'ray');
+    const option = await screen.findByRole('option', { name: /Ray-Ban/ }, slow);
+    // Four is Arabic's 'few' (3-10): the plural noun, not the English '4 in stock'.
+    expect(option.textContent).toContain('4 وحدات في المخزون');
+    expect(option.textContent).toContain(formatMoney(frame.price, 'USD', 'ar'));
   });
 });

@@ -200,7 +200,7 @@ function TextPart({ item, section, onAnswer, readOnly }: PartProps & { item: Tex
           {item.description.length}/{TEXT_ANSWER_MAX}
         </span>
         <span className={visuallyHidden}>
-          {t('eformPublic.characterCount', { count: item.description.length, max: TEXT_ANSWER_MAX })}
+          {t('eformPublic.characterCount', { number: item.description.length, max: TEXT_ANSWER_MAX })}
         </span>
       </div>
     </div>

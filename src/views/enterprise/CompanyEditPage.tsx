@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { addCompanyStore, enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
 import { ApiError } from '../../api/http';
 import type { Company, CompanyUpdate, StoreInput } from '../../contract/enterprise';
+import { numberLocale } from '../../contract/locale';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { Button } from '../ui/Button';
@@ -129,7 +130,7 @@ function Status({ company, tenantId }: { company: Company; tenantId: string }) {
 
 function Stores({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(numberLocale(i18n.language), { style: 'percent', maximumFractionDigits: 2 });
   return (
     <section className={records.card} aria-labelledby="company-stores">
       <h2 id="company-stores" className={records.heading}>

@@ -130,7 +130,7 @@ function MappingTable({
   return (
     <TableScroll>
       <table className={records.table}>
-        <caption className={records.muted}>{t('enterprise.mappings.caption', { count: mappings.length })}</caption>
+        <caption className={records.muted}>{t('enterprise.mappings.caption', { number: mappings.length })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('enterprise.mappings.address')}</th>

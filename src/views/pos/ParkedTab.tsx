@@ -81,7 +81,7 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
         <span className={styles.kind}>{item.kind === 'quote' ? t('posRegister.parked.quote') : t('posRegister.parked.parked')}</span>
       </h3>
       <p className={styles.muted}>
-        {t('posRegister.parked.items', { count: lines })} · {formats.money(item.total, item.currency)}
+        {t('posRegister.parked.items', { number: lines })} · {formats.money(item.total, item.currency)}
       </p>
       <p className={styles.muted}>{t('posRegister.parked.createdBy', { name: item.createdBy, time: formats.dateTime(item.createdAt) })}</p>
       {item.expiresAt && (

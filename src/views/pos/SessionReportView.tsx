@@ -72,9 +72,9 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
         </dl>
         <MethodTotals report={report} money={money} />
         <dl className={recordStyles.totals}>
-          <dt>{t('posRegister.report.sales', { count: report.saleCount })}</dt>
+          <dt>{t('posRegister.report.sales', { number: report.saleCount })}</dt>
           <dd>{money(report.salesTotal)}</dd>
-          <dt>{t('posRegister.report.refunds', { count: report.refundCount })}</dt>
+          <dt>{t('posRegister.report.refunds', { number: report.refundCount })}</dt>
           <dd>{money(-report.refundsTotal)}</dd>
           <dt>{t('posRegister.report.discounts')}</dt>
           <dd>{money(-report.discountTotal)}</dd>

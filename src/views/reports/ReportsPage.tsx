@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http';
 import { enterpriseReportQuery, reportQuery, reportQueryString } from '../../api/reports';
 import type { ReportFilter } from '../../api/reports';
 import { storesQuery } from '../../api/stores';
+import { numberLocale } from '../../contract/locale';
 import { minorDigits } from '../../contract/money';
 import { enterpriseReportNames, groupsOf, moneyReports, reportCsv, reportGroups, reportNames } from '../../contract/reports';
 import type { ColumnKind, EnterpriseReportName, LabelKind, Report, ReportGroup, ReportName, ReportSection } from '../../contract/reports';
@@ -273,7 +274,7 @@ function ReportBody({ report, formats, enterprise }: { report: Report; formats: 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** One decimal at most, in the reader's digits. */
-const decimal = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+const decimal = (value: number, language: string) => new Intl.NumberFormat(numberLocale(language), { maximumFractionDigits: 1 }).format(value);
 
 function valueText(value: number | null, kind: ColumnKind, currency: string, formats: Formats, t: T, language: string): string {
   if (value === null) return t('reports.none');
@@ -299,7 +300,7 @@ function labelText(kind: LabelKind, key: string, label: string, formats: Formats
       return t('reports.weekOf', { date: formats.date(key) });
     case 'month': {
       const [y, m] = key.split('-').map(Number);
-      return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+      return new Intl.DateTimeFormat(numberLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
     }
     case 'name':
       return label || t('reports.unknown');

@@ -1,11 +1,8 @@
 /**
  * The numbers of the reports' charts (pure, unit-tested): value labels with the spec's 'k' suffix for thousands
- * (1500 -> 1.5k, 12000 -> 12k; section 9) in the reader's digits (Arabic-Indic in Arabic), and the nice scale an
- * axis is drawn on.
+ * (1500 -> 1.5k, 12000 -> 12k; section 9) in the reader's digits (numberLocale), and the nice scale an axis is drawn on.
  */
-
-/** The locale a chart writes numbers in: Arabic with its own digits, else the language as is. */
-export const chartLocale = (language: string) => (language === 'ar' || language.startsWith('ar-') ? 'ar-u-nu-arab' : language);
+import { numberLocale } from '../../contract/locale';
 
 const formats = new Map<string, Intl.NumberFormat>();
 function format(locale: string, digits: number): Intl.NumberFormat {
@@ -23,7 +20,7 @@ function format(locale: string, digits: number): Intl.NumberFormat {
  * hundred thousand), millions with 'M'. 1500 -> "1.5k", 12000 -> "12k", 999999 -> "1M".
  */
 export function compactNumber(value: number, language = 'en'): string {
-  const locale = chartLocale(language);
+  const locale = numberLocale(language);
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;

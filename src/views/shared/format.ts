@@ -1,24 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorDigits } from '../../contract/money';
+import { numberLocale } from '../../contract/locale';
+import { formatMoney } from '../../contract/money';
 import { formatDioptres, formatMillimetres } from '../../contract/rx';
 
 /**
- * Dates, times, numbers and money in the reader's language (Intl with i18n.language: Arabic gets the digits Intl
- * gives it). Dates without a time (`YYYY-MM-DD`) are calendar days, shown as such whatever the reader's zone;
+ * Dates, times, numbers and money in the reader's language (Intl with its locale's digits: numberLocale).
+ * Dates without a time (`YYYY-MM-DD`) are calendar days, shown as such whatever the reader's zone;
  * instants of a store (appointments) are shown in that store's time zone.
  */
-export function createFormats(locale: string) {
+export function createFormats(language: string) {
+  const locale = numberLocale(language);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-  const moneyFormats = new Map<string, Intl.NumberFormat>();
-  const moneyFormat = (currency: string) => {
-    let format = moneyFormats.get(currency);
-    if (!format) {
-      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-      moneyFormats.set(currency, format);
-    }
-    return format;
-  };
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const identifier = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
 
@@ -38,8 +31,7 @@ export function createFormats(locale: string) {
     },
     /** Integer minor units of `currency` (cents for USD; none for JPY). */
     money(minor: number, currency: string): string {
-      const format = moneyFormat(currency);
-      return format.format(minor / 10 ** minorDigits(currency));
+      return formatMoney(minor, currency, language);
     },
     /** A count (grouped: 1,250). */
     integer(value: number): string {

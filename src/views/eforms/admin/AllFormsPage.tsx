@@ -84,7 +84,7 @@ export function AllFormsPage() {
       {forms.data && forms.data.forms.length > 0 && (
         <table className={styles.table}>
           <caption className={styles.muted} style={{ textAlign: 'start' }}>
-            {t('eformsAdmin.all.caption', { count: forms.data.forms.length })}
+            {t('eformsAdmin.all.caption', { number: forms.data.forms.length })}
           </caption>
           <thead>
             <tr>

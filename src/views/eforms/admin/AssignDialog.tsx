@@ -74,7 +74,7 @@ function useSendAssignment(onClose: () => void) {
       { formId, patientIds, channels },
       {
         onSuccess: () => {
-          snackbar.send(savedSnackbar(t('eformsAdmin.messages.assigned', { count: patientIds.length })));
+          snackbar.send(savedSnackbar(t('eformsAdmin.messages.assigned', { number: patientIds.length })));
           onClose();
         },
       },
@@ -135,7 +135,7 @@ export function AssignDialog({
       <p className={styles.muted} aria-live="polite">
         {chosen.size === 0
           ? t('eformsAdmin.assign.noneChosen')
-          : t('eformsAdmin.assign.chosen', { count: chosen.size, names: [...chosen.values()].map(isolatedText).join(', ') })}
+          : t('eformsAdmin.assign.chosen', { number: chosen.size, names: [...chosen.values()].map(isolatedText).join(', ') })}
       </p>
       <ChannelPicker value={channels} onChange={setChannels} />
       <SendRefusal error={error} />

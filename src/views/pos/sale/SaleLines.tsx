@@ -100,7 +100,7 @@ function LineItem({
           <Button variant="secondary" aria-label={t('posSale.lines.less', { name: product.name })} isDisabled={line.quantity <= 1} onPress={() => actions.quantity(line.key, line.quantity - 1)}>
             −
           </Button>
-          <span aria-live="polite">{t('posSale.lines.quantity', { count: line.quantity })}</span>
+          <span aria-live="polite">{t('posSale.lines.quantity', { number: line.quantity })}</span>
           <Button variant="secondary" aria-label={t('posSale.lines.more', { name: product.name })} onPress={() => actions.quantity(line.key, line.quantity + 1)}>
             +
           </Button>
