@@ -150,7 +150,7 @@ describe('a parked sale completed offline', () => {
     await page.evaluate(() => window.localStorage.setItem('language', 'ar'));
     await page.reload();
     await page.getByRole('heading', { name: `البيع في ${registerName}` }).waitFor(patience);
-    const status = page.getByRole('status').filter({ hasText: '1 بيع بانتظار الإرسال' });
+    const status = page.getByRole('status').filter({ hasText: 'عملية بيع واحدة بانتظار الإرسال' });
     expect(await status.innerText()).toContain('بانتظار الإرسال منذ');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'تصدير المبيعات المنتظرة' }).click()]);
     expect(JSON.parse(await readFile((await download.path())!, 'utf8'))).toEqual(await queuedSubmissions(page));
