@@ -169,7 +169,6 @@ export async function inviteAccount(
   const [row] = await tx
     .insert(users)
     .values({
-      tenantId: scope.tenantId,
       email: input.email,
       displayName: input.displayName,
       passwordHash: temp.hash,

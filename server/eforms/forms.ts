@@ -52,7 +52,7 @@ export async function saveCard(tx: Tx, request: FastifyRequest, body: z.infer<ty
     const status = body.status ?? 'draft';
     [saved] = await tx
       .insert(forms)
-      .values({ tenantId: request.auth!.tid, ...values, status, createdBy: request.auth!.sub, publishedAt: status === 'published' ? at : null })
+      .values({ ...values, status, createdBy: request.auth!.sub, publishedAt: status === 'published' ? at : null })
       .returning();
   }
   await audit(tx, event(request, { action: 'eform.card.save', outcome: 'success', targetType: 'form', targetId: saved!.id, details: { created: !body.id } }));

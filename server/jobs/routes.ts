@@ -80,7 +80,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
         const now = nowOf(request);
         const [row] = await tx
           .insert(jobs)
-          .values({ tenantId: scope.tenantId, kind: request.body.kind, slot: `manual:${randomUUID()}`, runAt: now, requestedBy: scope.userId, createdAt: now })
+          .values({ kind: request.body.kind, slot: `manual:${randomUUID()}`, runAt: now, requestedBy: scope.userId, createdAt: now })
           .returning();
         return { result: jobRunView(row!), audit: { targetType: 'job', targetId: row!.id, details: { kind: request.body.kind } } };
       });
