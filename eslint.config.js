@@ -24,7 +24,7 @@ export const serverPublicModules = {
   // its sale to review through the register's own session and sale.
   pos: ['catalogue', 'demoSale'],
   sales: ['invoices', 'receipt'],
-  scope: ['audited', 'patientRecord'],
+  scope: ['audited', 'context', 'patientRecord'],
   tenancy: ['platform'],
 };
 export const serverFeatures = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })

@@ -13,10 +13,11 @@ import type { ErrorCode } from '../src/contract/errorCodes';
 import { wellFormed } from '../src/contract/zodText';
 import { ServerBusyError, verifyPassword, type PasswordCheck } from './auth/passwords';
 import type { Secrets } from './db/secrets';
-import { createAccessTokenVerifier, type AccessClaims } from './auth/tokens';
+import { createAccessTokenVerifier } from './auth/tokens';
 import { audit } from './audit/audit';
 import type { Config } from './config';
-import { readInTenant, SessionEndedError, withTenant, type Database } from './db/client';
+import { withTenant, type Database } from './db/client';
+import { actorOf, callerOf, inTenant, readCallerTenant, work } from './scope/context';
 import { errorBody, HttpError, isDatabaseUnavailableError, isUnstorableTextError } from './http/errors';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseOutage, type DatabaseOutage } from './http/outage';
 import { responseSerializer } from './http/serializer';
@@ -191,21 +192,14 @@ export async function buildApp(opts: {
   });
   app.decorateRequest('auth', null);
   app.decorateRequest('inTenant', function (this: FastifyRequest, fn) {
-    const auth = this.auth;
-    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
-    return withTenant(db, auth.tid, fn, liveSession(auth)).catch(sessionEndedIs401);
+    return inTenant(this, fn);
   });
   app.decorateRequest('readInTenant', function (this: FastifyRequest, query) {
-    const auth = this.auth;
-    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
-    return readInTenant(db, auth.tid, query, liveSession(auth)).catch(sessionEndedIs401);
+    return readCallerTenant(this, query);
   });
-  // The roles the token claims must be the account's now: a changed role refuses the token (401), and the client's
-  // refresh brings one with the roles the database holds.
-  const liveSession = (auth: AccessClaims) => ({ id: auth.sid, userId: auth.sub, now: config.now(), roles: auth.roles.includes('newuser') ? null : auth.roles });
-  const sessionEndedIs401 = (err: unknown): never => {
-    throw err instanceof SessionEndedError ? new HttpError(401, 'auth.notSignedIn') : err;
-  };
+  app.decorateRequest('work', function (this: FastifyRequest, action, fn, opts) {
+    return work(this, action, fn, opts);
+  });
 
   // Deny by default: an /api route without a declared access rule is a programming error.
   app.addHook('onRoute', (route) => {
@@ -227,8 +221,7 @@ export async function buildApp(opts: {
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
-    const auth = request.auth;
-    if (!auth) throw new HttpError(401, 'auth.notSignedIn');
+    const auth = callerOf(request);
     if (access !== 'signedIn' && !auth.roles.some((r) => access.includes(r))) {
       // Only on a refusal: a token whose roles, account or company changed since it was signed answers 401, so
       // the client refreshes into the roles the database holds now (a promotion counts at once too).
@@ -240,12 +233,9 @@ export async function buildApp(opts: {
     if (claimed !== undefined && claimed !== auth.tid) {
       await withTenant(db, auth.tid, (tx) =>
         audit(tx, {
-          tenantId: auth.tid,
+          ...actorOf(request),
           action: 'tenant.header_mismatch',
           outcome: 'denied',
-          actorUserId: auth.sub,
-          actorRoles: auth.roles,
-          ip: request.ip,
           details: { claimedTenant: String(claimed).slice(0, 100), url: request.url.slice(0, 300) },
         }),
       );

@@ -1,7 +1,7 @@
 /**
  * The company's staff, admin and kiosk accounts as an admin manages them: invitations (a temporary password that
  * the new-user flow replaces), roles, stores, menu access flags, unlocking, password resets, deactivation. Each
- * function runs inside runAudited (one transaction, one audit row) in the admin's tenant: RLS keeps it there.
+ * function runs inside request.work (one transaction, one audit row) in the admin's tenant: RLS keeps it there.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -169,7 +169,6 @@ export async function inviteAccount(
   const [row] = await tx
     .insert(users)
     .values({
-      tenantId: scope.tenantId,
       email: input.email,
       displayName: input.displayName,
       passwordHash: temp.hash,

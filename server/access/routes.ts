@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { VersionHeaders, type Role } from '../../src/contract/common';
 import { AccountList, AccountListQuery, AccountParams, AccountSummary, AccountUpdate, InviteRequest, Ok } from '../../src/contract/users';
 import { hashPassword } from '../auth/passwords';
-import { duplicateKey, nowOf, runAudited, writeErrors } from '../scope/audited';
+import { duplicateKey, nowOf, writeErrors } from '../scope/audited';
 import { inviteAccount, listAccounts, reinvite, sendPasswordReset, setActive, temporaryPassword, unlockAccount, updateAccount } from './accounts';
 
 const adminOnly = ['admin'] as const satisfies readonly Role[];
@@ -31,7 +31,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: "The company's staff, admin and kiosk accounts (search by name or email)", security, querystring: AccountListQuery, response: { 200: AccountList, ...errors } },
     },
     (request) =>
-      runAudited(request, 'access.users.read', async (tx) => {
+      request.work('access.users.read', async ({ tx }) => {
         const accounts = await listAccounts(tx, request.query.search || undefined, nowOf(request));
         return { result: { accounts }, audit: { targetType: 'user', details: { count: accounts.length, searched: !!request.query.search } } };
       }),
@@ -52,11 +52,10 @@ export async function accessRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       // Hashed before the transaction: the slow, bounded work holds no database connection.
       const temp = await newTemporaryPassword();
-      const result = await runAudited(
-        request,
+      const result = await request.work(
         'access.user.invite',
-        (tx, scope) => inviteAccount(tx, scope, request.body, temp, publicUrl(), nowOf(request)),
-        duplicateKey,
+        ({ tx, scope }) => inviteAccount(tx, scope, request.body, temp, publicUrl(), nowOf(request)),
+        { mapDbError: duplicateKey },
       );
       return reply.code(201).send(result);
     },
@@ -77,7 +76,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'access.user.update', (tx, scope) =>
+      request.work('access.user.update', ({ tx, scope }) =>
         updateAccount(tx, scope, request.params.userId, request.body, nowOf(request), request.headers['if-match']),
       ),
   );
@@ -100,14 +99,14 @@ export async function accessRoutes(fastify: FastifyInstance) {
         },
       },
       (request) =>
-        runAudited(request, action, (tx, scope) => setActive(tx, scope, request.params.userId, active, nowOf(request), request.headers['if-match'])),
+        request.work(action, ({ tx, scope }) => setActive(tx, scope, request.params.userId, active, nowOf(request), request.headers['if-match'])),
     );
   }
 
   app.post(
     '/access/users/:userId/unlock',
     { config, schema: { tags, summary: "Clear an account's sign-in failures", security, params: AccountParams, response: { 200: AccountSummary, ...errors } } },
-    (request) => runAudited(request, 'access.user.unlock', (tx) => unlockAccount(tx, request.params.userId, nowOf(request))),
+    (request) => request.work('access.user.unlock', ({ tx }) => unlockAccount(tx, request.params.userId, nowOf(request))),
   );
 
   app.post(
@@ -118,7 +117,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const temp = await newTemporaryPassword();
-      return runAudited(request, 'access.user.reinvite', (tx, scope) => reinvite(tx, scope, request.params.userId, temp, publicUrl(), nowOf(request)));
+      return request.work('access.user.reinvite', ({ tx, scope }) => reinvite(tx, scope, request.params.userId, temp, publicUrl(), nowOf(request)));
     },
   );
 
@@ -129,6 +128,6 @@ export async function accessRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Ask the person by email to set a new password (forgot-password flow)', security, params: AccountParams, response: { 200: Ok, ...errors } },
     },
     (request) =>
-      runAudited(request, 'access.user.passwordReset', (tx, scope) => sendPasswordReset(tx, scope, request.params.userId, publicUrl(), nowOf(request))),
+      request.work('access.user.passwordReset', ({ tx, scope }) => sendPasswordReset(tx, scope, request.params.userId, publicUrl(), nowOf(request))),
   );
 }

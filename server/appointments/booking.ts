@@ -80,7 +80,6 @@ export async function bookAppointment(tx: Tx, scope: Scope, input: AppointmentCr
   const [row] = await tx
     .insert(appointments)
     .values({
-      tenantId: scope.tenantId,
       locationId,
       patientId: patient.id,
       providerId: provider.id,

@@ -6,11 +6,12 @@ import { ErrorResponse, Uuid } from '../../src/contract/common';
 import { Appointment, AppointmentLists } from '../../src/contract/records';
 import { AppointmentCreate, AppointmentStatusChange, AppointmentView } from '../../src/contract/sales';
 import { ProviderList, ProvidersQuery } from '../../src/contract/chart';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { providersOf, requireBodyStore } from '../scope/scope';
 import { found, onPatient, patientOnly, recordErrors, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { cancelAppointment, readAppointments } from './appointments';
 import { bookAppointment, moveAppointment, slotTaken } from './booking';
+import { callerOf } from '../scope/context';
 
 const security = [{ bearer: [] }];
 
@@ -41,7 +42,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'appointment.providers', async (tx, scope) => {
+      request.work('appointment.providers', async ({ tx, scope }) => {
         await requireBodyStore(tx, scope, request.query.locationId);
         return { result: { providers: await providersOf(tx, request.query.locationId) }, audit: { targetType: 'location', targetId: request.query.locationId } };
       }),
@@ -54,7 +55,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       schema: { tags: ['appointments'], summary: 'Book an appointment (409 when the provider slot is taken)', security, body: AppointmentCreate, response: { 201: AppointmentView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'appointment.create', (tx, scope) => bookAppointment(tx, scope, request.body, nowOf(request)), slotTaken);
+      const result = await request.work('appointment.create', ({ tx, scope }) => bookAppointment(tx, scope, request.body, nowOf(request)), { mapDbError: slotTaken });
       return reply.code(201).send(result);
     },
   );
@@ -73,7 +74,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'appointment.status', (tx, scope) => moveAppointment(tx, scope, request.params.appointmentId, request.body.to, nowOf(request)), slotTaken),
+      request.work('appointment.status', ({ tx, scope }) => moveAppointment(tx, scope, request.params.appointmentId, request.body.to, nowOf(request)), { mapDbError: slotTaken }),
   );
 
   app.post(
@@ -92,7 +93,7 @@ export async function appointmentRoutes(fastify: FastifyInstance) {
       onPatient(request, 'self', {
         action: 'patient.appointment.cancel',
         target: (p) => ({ type: 'appointment', id: p.appointmentId! }),
-        run: (tx, id, ctx, p) => cancelAppointment(tx, id, p.appointmentId!, request.auth!.sub, ctx),
+        run: (tx, id, ctx, p) => cancelAppointment(tx, id, p.appointmentId!, callerOf(request).sub, ctx),
       }),
   );
 }

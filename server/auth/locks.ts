@@ -13,6 +13,7 @@ import { queryRows, type Tx } from '../db/client';
 import { signInFailures, users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { FAILURE_MEMORY_MS, FAILURES_BEFORE_CODE_STEP, FAILURES_BEFORE_DELAY, liveFailures } from './sign-in';
+import { callerOf } from '../scope/context';
 
 const security = [{ bearer: [] }];
 const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -68,7 +69,7 @@ export async function lockRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const { userId, patientId } = request.query;
       // RLS keeps both to the caller's company: another company's id, or a patient without an account, lists none.
       const only = userId
@@ -124,7 +125,7 @@ export async function lockRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const { userId } = request.params;
       return request.inTenant(async (tx) => {
         const cleared = await clearSignInFailures(tx, userId);

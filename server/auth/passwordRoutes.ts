@@ -11,6 +11,7 @@ import { checkNewUserCode, exchangeResetCode, resetPassword, storeFirstPassword 
 import { authErrors as errors, authKit } from './session';
 import { revokeFamily } from './sessions';
 import { findUserById } from './user-view';
+import { callerOf } from '../scope/context';
 
 export async function passwordRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +33,7 @@ export async function passwordRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const auth = request.auth!;
+      const auth = callerOf(request);
       // inTenant: the new-user token's session must still be open (logout ends it).
       const user = await request.inTenant((tx) => findUserById(tx, auth.sub));
       if (!user || user.isRegistered) throw new HttpError(403, 'auth.forbidden');
@@ -56,7 +57,7 @@ export async function passwordRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const { vcode, password } = request.body;
       const result = await request.inTenant((tx) => checkNewUserCode(tx, deps, auth.tid, auth.sub, vcode, password, request.ip));
       if (!result) return reply.code(400).send(errorBody('auth.invalidCode', { fields: { vcode: messages.invalidCode } }));

@@ -22,6 +22,7 @@ import { refreshSession } from './refresh';
 import { authErrors as errors, authKit, REFRESH_COOKIE, tenantHeader } from './session';
 import { passwordRoutes } from './passwordRoutes';
 import { lockRoutes } from './locks';
+import { callerOf } from '../scope/context';
 
 /** The auth-code step's refusal: the spec's answer shape, with the error's code beside its text like every error. */
 const AuthCodeRefusal = AuthCodeResponse.extend({ code: ErrorResponse.shape.code });
@@ -210,7 +211,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       await withTenant(db, auth.tid, async (tx) => {
         await revokeFamily(tx, auth.sid, 'logout', now());
         await audit(tx, { tenantId: auth.tid, action: 'logout', outcome: 'success', actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip });
@@ -233,7 +234,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       if (auth.roles.includes('newuser')) {
         return request.inTenant(async (tx) => {
           const user = await findUserById(tx, auth.sub);

@@ -142,7 +142,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         const { client, release } = await checkOut(pool);
         let runner = runners.get(client);
         // A transaction object, not a database: the BEGIN below is drizzle's to know about, so that a nested
-        // transaction (runAudited's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
+        // transaction (request.work's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
         // COMMIT, ending this transaction early and with it the runtime role and tenant (RLS) for what follows.
         if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(namingStatements(client))._.session, undefined) as unknown as Db));
         let broken: Error | undefined;

@@ -38,8 +38,12 @@ export const tenantIsolation = (table: string) =>
     withCheck: sql`tenant_id = ${currentTenant}`,
   });
 
-/** The tenant column and the creation time every tenant table carries. */
-export const tenantId = () => uuid('tenant_id').notNull();
+/**
+ * The tenant column and the creation time every tenant table carries. The tenant defaults from the transaction's
+ * tenant setting (the one RLS checks), so an insert names no tenant; outside a tenant transaction it is null and
+ * the insert is refused.
+ */
+export const tenantId = () => uuid('tenant_id').notNull().default(currentTenant);
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A company is a tenant; its key is the tenant id itself. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
 import { AssignBody, Assignment, AssignmentList, AssignmentsQuery, Submission } from '../../src/contract/eforms';
 import { FormReviewBody, FormReviewResult } from '../../src/contract/formReview';
-import { nowOf, runAudited } from '../scope/audited';
+import { nowOf } from '../scope/audited';
 import { reviewSubmission } from './review';
 import { HttpError } from '../http/errors';
 import { assignForm, listAssignments, readSubmission, resendAssignment, revokeAssignment } from './assignments';
@@ -111,6 +111,6 @@ export async function assignmentRoutes(fastify: FastifyInstance) {
         response: { 200: FormReviewResult, ...errors },
       },
     },
-    (request) => runAudited(request, 'eform.review', (tx, scope) => reviewSubmission(tx, request, scope, request.params.assignmentId, request.body, nowOf(request))),
+    (request) => request.work('eform.review', ({ tx, scope }) => reviewSubmission(tx, request, scope, request.params.assignmentId, request.body, nowOf(request))),
   );
 }

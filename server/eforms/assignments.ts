@@ -12,6 +12,7 @@ import { nowOf } from '../scope/audited';
 import { canSeeStore, storeCondition } from '../scope/scope';
 import { newLinkToken } from './crypto';
 import { assignmentsWhere, callerStores, event, SectionList, sendLink, visibleAssignment, visibleForm } from './staffAccess';
+import { callerOf } from '../scope/context';
 
 type Refs = { tenantId: string; id: string }[];
 const publicUrlOf = (request: FastifyRequest) => request.server.deps.config.publicUrl;
@@ -65,7 +66,7 @@ export async function assignForm(
         channels: usable,
         expiresAt,
         sentAt: at,
-        createdBy: request.auth!.sub,
+        createdBy: callerOf(request).sub,
         createdAt: at,
       })
       .returning({ id: formAssignments.id });

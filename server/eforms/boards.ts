@@ -45,7 +45,7 @@ export async function createBoard(tx: Tx, request: FastifyRequest, body: z.infer
     .where(eq(formBoards.locationId, body.locationId));
   const [b] = await tx
     .insert(formBoards)
-    .values({ tenantId: request.auth!.tid, locationId: body.locationId, uri, name: body.name, position: next })
+    .values({ locationId: body.locationId, uri, name: body.name, position: next })
     .returning();
   await audit(tx, event(request, { action: 'eform.board.create', outcome: 'success', targetType: 'form_board', targetId: b!.id }));
   return { id: b!.id, locationId: b!.locationId, uri: b!.uri, name: b!.name, position: b!.position, cards: [] };

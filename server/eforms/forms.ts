@@ -9,6 +9,7 @@ import { formAssignments, formBoards, forms } from '../db/schema-eforms';
 import { nowOf } from '../scope/audited';
 import { canSeeStore, storeCondition } from '../scope/scope';
 import { callerStores, cardOf, event, SectionList, summaries, visibleForm, type FormRow } from './staffAccess';
+import { callerOf } from '../scope/context';
 
 export async function readCard(tx: Tx, request: FastifyRequest, formId: string): Promise<Card | null> {
   const f = await visibleForm(tx, request, formId, 'eform.card.read');
@@ -52,7 +53,7 @@ export async function saveCard(tx: Tx, request: FastifyRequest, body: z.infer<ty
     const status = body.status ?? 'draft';
     [saved] = await tx
       .insert(forms)
-      .values({ tenantId: request.auth!.tid, ...values, status, createdBy: request.auth!.sub, publishedAt: status === 'published' ? at : null })
+      .values({ ...values, status, createdBy: callerOf(request).sub, publishedAt: status === 'published' ? at : null })
       .returning();
   }
   await audit(tx, event(request, { action: 'eform.card.save', outcome: 'success', targetType: 'form', targetId: saved!.id, details: { created: !body.id } }));
@@ -120,7 +121,7 @@ export async function duplicateForm(tx: Tx, request: FastifyRequest, formId: str
       requiresCode: f.requiresCode,
       linkValidDays: f.linkValidDays,
       position: f.position + 1,
-      createdBy: request.auth!.sub,
+      createdBy: callerOf(request).sub,
       updatedAt: nowOf(request),
     })
     .returning();

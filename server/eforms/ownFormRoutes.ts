@@ -8,6 +8,7 @@ import { ErrorResponse } from '../../src/contract/common';
 import { EForm, OwnFormParams, OwnFormSubmitBody, SubmitAnswer } from '../../src/contract/eforms';
 import { found, onPatient, patientOnly, recordErrors, security, type Outcome } from '../scope/patientRecord';
 import { publicLinkFlow } from './publicLink';
+import { callerOf } from '../scope/context';
 
 export async function ownFormRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +34,7 @@ export async function ownFormRoutes(fastify: FastifyInstance) {
         target,
         run: async (tx, patientId) => {
           const a = await ownAssignment(tx, request.params.assignmentId, patientId);
-          return found(a && (await openAssignment(tx, request.auth!.tid, a, request.ip, () => true)));
+          return found(a && (await openAssignment(tx, callerOf(request).tid, a, request.ip, () => true)));
         },
       }),
   );
@@ -60,7 +61,7 @@ export async function ownFormRoutes(fastify: FastifyInstance) {
           if (!a) return found<SubmitAnswer>(null);
           const result = await submitAssignment(
             tx,
-            request.auth!.tid,
+            callerOf(request).tid,
             a,
             { sectionlists: request.body.sectionlists, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null },
             () => true,

@@ -19,6 +19,7 @@ import { HttpError } from '../http/errors';
 import { queueEformMessage } from './messages';
 import { canSeeStore, storesOf, type Stores } from '../scope/scope';
 import type { Channel } from '../messaging/messaging';
+import { actorOf, callerOf } from '../scope/context';
 
 export const staff: readonly Role[] = ['admin', 'staff'];
 export const security = [{ bearer: [] }];
@@ -92,14 +93,11 @@ const assignmentColumns = {
 };
 
 /** The stores the caller may work in. */
-export const callerStores = (tx: Tx, request: FastifyRequest): Promise<Stores> => storesOf(tx, request.auth!.sub);
+export const callerStores = (tx: Tx, request: FastifyRequest): Promise<Stores> => storesOf(tx, callerOf(request).sub);
 
 /** An audit event of the caller. */
 export const event = (request: FastifyRequest, e: Omit<AuditEvent, 'tenantId' | 'actorUserId' | 'actorRoles' | 'ip'>): AuditEvent => ({
-  tenantId: request.auth!.tid,
-  actorUserId: request.auth!.sub,
-  actorRoles: request.auth!.roles,
-  ip: request.ip,
+  ...actorOf(request),
   ...e,
 });
 

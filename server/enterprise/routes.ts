@@ -22,11 +22,11 @@ import {
   PortalMappingRows,
   StoreInput,
 } from '../../src/contract/enterprise';
-import { audit } from '../audit/audit';
 import { hashPassword } from '../auth/passwords';
 import type { Tx } from '../db/client';
 import { pgError } from '../db/pg';
 import { HttpError } from '../http/errors';
+import { callerOf } from '../scope/context';
 import { fixedMessages } from '../messaging/templates';
 import { addCompanyStore, createCompany, INVITATION_DAYS, readCompanies, setSuspended, temporaryPassword, updateCompany } from './companies';
 import { readMappings, removeMapping, saveMapping } from './mappings';
@@ -41,8 +41,7 @@ const uploadBodyLimit = 16 * 1024 * 1024;
  * them) before a byte of it is parsed.
  */
 async function enterpriseBeforeBody(request: FastifyRequest) {
-  if (!request.auth) throw new HttpError(401, 'auth.notSignedIn');
-  if (!request.auth.roles.includes('enterpriseadmin')) throw new HttpError(403, 'auth.forbidden');
+  if (!callerOf(request).roles.includes('enterpriseadmin')) throw new HttpError(403, 'auth.forbidden');
 }
 
 const fieldError = (fields: Record<string, string>) => new HttpError(400, 'request.fieldsInvalid', { fields });
@@ -63,35 +62,30 @@ function refusal(err: unknown, slugField: SlugField): HttpError | null {
 }
 
 /**
- * One audited enterprise call in the platform tenant: `fn` runs in a savepoint, so a refusal undoes its writes while
- * the failure is still recorded.
+ * One audited enterprise call in the platform tenant (request.work): a refusal undoes its writes while the failure
+ * is still recorded, as a failure of the call's target whatever its status.
  */
-async function runEnterprise<T>(
+function runEnterprise<T>(
   request: FastifyRequest,
   action: string,
   target: { type: string; id?: string },
   fn: (tx: Tx) => Promise<{ result: T; targetId?: string; details?: Record<string, unknown> }>,
   slugField: SlugField = 'slug',
 ): Promise<T> {
-  const auth = request.auth!;
-  const event = { tenantId: auth.tid, action, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, targetType: target.type };
-  const outcome = await request.inTenant(async (tx) => {
-    try {
-      const done = await tx.transaction((inner) => fn(inner));
-      await audit(tx, { ...event, outcome: 'success', targetId: done.targetId ?? target.id, details: done.details });
-      return { ok: true as const, result: done.result };
-    } catch (err) {
-      const http = err instanceof HttpError ? err : refusal(err, slugField);
-      if (!http) throw err;
-      await audit(tx, { ...event, outcome: 'failure', targetId: target.id, details: { status: http.statusCode, error: http.code, fields: http.fields } });
-      return { ok: false as const, error: http };
-    }
-  });
-  if (!outcome.ok) throw outcome.error;
-  return outcome.result;
+  return request.work(
+    action,
+    async ({ tx }) => {
+      const done = await fn(tx);
+      return { result: done.result, audit: { targetType: target.type, targetId: done.targetId ?? target.id, details: done.details } };
+    },
+    {
+      mapDbError: (err) => refusal(err, slugField),
+      refused: (http) => ({ outcome: 'failure', targetType: target.type, targetId: target.id, details: { status: http.statusCode, error: http.code, fields: http.fields } }),
+    },
+  );
 }
 
-const actorOf = (request: FastifyRequest) => ({ userId: request.auth!.sub, ip: request.ip });
+const actorOf = (request: FastifyRequest) => ({ userId: callerOf(request).sub, ip: request.ip });
 
 async function oneCompany(tx: Tx, tenantId: string): Promise<Company> {
   const [company] = await readCompanies(tx, tenantId);

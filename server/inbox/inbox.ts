@@ -182,7 +182,6 @@ async function addMessage(
           .where(and(eq(inboxMessages.conversationId, c.id), eq(inboxMessages.author, 'staff'), isNull(inboxMessages.readAt)))
       : [{ n: 0 }];
   await tx.insert(inboxMessages).values({
-    tenantId: scope.tenantId,
     conversationId: c.id,
     author,
     authorUserId: scope.userId,
@@ -212,7 +211,7 @@ export async function startConversation(tx: Tx, scope: Scope, input: NewConversa
     patientId = (await visiblePatient(tx, scope, input.patientId)).id;
   }
   const [home] = await tx.select({ locationId: patients.locationId }).from(patients).where(eq(patients.id, patientId));
-  const [c] = await tx.insert(inboxConversations).values({ tenantId: scope.tenantId, patientId, locationId: home!.locationId, createdAt: now, lastMessageAt: now }).returning();
+  const [c] = await tx.insert(inboxConversations).values({ patientId, locationId: home!.locationId, createdAt: now, lastMessageAt: now }).returning();
   const sent = await addMessage(tx, scope, reader, c!, input.text, now, inboxLink);
   return { result: await detail(tx, scope, reader, c!.id), audit: auditOf(c!, { by: side(reader), notified: sent.notified }), deliver: sent.deliver };
 }

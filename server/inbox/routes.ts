@@ -19,8 +19,8 @@ import {
   UnreadCount,
 } from '../../src/contract/inbox';
 import { HttpError } from '../http/errors';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
-import { scopeOf } from '../scope/scope';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
+import { scopeOf } from '../scope/context';
 import { changeConversation, listConversations, openConversation, replyTo, startConversation, unreadCount } from './inbox';
 import { readTracking } from './tracking';
 
@@ -40,7 +40,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       config: readers,
       schema: { tags, summary: "The reader's conversations (a patient's own, staff their stores'), newest first", security, querystring: InboxListQuery, response: { 200: ConversationList, ...errors } },
     },
-    (request) => runAudited(request, 'inbox.list', (tx, scope) => listConversations(tx, scope, request.query)),
+    (request) => request.work('inbox.list', ({ tx, scope }) => listConversations(tx, scope, request.query)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'inbox.start', (tx, scope) => startConversation(tx, scope, request.body, nowOf(request), inboxLinkOf(request)));
+      const result = await request.work('inbox.start', ({ tx, scope }) => startConversation(tx, scope, request.body, nowOf(request), inboxLinkOf(request)));
       return reply.code(201).send(result);
     },
   );
@@ -81,7 +81,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       config: readers,
       schema: { tags, summary: "A conversation with its messages; the other side's are marked read", security, params: Params, response: { 200: ConversationDetail, ...errors } },
     },
-    (request) => runAudited(request, 'inbox.read', (tx, scope) => openConversation(tx, scope, request.params.conversationId, nowOf(request))),
+    (request) => request.work('inbox.read', ({ tx, scope }) => openConversation(tx, scope, request.params.conversationId, nowOf(request))),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       config: readers,
       schema: { tags, summary: 'Writes in a conversation (a patient reopens a done one)', security, params: Params, body: NewMessage, response: { 200: ConversationDetail, ...errors } },
     },
-    (request) => runAudited(request, 'inbox.write', (tx, scope) => replyTo(tx, scope, request.params.conversationId, request.body.text, nowOf(request), inboxLinkOf(request))),
+    (request) => request.work('inbox.write', ({ tx, scope }) => replyTo(tx, scope, request.params.conversationId, request.body.text, nowOf(request), inboxLinkOf(request))),
   );
 
   app.patch(
@@ -99,7 +99,7 @@ export async function inboxRoutes(fastify: FastifyInstance) {
       config: staff,
       schema: { tags, summary: 'Staff: assign the conversation to oneself (or give it back), mark it done or open', security, params: Params, body: ConversationChange, response: { 200: ConversationDetail, ...errors } },
     },
-    (request) => runAudited(request, 'inbox.change', (tx, scope) => changeConversation(tx, scope, request.params.conversationId, request.body)),
+    (request) => request.work('inbox.change', ({ tx, scope }) => changeConversation(tx, scope, request.params.conversationId, request.body)),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import { ErrorResponse } from '../../src/contract/common';
 import { JobRun, JobRuns, JobRunsQuery, JobStart, jobRunsMax } from '../../src/contract/jobs';
 import { randomUUID } from 'node:crypto';
 import { jobs } from '../db/schema-jobs';
-import { nowOf, runAudited } from '../scope/audited';
+import { nowOf } from '../scope/audited';
 
 const admins = ['admin'] as const;
 const security = [{ bearer: [] }];
@@ -48,7 +48,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'jobs.read', async (tx) => {
+      request.work('jobs.read', async ({ tx }) => {
         const q = request.query;
         const where: SQL[] = [];
         if (q.kind) where.push(eq(jobs.kind, q.kind));
@@ -76,11 +76,11 @@ export async function jobRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const run = await runAudited(request, 'jobs.start', async (tx, scope) => {
+      const run = await request.work('jobs.start', async ({ tx, scope }) => {
         const now = nowOf(request);
         const [row] = await tx
           .insert(jobs)
-          .values({ tenantId: scope.tenantId, kind: request.body.kind, slot: `manual:${randomUUID()}`, runAt: now, requestedBy: scope.userId, createdAt: now })
+          .values({ kind: request.body.kind, slot: `manual:${randomUUID()}`, runAt: now, requestedBy: scope.userId, createdAt: now })
           .returning();
         return { result: jobRunView(row!), audit: { targetType: 'job', targetId: row!.id, details: { kind: request.body.kind } } };
       });

@@ -7,10 +7,9 @@ import { LabOrderBulkMove, LabOrderBulkResult, LabOrderLookupPage, LabOrderLooku
 import { LabOrderCreate, LabOrderStatusChange, LabOrderStatusResult, LabOrderView } from '../../src/contract/labOrders';
 import { LabOrderList } from '../../src/contract/records';
 import type { LabOrderBulkResult as BulkResult } from '../../src/contract/labOrderLookup';
-import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, duplicateKey, nowOf, writeErrors as errors } from '../scope/audited';
 import { HttpError } from '../http/errors';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
-import { canSeeStore, locationExists, NotVisible } from '../scope/scope';
 import { readLabOrders } from './labOrders';
 import { lookupLabOrders } from './lookup';
 import { createLabOrder, moveLabOrder } from './workflow';
@@ -39,7 +38,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       schema: { tags: ['lab orders'], summary: 'Create a lab order from a spectacle Rx and an invoice line', security, body: LabOrderCreate, response: { 201: LabOrderView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'lab_order.create', (tx, scope) => createLabOrder(tx, scope, request.body, nowOf(request)), duplicateKey);
+      const result = await request.work('lab_order.create', ({ tx, scope }) => createLabOrder(tx, scope, request.body, nowOf(request)), { mapDbError: duplicateKey });
       return reply.code(201).send(result);
     },
   );
@@ -57,7 +56,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
         response: { 200: LabOrderStatusResult, ...errors },
       },
     },
-    (request) => runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, request.params.orderId, request.body, nowOf(request), linksOf(request)), duplicateKey),
+    (request) => request.work('lab_order.status', ({ tx, scope }) => moveLabOrder(tx, scope, request.params.orderId, request.body, nowOf(request), linksOf(request)), { mapDbError: duplicateKey }),
   );
 
   app.get(
@@ -73,9 +72,9 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'lab_order.lookup', async (tx, scope) => {
+      request.work('lab_order.lookup', async ({ tx, scope, requireStore }) => {
         const q = request.query;
-        if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) throw new NotVisible('location', q.locationId);
+        if (q.locationId) await requireStore(q.locationId);
         const page = await lookupLabOrders(tx, { tenantId: scope.tenantId, stores: q.locationId ? [q.locationId] : scope.stores, type: q.type, search: q.search, cursor: q.cursor, limit: q.limit, now: nowOf(request) });
         return {
           result: page,
@@ -102,7 +101,7 @@ export async function labOrderRoutes(fastify: FastifyInstance) {
       // One transaction and one audit row per order: a refused order leaves the others moved.
       for (const o of orders) {
         try {
-          const done = await runAudited(request, 'lab_order.status', (tx, scope) => moveLabOrder(tx, scope, o.id, { ...move, from: o.from }, nowOf(request), linksOf(request)), duplicateKey);
+          const done = await request.work('lab_order.status', ({ tx, scope }) => moveLabOrder(tx, scope, o.id, { ...move, from: o.from }, nowOf(request), linksOf(request)), { mapDbError: duplicateKey });
           results.push({ id: o.id, ok: true, status: done.order.status, remakeId: done.remake?.id ?? null });
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;

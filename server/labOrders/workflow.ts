@@ -68,7 +68,6 @@ export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate
   const [order] = await tx
     .insert(labOrders)
     .values({
-      tenantId: scope.tenantId,
       locationId: inv.locationId,
       number,
       patientId: patient.id,
@@ -86,7 +85,7 @@ export async function createLabOrder(tx: Tx, scope: Scope, input: LabOrderCreate
       updatedAt: now,
     })
     .returning();
-  await tx.insert(labOrderEvents).values({ tenantId: scope.tenantId, labOrderId: order!.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName: await displayNameOf(tx, scope.userId), note });
+  await tx.insert(labOrderEvents).values({ labOrderId: order!.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName: await displayNameOf(tx, scope.userId), note });
   return { result: orderView(order!), audit: { targetType: 'lab_order', targetId: order!.id, patientId: patient.id, details: { number, invoiceId: inv.id, rxId: rx.id } } };
 }
 
@@ -129,7 +128,7 @@ export async function moveLabOrder(
 
   const byName = await displayNameOf(tx, scope.userId);
   const [updated] = await tx.update(labOrders).set({ status: input.to, updatedAt: now }).where(eq(labOrders.id, order.id)).returning();
-  await tx.insert(labOrderEvents).values({ tenantId: scope.tenantId, labOrderId: order.id, fromStatus: from, toStatus: input.to, at: now, byUserId: scope.userId, byName, note: input.to === 'remake' ? (input.reason ?? '') : input.note });
+  await tx.insert(labOrderEvents).values({ labOrderId: order.id, fromStatus: from, toStatus: input.to, at: now, byUserId: scope.userId, byName, note: input.to === 'remake' ? (input.reason ?? '') : input.note });
 
   let remake: OrderRow | null = null;
   if (input.to === 'remake') {
@@ -137,7 +136,6 @@ export async function moveLabOrder(
     const created = await tx
       .insert(labOrders)
       .values({
-        tenantId: scope.tenantId,
         locationId: order.locationId,
         number,
         patientId: order.patientId,
@@ -158,7 +156,7 @@ export async function moveLabOrder(
       })
       .returning();
     remake = created[0]!;
-    await tx.insert(labOrderEvents).values({ tenantId: scope.tenantId, labOrderId: remake.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName, note: `Remake of order ${order.number}: ${input.reason}` });
+    await tx.insert(labOrderEvents).values({ labOrderId: remake.id, fromStatus: null, toStatus: 'draft', at: now, byUserId: scope.userId, byName, note: `Remake of order ${order.number}: ${input.reason}` });
   }
 
   const deliver: { tenantId: string; id: string }[] = [];

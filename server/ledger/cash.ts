@@ -46,7 +46,7 @@ export async function recordCashMovement(tx: Tx, scope: Scope, session: SessionR
   }
   const [movement] = await tx
     .insert(cashMovements)
-    .values({ tenantId: scope.tenantId, sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, at: now, byUserId: scope.userId })
+    .values({ sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, at: now, byUserId: scope.userId })
     .returning({ id: cashMovements.id });
   return movement!.id;
 }

@@ -58,7 +58,6 @@ export async function recordInvoice(tx: Tx, scope: Scope, head: InvoiceHead, lin
   const [inv] = await tx
     .insert(invoices)
     .values({
-      tenantId: scope.tenantId,
       ...head,
       number,
       // Nothing to pay (a line given away whole) is paid.
@@ -69,7 +68,7 @@ export async function recordInvoice(tx: Tx, scope: Scope, head: InvoiceHead, lin
       createdAt: now,
     })
     .returning();
-  await tx.insert(invoiceLines).values(lines.map((l, i) => ({ tenantId: scope.tenantId, invoiceId: inv!.id, lineNo: i + 1, ...l, options: l.options ?? [] })));
+  await tx.insert(invoiceLines).values(lines.map((l, i) => ({ invoiceId: inv!.id, lineNo: i + 1, ...l, options: l.options ?? [] })));
   return inv!;
 }
 
@@ -124,7 +123,6 @@ export async function takePayments(
     .insert(payments)
     .values(
       entries.map((p) => ({
-        tenantId: scope.tenantId,
         invoiceId: inv.id,
         method: p.method,
         amount: p.amount,
@@ -235,7 +233,6 @@ export async function giveBack(
   const [credit] = await tx
     .insert(invoices)
     .values({
-      tenantId: scope.tenantId,
       locationId: inv.locationId,
       number,
       patientId: inv.patientId,
@@ -258,7 +255,6 @@ export async function giveBack(
   if (back.lines.length) {
     await tx.insert(invoiceLines).values(
       back.lines.map((l, i) => ({
-        tenantId: scope.tenantId,
         invoiceId: credit!.id,
         lineNo: i + 1,
         kind: l.line.kind,
@@ -278,7 +274,6 @@ export async function giveBack(
   if (split.length) {
     await tx.insert(payments).values(
       split.map((s) => ({
-        tenantId: scope.tenantId,
         invoiceId: credit!.id,
         method: s.method,
         amount: -s.amount,

@@ -17,7 +17,7 @@ export async function flagForReview(
   sale: { invoiceId: string; locationId: string; registerSessionId: string | null; reasons: ReviewReason[]; details: Record<string, unknown> },
 ): Promise<void> {
   if (!sale.reasons.length) return;
-  await tx.insert(salesToReview).values({ tenantId: scope.tenantId, ...sale });
+  await tx.insert(salesToReview).values({ ...sale });
 }
 
 /** Marks a sale reviewed (once: the first reviewer and time stay). Answers whether it was listed. */

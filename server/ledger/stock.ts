@@ -38,7 +38,7 @@ export async function moveStock(
     const change = move.direction * quantity;
     const [left] = await tx
       .insert(productStock)
-      .values({ tenantId: scope.tenantId, locationId: move.locationId, productId, onHand: change, updatedAt: move.at })
+      .values({ locationId: move.locationId, productId, onHand: change, updatedAt: move.at })
       .onConflictDoUpdate({
         target: [productStock.tenantId, productStock.locationId, productStock.productId],
         set: { onHand: sql`${productStock.onHand} + ${change}`, updatedAt: move.at },
@@ -47,7 +47,6 @@ export async function moveStock(
     const short = move.direction < 0 && num(left!.onHand) < 0;
     if (short) soldToOrder.push(productId);
     await tx.insert(stockMovements).values({
-      tenantId: scope.tenantId,
       locationId: move.locationId,
       productId,
       quantity: change,

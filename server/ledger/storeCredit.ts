@@ -35,7 +35,7 @@ export async function spendStoreCredit(tx: Tx, scope: Scope, entry: CreditEntry,
   await lockBook(tx, entry.patientId);
   const balance = await storeCreditBalance(tx, entry.patientId);
   if (entry.amount > balance) throw new HttpError(409, 'pos.storeCreditInsufficient', { params: moneyParams('balance', balance, currency) });
-  await tx.insert(storeCreditEntries).values({ tenantId: scope.tenantId, ...entry, amount: -entry.amount, byUserId: scope.userId });
+  await tx.insert(storeCreditEntries).values({ ...entry, amount: -entry.amount, byUserId: scope.userId });
 }
 
 /** How much of `wanted` the patient's credit covers now (a sale made offline spends what there is, no more). */
@@ -46,5 +46,5 @@ export async function coverableByStoreCredit(tx: Tx, patientId: string, wanted: 
 
 export async function addStoreCredit(tx: Tx, scope: Scope, entry: CreditEntry): Promise<void> {
   await lockBook(tx, entry.patientId);
-  await tx.insert(storeCreditEntries).values({ tenantId: scope.tenantId, ...entry, byUserId: scope.userId });
+  await tx.insert(storeCreditEntries).values({ ...entry, byUserId: scope.userId });
 }

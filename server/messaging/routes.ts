@@ -21,9 +21,9 @@ import {
 } from '../../src/contract/messageTemplates';
 import { queryRows, withoutTenant } from '../db/client';
 import { HttpError } from '../http/errors';
-import { duplicateKey, runAudited } from '../scope/audited';
+import { duplicateKey } from '../scope/audited';
 import { onPatient, recordErrors, recordStaff, security } from '../scope/patientRecord';
-import { scopeOf } from '../scope/scope';
+import { scopeOf } from '../scope/context';
 import { patientMessages } from './patientLog';
 import { listTemplates, previewTemplate, removeTemplate, saveTemplate, sendTestTemplate, templateDetail } from './templateAdmin';
 import { smsSignatureHeader, smsStatusPath, validSmsSignature } from './transports';
@@ -98,11 +98,10 @@ export async function messagingRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(
-        request,
+      request.work(
         'template.save',
-        (tx, scope) => saveTemplate(tx, scope, request.params.channel, request.params.key, request.body, config().now()),
-        duplicateKey,
+        ({ tx, scope }) => saveTemplate(tx, scope, request.params.channel, request.params.key, request.body, config().now()),
+        { mapDbError: duplicateKey },
       ),
   );
 
@@ -119,7 +118,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
         response: { 200: TemplateDetail, ...errors },
       },
     },
-    (request) => runAudited(request, 'template.remove', (tx, scope) => removeTemplate(tx, scope, request.params.channel, request.params.key, request.query)),
+    (request) => request.work('template.remove', ({ tx, scope }) => removeTemplate(tx, scope, request.params.channel, request.params.key, request.query)),
   );
 
   app.post(
@@ -155,7 +154,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'template.test', (tx, scope) =>
+      const result = await request.work('template.test', ({ tx, scope }) =>
         sendTestTemplate(tx, scope, request.params.channel, request.params.key, request.body, config().publicUrl),
       );
       return reply.code(202).send(result);

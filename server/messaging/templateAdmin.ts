@@ -89,7 +89,7 @@ export async function saveTemplate(
     ? await tx.update(messageTemplates).set(text).where(eq(messageTemplates.id, existing.id)).returning({ id: messageTemplates.id })
     : await tx
         .insert(messageTemplates)
-        .values({ tenantId: scope.tenantId, locationId: draft.locationId, key, channel, language: draft.language, ...text })
+        .values({ locationId: draft.locationId, key, channel, language: draft.language, ...text })
         .returning({ id: messageTemplates.id });
   return {
     result: await templateDetail(tx, scope, channel, key),

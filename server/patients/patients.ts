@@ -44,7 +44,6 @@ export async function createPatient(tx: Tx, scope: Scope, input: PatientInput, n
   const [row] = await tx
     .insert(patients)
     .values({
-      tenantId: scope.tenantId,
       ...input,
       consentAt: input.consentContact || input.consentPrivacy ? now : null,
       createdVia: 'staff',
@@ -87,7 +86,6 @@ export async function kioskRegister(tx: Tx, scope: Scope, input: KioskRegistrati
   const [row] = await tx
     .insert(patients)
     .values({
-      tenantId: scope.tenantId,
       locationId,
       firstName: input.firstName,
       lastName: input.lastName,

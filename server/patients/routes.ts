@@ -17,9 +17,8 @@ import {
   PatientUpdate,
 } from '../../src/contract/patientsAdmin';
 import { ContactUpdateRequest, PatientDashboard, PatientProfile } from '../../src/contract/records';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { found, onPatient, patientOnly, recordErrors, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
-import { canSeeStore, locationExists, NotVisible } from '../scope/scope';
 import { readDashboard } from './dashboard';
 import { listPatients } from './patientList';
 import { createPatient, kioskRegister, updatePatient } from './patients';
@@ -55,11 +54,9 @@ export async function patientRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'patient.list', async (tx, scope) => {
+      request.work('patient.list', async ({ tx, scope, requireStore }) => {
         const q = request.query;
-        if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) {
-          throw new NotVisible('location', q.locationId);
-        }
+        if (q.locationId) await requireStore(q.locationId);
         const stores = q.locationId ? [q.locationId] : scope.stores;
         const page = await listPatients(tx, { tenantId: scope.tenantId, stores, search: q.search, type: q.type, now: nowOf(request), cursor: q.cursor, limit: q.limit });
         return {
@@ -79,7 +76,7 @@ export async function patientRoutes(fastify: FastifyInstance) {
       schema: { tags: ['patients'], summary: 'Create a patient in one of the user’s stores', security, body: PatientInput, response: { 201: PatientAdminView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'patient.create', (tx, scope) => createPatient(tx, scope, request.body, nowOf(request)));
+      const result = await request.work('patient.create', ({ tx, scope }) => createPatient(tx, scope, request.body, nowOf(request)));
       return reply.code(201).send(result);
     },
   );
@@ -98,7 +95,7 @@ export async function patientRoutes(fastify: FastifyInstance) {
         response: { 200: PatientAdminView, ...errors },
       },
     },
-    (request) => runAudited(request, 'patient.update', (tx, scope) => updatePatient(tx, scope, request.params.patientId, request.body, nowOf(request), request.headers['if-match'])),
+    (request) => request.work('patient.update', ({ tx, scope }) => updatePatient(tx, scope, request.params.patientId, request.body, nowOf(request), request.headers['if-match'])),
   );
 
   app.post(
@@ -114,7 +111,7 @@ export async function patientRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'patient.kiosk_register', (tx, scope) => kioskRegister(tx, scope, request.body, nowOf(request)));
+      const result = await request.work('patient.kiosk_register', ({ tx, scope }) => kioskRegister(tx, scope, request.body, nowOf(request)));
       return reply.code(201).send(result);
     },
   );

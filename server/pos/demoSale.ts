@@ -6,7 +6,7 @@
  * exactly), so its books balance like any other day's.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SaleSubmit, type DenominationCount } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { products } from '../db/schema-pos';
@@ -31,6 +31,8 @@ function countOf(amount: number): DenominationCount[] {
 
 export async function seedSaleToReview(tx: Tx, now: Date, ids: { tenantId: string; locationId: string; timeZone: string; staffId: string }): Promise<void> {
   const scope: Scope = { tenantId: ids.tenantId, userId: ids.staffId, roles: ['staff'], stores: [ids.locationId], signedInAt: ids.locationId };
+  // The register's writes take their tenant from the transaction's tenant setting, as in a request.
+  await tx.execute(sql`select set_config('app.tenant_id', ${ids.tenantId}, true)`);
   const yesterday = new Date(now.getTime() - DAY);
   const at = (hour: number, minute: number) => storeTime(yesterday, hour, minute, ids.timeZone);
   const [cloth] = await tx
@@ -61,4 +63,5 @@ export async function seedSaleToReview(tx: Tx, now: Date, ids: { tenantId: strin
   // At closing the drawer held exactly what it should.
   const { expectedCash } = await sessionReport(tx, opened.result.id);
   await closeSession(tx, scope, opened.result.id, { counted: countOf(expectedCash), note: '' }, at(18, 0));
+  await tx.execute(sql`select set_config('app.tenant_id', '', true)`);
 }

@@ -71,7 +71,7 @@ export async function saveParked(tx: Tx, scope: Scope, parkedId: string, input: 
     ? await tx.update(parkedSales).set(values).where(eq(parkedSales.id, parkedId)).returning()
     : await tx
         .insert(parkedSales)
-        .values({ tenantId: scope.tenantId, id: parkedId, locationId: input.locationId, createdAt: now, createdBy: scope.userId, ...values })
+        .values({ id: parkedId, locationId: input.locationId, createdAt: now, createdBy: scope.userId, ...values })
         .returning();
   return {
     result: await view(tx, row!),

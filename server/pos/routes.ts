@@ -37,8 +37,9 @@ import { z } from '../../src/contract/zod';
 import type { Tx } from '../db/client';
 import { pgError } from '../db/pg';
 import { HttpError } from '../http/errors';
-import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
-import { requireBodyStore, scopeOf, type Scope } from '../scope/scope';
+import { clinicalRoles, duplicateKey, nowOf, writeErrors as errors } from '../scope/audited';
+import { scopeOf } from '../scope/context';
+import { requireBodyStore, type Scope } from '../scope/scope';
 import { emailReceipt } from '../sales/receipt';
 import { popularProducts, productByBarcode, productName, searchProducts, storeProducts } from './catalogue';
 import { deleteParked, listParked, saveParked } from './parked';
@@ -169,7 +170,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'pos.session.open', (tx, scope) => openSession(tx, scope, request.params.registerId, request.body, nowOf(request)), posKeyError);
+      const result = await request.work('pos.session.open', ({ tx, scope }) => openSession(tx, scope, request.params.registerId, request.body, nowOf(request)), { mapDbError: posKeyError });
       return reply.code(201).send(result);
     },
   );
@@ -178,7 +179,7 @@ export async function posRoutes(fastify: FastifyInstance) {
     '/pos/sessions/:sessionId',
     { config: staff, schema: { tags, summary: 'The X report of an open session, the Z report of a closed one', security, params: z.object({ sessionId: Uuid }), response: { 200: SessionReport, ...errors } } },
     (request) =>
-      runAudited(request, 'pos.session.read', async (tx, scope) => {
+      request.work('pos.session.read', async ({ tx, scope }) => {
         const session = await sessionOf(tx, scope, request.params.sessionId);
         return { result: await sessionReport(tx, session.id), audit: { targetType: 'register_session', targetId: session.id } };
       }),
@@ -191,7 +192,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'A pay-in or pay-out of the drawer (409 pos.sessionClosed)', security, params: z.object({ sessionId: Uuid }), body: CashMovementInput, response: { 201: SessionReport, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'pos.session.movement', (tx, scope) => addCashMovement(tx, scope, request.params.sessionId, request.body, nowOf(request)));
+      const result = await request.work('pos.session.movement', ({ tx, scope }) => addCashMovement(tx, scope, request.params.sessionId, request.body, nowOf(request)));
       return reply.code(201).send(result);
     },
   );
@@ -202,7 +203,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       config: staff,
       schema: { tags, summary: 'Close with the counted cash: the Z report (expected, difference, totals by method)', security, params: z.object({ sessionId: Uuid }), body: SessionClose, response: { 200: SessionReport, ...errors } },
     },
-    (request) => runAudited(request, 'pos.session.close', (tx, scope) => closeSession(tx, scope, request.params.sessionId, request.body, nowOf(request))),
+    (request) => request.work('pos.session.close', ({ tx, scope }) => closeSession(tx, scope, request.params.sessionId, request.body, nowOf(request))),
   );
 
   app.post(
@@ -218,7 +219,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'pos.sale', (tx, scope) => completeSale(tx, scope, request.body, nowOf(request)), duplicateKey);
+      const result = await request.work('pos.sale', ({ tx, scope }) => completeSale(tx, scope, request.body, nowOf(request)), { mapDbError: duplicateKey });
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );
@@ -227,7 +228,7 @@ export async function posRoutes(fastify: FastifyInstance) {
     '/pos/parked',
     { config: staff, schema: { tags, summary: 'The parked sales and quotes of a store, newest first', security, querystring: z.object({ locationId: Uuid }), response: { 200: ParkedList, ...errors } } },
     (request) =>
-      runAudited(request, 'pos.parked.list', async (tx, scope) => {
+      request.work('pos.parked.list', async ({ tx, scope }) => {
         await requireBodyStore(tx, scope, request.query.locationId);
         const items = await listParked(tx, request.query.locationId);
         return { result: { items }, audit: { targetType: 'location', targetId: request.query.locationId, details: { count: items.length } } };
@@ -240,25 +241,25 @@ export async function posRoutes(fastify: FastifyInstance) {
       config: staff,
       schema: { tags, summary: 'Park a sale or save a quote (same id: replaced)', security, params: z.object({ parkedId: Uuid }), body: ParkedSaleInput, response: { 200: ParkedSale, ...errors } },
     },
-    (request) => runAudited(request, 'pos.parked.save', (tx, scope) => saveParked(tx, scope, request.params.parkedId, request.body, nowOf(request)), duplicateKey),
+    (request) => request.work('pos.parked.save', ({ tx, scope }) => saveParked(tx, scope, request.params.parkedId, request.body, nowOf(request)), { mapDbError: duplicateKey }),
   );
 
   app.delete(
     '/pos/parked/:parkedId',
     { config: staff, schema: { tags, summary: 'Remove a parked sale or quote', security, params: z.object({ parkedId: Uuid }), response: { 200: z.object({ id: z.string() }), ...errors } } },
-    (request) => runAudited(request, 'pos.parked.delete', (tx, scope) => deleteParked(tx, scope, request.params.parkedId)),
+    (request) => request.work('pos.parked.delete', ({ tx, scope }) => deleteParked(tx, scope, request.params.parkedId)),
   );
 
   app.get(
     '/pos/history',
     { config: staff, schema: { tags, summary: 'A register’s sales and credit records of a day (default: today at the store)', security, querystring: HistoryQuery, response: { 200: HistoryList, ...errors } } },
-    (request) => runAudited(request, 'pos.history', (tx, scope) => registerHistory(tx, scope, request.query, nowOf(request))),
+    (request) => request.work('pos.history', ({ tx, scope }) => registerHistory(tx, scope, request.query, nowOf(request))),
   );
 
   app.get(
     '/pos/invoices/:invoiceId',
     { config: staff, schema: { tags, summary: 'An invoice of the caller’s stores, a walk-in’s included (receipt, refund)', security, params: z.object({ invoiceId: Uuid }), response: { 200: InvoiceDetail, ...errors } } },
-    (request) => runAudited(request, 'pos.invoice.read', (tx, scope) => posInvoice(tx, scope, request.params.invoiceId)),
+    (request) => request.work('pos.invoice.read', ({ tx, scope }) => posInvoice(tx, scope, request.params.invoiceId)),
   );
 
   app.post(
@@ -275,7 +276,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'pos.refund', (tx, scope) => refundSale(tx, scope, request.params.invoiceId, request.body, nowOf(request)), duplicateKey);
+      const result = await request.work('pos.refund', ({ tx, scope }) => refundSale(tx, scope, request.params.invoiceId, request.body, nowOf(request)), { mapDbError: duplicateKey });
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );
@@ -287,7 +288,7 @@ export async function posRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Email the receipt to the patient or a typed address (as /api/invoices/:id/receipt-email)', security, params: z.object({ invoiceId: Uuid }), body: ReceiptEmailRequest, response: { 202: ReceiptEmailResult, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
+      const result = await request.work('invoice.receipt.email', ({ tx, scope }) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
       return reply.code(202).send(result);
     },
   );
@@ -304,7 +305,7 @@ export async function posRoutes(fastify: FastifyInstance) {
         response: { 200: ReviewList, ...errors },
       },
     },
-    (request) => runAudited(request, 'pos.review.list', (tx, scope) => salesToReview(tx, scope, request.query)),
+    (request) => request.work('pos.review.list', ({ tx, scope }) => salesToReview(tx, scope, request.query)),
   );
 
   app.post(
@@ -313,12 +314,12 @@ export async function posRoutes(fastify: FastifyInstance) {
       config: staff,
       schema: { tags, summary: 'Mark a sale to review as reviewed (the first reviewer and time are kept)', security, params: z.object({ invoiceId: Uuid }), response: { 200: z.object({ invoiceId: Uuid }), ...errors } },
     },
-    (request) => runAudited(request, 'pos.review.done', (tx, scope) => reviewSale(tx, scope, request.params.invoiceId, nowOf(request))),
+    (request) => request.work('pos.review.done', ({ tx, scope }) => reviewSale(tx, scope, request.params.invoiceId, nowOf(request))),
   );
 
   app.get(
     '/pos/patients/:patientId/store-credit',
     { config: staff, schema: { tags, summary: 'A patient’s store credit balance', security, params: z.object({ patientId: Uuid }), response: { 200: StoreCredit, ...errors } } },
-    (request) => runAudited(request, 'pos.storeCredit.read', (tx, scope) => storeCreditOf(tx, scope, request.params.patientId)),
+    (request) => request.work('pos.storeCredit.read', ({ tx, scope }) => storeCreditOf(tx, scope, request.params.patientId)),
   );
 }

@@ -153,7 +153,6 @@ export async function openSession(tx: Tx, scope: Scope, registerId: string, inpu
   const [session] = await tx
     .insert(registerSessions)
     .values({
-      tenantId: scope.tenantId,
       registerId: register.id,
       locationId: register.locationId,
       status: 'open',

@@ -26,8 +26,9 @@ import { errorBody, HttpError } from '../http/errors';
 import { limitAuthRequests } from '../http/rateLimit';
 import { queueMessage } from '../messaging/outbox';
 import { fixedMessages } from '../messaging/templates';
-import { nowOf, runAudited, writeErrors } from '../scope/audited';
+import { nowOf, writeErrors } from '../scope/audited';
 import { applyEmailChange, ownAccount, requestEmailChange, sessionsOf, setPhoto, toProfile, updateProfile } from './profile';
+import { callerOf } from '../scope/context';
 
 /** Every person with a full session; the kiosk is a shared device, not a person. */
 const people = ['admin', 'staff', 'patient', 'enterpriseadmin', 'user'] as const satisfies readonly Role[];
@@ -43,14 +44,14 @@ export async function profileRoutes(fastify: FastifyInstance) {
   /** Password and code guesses count against the address like sign-ins (security.md). */
   const rateLimited = (request: FastifyRequest) => limitAuthRequests(db, request.ip, app.deps.config.authRequestsPerMinute, nowOf(request));
   const auditOwn = (request: FastifyRequest, action: string, outcome: 'success' | 'failure', details?: Record<string, unknown>) => {
-    const auth = request.auth!;
+    const auth = callerOf(request);
     return { tenantId: auth.tid, action, outcome, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip, targetType: 'user', targetId: auth.sub, details } as const;
   };
 
   app.get(
     '/profile',
     { config, schema: { tags, summary: 'My account: name, email, photo, language', security, response: { 200: Profile, ...errors } } },
-    (request) => request.inTenant(async (tx) => toProfile(await ownAccount(tx, request.auth!.sub))),
+    (request) => request.inTenant(async (tx) => toProfile(await ownAccount(tx, callerOf(request).sub))),
   );
 
   app.patch(
@@ -60,7 +61,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Change my name or language', security, headers: VersionHeaders, body: ProfileUpdate, response: { 200: Profile, ...errors } },
     },
     (request) =>
-      runAudited(request, 'profile.update', (tx) => updateProfile(tx, request.auth!.sub, request.body, nowOf(request), request.headers['if-match'])),
+      request.work('profile.update', ({ tx }) => updateProfile(tx, callerOf(request).sub, request.body, nowOf(request), request.headers['if-match'])),
   );
 
   app.put(
@@ -69,7 +70,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       config,
       schema: { tags, summary: 'Set (a PNG, JPEG or WebP of at most 64 KB) or remove my photo', security, body: PhotoUpdate, response: { 200: Profile, ...errors } },
     },
-    (request) => runAudited(request, 'profile.photo', (tx) => setPhoto(tx, request.auth!.sub, request.body.photo, nowOf(request))),
+    (request) => request.work('profile.photo', ({ tx }) => setPhoto(tx, callerOf(request).sub, request.body.photo, nowOf(request))),
   );
 
   app.post(
@@ -80,8 +81,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await rateLimited(request);
-      const auth = request.auth!;
-      return runAudited(request, 'profile.email.request', (tx) => requestEmailChange(tx, auth.tid, auth.sub, request.body.email, secrets.codeKey, nowOf(request)));
+      const auth = callerOf(request);
+      return request.work('profile.email.request', ({ tx }) => requestEmailChange(tx, auth.tid, auth.sub, request.body.email, secrets.codeKey, nowOf(request)));
     },
   );
 
@@ -93,9 +94,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const now = nowOf(request);
-      // Not through runAudited: a wrong code must be counted (committed) while the answer is a refusal.
+      // Not through request.work: a wrong code must be counted (committed) while the answer is a refusal.
       const outcome = await request.inTenant(async (tx) => {
         const user = await ownAccount(tx, auth.sub, { lock: true });
         if (!user.pendingEmail) throw new HttpError(409, 'profile.noPendingEmail');
@@ -127,7 +128,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       await rateLimited(request);
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const { currentPassword, newPassword } = request.body;
       const user = await request.inTenant((tx) => ownAccount(tx, auth.sub));
       // The slow hash checks run outside any transaction (server/auth/passwords.ts bounds them).
@@ -154,16 +155,16 @@ export async function profileRoutes(fastify: FastifyInstance) {
   app.get(
     '/profile/sessions',
     { config, schema: { tags, summary: 'My open sessions (this one marked current)', security, response: { 200: OpenSessionList, ...errors } } },
-    (request) => request.inTenant(async (tx) => ({ sessions: await sessionsOf(tx, request.auth!.sub, request.auth!.sid, nowOf(request)) })),
+    (request) => request.inTenant(async (tx) => ({ sessions: await sessionsOf(tx, callerOf(request).sub, callerOf(request).sid, nowOf(request)) })),
   );
 
   app.post(
     '/profile/sessions/sign-out-others',
     { config, schema: { tags, summary: 'Sign out everywhere else: every session but this one ends', security, response: { 200: SignedOutOthers, ...errors } } },
     (request) =>
-      runAudited(request, 'profile.sessions.signOutOthers', async (tx) => {
-        const ended = await revokeOtherSessions(tx, request.auth!.sub, request.auth!.sid, 'signed_out_elsewhere', nowOf(request));
-        return { result: { ended }, audit: { targetType: 'user', targetId: request.auth!.sub, details: { ended } } };
+      request.work('profile.sessions.signOutOthers', async ({ tx }) => {
+        const ended = await revokeOtherSessions(tx, callerOf(request).sub, callerOf(request).sid, 'signed_out_elsewhere', nowOf(request));
+        return { result: { ended }, audit: { targetType: 'user', targetId: callerOf(request).sub, details: { ended } } };
       }),
   );
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Uuid } from '../../src/contract/common';
 import { RecallList } from '../../src/contract/records';
 import { RecallCreate, RecallStatusChange, RecallView } from '../../src/contract/sales';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { readRecalls } from './recalls';
 import { createRecall, moveRecall } from './workflow';
@@ -33,7 +33,7 @@ export async function recallRoutes(fastify: FastifyInstance) {
       schema: { tags: ['recalls'], summary: 'Create a recall', security, body: RecallCreate, response: { 201: RecallView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'recall.create', (tx, scope) => createRecall(tx, scope, request.body, nowOf(request)));
+      const result = await request.work('recall.create', ({ tx, scope }) => createRecall(tx, scope, request.body, nowOf(request)));
       return reply.code(201).send(result);
     },
   );
@@ -51,6 +51,6 @@ export async function recallRoutes(fastify: FastifyInstance) {
         response: { 200: RecallView, ...errors },
       },
     },
-    (request) => runAudited(request, 'recall.status', (tx, scope) => moveRecall(tx, scope, request.params.recallId, request.body.to, nowOf(request))),
+    (request) => request.work('recall.status', ({ tx, scope }) => moveRecall(tx, scope, request.params.recallId, request.body.to, nowOf(request))),
   );
 }

@@ -26,7 +26,6 @@ export async function createRecall(tx: Tx, scope: Scope, input: RecallCreate, no
   const [row] = await tx
     .insert(recalls)
     .values({
-      tenantId: scope.tenantId,
       patientId: patient.id,
       locationId: patient.locationId,
       type: input.type,

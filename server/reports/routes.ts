@@ -29,10 +29,11 @@ import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { localParts, rows } from '../db/values';
 import { HttpError } from '../http/errors';
-import { nowOf, runAudited } from '../scope/audited';
+import { nowOf } from '../scope/audited';
 import { canSeeStore, NotVisible, type Scope } from '../scope/scope';
 import { enterpriseReport } from './enterprise';
 import { buildReport } from './reports';
+import { callerOf } from '../scope/context';
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -73,7 +74,7 @@ async function runReport(request: FastifyRequest, report: ReportName, q: ReportQ
   const offered = groupsOf[report];
   if (q.group && !offered.includes(q.group)) throw new HttpError(400, 'request.fieldsInvalid', { fields: { group: M.groupNotOffered } });
   const now = nowOf(request);
-  return runAudited(request, format === 'csv' ? 'report.export' : 'report.read', async (tx, scope) => {
+  return request.work(format === 'csv' ? 'report.export' : 'report.read', async ({ tx, scope }) => {
     const { stores, timeZone, currency, currencies } = await reportStores(tx, scope, report, q);
     const month = thisMonth(now, timeZone);
     const day = dayReports.includes(report);
@@ -156,7 +157,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const now = nowOf(request);
       const month = thisMonth(now, 'UTC');
       const from = request.query.from ?? month.from;

@@ -21,7 +21,6 @@ export async function createSpectacleRx(tx: Tx, scope: Scope, patientId: string,
   const [row] = await tx
     .insert(spectacleRx)
     .values({
-      tenantId: scope.tenantId,
       patientId: patient.id,
       locationId,
       examDate: input.examDate,
@@ -48,7 +47,6 @@ export async function createContactLensRx(tx: Tx, scope: Scope, patientId: strin
   const [row] = await tx
     .insert(contactLensRx)
     .values({
-      tenantId: scope.tenantId,
       patientId: patient.id,
       locationId,
       examDate: input.examDate,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Uuid, VersionHeaders } from '../../src/contract/common';
 import { ContactLensRxInput, RxCreated, RxGiven, SpectacleRxInput } from '../../src/contract/rx';
 import { Prescriptions, RxOrders } from '../../src/contract/records';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { createContactLensRx, createSpectacleRx, markRxGiven, updateContactLensRx, updateSpectacleRx } from './prescriptions';
 import { readPrescriptions, readRxOrders } from './rx';
@@ -51,7 +51,7 @@ export async function rxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'spectacle_rx.create', (tx, scope) => createSpectacleRx(tx, scope, request.params.patientId, request.body));
+      const result = await request.work('spectacle_rx.create', ({ tx, scope }) => createSpectacleRx(tx, scope, request.params.patientId, request.body));
       return reply.code(201).send(result);
     },
   );
@@ -70,7 +70,7 @@ export async function rxRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'contact_lens_rx.create', (tx, scope) => createContactLensRx(tx, scope, request.params.patientId, request.body));
+      const result = await request.work('contact_lens_rx.create', ({ tx, scope }) => createContactLensRx(tx, scope, request.params.patientId, request.body));
       return reply.code(201).send(result);
     },
   );
@@ -92,7 +92,7 @@ export async function rxRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'spectacle_rx.update', (tx, scope) =>
+      request.work('spectacle_rx.update', ({ tx, scope }) =>
         updateSpectacleRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request), request.headers['if-match']),
       ),
   );
@@ -112,7 +112,7 @@ export async function rxRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'contact_lens_rx.update', (tx, scope) =>
+      request.work('contact_lens_rx.update', ({ tx, scope }) =>
         updateContactLensRx(tx, scope, request.params.patientId, request.params.rxId, request.body, nowOf(request), request.headers['if-match']),
       ),
   );
@@ -129,6 +129,6 @@ export async function rxRoutes(fastify: FastifyInstance) {
         response: { 200: RxGiven, ...errors },
       },
     },
-    (request) => runAudited(request, 'rx.given', (tx, scope) => markRxGiven(tx, scope, request.params.patientId, request.params.rxId, nowOf(request))),
+    (request) => request.work('rx.given', ({ tx, scope }) => markRxGiven(tx, scope, request.params.patientId, request.params.rxId, nowOf(request))),
   );
 }

@@ -8,10 +8,9 @@ import { InvoiceFilter, InvoiceLookupPage, InvoiceLookupQuery, InvoiceTotals, Re
 import { IdempotencyKey, InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult, salesMessages, VoidResult } from '../../src/contract/sales';
 import { HttpError } from '../http/errors';
 import { pgError } from '../db/pg';
-import { clinicalRoles, duplicateKey, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, duplicateKey, nowOf, writeErrors as errors } from '../scope/audited';
+import type { Work } from '../scope/context';
 import { found, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
-import { canSeeStore, locationExists, NotVisible, type Scope } from '../scope/scope';
-import type { Tx } from '../db/client';
 import { portalAllows, portalRefusal } from '../settings/settings';
 import { createInvoice, payInvoice, voidInvoice } from './invoices';
 import { invoiceTotals, lookupInvoices } from './lookup';
@@ -52,8 +51,8 @@ const reads: ReadRoute[] = [
 ];
 
 /** The stores a lookup reads: the one asked for (when the caller may see it and it is of this company), else all theirs. */
-async function lookupStores(tx: Tx, scope: Scope, locationId: string | undefined) {
-  if (locationId && (!canSeeStore(scope.stores, locationId) || !(await locationExists(tx, locationId)))) throw new NotVisible('location', locationId);
+async function lookupStores({ scope, requireStore }: Work, locationId: string | undefined) {
+  if (locationId) await requireStore(locationId);
   return locationId ? [locationId] : scope.stores;
 }
 
@@ -75,9 +74,10 @@ export async function salesRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'invoice.lookup', async (tx, scope) => {
+      request.work('invoice.lookup', async (ctx) => {
+        const { tx, scope } = ctx;
         const q = request.query;
-        const page = await lookupInvoices(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(tx, scope, q.locationId) });
+        const page = await lookupInvoices(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(ctx, q.locationId) });
         return {
           result: page,
           audit: { targetType: 'invoice', details: { type: q.type, locationId: q.locationId ?? null, paged: q.cursor !== undefined, invoiceIds: page.items.map((i) => i.id) } },
@@ -98,9 +98,10 @@ export async function salesRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'invoice.totals', async (tx, scope) => {
+      request.work('invoice.totals', async (ctx) => {
+        const { tx, scope } = ctx;
         const q = request.query;
-        const totals = await invoiceTotals(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(tx, scope, q.locationId) });
+        const totals = await invoiceTotals(tx, { ...q, tenantId: scope.tenantId, stores: await lookupStores(ctx, q.locationId) });
         return { result: totals, audit: { targetType: 'invoice', details: { type: q.type, locationId: q.locationId ?? null, count: totals.count } } };
       }),
   );
@@ -119,7 +120,7 @@ export async function salesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.receipt.email', (tx, scope) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
+      const result = await request.work('invoice.receipt.email', ({ tx, scope }) => emailReceipt(tx, scope, request.params.invoiceId, request.body?.email));
       return reply.code(202).send(result);
     },
   );
@@ -131,7 +132,7 @@ export async function salesRoutes(fastify: FastifyInstance) {
       schema: { tags: ['invoices'], summary: 'Create an invoice with its lines (totals computed here)', security, body: InvoiceCreate, response: { 201: InvoiceView, ...errors } },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'invoice.create', (tx, scope) => createInvoice(tx, scope, request.body, nowOf(request)), paymentKeyOrDuplicate);
+      const result = await request.work('invoice.create', ({ tx, scope }) => createInvoice(tx, scope, request.body, nowOf(request)), { mapDbError: paymentKeyOrDuplicate });
       return reply.code(201).send(result);
     },
   );
@@ -158,11 +159,10 @@ export async function salesRoutes(fastify: FastifyInstance) {
         if (key !== undefined && key !== header) throw new HttpError(400, 'request.fieldsInvalid', { fields: { idempotencyKey: 'The idempotency key of the body and of the header differ' } });
         key = header;
       }
-      const result = await runAudited(
-        request,
+      const result = await request.work(
         'invoice.payment',
-        (tx, scope) => payInvoice(tx, scope, request.params.invoiceId, { ...request.body, idempotencyKey: key }, nowOf(request)),
-        paymentKeyOrDuplicate,
+        ({ tx, scope }) => payInvoice(tx, scope, request.params.invoiceId, { ...request.body, idempotencyKey: key }, nowOf(request)),
+        { mapDbError: paymentKeyOrDuplicate },
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -181,6 +181,6 @@ export async function salesRoutes(fastify: FastifyInstance) {
         response: { 200: VoidResult, ...errors },
       },
     },
-    (request) => runAudited(request, 'invoice.void', (tx, scope) => voidInvoice(tx, scope, request.params.invoiceId, request.body, nowOf(request)), paymentKeyOrDuplicate),
+    (request) => request.work('invoice.void', ({ tx, scope }) => voidInvoice(tx, scope, request.params.invoiceId, request.body, nowOf(request)), { mapDbError: paymentKeyOrDuplicate }),
   );
 }

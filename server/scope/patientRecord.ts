@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
-import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { patients } from '../db/schema-records';
 import type { ErrorCode } from '../../src/contract/errorCodes';
@@ -57,46 +56,46 @@ export interface Operation<T> {
 
 /**
  * Finds the patient the caller may reach (self: by the account; staff: the path's patient within their stores),
- * runs the operation and audits the outcome. A caller who reaches no such patient gets 404 and a denied entry.
+ * runs the operation as one audited unit of work (request.work) and answers its value. A caller who reaches no
+ * such patient gets 404 and a denied entry (a failure for a patient without a record); a refused operation is
+ * recorded with its reason.
  */
-export async function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: Operation<T>): Promise<T> {
-  const auth = request.auth!;
+export function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: Operation<T>): Promise<T> {
   const params = (request.params ?? {}) as Record<string, string>;
-  const ctx: ReadContext = { now: request.server.deps.config.now(), viewer };
-  const actor = { tenantId: auth.tid, actorUserId: auth.sub, actorRoles: auth.roles, ip: request.ip };
   const target = op.target?.(params);
-  const result = await request.inTenant(async (tx): Promise<Outcome<T>> => {
-    const patientId = viewer === 'self' ? await ownPatientId(tx, auth.sub) : await staffReach(tx, auth.sub, params.patientId!);
-    if (!patientId) {
-      await audit(tx, {
-        ...actor,
-        action: op.action,
-        outcome: viewer === 'self' ? 'failure' : 'denied',
-        targetType: target?.type ?? 'patient',
-        targetId: target?.id ?? params.patientId,
-        details: { via: viewer, ...params, reason: viewer === 'self' ? 'no-patient-record' : 'patient-out-of-reach' },
-      });
-      return {
-        ok: false,
-        status: 404,
-        code: viewer === 'self' ? 'records.noPatientRecord' : 'request.notFound',
-        reason: 'no-patient',
-      };
-    }
-    const outcome = await op.run(tx, patientId, ctx, params);
-    await audit(tx, {
-      ...actor,
-      action: op.action,
-      outcome: outcome.ok ? 'success' : outcome.status === 404 ? 'denied' : 'failure',
-      patientId,
-      targetType: target?.type ?? 'patient',
-      targetId: target?.id ?? patientId,
-      details: { via: viewer, ...params, ...(outcome.ok ? outcome.details : { reason: outcome.reason }) },
-    });
-    return outcome;
-  });
-  if (!result.ok) throw new HttpError(result.status, result.code, { params: result.params, fields: result.fields });
-  return result.value;
+  let reached: string | null = null;
+  let reason: string | undefined;
+  return request.work(
+    op.action,
+    async ({ tx, scope, now }) => {
+      reached = viewer === 'self' ? await ownPatientId(tx, scope.userId) : await staffReach(tx, scope.userId, params.patientId!);
+      if (!reached) throw new HttpError(404, viewer === 'self' ? 'records.noPatientRecord' : 'request.notFound');
+      const outcome = await op.run(tx, reached, { now, viewer }, params);
+      if (!outcome.ok) {
+        reason = outcome.reason;
+        throw new HttpError(outcome.status, outcome.code, { params: outcome.params, fields: outcome.fields });
+      }
+      const details = { via: viewer, ...params, ...outcome.details };
+      return { result: outcome.value, audit: { patientId: reached, targetType: target?.type ?? 'patient', targetId: target?.id ?? reached, details } };
+    },
+    {
+      refused: (http) =>
+        reached
+          ? {
+              outcome: http.statusCode === 404 ? 'denied' : 'failure',
+              patientId: reached,
+              targetType: target?.type ?? 'patient',
+              targetId: target?.id ?? reached,
+              details: { via: viewer, ...params, reason: reason ?? http.code },
+            }
+          : {
+              outcome: viewer === 'self' ? 'failure' : 'denied',
+              targetType: target?.type ?? 'patient',
+              targetId: target?.id ?? params.patientId,
+              details: { via: viewer, ...params, reason: viewer === 'self' ? 'no-patient-record' : 'patient-out-of-reach' },
+            },
+    },
+  );
 }
 
 export const patientOnly = ['patient'] as const;

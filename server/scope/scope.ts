@@ -7,7 +7,6 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { locations, userLocations, users } from '../db/schema';
 import { patients } from '../db/schema-records';
@@ -38,11 +37,6 @@ export interface Scope {
   stores: Stores;
   /** The store the user signed in at (token), if any. */
   signedInAt: string | undefined;
-}
-
-export async function scopeOf(tx: Tx, request: FastifyRequest): Promise<Scope> {
-  const auth = request.auth!;
-  return { tenantId: auth.tid, userId: auth.sub, roles: auth.roles, stores: await storesOf(tx, auth.sub), signedInAt: auth.loc };
 }
 
 /** A record the caller may not reach (another company's, another store's, or none): answered 404. */

@@ -2,7 +2,7 @@
  * General settings: the company's groups (companies.settings) and each store's values and overrides
  * (location_settings, location_policies, tax_rates, locations). Reading applies the defaults of
  * src/contract/generalSettings.ts; `storeSettingsOf` is what the rest of the server reads (receipts, booking, the
- * patient portal, a store's hours). Writes run inside runAudited in the admin's tenant: RLS keeps them there.
+ * patient portal, a store's hours). Writes run inside request.work in the admin's tenant: RLS keeps them there.
  */
 import { eq } from 'drizzle-orm';
 import {

@@ -12,8 +12,9 @@ import { loadUserView } from '../auth/user-view';
 import { users } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { CompanySettingsUpdate, GeneralSettings, StoreParams, StoreSettingsUpdate } from '../../src/contract/generalSettings';
-import { nowOf, runAudited, writeErrors } from '../scope/audited';
+import { nowOf, writeErrors } from '../scope/audited';
 import { readGeneralSettings, updateCompanySettings, updateStoreSettings } from './general';
+import { callerOf } from '../scope/context';
 
 const adminOnly = ['admin'] as const satisfies readonly Role[];
 
@@ -22,8 +23,7 @@ const storeBodyLimit = 1024 * 1024;
 
 /** The larger body is read only for an admin: anyone else is answered (as the access check would) before it is parsed. */
 async function adminBeforeBody(request: FastifyRequest) {
-  if (!request.auth) throw new HttpError(401, 'auth.notSignedIn');
-  if (!request.auth.roles.some((role) => (adminOnly as readonly string[]).includes(role))) throw new HttpError(403, 'auth.forbidden');
+  if (!callerOf(request).roles.some((role) => (adminOnly as readonly string[]).includes(role))) throw new HttpError(403, 'auth.forbidden');
 }
 const security = [{ bearer: [] }];
 const tags = ['settings'];
@@ -45,7 +45,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const { settings, shortcuts } = request.body.data;
       return request.inTenant(async (tx) => {
         await tx.update(users).set({ settings, shortcuts, updatedAt: now() }).where(eq(users.id, auth.sub));
@@ -63,7 +63,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: "The company's general settings and each store's values and overrides", security, response: { 200: GeneralSettings, ...writeErrors } },
     },
     (request) =>
-      runAudited(request, 'settings.general.read', async (tx) => ({ result: await readGeneralSettings(tx), audit: { targetType: 'company' } })),
+      request.work('settings.general.read', async ({ tx }) => ({ result: await readGeneralSettings(tx), audit: { targetType: 'company' } })),
   );
 
   app.put(
@@ -78,7 +78,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         response: { 200: GeneralSettings, ...writeErrors },
       },
     },
-    (request) => runAudited(request, 'settings.company.update', (tx) => updateCompanySettings(tx, request.body)),
+    (request) => request.work('settings.company.update', ({ tx }) => updateCompanySettings(tx, request.body)),
   );
 
   app.put(
@@ -97,7 +97,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'settings.store.update', (tx, scope) =>
+      request.work('settings.store.update', ({ tx, scope }) =>
         updateStoreSettings(tx, scope.tenantId, request.params.locationId, request.body, nowOf(request)),
       ),
   );

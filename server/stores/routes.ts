@@ -10,7 +10,7 @@ import { NewStore, StoresOverview } from '../../src/contract/storesAdmin';
 import { z } from '../../src/contract/zod';
 import { pgError } from '../db/pg';
 import { HttpError } from '../http/errors';
-import { runAudited, writeErrors } from '../scope/audited';
+import { writeErrors } from '../scope/audited';
 import { addStore, listStores } from './stores';
 
 const adminOnly = ['admin'] as const satisfies readonly Role[];
@@ -33,7 +33,7 @@ export async function storeAdminRoutes(fastify: FastifyInstance) {
   app.get(
     '/stores/overview',
     { config, schema: { tags, summary: "The company's stores with sign-in addresses, registers and kiosk devices", security, response: { 200: StoresOverview, ...writeErrors } } },
-    (request) => runAudited(request, 'stores.read', async (tx) => ({ result: await listStores(tx), audit: { targetType: 'location' } })),
+    (request) => request.work('stores.read', async ({ tx }) => ({ result: await listStores(tx), audit: { targetType: 'location' } })),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export async function storeAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = await runAudited(request, 'stores.create', (tx, scope) => addStore(tx, scope.tenantId, request.body), slugTaken);
+      const result = await request.work('stores.create', ({ tx, scope }) => addStore(tx, scope.tenantId, request.body), { mapDbError: slugTaken });
       return reply.code(201).send(result);
     },
   );

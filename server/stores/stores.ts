@@ -1,7 +1,7 @@
 /**
  * The company's stores as an admin manages them (/admin/stores): details, sign-in addresses, registers (with
  * whether a session is open) and kiosk devices; adding a store with its sign-in address and two registers in one
- * transaction. Runs inside runAudited in the admin's tenant (RLS keeps it there); a store's details are changed
+ * transaction. Runs inside request.work in the admin's tenant (RLS keeps it there); a store's details are changed
  * through the general settings (server/settings/general.ts).
  */
 import { sql } from 'drizzle-orm';

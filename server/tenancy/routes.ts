@@ -18,6 +18,7 @@ import { locations } from '../db/schema';
 import { errorBody, HttpError } from '../http/errors';
 import { readEnterpriseSummary } from './enterprise';
 import { resolvePortal } from './portal';
+import { callerOf } from '../scope/context';
 
 const columns = {
   id: locations.id,
@@ -32,7 +33,7 @@ const columns = {
 
 /** Stores the user may see: all of the company's, or the ones the user is limited to. */
 async function visibleStores(tx: Tx, request: FastifyRequest, where?: SQL): Promise<Store[]> {
-  const stores = await storesOf(tx, request.auth!.sub);
+  const stores = await storesOf(tx, callerOf(request).sub);
   return tx
     .select(columns)
     .from(locations)
@@ -74,7 +75,7 @@ export async function tenancyRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = callerOf(request);
       const companies = await request.inTenant(async (tx) => {
         const found = await readEnterpriseSummary(tx, config.now());
         await audit(tx, {
@@ -107,7 +108,7 @@ export async function tenancyRoutes(fastify: FastifyInstance) {
     const store = await request.inTenant(async (tx) => {
       const [found] = await visibleStores(tx, request, where);
       if (found) return found;
-      const auth = request.auth!;
+      const auth = callerOf(request);
       await audit(tx, {
         tenantId: auth.tid,
         action: 'store.read',

@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WorkDesk, WorkDeskQuery } from '../../src/contract/workDesk';
-import { clinicalRoles, nowOf, runAudited, writeErrors as errors } from '../scope/audited';
-import { canSeeStore, locationExists, NotVisible } from '../scope/scope';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { readWorkDesk } from './workDesk';
 
 const security = [{ bearer: [] }];
@@ -23,9 +22,9 @@ export async function workDeskRoutes(fastify: FastifyInstance) {
       },
     },
     (request) =>
-      runAudited(request, 'workdesk.read', async (tx, scope) => {
+      request.work('workdesk.read', async ({ tx, scope, requireStore }) => {
         const q = request.query;
-        if (q.locationId && (!canSeeStore(scope.stores, q.locationId) || !(await locationExists(tx, q.locationId)))) throw new NotVisible('location', q.locationId);
+        if (q.locationId) await requireStore(q.locationId);
         const desk = await readWorkDesk(tx, q.locationId ? [q.locationId] : scope.stores, q.type, nowOf(request));
         return {
           result: desk,

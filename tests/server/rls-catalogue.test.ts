@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerRows, startHarness, type Harness } from './harness';
+import { withoutTenant, withTenant } from '../../server/db/client';
+import { jobSends } from '../../server/db/schema-jobs';
+import { demoIds, ownerRows, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,5 +44,43 @@ describe('the catalogue', () => {
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
     const [grant] = await ownerRows<{ allowed: boolean }>(h, sql`select has_table_privilege('app_runtime', 'server_secrets', 'select') as allowed`);
     expect(grant!.allowed).toBe(false);
+  });
+});
+
+describe('the tenant column default', () => {
+  const send = () => ({ kind: 'recall.step' as const, subjectId: randomUUID(), jobId: randomUUID(), messageId: randomUUID() });
+
+  it('every tenant table defaults tenant_id from the tenant setting row-level security checks', async () => {
+    // A company's row is the tenant itself: its tenant_id is a new key, not the caller's.
+    const columns = await ownerRows<{ table: string; fallback: string | null }>(
+      h,
+      sql`select c.relname as table, pg_get_expr(d.adbin, d.adrelid) as fallback
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+          left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+          where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'companies'
+            and exists (select 1 from pg_policy p where p.polrelid = c.oid)`,
+    );
+    expect(columns.length).toBeGreaterThanOrEqual(10);
+    const other = columns.filter((c) => !/current_setting\('app\.tenant_id'::text, true\)/.test(c.fallback ?? '')).map((c) => c.table);
+    expect(other).toEqual([]);
+  });
+
+  it("an insert that names no tenant is written in the transaction's tenant, and only that tenant sees it", async () => {
+    const row = send();
+    await withTenant(h.db, demoIds.clearview, (tx) => tx.insert(jobSends).values(row));
+    const [stored] = await ownerRows<{ tenant_id: string }>(h, sql`select tenant_id from job_sends where subject_id = ${row.subjectId}`);
+    expect(stored!.tenant_id).toBe(demoIds.clearview);
+    const seenByOther = await withTenant(h.db, demoIds.brightsight, (tx) => tx.select().from(jobSends).where(eq(jobSends.subjectId, row.subjectId)));
+    expect(seenByOther).toEqual([]);
+  });
+
+  it('an insert outside a tenant transaction is refused, as the runtime role and as the owner', async () => {
+    const asRuntime = send();
+    await expect(withoutTenant(h.db, (tx) => tx.insert(jobSends).values(asRuntime))).rejects.toThrow();
+    const asOwner = send();
+    await expect(h.db.owner.insert(jobSends).values(asOwner)).rejects.toThrow();
+    const written = await ownerRows(h, sql`select 1 from job_sends where subject_id in (${asRuntime.subjectId}, ${asOwner.subjectId})`);
+    expect(written).toEqual([]);
   });
 });

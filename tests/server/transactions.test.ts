@@ -1,5 +1,5 @@
 /**
- * A request's transaction is one transaction: a nested one (runAudited's savepoint around the feature's writes) must
+ * A request's transaction is one transaction: a nested one (request.work's savepoint around the feature's writes) must
  * neither commit the request's transaction early nor drop its runtime role and tenant, or a crash between the
  * feature's writes and the audit row leaves a sale without its audit row (found by crash-safety.test.ts).
  */
