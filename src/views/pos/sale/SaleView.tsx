@@ -17,13 +17,13 @@ import { PayDialog } from './PayDialog';
 import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
-import { getSaleActor } from './saleActor';
 import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './productLookup';
 import { registerOfflineShell } from './serviceWorker';
 import { useResume } from './useResume';
 import { setSaleTenant } from '../waitingSales';
 import { askForPersistentStorage } from '../../../pos/persistentStorage';
-import type { PosSaleActor } from './saleActor';
+import { useSaleActor } from '../../ui/shellActors';
+import type { PosSaleActor } from '../../ui/shellActors';
 import * as styles from './sale.css';
 
 /**
@@ -51,7 +51,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(registerOfflineShell, []);
   // A sale waiting in IndexedDB must outlive a disk running short: asked once per device.
   useEffect(() => void askForPersistentStorage(), []);
-  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
+  const actor = useSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   // A newer limit (an admin changed the store's) applies to the sale being built, which goes on as it is.
   useEffect(() => {
     if (actor.getSnapshot().context.discountLimitBp !== limitBp) actor.send({ type: 'limit.change', discountLimitBp: limitBp });
