@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { posQueries } from '../../../api/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
-import { canDeposit, lineOptionsProblem } from '../../../machines/posSale.machine';
+import { canDeposit, parkBlocker, payBlockers, paymentMethodBlockers } from '../../../machines/posSale.machine';
 import type { PosSaleEvent } from '../../../machines/posSale.machine';
 import { useFormats } from '../../shared/format';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
@@ -75,10 +75,13 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
   useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
   const resumeProblem = useResume(actor, register.locationId, tenantId);
-  // Why Pay, Park and Quote are disabled, said under them: their descriptions.
-  const unfinishedLine = context.lines.find((line) => lineOptionsProblem(line) !== null);
-  const payWhy = [context.lines.length > 0 && !context.customer && `${titleId}-customer`, unfinishedLine && `${titleId}-options`].filter(Boolean).join(' ') || undefined;
-  const parkWhy = !context.online && context.lines.length > 0 ? `${titleId}-offline` : undefined;
+  // Why Pay, Park and Quote are disabled, as the machine tells it, said under them: their descriptions.
+  const payBlocked = payBlockers(context);
+  const noCustomer = payBlocked.some((blocker) => blocker.kind === 'noCustomer');
+  const unfinishedLine = payBlocked.flatMap((blocker) => (blocker.kind === 'lineUnfinished' ? [blocker.line] : []))[0];
+  const payWhy = [noCustomer && `${titleId}-customer`, unfinishedLine && `${titleId}-options`].filter(Boolean).join(' ') || undefined;
+  const offline = parkBlocker(context) === 'offline';
+  const parkWhy = offline ? `${titleId}-offline` : undefined;
 
   const state = snapshot.matches('completed')
     ? 'completed'
@@ -275,7 +278,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                   </Button>
                 )}
               </div>
-              {context.lines.length > 0 && !context.customer && (
+              {noCustomer && (
                 <p id={`${titleId}-customer`} className={styles.muted}>
                   {t('posSale.actions.chooseCustomer')}
                 </p>
@@ -285,7 +288,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                   {t('posSale.lines.materialRequired', { name: unfinishedLine.product.name })}
                 </p>
               )}
-              {!context.online && context.lines.length > 0 && (
+              {offline && (
                 <p id={`${titleId}-offline`} className={styles.muted}>
                   {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.park') })}
                 </p>
@@ -307,6 +310,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
         currency={currency}
         online={context.online}
         customer={context.customer}
+        methodBlockers={(method) => paymentMethodBlockers(context, method)}
         tenantId={tenantId}
         deposit={context.deposit}
         depositAllowed={canDeposit(context)}
