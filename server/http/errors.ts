@@ -1,28 +1,34 @@
 import { errorText, type ErrorCode } from '../../src/contract/errorCodes';
+import { fieldCodesOf } from '../../src/contract/fieldMessages';
 
 /** The values of an error text's `{{name}}` placeholders. */
 export type ErrorParams = Record<string, string | number>;
 
 /**
  * The body of every error answer: the code of the catalogue (src/contract/errorCodes.ts), its English text, the
- * values in that text (only when it has any) and the offending request fields (a 400's field messages).
+ * values in that text (only when it has any) and the offending request fields (a 400's field messages, with the
+ * catalogue code of each the catalogue has).
  */
 export interface ErrorBody {
   error: string;
   code: ErrorCode;
   params?: ErrorParams;
   fields?: Record<string, string>;
+  /** The catalogue code of each field message it has (src/contract/fieldMessages.ts): the browser translates by it. */
+  fieldCodes?: Record<string, string>;
   /** Data the code's own contract schema describes (409 pos.priceChanged: PriceChanged). */
   details?: unknown;
 }
 
 /** The error body of `code`: the text is the catalogue's, so server and client never word it apart. */
 export function errorBody(code: ErrorCode, opts: { params?: ErrorParams; fields?: Record<string, string>; details?: unknown } = {}): ErrorBody {
+  const fieldCodes = opts.fields && fieldCodesOf(opts.fields);
   return {
     error: errorText(code, opts.params),
     code,
     ...(opts.params ? { params: opts.params } : {}),
     ...(opts.fields ? { fields: opts.fields } : {}),
+    ...(fieldCodes ? { fieldCodes } : {}),
     ...(opts.details !== undefined ? { details: opts.details } : {}),
   };
 }

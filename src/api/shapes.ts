@@ -100,6 +100,7 @@ export const ErrorResponse: Shape<Common.ErrorResponse> = shape(
     code: optional(errorCode),
     params: optional(record(stringOrNumber)),
     fields: optional(record(string)),
+    fieldCodes: optional(record(string)),
     // Checked by the code's own schema where it is read (e.g. PriceChanged of pos.priceChanged).
     details: optional((value: unknown) => value),
   }),

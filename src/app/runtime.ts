@@ -15,7 +15,9 @@ import type { snackbarMachine } from '../machines/snackbar.machine';
 import { listenToHistoryFirst } from '../views/recents/historyHold';
 import { bindDocumentTheme, settingsLogic, settingsOf } from '../views/settings/settingsActor';
 import { createDevInspector } from '../views/ui/inspector';
+import type { ShellActors } from '../views/ui/shellActors';
 import { startPageLoad } from './earlyStart';
+import { getSaleActor } from './saleActor';
 import { createServerQueries } from './queries';
 import { currentAddress, followAddresses, rememberedPathKey, routeAccessLogic } from './routeAccess';
 import { connectSessionToHttp, followSessionEnd, followSignInAddresses, sessionInputOf, sessionLogic } from './sessionActor';
@@ -161,7 +163,8 @@ export function createRuntime({ sessionStorage, localStorage, root }: RuntimeOpt
   // Theme settings follow the session's user; <html> carries the main theme, data-mode and direction.
   bindDocumentTheme(actors.settings, root, i18n);
 
-  return { i18n, queries, inspect, app, ...actors };
+  // Optional: the server's first paint draws no sale.
+  return { i18n, queries, inspect, app, ...actors, saleActor: getSaleActor as ShellActors['saleActor'] };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

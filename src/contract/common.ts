@@ -25,14 +25,17 @@ export const VersionHeaders = z.object({ 'if-match': z.string().max(100).optiona
 
 /**
  * Every error answer of the API has this shape: `code` is one of the catalogue's (./errorCodes.ts), `error` its
- * English text with `params` filled in, `fields` names the offending request fields. The server always sends a
- * code; it is optional here because the browser also builds errors of this type that no answer carried.
+ * English text with `params` filled in, `fields` names the offending request fields (English), `fieldCodes` their
+ * messages' codes. The server always sends a code; it is optional here because the browser also builds errors of
+ * this type that no answer carried.
  */
 export const ErrorResponse = z.object({
   error: z.string(),
   code: z.enum(errorCodes).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** The code of each field message (./fieldMessages.ts) the catalogue has, by field: the browser translates by it. */
+  fieldCodes: z.record(z.string(), z.string()).optional(),
   /** What the code's own schema describes (e.g. 409 pos.priceChanged carries the server's pricing). */
   details: z.unknown().optional(),
 });

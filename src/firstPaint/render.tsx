@@ -113,6 +113,8 @@ async function draw(request: FirstPaintRequest): Promise<FirstPaint | null> {
     // The drawing's own navbar, unstarted like the rest of this render's actors.
     attachNavbar: (navbar, input) => createActor(navbar, { input }),
     attachRecents: (recents, input) => createActor(recents, { input }),
+    // A drawing makes no sale: the register's sale lives in the tab (src/app/saleActor.ts).
+    saleActor: undefined,
   };
 
   await Promise.all(chunksOf(route).map((chunk) => chunk.preload()));

@@ -1,8 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { lensOptionsProblem, offlineMethods } from '../contract/pos';
+import { lensOptionsProblem } from '../contract/pos';
 import { discountWithinLimit } from '../contract/money';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, SaleResult, SaleSubmit } from '../contract/pos';
-import { canDeposit, isConnectionFailure, lineOptionsProblem, paidState, parkedInputOf, pricingOf, saleSubmitOf, serverPricingOf, startingLensMaterial, withLensOption } from './posSaleLines';
+import { canDeposit, isConnectionFailure, lineOptionsProblem, paidState, parkBlocker, parkedInputOf, payBlockers, paymentMethodBlockers, pricingOf, saleSubmitOf, serverPricingOf, startingLensMaterial, withLensOption } from './posSaleLines';
 import type { SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';
 
 export {
@@ -13,7 +13,10 @@ export {
   isPriceChanged,
   lineOptionsProblem,
   paidState,
+  parkBlocker,
   parkedInputOf,
+  payBlockers,
+  paymentMethodBlockers,
   pricingOf,
   saleSubmitOf,
   serverPricingOf,
@@ -21,7 +24,7 @@ export {
   unitPriceOf,
   withLensOption,
 } from './posSaleLines';
-export type { SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';
+export type { PayBlocker, PaymentMethodBlocker, SaleBeingBuilt, SaleCustomer, SaleFitting, SaleLine, SalePayment } from './posSaleLines';
 
 /**
  * One sale at the register (pos.md): empty -> building <-> parked; building -> paying -> completing -> completed,
@@ -157,7 +160,7 @@ export const posSaleMachine = setup({
     parkSale: fromPromise<unknown, ParkedSaleInput>(() => Promise.reject(new Error('parkSale is provided by the app'))),
   },
   guards: {
-    canPay: ({ context }) => context.lines.length > 0 && context.customer !== null && context.lines.every((l) => lineOptionsProblem(l) === null),
+    canPay: ({ context }) => payBlockers(context).length === 0,
     canComplete: ({ context }) => {
       const { balance } = paidState(context);
       return context.lines.length > 0 && context.lines.every((l) => lineOptionsProblem(l) === null) && (balance === 0 || (balance > 0 && context.deposit && canDeposit(context)));
@@ -170,7 +173,7 @@ export const posSaleMachine = setup({
       const problem = lensOptionsProblem(line.product, next);
       return problem === null || problem === lineOptionsProblem(line);
     },
-    canPark: ({ context }) => context.lines.length > 0 && context.online,
+    canPark: ({ context }) => parkBlocker(context) === null,
     /** Never a parked sale that a sale waiting on this device already sold (it would be sold twice). */
     canResume: ({ context, event }) => {
       assertEvent(event, 'sale.resume');
@@ -186,12 +189,11 @@ export const posSaleMachine = setup({
       if (event.type === 'order.discount') return discountWithinLimit(pricingOf(context.lines, event.discount), context.discountLimitBp);
       return false;
     },
-    /** Within the balance; offline only the methods a register records by hand; store credit needs a patient. */
+    /** A method that can be taken now (paymentMethodBlockers), within the balance. */
     canAddPayment: ({ context, event }) => {
       assertEvent(event, 'payment.add');
       const { payment } = event;
-      if (!context.online && !offlineMethods.includes(payment.method)) return false;
-      if (payment.method === 'store-credit' && context.customer?.kind !== 'patient') return false;
+      if (paymentMethodBlockers(context, payment.method).length > 0) return false;
       return payment.amount > 0 && payment.amount <= paidState(context).balance && context.payments.length < 10;
     },
     canSetDeposit: ({ context, event }) => {

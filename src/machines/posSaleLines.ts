@@ -1,5 +1,5 @@
 import { ApiError } from '../contract/apiError';
-import { lensMaterialGroup, lensOptionsProblem, materialsOf, PriceChanged } from '../contract/pos';
+import { lensMaterialGroup, lensOptionsProblem, materialsOf, offlineMethods, PriceChanged } from '../contract/pos';
 import { paymentState, priceSale } from '../contract/money';
 import type { Discount, ParkedSaleInput, Pricing, ProductHit, ProductOption, SaleSubmit } from '../contract/pos';
 import type { PaymentMethod } from '../contract/records';
@@ -111,6 +111,35 @@ export const paidState = (context: Pick<SaleBeingBuilt, 'pricing' | 'payments'>)
 
 export const canDeposit = (context: Pick<SaleBeingBuilt, 'customer' | 'lines'>) =>
   context.customer?.kind === 'patient' && context.lines.some(isMadeOrOrdered);
+
+/**
+ * Why the sale cannot be paid yet, each said under the Pay button; none: it can (the `canPay` guard). A sale
+ * without lines has only that reason.
+ */
+export type PayBlocker = { kind: 'noLines' } | { kind: 'noCustomer' } | { kind: 'lineUnfinished'; line: SaleLine };
+
+export function payBlockers(context: Pick<SaleBeingBuilt, 'lines' | 'customer'>): PayBlocker[] {
+  if (context.lines.length === 0) return [{ kind: 'noLines' }];
+  const unfinished = context.lines.find((line) => lineOptionsProblem(line) !== null);
+  return [...(context.customer ? [] : [{ kind: 'noCustomer' } as const]), ...(unfinished ? [{ kind: 'lineUnfinished', line: unfinished } as const] : [])];
+}
+
+/** Why the sale cannot be parked or quoted; null: it can (the `canPark` guard). */
+export const parkBlocker = (context: Pick<SaleBeingBuilt, 'lines'> & { online: boolean }): 'noLines' | 'offline' | null =>
+  context.lines.length === 0 ? 'noLines' : context.online ? null : 'offline';
+
+/**
+ * Why a payment method cannot be taken now, whatever the amount (the connection first); none: it can. Offline only
+ * the methods a register records by hand; store credit needs a patient.
+ */
+export type PaymentMethodBlocker = 'offline' | 'needsPatient';
+
+export function paymentMethodBlockers(context: Pick<SaleBeingBuilt, 'customer'> & { online: boolean }, method: PaymentMethod): PaymentMethodBlocker[] {
+  return [
+    ...(!context.online && !offlineMethods.includes(method) ? (['offline'] as const) : []),
+    ...(method === 'store-credit' && context.customer?.kind !== 'patient' ? (['needsPatient'] as const) : []),
+  ];
+}
 
 /** The body of the one idempotent request that records the sale. */
 export function saleSubmitOf(context: SaleBeingBuilt): SaleSubmit {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, errorText } from '../../src/contract/errorCodes';
 import { eformMessages } from '../../src/contract/eforms';
+import { patientMessages } from '../../src/contract/patientsAdmin';
 import {
   addPatient,
   bearer,
@@ -43,6 +44,21 @@ describe('each family of error answers carries its code', () => {
     expect(body).toMatchObject({ code: 'request.fieldsInvalid', error: 'Please correct the highlighted fields.' });
     expect(body.fields.username).toMatch(/\S/);
     expect(body).not.toHaveProperty('params');
+  });
+
+  it('a field message of the catalogue carries its code (fieldCodes); one the catalogue lacks has none', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: bearer(admin),
+      payload: { locationId: demoIds.downtown, firstName: '', lastName: 'X', dateOfBirth: '2999-01-01', phone: 'abc' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = json<{ fields: Record<string, string>; fieldCodes: Record<string, string> }>(res);
+    expect(body.fields).toMatchObject({ firstName: patientMessages.firstName, dateOfBirth: patientMessages.dateOfBirth, phone: patientMessages.phone });
+    expect(body.fieldCodes).toMatchObject({ firstName: 'patient.firstName', dateOfBirth: 'patient.dateOfBirth', phone: 'patient.phone' });
+    const login = await h.app.inject({ method: 'POST', url: '/api/patient/login', payload: { password: 'x' } });
+    expect(json<object>(login)).not.toHaveProperty('fieldCodes');
   });
 
   it('wrong credentials (401): auth.invalidCredentials', async () => {

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { errorCodes, errorText, type ErrorCode } from '../../src/contract/errorCodes';
+import { fieldCodesOf } from '../../src/contract/fieldMessages';
 import { buildApp } from '../../server/app';
 import { loadSecrets } from '../../server/db/secrets';
 import type { Transports } from '../../server/messaging/transports';
@@ -74,6 +75,10 @@ export function errorAnswerProblem(method: string, url: string, res: Pick<LightM
   const code = body?.code as ErrorCode;
   if (typeof code !== 'string' || !errorCodes.includes(code)) return `${method} ${url}: ${res.statusCode} without a catalogue code: ${res.body.slice(0, 300)}`;
   if (body.error !== errorText(code, body.params)) return `${method} ${url}: ${res.statusCode} whose error is not the text of ${code}: ${res.body.slice(0, 300)}`;
+  // Each field message the catalogue has carries its code, and only those (the browser translates by it).
+  const fields = (body as { fields?: Record<string, string> }).fields;
+  const fieldCodes = (body as { fieldCodes?: Record<string, string> }).fieldCodes;
+  if (JSON.stringify(fieldCodes) !== JSON.stringify(fields && fieldCodesOf(fields))) return `${method} ${url}: ${res.statusCode} whose fieldCodes are not its fields' codes: ${res.body.slice(0, 300)}`;
   return null;
 }
 

@@ -98,7 +98,7 @@ describe('portal mapping', () => {
     expect((screen.getByRole('textbox', { name: 'Store part' }) as HTMLInputElement).value).toBe('harbor');
     await rendered.user.click(screen.getByRole('button', { name: 'Save the address' }));
     const summary = await screen.findByRole('alert');
-    expect(summary.textContent).toContain('Store part: This sign-in address is already in use.');
+    expect(summary.textContent).toContain(`Store part: ${enterpriseMessages.addressTaken}`);
 
     const store = screen.getByRole('textbox', { name: 'Store part' });
     await rendered.user.clear(store);
@@ -152,7 +152,7 @@ describe('adding a company', () => {
     expect((screen.getByRole('textbox', { name: 'Store address (slug)' }) as HTMLInputElement).value).toBe('harbor-point');
     await rendered.user.click(screen.getByRole('button', { name: 'Create the company' }));
     const summary = await screen.findByRole('alert');
-    expect(summary.textContent).toContain("Company address (slug): This word is reserved for the application's own addresses. Choose another.");
+    expect(summary.textContent).toContain(`Company address (slug): ${enterpriseMessages.slugReserved}`);
     expect(posted[0]).toMatchObject({
       name: 'Acme Vision',
       slug: 'acme-vision',
@@ -266,7 +266,7 @@ describe("adding a store on the company's page", () => {
     await rendered.user.type(tax, '8,25');
     await rendered.user.click(within(form).getByRole('button', { name: 'Add store' }));
     const summary = await within(form).findByRole('alert');
-    expect(summary.textContent).toContain('Store address (slug): This company already has a store with this address.');
+    expect(summary.textContent).toContain(`Store address (slug): ${enterpriseMessages.storeSlugTaken}`);
     expect(posted[0]).toEqual({ name: 'Harbor', slug: 'harbor', address: '', phone: '', timeZone: 'Europe/Istanbul', taxRateBp: 825 });
 
     await rendered.user.clear(name);

@@ -3,6 +3,7 @@ import { messages } from '../../src/contract/common';
 import ar from '../../src/i18n/locales/ar.json';
 import en from '../../src/i18n/locales/en.json';
 import tr from '../../src/i18n/locales/tr.json';
+import { fieldTexts } from '../../src/contract/fieldMessages';
 import { sessionMessages } from '../../src/machines/session.machine';
 
 /** Every key path of a locale, with its text. */
@@ -40,5 +41,12 @@ describe('locales', () => {
   it('English quotes every message the API and the session machine can produce, word for word', () => {
     const known = { ...messages, ...sessionMessages };
     for (const [key, text] of Object.entries(known)) expect(english.get(`errors.${key}`), key).toBe(text);
+  });
+
+  it('says each field message of the catalogue under its code; a text two codes share once', () => {
+    const firstCodeOf = new Map<string, string>();
+    for (const [code, text] of Object.entries(fieldTexts)) if (!firstCodeOf.has(text)) firstCodeOf.set(text, code);
+    const said = [...english.keys()].filter((key) => key.startsWith('fieldErrors.')).sort();
+    expect(said).toEqual([...firstCodeOf.values()].map((code) => `fieldErrors.${code}`).sort());
   });
 });

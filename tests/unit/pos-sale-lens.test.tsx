@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { priceSale } from '../../src/contract/money';
 import type { ParkedSale, SaleSubmit } from '../../src/contract/pos';
 import { SaleView } from '../../src/views/pos/sale/SaleView';
-import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
+import { dropSaleActors } from '../../src/app/saleActor';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';

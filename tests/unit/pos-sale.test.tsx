@@ -13,7 +13,7 @@ import { formatMoney, priceSale } from '../../src/contract/money';
 import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import { SaleView } from '../../src/views/pos/sale/SaleView';
-import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
+import { dropSaleActors } from '../../src/app/saleActor';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { exam, frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';

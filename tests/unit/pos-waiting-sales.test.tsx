@@ -13,7 +13,7 @@ import { askForPersistentStorage } from '../../src/pos/persistentStorage';
 import { openSaleQueue } from '../../src/pos/saleQueue';
 import type { WaitingSale } from '../../src/pos/saleQueue';
 import { waitingSalesFile } from '../../src/pos/waitingExport';
-import { dropSaleActors } from '../../src/views/pos/sale/saleActor';
+import { dropSaleActors } from '../../src/app/saleActor';
 import { frame, invoiceOf, saleResultOf } from '../fixtures/posFixtures';
 import type { Call } from '../fixtures/fakeApi';
 import { ids } from './records-fixtures';

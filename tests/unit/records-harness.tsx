@@ -10,6 +10,7 @@ import { RouterProvider } from 'react-aria-components';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
+import { getSaleActor } from '../../src/app/saleActor';
 import { createSessionActor } from '../../src/app/sessionActor';
 import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
@@ -61,7 +62,7 @@ export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', a
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider value={session}>
-          <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar }}>
+          <ShellActorsProvider value={{ snackbar, attachNavbar: noNavbar, saleActor: getSaleActor }}>
             <RouterProvider navigate={navigate}>
               <ViewSlots>{page}</ViewSlots>
               <Snackbars />

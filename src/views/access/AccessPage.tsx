@@ -12,7 +12,7 @@ import type { Store } from '../../contract/stores';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { useTenantId } from '../shared/useTenant';
 import { useFormats } from '../shared/format';
-import { changedMeanwhile, useServerFields } from '../shared/fieldErrors';
+import { changedMeanwhile, useFieldErrors } from '../shared/fieldErrors';
 import * as tableStyles from '../shared/listPage.css';
 import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { ErrorOf, RefusalSummary } from '../shared/formErrors';
@@ -226,7 +226,7 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
       onDone(created);
     },
   });
-  const fields = useServerFields(mutation.error);
+  const fields = useFieldErrors(mutation.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     once((done) => mutation.mutate(undefined, { onSettled: done }));
@@ -314,7 +314,7 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
     },
     onSettled: () => setConfirming(false),
   });
-  const fields = useServerFields(save.error);
+  const fields = useFieldErrors(save.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (dirty) once((done) => save.mutate(undefined, { onSettled: done }));

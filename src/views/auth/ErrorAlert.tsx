@@ -33,6 +33,6 @@ export function SessionErrorAlert() {
 }
 
 /** The session's own field messages. */
-export function useFieldErrors(): Record<string, string> {
+export function useSessionFieldErrors(): Record<string, string> {
   return useErrorFields(useSelector(useSessionActor(), (snapshot) => snapshot.context.error));
 }

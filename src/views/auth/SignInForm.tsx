@@ -13,7 +13,7 @@ import { TextField } from '../ui/TextField';
 import { useSessionActor } from '../ui/session';
 import { CodeStep } from './CodeStep';
 import { CompanyStep } from './CompanyStep';
-import { SessionErrorAlert, useFieldErrors } from './ErrorAlert';
+import { SessionErrorAlert, useSessionFieldErrors } from './ErrorAlert';
 import { usePreloadHome } from './preloadHome';
 import * as styles from './signIn.css';
 import { Form } from '../ui/Form';
@@ -44,7 +44,7 @@ export function SignInForm({ addressFields, offerEnterpriseAdmin = false, store 
   const isCompanyStep = useSelector(session, (snapshot) => snapshot.hasTag('companyStep'));
   // A forgot-password flow left half-way keeps its own messages to itself.
   const inReset = useSelector(session, (snapshot) => snapshot.matches({ signedOut: 'forgotPassword' }));
-  const fieldErrors = useFieldErrors();
+  const fieldErrors = useSessionFieldErrors();
   const [location] = useLocation();
   const preloadHome = usePreloadHome();
   const typing = useRef(false);

@@ -14,7 +14,8 @@ import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
 import { RecordsPage, useRecordsAccess } from '../shared/records';
 import * as records from '../shared/records.css';
-import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from '../shared/companyFields';
+import { basisPoints, browserZone, LogoField, slugOf } from '../shared/companyFields';
+import { useFieldErrors } from '../shared/fieldErrors';
 import * as styles from '../shared/companyFields.css';
 import { Form } from '../ui/Form';
 
@@ -63,7 +64,7 @@ export function CompanyCreatePage() {
       navigate(`/admin/update/editCompany/${created.tenantId}`);
     },
   });
-  const fieldErrors = useFieldMessages(create.error);
+  const fieldErrors = useFieldErrors(create.error);
   const set = (field: keyof Draft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
   // A name that rewrites its slug clears the last refusal: the slug field would otherwise keep the server's error
   // (it was not edited itself) and the form would not submit again.

@@ -17,7 +17,8 @@ import { useSnackbarActor } from '../ui/shellActors';
 import { Badge, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
 import { useFormats } from '../shared/format';
 import * as records from '../shared/records.css';
-import { basisPoints, browserZone, LogoField, slugOf, useFieldMessages } from '../shared/companyFields';
+import { basisPoints, browserZone, LogoField, slugOf } from '../shared/companyFields';
+import { useFieldErrors } from '../shared/fieldErrors';
 import * as styles from '../shared/companyFields.css';
 import { TableScroll } from '../ui/TableScroll';
 import { Form } from '../ui/Form';
@@ -37,7 +38,7 @@ function Details({ company, tenantId }: { company: Company; tenantId: string }) 
       snackbar.send(savedSnackbar(t('enterprise.edit.saved')));
     },
   });
-  const fieldErrors = useFieldMessages(save.error);
+  const fieldErrors = useFieldErrors(save.error);
   const labels: Record<string, string> = { name: t('enterprise.company.name'), slug: t('enterprise.company.slug'), logo: t('enterprise.company.logo') };
   const refused = Object.entries(fieldErrors).map(([field, message]) => ({ name: field, label: labels[field] ?? field, message }));
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -205,7 +206,7 @@ function AddStore({ company, tenantId }: { company: Company; tenantId: string })
       snackbar.send(savedSnackbar(t('enterprise.edit.storeAdded', { address: `/${updated.slug}/${input.slug}` })));
     },
   });
-  const fieldErrors = useFieldMessages(add.error);
+  const fieldErrors = useFieldErrors(add.error);
   const labels: Record<string, string> = {
     name: t('enterprise.store.name'),
     slug: t('enterprise.store.slug'),

@@ -14,7 +14,8 @@ import { TextField } from '../ui/TextField';
 import { useSnackbarActor } from '../ui/shellActors';
 import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
 import * as records from '../shared/records.css';
-import { SelectField, useFieldMessages } from '../shared/companyFields';
+import { SelectField } from '../shared/companyFields';
+import { useFieldErrors } from '../shared/fieldErrors';
 import * as styles from '../shared/companyFields.css';
 import { TableScroll } from '../ui/TableScroll';
 import { Form } from '../ui/Form';
@@ -38,7 +39,7 @@ function MappingForm({ editing, companies, tenantId, onDone }: { editing: Editin
     snackbar.send(savedSnackbar(t('enterprise.mappings.saved', { address: addressOf(saved) })));
     onDone();
   });
-  const fieldErrors = useFieldMessages(save.error);
+  const fieldErrors = useFieldErrors(save.error);
   const labels: Record<string, string> = {
     tenantId: t('enterprise.mappings.company'),
     locationId: t('enterprise.mappings.store'),

@@ -9,9 +9,10 @@ import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { changeConversation, inboxKey, inboxQueries, startConversation, writeMessage } from '../../api/inbox';
 import { recordsQueries } from '../../api/records';
-import { inboxLimits, inboxMessages } from '../../contract/inbox';
+import { inboxLimits } from '../../contract/inbox';
 import type { ConversationChange, ConversationDetail, ConversationSummary } from '../../contract/inbox';
 import { translateError } from '../../i18n/apiErrors';
+import { fieldErrorsOf, useFieldErrors } from '../shared/fieldErrors';
 import { useTenantId } from '../shared/useTenant';
 import { useFormats } from '../shared/format';
 import { Alert } from '../ui/Alert';
@@ -278,19 +279,11 @@ function usePreselectedPatient(patientId: string | null): { patient: ChosenPatie
   return { patient: { id: patientId, name: t('patientChart.name', { first: profile.data.firstName, last: profile.data.lastName }) }, isPending: false, problem: null };
 }
 
-/** The contract's inbox field messages, so the server's English text is shown in the reader's language. */
-const fieldKeyOf = new Map<string, string>(Object.entries(inboxMessages).map(([name, text]) => [text, `inbox.fieldErrors.${name}`]));
-
-function fieldText(t: TFunction, text: string): string {
-  const key = fieldKeyOf.get(text);
-  return key ? t(key) : text;
-}
-
 /** The patient could not be written to: not one of the clerk's stores' (404) or refused as a field. */
 function patientRefusal(t: TFunction, i18n: Parameters<typeof translateError>[0], error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return t('inbox.patientNotFound');
-  const field = error instanceof ApiError ? error.body?.fields?.patientId : undefined;
-  return field ? fieldText(t, field) : translateError(i18n, error);
+  const field = error instanceof ApiError ? fieldErrorsOf(i18n, error.body).patientId : undefined;
+  return field ?? translateError(i18n, error);
 }
 
 /**
@@ -339,9 +332,9 @@ function MessageForm({
     mutation.mutate(text);
   }
   const refused = mutation.error;
-  const fields = refused instanceof ApiError && refused.status === 400 ? (refused.body?.fields ?? {}) : {};
+  const fields = useFieldErrors(refused);
   const patientRefused = patient && refused && ((refused instanceof ApiError && refused.status === 404) || fields.patientId) ? patientRefusal(t, i18n, refused) : null;
-  const textRefused = fields.text ? fieldText(t, fields.text) : null;
+  const textRefused = fields.text ?? null;
   const shown = problem?.text ?? textRefused;
   const patientShown = problem?.patient ?? patientRefused ?? patient?.loadProblem ?? null;
   // A refused send (the form's own checks or the server's) focuses the summary, linking to the patient and the text.

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { kioskKey, registerAtKiosk } from '../../api/records';
 import type { ErrorResponse } from '../../contract/common';
-import { patientMessages } from '../../contract/patientsAdmin';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { kioskRegistrationMachine } from '../../machines/kioskRegistration.machine';
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration.machine';
@@ -33,7 +32,7 @@ const emptyDraft = (): KioskDraft => ({
   consentPrivacy: false,
 });
 
-/** The contract's field messages the kiosk says in the reader's language (kiosk.errors); any other as the server put it. */
+/** The field messages (by code, src/contract/fieldMessages.ts) the kiosk says in its own words (kiosk.errors); any other as the server put it. */
 const translatedMessages = [
   'firstName',
   'lastName',
@@ -64,7 +63,8 @@ function useFieldMessages(error: ErrorResponse | null, values: KioskDraft): Reco
         Object.entries(error?.fields ?? {}).map(([field, message]) => {
           const required = requiredFields.find((key) => key === field);
           if (required && !submitted.current[required].trim()) return [field, t(`kiosk.errors.${required}Required`)];
-          const known = translatedMessages.find((key) => patientMessages[key] === message);
+          const code = error?.fieldCodes?.[field];
+          const known = translatedMessages.find((key) => code === `patient.${key}`);
           return [field, known ? t(`kiosk.errors.${known}`) : message];
         }),
       ),

@@ -11,7 +11,7 @@ import type { Language } from '../../i18n/appI18n';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { useTenantId } from '../shared/useTenant';
 import { useFormats } from '../shared/format';
-import { changedMeanwhile, useServerFields } from '../shared/fieldErrors';
+import { changedMeanwhile, useFieldErrors } from '../shared/fieldErrors';
 import { SelectField } from '../shared/fields';
 import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
@@ -155,7 +155,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
     },
   });
   const [emptyName, setEmptyName] = useState(false);
-  const fields: Record<string, string> = { ...useServerFields(mutation.error), ...(emptyName && !name.trim() ? { displayName: t('errors.required') } : {}) };
+  const fields: Record<string, string> = { ...useFieldErrors(mutation.error), ...(emptyName && !name.trim() ? { displayName: t('errors.required') } : {}) };
   const { summary, refuse, accept } = useRefusalSummary(mutation.error, fields);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -308,8 +308,8 @@ function EmailChange({ profile }: { profile: Profile }) {
     onError: () => setCode(''),
   });
   const [askChecked, setAskChecked] = useState(false);
-  const askFields: Record<string, string> = { ...useServerFields(ask.error), ...(askChecked && !email.trim() ? { email: t('errors.required') } : {}) };
-  const confirmFields = useServerFields(confirm.error);
+  const askFields: Record<string, string> = { ...useFieldErrors(ask.error), ...(askChecked && !email.trim() ? { email: t('errors.required') } : {}) };
+  const confirmFields = useFieldErrors(confirm.error);
   const askSummary = useRefusalSummary(ask.error, askFields);
   return (
     <Panel title={t('profile.email')}>
@@ -385,7 +385,7 @@ function PasswordChange() {
       snackbar.send(savedSnackbar(t('profile.passwordChanged', { count: ended })));
     },
   });
-  const serverFields = useServerFields(mutation.error);
+  const serverFields = useFieldErrors(mutation.error);
   // The form's own checks, shown once a save is asked for (the differing repeat as soon as it is typed).
   const [checked, setChecked] = useState(false);
   const mismatch = repeat !== '' && repeat !== next;

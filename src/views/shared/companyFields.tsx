@@ -1,35 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { enterpriseMessages, LOGO_MAX_BYTES, logoProblem, logoTypes } from '../../contract/enterprise';
-import { patientMessages } from '../../contract/patientsAdmin';
 import { Button } from '../ui/Button';
+import { fieldErrorText } from './fieldErrors';
 import * as styles from './companyFields.css';
-
-/** The contract's field messages by their text, so each is said in the reader's language. */
-const messageKeys: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(enterpriseMessages).map(([key, text]) => [text, key])),
-  [patientMessages.phone]: 'phone',
-  [patientMessages.email]: 'adminEmail',
-};
-
-/** The server's field messages of a refused save (400), translated; empty otherwise. */
-export function useFieldMessages(error: unknown): Record<string, string> {
-  const { t } = useTranslation();
-  const fields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
-  return useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(fields ?? {}).map(([field, message]) => {
-          const key = messageKeys[message];
-          return [field, key ? t(`enterprise.errors.${key}`) : message];
-        }),
-      ),
-    [fields, t],
-  );
-}
 
 /** A labelled native select (long lists of companies and stores read best as the platform's own picker). */
 export function SelectField(props: {
@@ -102,11 +78,12 @@ async function logoOf(file: File): Promise<string> {
 
 /** Choose, preview and remove a logo; `value` null means no logo. */
 export function LogoField({ value, onChange, error }: { value: string | null; onChange: (logo: string | null) => void; error?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const id = useId();
-  const shown = problem ? t(`enterprise.errors.${messageKeys[problem] ?? 'logoType'}`) : error;
+  // The browser's own check of the file says one of the logo's two field messages.
+  const shown = problem ? fieldErrorText(i18n, problem === enterpriseMessages.logoSize ? 'enterprise.logoSize' : 'enterprise.logoType', problem) : error;
   const choose = (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;

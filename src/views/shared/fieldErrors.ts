@@ -1,32 +1,32 @@
 import { useMemo } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { patientMessages } from '../../contract/patientsAdmin';
-import { rxMessages } from '../../contract/rx';
-import { salesMessages } from '../../contract/sales';
-import { userMessages } from '../../contract/users';
 
-/** The contract's field messages by group, so the server's English text is shown in the reader's language. */
-const catalogues = { rx: rxMessages, patient: patientMessages, sales: salesMessages, user: userMessages } as const;
-const keyOfMessage = new Map<string, string>();
-for (const [group, messages] of Object.entries(catalogues)) {
-  for (const [name, text] of Object.entries(messages)) if (!keyOfMessage.has(text)) keyOfMessage.set(text, `patientChart.fieldErrors.${group}.${name}`);
+/**
+ * A field message in the reader's language: by its catalogue code (src/contract/fieldMessages.ts, `fieldErrors.<code>`
+ * in the locales) when it has one, else as the server worded it.
+ */
+export function fieldErrorText(i18n: I18n, code: string | undefined, text: string, t: TFunction = i18n.t.bind(i18n)): string {
+  const key = code && `fieldErrors.${code}`;
+  return key && i18n.exists(key) ? t(key) : text;
 }
 
-/** A failed call's field messages (`fields` of a 400), translated when the contract knows them, for a Form. */
-export function useServerFields(error: unknown): Record<string, string> {
+/** The field messages of a refusal body (`fields`, with their `fieldCodes`), each in the reader's language. */
+export function fieldErrorsOf(
+  i18n: I18n,
+  body: { fields?: Record<string, string>; fieldCodes?: Record<string, string> } | null | undefined,
+  t: TFunction = i18n.t.bind(i18n),
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(body?.fields ?? {}).map(([field, text]) => [field, fieldErrorText(i18n, body?.fieldCodes?.[field], text, t)]));
+}
+
+/** A failed call's field messages (`fields` of a 400) in the reader's language, for a Form. */
+export function useFieldErrors(error: unknown): Record<string, string> {
   const { t, i18n } = useTranslation();
-  const fields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
-  return useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(fields ?? {}).map(([field, text]) => {
-          const key = keyOfMessage.get(text);
-          return [field, key && i18n.exists(key) ? t(key) : text];
-        }),
-      ),
-    [fields, t, i18n],
-  );
+  const body = error instanceof ApiError && error.status === 400 ? error.body : null;
+  // The same object while the refusal and the language are the same.
+  return useMemo(() => fieldErrorsOf(i18n, body, t), [body, i18n, t]);
 }
 
 /** The save was made from a version someone else has since replaced (If-Match refused). */

@@ -22,7 +22,7 @@ import { useTenantId } from '../shared/useTenant';
 import { QueryView } from '../shared/records';
 import * as page from '../shared/listPage.css';
 import * as chart from '../shared/tabs.css';
-import { useServerFields } from '../shared/fieldErrors';
+import { useFieldErrors } from '../shared/fieldErrors';
 import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Alert } from '../ui/Alert';
 import { ErrorSummary } from '../ui/ErrorSummary';
@@ -187,7 +187,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
     mutationFn: () => sendTestTemplate(channel, key, { ...draft, ...(channel === 'sms' ? { to } : {}) }),
     onSuccess: (sent) => snackbar.send(savedSnackbar(t('templates.testSent', { recipient: sent.recipient }))),
   });
-  const serverFields = useServerFields(save.error ?? test.error);
+  const serverFields = useFieldErrors(save.error ?? test.error);
   // A refused save or test: the summary, focused in place of the button, links to each refused field.
   const { summary } = useErrorSummary({
     error: save.error ?? test.error,

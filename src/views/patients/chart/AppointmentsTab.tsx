@@ -24,7 +24,7 @@ import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { useServerFields } from '../../shared/fieldErrors';
+import { useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { zonedToIso } from './zonedTime';
@@ -77,7 +77,7 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
       onDone();
     },
   });
-  const serverFields = useServerFields(mutation.error);
+  const serverFields = useFieldErrors(mutation.error);
   const taken = mutation.error instanceof ApiError && mutation.error.body?.code === 'appointments.slotTaken';
   const takenText = taken ? translateError(i18n, mutation.error) : undefined;
   const timeError = serverFields.startsAt ?? takenText;

@@ -21,7 +21,7 @@ import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { changedMeanwhile, useServerFields } from '../../shared/fieldErrors';
+import { changedMeanwhile, useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
@@ -98,7 +98,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const [emptyChecked, setEmptyChecked] = useState(false);
   const emptied = emptyChecked ? requiredFields.filter((f) => !values[f].trim()) : [];
   const fields: Record<string, string> = {
-    ...useServerFields(mutation.error),
+    ...useFieldErrors(mutation.error),
     ...Object.fromEntries(emptied.map((f) => [f, t('errors.required')])),
   };
   const { summary, refuse, accept } = useErrorSummary({

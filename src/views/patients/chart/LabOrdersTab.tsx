@@ -19,7 +19,7 @@ import { TextField } from '../../ui/TextField';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import * as lookup from '../../shared/labOrders.css';
 import * as styles from './chart.css';
-import { useServerFields } from '../../shared/fieldErrors';
+import { useFieldErrors } from '../../shared/fieldErrors';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 
@@ -113,7 +113,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
   const remakeOf = order.remakeOfId ? all.find((o) => o.id === order.remakeOfId) : undefined;
   const remadeAs = all.filter((o) => o.remakeOfId === order.id);
   const pending = move.isPending;
-  const serverFields = useServerFields(move.variables === 'remake' ? move.error : null);
+  const serverFields = useFieldErrors(move.variables === 'remake' ? move.error : null);
   const remakeErrors: Record<string, string> = { ...serverFields, ...(reasonError ? { reason: reasonError } : {}) };
   // The remake's field refusals (its own or the server's) take the focus in its summary; other refusals show below.
   const { summary, refuse, accept } = useErrorSummary({
@@ -337,7 +337,7 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
     },
     onSettled: invalidate,
   });
-  const serverFields = useServerFields(create.error);
+  const serverFields = useFieldErrors(create.error);
   // The invoice and its line are one choice here: a refused line shows at that choice.
   const { invoiceLineNo, ...server } = serverFields;
   const fieldErrors: Record<string, string> = { ...server, ...(invoiceLineNo && !server.invoiceId ? { invoiceId: invoiceLineNo } : {}), ...localErrors };

@@ -22,7 +22,7 @@ import { table } from '../../ui/dataTable.css';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { useServerFields } from '../../shared/fieldErrors';
+import { useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
@@ -56,7 +56,7 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
     },
   });
   const [emptyDay, setEmptyDay] = useState(false);
-  const fields: Record<string, string> = { ...useServerFields(mutation.error), ...(emptyDay && !draft.dueOn ? { dueOn: t('errors.required') } : {}) };
+  const fields: Record<string, string> = { ...useFieldErrors(mutation.error), ...(emptyDay && !draft.dueOn ? { dueOn: t('errors.required') } : {}) };
   const { summary, refuse, accept } = useErrorSummary({
     error: mutation.error,
     fields,

@@ -21,7 +21,7 @@ import { useErrorSummary } from '../../ui/useErrorSummary';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { TextField } from '../../ui/TextField';
 import * as styles from './chart.css';
-import { changedMeanwhile, useServerFields } from '../../shared/fieldErrors';
+import { changedMeanwhile, useFieldErrors } from '../../shared/fieldErrors';
 import { fieldText, numberOrText, SelectField } from '../../shared/fields';
 import { RxSlip } from './RxSlip';
 import type { ChartTabProps } from './types';
@@ -129,7 +129,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   // An emptied exam date is refused here and told just that (the server's message names a format).
   const [emptyChecked, setEmptyChecked] = useState(false);
   const fields: Record<string, string> = {
-    ...useServerFields(mutation.error),
+    ...useFieldErrors(mutation.error),
     ...(emptyChecked && !draft.examDate ? { examDate: t('errors.required') } : {}),
   };
   // 'right.axis' is named with its eye; the header's fields by their own label.

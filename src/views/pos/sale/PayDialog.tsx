@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { posQueries } from '../../../api/pos';
-import { offlineMethods } from '../../../contract/pos';
 import { paymentMethods } from '../../../contract/sales';
 import type { PaymentMethod } from '../../../contract/records';
-import type { SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
+import type { PaymentMethodBlocker, SaleCustomer, SalePayment } from '../../../machines/posSale.machine';
 import { useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
@@ -29,6 +28,8 @@ export function PayDialog(props: {
   currency: string;
   online: boolean;
   customer: SaleCustomer | null;
+  /** Why a method cannot be taken now (the machine's paymentMethodBlockers); none: it can. */
+  methodBlockers: (method: PaymentMethod) => readonly PaymentMethodBlocker[];
   tenantId: string;
   deposit: boolean;
   depositAllowed: boolean;
@@ -122,6 +123,7 @@ function PaymentForm({
   currency,
   online,
   customer,
+  methodBlockers,
   tenantId,
   onAdd,
   amountRef,
@@ -130,6 +132,7 @@ function PaymentForm({
   currency: string;
   online: boolean;
   customer: SaleCustomer | null;
+  methodBlockers: (method: PaymentMethod) => readonly PaymentMethodBlocker[];
   tenantId: string;
   onAdd: (payment: SalePayment) => boolean;
   amountRef: RefObject<HTMLInputElement | null>;
@@ -145,7 +148,7 @@ function PaymentForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const patientId = customer?.kind === 'patient' ? customer.id : null;
   const credit = useQuery({ ...posQueries.storeCredit(tenantId, patientId ?? ''), enabled: method === 'store-credit' && online && patientId !== null });
-  const unavailable = (m: PaymentMethod) => (!online && !offlineMethods.includes(m)) || (m === 'store-credit' && !patientId);
+  const blockers = methodBlockers(method);
   const reason = needsOf[method];
 
   const minor = parseAmount(amount, currency);
@@ -173,7 +176,7 @@ function PaymentForm({
     if (method === 'store-credit' && credit.data && minor !== null && minor > credit.data.balance) next.amount = t('apiErrors.pos.storeCreditInsufficient', { balance: formats.money(credit.data.balance, currency) });
     setErrors(next);
     if (Object.keys(next).length) return refuse();
-    if (minor === null || unavailable(method)) return;
+    if (minor === null || blockers.length > 0) return;
     // Cash: what was handed over is the tendered amount; the payment settles at most the balance, the rest is change.
     const payment: SalePayment =
       method === 'cash'
@@ -243,12 +246,12 @@ function PaymentForm({
         </p>
       )}
       {method === 'store-credit' && patientId && credit.data && <p className={styles.muted}>{t('posSale.pay.creditBalance', { amount: formats.money(credit.data.balance, currency) })}</p>}
-      {method === 'store-credit' && !patientId && (
-        <p id={`${id}-unavailable`} className={styles.warning}>
+      {blockers.includes('needsPatient') && (
+        <p id={`${id}-needsPatient`} className={styles.warning}>
           {t('apiErrors.pos.storeCreditNeedsPatient')}
         </p>
       )}
-      {!online && reason && (
+      {blockers.includes('offline') && reason && (
         <p id={`${id}-offline`} className={styles.warning}>
           {t('apiErrors.pos.needsConnection', { what: t(reason) })}
         </p>
@@ -258,8 +261,8 @@ function PaymentForm({
         <Button
           type="submit"
           variant="secondary"
-          isDisabled={unavailable(method)}
-          aria-describedby={unavailable(method) ? (!online && reason ? `${id}-offline` : `${id}-unavailable`) : undefined}
+          isDisabled={blockers.length > 0}
+          aria-describedby={blockers.length > 0 ? `${id}-${blockers[0]}` : undefined}
         >
           {t('posSale.pay.add')}
         </Button>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { posQueries } from '../../../api/pos';
 import type { Discount, ProductHit, Register } from '../../../contract/pos';
 import { translateError } from '../../../i18n/apiErrors';
-import { canDeposit, lineOptionsProblem } from '../../../machines/posSale.machine';
+import { canDeposit, parkBlocker, payBlockers, paymentMethodBlockers } from '../../../machines/posSale.machine';
 import type { PosSaleEvent } from '../../../machines/posSale.machine';
 import { useFormats } from '../../shared/format';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
@@ -17,13 +17,13 @@ import { PayDialog } from './PayDialog';
 import { ProductSearch } from './ProductSearch';
 import { CompletedSale, FailedSale, WaitingSaleReceipt } from './SaleOutcome';
 import { DiscountEditor, SaleLines, usePrescriptions } from './SaleLines';
-import { getSaleActor } from './saleActor';
 import { forgetProductsAtSessionEnd, rememberProducts, warmProducts } from './productLookup';
 import { registerOfflineShell } from './serviceWorker';
 import { useResume } from './useResume';
 import { setSaleTenant } from '../waitingSales';
 import { askForPersistentStorage } from '../../../pos/persistentStorage';
-import type { PosSaleActor } from './saleActor';
+import { useSaleActor } from '../../ui/shellActors';
+import type { PosSaleActor } from '../../ui/shellActors';
 import * as styles from './sale.css';
 
 /**
@@ -51,7 +51,7 @@ export function SaleView({ register, session }: { register: Register; session: {
   useEffect(registerOfflineShell, []);
   // A sale waiting in IndexedDB must outlive a disk running short: asked once per device.
   useEffect(() => void askForPersistentStorage(), []);
-  const actor = getSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
+  const actor = useSaleActor({ tenantId, registerSessionId: session.id, locationId: register.locationId, registerId: register.id, discountLimitBp: limitBp });
   // A newer limit (an admin changed the store's) applies to the sale being built, which goes on as it is.
   useEffect(() => {
     if (actor.getSnapshot().context.discountLimitBp !== limitBp) actor.send({ type: 'limit.change', discountLimitBp: limitBp });
@@ -75,10 +75,13 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
   const { current: currentRx } = usePrescriptions(tenantId, patientId);
   useUnsavedChanges(snapshot.hasTag('dirty') && context.lines.length > 0);
   const resumeProblem = useResume(actor, register.locationId, tenantId);
-  // Why Pay, Park and Quote are disabled, said under them: their descriptions.
-  const unfinishedLine = context.lines.find((line) => lineOptionsProblem(line) !== null);
-  const payWhy = [context.lines.length > 0 && !context.customer && `${titleId}-customer`, unfinishedLine && `${titleId}-options`].filter(Boolean).join(' ') || undefined;
-  const parkWhy = !context.online && context.lines.length > 0 ? `${titleId}-offline` : undefined;
+  // Why Pay, Park and Quote are disabled, as the machine tells it, said under them: their descriptions.
+  const payBlocked = payBlockers(context);
+  const noCustomer = payBlocked.some((blocker) => blocker.kind === 'noCustomer');
+  const unfinishedLine = payBlocked.flatMap((blocker) => (blocker.kind === 'lineUnfinished' ? [blocker.line] : []))[0];
+  const payWhy = [noCustomer && `${titleId}-customer`, unfinishedLine && `${titleId}-options`].filter(Boolean).join(' ') || undefined;
+  const offline = parkBlocker(context) === 'offline';
+  const parkWhy = offline ? `${titleId}-offline` : undefined;
 
   const state = snapshot.matches('completed')
     ? 'completed'
@@ -275,7 +278,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                   </Button>
                 )}
               </div>
-              {context.lines.length > 0 && !context.customer && (
+              {noCustomer && (
                 <p id={`${titleId}-customer`} className={styles.muted}>
                   {t('posSale.actions.chooseCustomer')}
                 </p>
@@ -285,7 +288,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
                   {t('posSale.lines.materialRequired', { name: unfinishedLine.product.name })}
                 </p>
               )}
-              {!context.online && context.lines.length > 0 && (
+              {offline && (
                 <p id={`${titleId}-offline`} className={styles.muted}>
                   {t('apiErrors.pos.needsConnection', { what: t('posSale.needs.park') })}
                 </p>
@@ -307,6 +310,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
         currency={currency}
         online={context.online}
         customer={context.customer}
+        methodBlockers={(method) => paymentMethodBlockers(context, method)}
         tenantId={tenantId}
         deposit={context.deposit}
         depositAllowed={canDeposit(context)}

@@ -6,7 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { posQueries, productById } from '../../../api/pos';
 import { usePageSearch } from '../../shared/pageAddress';
 import { rememberProducts } from './productLookup';
-import type { PosSaleActor } from './saleActor';
+import type { PosSaleActor } from '../../ui/shellActors';
 
 /** The sale tab's own address: what `?resume=` gives way to once it has been acted on. */
 const saleAddress = '/admin/pos/all';

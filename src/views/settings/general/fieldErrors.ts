@@ -1,13 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
-import { enterpriseMessages } from '../../../contract/enterprise';
-import { settingsMessages } from '../../../contract/generalSettings';
-
-/** The contract's field messages of the settings and stores screens, so the server's English is shown translated. */
-const keyOfMessage = new Map<string, string>();
-for (const [name, text] of Object.entries(settingsMessages)) keyOfMessage.set(text, `generalSettings.fieldErrors.${name}`);
-for (const [name, text] of Object.entries(enterpriseMessages)) if (!keyOfMessage.has(text)) keyOfMessage.set(text, `storesAdmin.fieldErrors.${name}`);
+import { useFieldErrors } from '../../shared/fieldErrors';
 
 const noneEdited: ReadonlySet<string> = new Set();
 
@@ -17,22 +9,10 @@ const noneEdited: ReadonlySet<string> = new Set();
  * message's removal would move the buttons from under the pointer).
  */
 export function useSettingsFields(error: unknown): { fields: Record<string, string>; formRef: (form: HTMLFormElement | null) => () => void } {
-  const { t, i18n } = useTranslation();
-  const serverFields = error instanceof ApiError && error.status === 400 ? error.body?.fields : undefined;
+  const serverFields = useFieldErrors(error);
   const [edited, setEdited] = useState<{ error: unknown; names: ReadonlySet<string> }>({ error, names: noneEdited });
   const names = edited.error === error ? edited.names : noneEdited;
-  const fields = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(serverFields ?? {})
-          .filter(([field]) => !names.has(field))
-          .map(([field, text]) => {
-            const key = keyOfMessage.get(text);
-            return [field, key && i18n.exists(key) ? t(key) : text];
-          }),
-      ),
-    [serverFields, names, t, i18n],
-  );
+  const fields = useMemo(() => Object.fromEntries(Object.entries(serverFields).filter(([field]) => !names.has(field))), [serverFields, names]);
   const latest = useRef({ error, names, fields });
   latest.current = { error, names, fields };
   const formRef = useCallback((form: HTMLFormElement | null) => {

@@ -1,23 +1,22 @@
 import { createActor, fromPromise } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
-import { saveParked } from '../../../api/pos';
-import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../../../contract/pos';
-import { posSaleMachine, pricingOf } from '../../../machines/posSale.machine';
-import type { PosSaleInput, PosSaleSnapshot } from '../../../machines/posSale.machine';
-import { draftOf, readSaleDraft, writeSaleDraft } from '../../../pos/saleDraft';
-import { parkedIdsNamedBy } from '../../../pos/saleQueue';
-import type { SaleSyncState } from '../../../pos/saleSync';
-import { writeSearchText } from '../../../pos/searchText';
-import type { SearchPlace } from '../../../pos/searchText';
-import { dropSaleSync, getSaleSync, recordSale } from '../waitingSales';
+import { saveParked } from '../api/pos';
+import type { ParkedSaleInput, SaleResult, SaleSubmit } from '../contract/pos';
+import { posSaleMachine, pricingOf } from '../machines/posSale.machine';
+import type { PosSaleInput, PosSaleSnapshot } from '../machines/posSale.machine';
+import { draftOf, readSaleDraft, writeSaleDraft } from '../pos/saleDraft';
+import { parkedIdsNamedBy } from '../pos/saleQueue';
+import type { SaleSyncState } from '../pos/saleSync';
+import { writeSearchText } from '../pos/searchText';
+import type { SearchPlace } from '../pos/searchText';
+import { dropSaleSync, getSaleSync, recordSale } from '../views/pos/waitingSales';
+import type { PosSaleActor, SaleActorOptions } from '../views/ui/shellActors';
 
 /**
  * The register's long-lived actors, made once outside React (StrictMode's double effects cannot start a sale twice,
  * and the sale survives a visit to another POS tab): the sale of each open register session, which follows the
- * connection and the device's waiting sales (../waitingSales.ts).
+ * connection and the device's waiting sales (src/views/pos/waitingSales.ts). Views reach it through the shell's
+ * actors (`useSaleActor`).
  */
-export type PosSaleActor = ActorRefFrom<typeof posSaleMachine>;
-
 const sales = new Map<string, PosSaleActor>();
 /** The window listeners of the actors above, removed with them. */
 const detach: (() => void)[] = [];
@@ -47,7 +46,7 @@ const saleMachineOf = (tenantId: string) =>
 const waitingParkedIds = (state: SaleSyncState, tenantId: string) =>
   state.loaded ? parkedIdsNamedBy(state.waiting.filter((entry) => entry.tenantId === tenantId)) : null;
 
-export function getSaleActor(options: { tenantId: string; registerSessionId: string; locationId: string; registerId: string; discountLimitBp: number | null }): PosSaleActor {
+export function getSaleActor(options: SaleActorOptions): PosSaleActor {
   const key = `${options.tenantId} ${options.registerSessionId}`;
   let actor = sales.get(key);
   if (!actor) {
