@@ -85,7 +85,9 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
 
   const state = snapshot.matches('completed')
     ? 'completed'
-    : snapshot.matches('waitingToSync')
+    : // 'Kept on this device' only once the queue has it on disk (and the draft is gone): a reload before that
+      // would bring the sale back to be paid again.
+      snapshot.matches({ waitingToSync: 'queued' })
       ? 'waiting'
       : snapshot.matches('failed')
         ? 'failed'
