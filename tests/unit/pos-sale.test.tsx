@@ -6,192 +6,15 @@
  * IndexedDB and sent once when the connection is back, products seen before found offline. Keyboard: F2, F4, +/-, Esc.
  */
 import 'fake-indexeddb/auto';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoney, priceSale } from '../../src/contract/money';
-import type { ParkedSale, ParkedSaleInput, SaleSubmit } from '../../src/contract/pos';
+import type { SaleSubmit } from '../../src/contract/pos';
 import { openSaleQueue } from '../../src/pos/saleQueue';
-import { SaleView } from '../../src/views/pos/sale/SaleView';
-import { dropSaleActors } from '../../src/app/saleActor';
-import { janeDoe } from '../fixtures/auth';
-import type { Call, Reply } from '../fixtures/fakeApi';
-import { exam, frame, invoiceOf, lens, posIds, saleResultOf } from '../fixtures/posFixtures';
+import { frame, lens, posIds } from '../fixtures/posFixtures';
 import { description } from '../fixtures/accessibleText';
-import { ids, prescriptions } from './records-fixtures';
-import { renderPage, tearDownPage, withRoles } from './records-harness';
-
-const clerk = withRoles(janeDoe, ['staff'], 'Sam Staff');
-const register = { id: posIds.register, locationId: posIds.location, name: 'Front desk', currency: 'USD', openSession: { id: posIds.session, openedAt: '2026-11-24T08:00:00.000Z', openedBy: 'Sam Staff' }, discountLimitBp: 1000 };
-const ok = (body: unknown, status = 200): Reply => ({ status, body });
-/** The device's IndexedDB answers offline searches: on a busy machine it takes longer than the default second. */
-const slow = { timeout: 5000 };
-const url = (call: Call) => new URL(call.path, 'http://x');
-const catalogue = [frame, lens, exam];
-/** Only ever among the store's most-sold products, never in a search's answer. */
-const hardCase = { ...exam, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa9', kind: 'accessory' as const, sku: 'AC-CASE', name: 'Hard spectacle case', taxClass: 'standard' as const, taxRateBp: 800, price: 1500, stock: 3 };
-
-let rendered: ReturnType<typeof renderPage> | undefined;
-afterEach(async () => {
-  tearDownPage(rendered);
-  rendered = undefined;
-  dropSaleActors();
-  setOnline(true);
-  // TanStack Query's own online state: a test that stopped while offline would pause the next tests' queries.
-  onlineManager.setOnline(true);
-  window.history.replaceState(null, '', '/');
-  // The waiting sales are on the (fake) disk: each test starts with none.
-  const queue = openSaleQueue();
-  for (const entry of await queue.all()) await queue.remove(entry.clientSaleId);
-});
-
-function setOnline(online: boolean) {
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
-}
-
-/** The store's catalogue and Jane; `sale` answers POST /api/pos/sales (the recorded sales are kept). */
-function api(sale: (body: SaleSubmit) => Reply | undefined = (body) => recorded(body)) {
-  return (call: Call): Reply | undefined => {
-    const u = url(call);
-    if (u.pathname === '/api/pos/products') {
-      const q = (u.searchParams.get('q') ?? '').toLowerCase();
-      return ok({ items: catalogue.filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase() === q) });
-    }
-    // The store's most-sold products, which the register keeps when it opens.
-    if (u.pathname === '/api/pos/products/popular') return ok({ items: [hardCase] });
-    if (u.pathname.startsWith('/api/pos/products/barcode/')) {
-      const code = decodeURIComponent(u.pathname.split('/').pop()!);
-      const found = catalogue.find((p) => p.barcodes.includes(code));
-      return found ? ok(found) : { status: 404, body: { error: `No product has the barcode ${code}.`, code: 'pos.barcodeNotFound', params: { barcode: code } } };
-    }
-    const byId = /^\/api\/pos\/products\/([0-9a-f-]{36})$/.exec(u.pathname);
-    if (byId) {
-      const found = catalogue.find((p) => p.id === byId[1]);
-      return found ? ok(found) : { status: 404, body: { error: 'A product of this sale is not sold at this store.', code: 'pos.productUnavailable', params: { name: byId[1] } } };
-    }
-    if (u.pathname === '/api/patients') return ok({ items: [{ id: ids.jane, locationId: posIds.location, firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-04-12', phone: '555', email: 'jane@example.test' }], nextCursor: null });
-    if (u.pathname === `/api/patients/${ids.jane}/prescriptions`) return ok(prescriptions);
-    if (u.pathname === '/api/pos/sales' && call.method === 'POST') return sale(call.body as SaleSubmit);
-    if (u.pathname === `/api/pos/invoices/${posIds.invoice}`) return ok(lastInvoice);
-    if (u.pathname.startsWith('/api/pos/parked/') && call.method === 'PUT') {
-      const body = call.body as ParkedSaleInput;
-      return ok({ ...body, patientName: null, currency: 'USD', total: 16200, createdAt: '2026-11-24T10:00:00.000Z', createdBy: 'Sam Staff', expiresAt: null });
-    }
-    if (u.pathname === '/api/pos/parked') return ok({ items: [parkedJane] });
-    return undefined;
-  };
-}
-
-let lastInvoice: unknown = null;
-const parkedJane: ParkedSale = {
-  id: posIds.parked,
-  locationId: posIds.location,
-  kind: 'quote',
-  patientId: ids.jane,
-  patientName: 'Jane Doe',
-  lines: [
-    { productId: frame.id, quantity: 1, optionIds: [], discount: null, rxId: null, fitting: null },
-    { productId: lens.id, quantity: 1, optionIds: [posIds.polycarbonate], discount: null, rxId: ids.rxNew, fitting: { heightRight: 22, heightLeft: 22 } },
-  ],
-  orderDiscount: { type: 'percent', value: 1000, reason: 'Quote' },
-  note: '',
-  currency: 'USD',
-  total: 0,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  createdBy: 'Sam Staff',
-  expiresAt: '2026-12-20T10:00:00.000Z',
-};
-function recorded(body: SaleSubmit, extra: Parameters<typeof saleResultOf>[2] = {}): Reply {
-  const pricing = priceSale(
-    body.lines.map((l) => {
-      const product = catalogue.find((p) => p.id === l.productId)!;
-      const unitPrice = product.price + product.options.filter((o) => l.optionIds.includes(o.id)).reduce((s, o) => s + o.price, 0);
-      return { productId: product.id, description: product.name, quantity: l.quantity, unitPrice, taxRateBp: product.taxRateBp, discount: l.discount };
-    }),
-    body.orderDiscount,
-  );
-  const invoice = invoiceOf(pricing, body.payments);
-  lastInvoice = invoice;
-  const change = body.payments.reduce((s, p) => s + (p.tendered ? p.tendered - p.amount : 0), 0);
-  return ok(saleResultOf(invoice, pricing, { change, ...extra }), 201);
-}
-
-const open = (answer = api()) => {
-  rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: answer });
-  return rendered;
-};
-const sales = () => rendered!.server.calls.filter((c) => c.method === 'POST' && url(c).pathname === '/api/pos/sales');
-const search = () => screen.getByRole('combobox', { name: 'Product or barcode' });
-const lines = () => screen.getByRole('list', { name: 'Lines of the sale' });
-const total = () => within(screen.getByRole('region', { name: 'Totals' })).getAllByRole('definition').at(-1)!.textContent;
-
-async function addBySearch(user: ReturnType<typeof renderPage>['user'], text: string, name: string) {
-  await user.type(search(), text);
-  await screen.findByRole('option', { name: new RegExp(name) });
-  await user.keyboard('{Enter}');
-  await within(lines()).findByRole('button', { name: new RegExp(`^${name}`) });
-}
-
-/** What this tab keeps of the register's search (src/pos/searchText.ts). */
-const keptSearch = () => Object.keys(sessionStorage).filter((k) => k.startsWith('pos.search.')).map((k) => [k, sessionStorage.getItem(k)]);
-
-/** A reload of the page: the components and the register's actors go, the tab's storage stays. */
-function reload() {
-  cleanup();
-  rendered?.session.stop();
-  rendered?.snackbar.stop();
-  rendered?.queryClient.clear();
-  dropSaleActors();
-}
-
-describe('the search across a reload', () => {
-  it('gives a half-typed search back after a reload, with its results; empties it when the product is added and when the sale is completed', async () => {
-    let { user } = open();
-    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
-    await user.type(search(), 'ray');
-    await screen.findByRole('option', { name: /Ray-Ban/ });
-    expect(keptSearch()).toEqual([[`pos.search.${clerk.tenantId}.${posIds.location}.${posIds.register}`, 'ray']]);
-
-    reload();
-    ({ user } = open());
-    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
-    expect((search() as HTMLInputElement).value).toBe('ray');
-    expect(await screen.findByRole('option', { name: /Ray-Ban/ })).toBeTruthy();
-    await user.click(search());
-    await user.keyboard('{Enter}');
-    await within(lines()).findByRole('button', { name: /^Ray-Ban/ });
-    expect((search() as HTMLInputElement).value).toBe('');
-    expect(keptSearch()).toEqual([]);
-
-    // Typed, then the sale is paid and completed: the next sale starts with an empty field, a reload too.
-    await user.type(search(), 'exa');
-    expect(keptSearch()).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
-    await user.click(screen.getByRole('button', { name: 'Pay (F4)' }));
-    const pay = await screen.findByRole('dialog');
-    await user.click(within(pay).getByRole('button', { name: 'Add payment' }));
-    await user.click(await within(pay).findByRole('button', { name: 'Complete sale' }));
-    await screen.findByText(/Sale recorded: invoice/);
-    expect(keptSearch()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'New sale' }));
-    expect((search() as HTMLInputElement).value).toBe('');
-    reload();
-    open();
-    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
-    expect((search() as HTMLInputElement).value).toBe('');
-  });
-
-  it('empties the search when the sale is parked, the next sale starting afresh', async () => {
-    const { user } = open();
-    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
-    await addBySearch(user, 'ray', 'Ray-Ban');
-    await user.type(search(), 'ex');
-    expect(keptSearch()).toHaveLength(1);
-    await user.keyboard('{F8}');
-    await screen.findByText('Sale parked. Any register of the store can resume it.');
-    expect(keptSearch()).toEqual([]);
-  });
-});
+import { ids } from './records-fixtures';
+import { addBySearch, api, current, lines, open, recorded, register, sales, search, setOnline, slow, total, url } from './posSaleHarness';
 
 describe('the sale at the register', () => {
   it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {
@@ -202,7 +25,7 @@ describe('the sale at the register', () => {
     await user.type(search(), 'en');
     await screen.findByRole('option', { name: /Comprehensive eye exam/ });
     // Each request asks the store's search for what was typed: the catalogue is never downloaded.
-    const asked = rendered!.server.calls.filter((c) => url(c).pathname === '/api/pos/products');
+    const asked = current().server.calls.filter((c) => url(c).pathname === '/api/pos/products');
     expect(asked.every((c) => url(c).searchParams.get('locationId') === posIds.location && Number(url(c).searchParams.get('limit')) <= 50)).toBe(true);
     expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-selected'))).toEqual(['true', 'false']);
     await user.keyboard('{ArrowDown}{Enter}');
@@ -214,7 +37,7 @@ describe('the sale at the register', () => {
   });
 
   it('adds the product of a scanned barcode (fast digits and Enter), twice adds to its quantity, and says when no product has it', async () => {
-    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api() });
+    const rendered = open();
     const { user } = rendered;
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await user.click(search());
@@ -237,7 +60,7 @@ describe('the sale at the register', () => {
   });
 
   it('prices and totals in the store’s currency: a register of a store selling in euros shows euros', async () => {
-    rendered = renderPage(<SaleView register={{ ...register, currency: 'EUR' }} session={{ id: posIds.session }} />, { user: clerk, api: api() });
+    const rendered = open(api(), { register: { ...register, currency: 'EUR' } });
     const { user } = rendered;
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
     await user.type(search(), 'ray');
@@ -422,7 +245,7 @@ describe('the sale at the register', () => {
     await user.keyboard('{Escape}');
     setOnline(false);
     act(() => void window.dispatchEvent(new Event('offline')));
-    const asked = rendered!.server.calls.length;
+    const asked = current().server.calls.length;
     await user.type(search(), 'compre');
     expect(await screen.findByText(/^Offline: showing products this register has seen\./, undefined, slow)).toBeTruthy();
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Comprehensive eye exam$90.00']);
@@ -437,7 +260,7 @@ describe('the sale at the register', () => {
     await user.keyboard('0000000000000{Enter}');
     expect((await screen.findByRole('alert', undefined, slow)).textContent).toBe('Offline: this register has not seen a product with the barcode 0000000000000.');
     // Nothing was asked of the server while the device answered; the kept price is the one shown.
-    expect(rendered!.server.calls.length).toBe(asked);
+    expect(current().server.calls.length).toBe(asked);
     expect(total()).toBe('$252.00');
     setOnline(true);
     act(() => void window.dispatchEvent(new Event('online')));
@@ -445,7 +268,7 @@ describe('the sale at the register', () => {
     await user.type(search(), 'single');
     await screen.findByRole('option', { name: /Single vision lenses/ });
     expect(screen.queryByText(/^Offline: showing products/)).toBeNull();
-    expect(rendered!.server.calls.some((c) => url(c).pathname === '/api/pos/products' && url(c).searchParams.get('q') === 'single')).toBe(true);
+    expect(current().server.calls.some((c) => url(c).pathname === '/api/pos/products' && url(c).searchParams.get('q') === 'single')).toBe(true);
     // The next test starts on a new sale.
     await user.click(screen.getByRole('button', { name: 'Cancel sale' }));
   });
@@ -458,7 +281,7 @@ describe('the sale at the register', () => {
     await user.click(document.body);
     await user.keyboard('{F8}');
     expect(await screen.findByText('Sale parked. Any register of the store can resume it.')).toBeTruthy();
-    const put = rendered!.server.calls.find((c) => c.method === 'PUT')!;
+    const put = current().server.calls.find((c) => c.method === 'PUT')!;
     expect(url(put).pathname).toMatch(/^\/api\/pos\/parked\/[0-9a-f-]{36}$/);
     expect(put.body).toMatchObject({ locationId: posIds.location, kind: 'parked', patientId: null, lines: [{ productId: frame.id, quantity: 1 }] });
     await user.click(screen.getByRole('button', { name: 'New sale' }));
@@ -514,13 +337,13 @@ describe('the sale at the register', () => {
   });
 
   it('says in Arabic what the register is', async () => {
-    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
+    open(api(), { language: 'ar' });
     expect(await screen.findByRole('heading', { name: 'البيع في Front desk' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'منتج أو رمز شريطي' })).toBeTruthy();
   });
 
   it('shows a product’s stock and price in Arabic: the plural form of its count, the amount as Arabic writes it', async () => {
-    rendered = renderPage(<SaleView register={register} session={{ id: posIds.session }} />, { user: clerk, api: api(), language: 'ar' });
+    const rendered = open(api(), { language: 'ar' });
     await rendered.user.type(await screen.findByRole('combobox', { name: 'منتج أو رمز شريطي' }, slow), 'ray');
     const option = await screen.findByRole('option', { name: /Ray-Ban/ }, slow);
     // Four is Arabic's 'few' (3-10): the plural noun, not the English '4 in stock'.
