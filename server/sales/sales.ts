@@ -73,7 +73,8 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
   );
   const paid = await rows(
     tx,
-    sql`select id, method, amount::float8 as amount, paid_at, reference from payments where invoice_id = ${invoiceId} order by paid_at, id`,
+    sql`select id, method, amount::float8 as amount, paid_at, reference, tendered::float8 as tendered
+      from payments where invoice_id = ${invoiceId} order by paid_at, id`,
   );
   const [store] = await rows(
     tx,
@@ -83,6 +84,7 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
   );
   const storeSettings = await storeSettingsOf(tx, invoice.locationId);
   const [patient] = invoice.patientId ? await rows(tx, sql`select first_name, last_name from patients where id = ${invoice.patientId}`) : [];
+  const [related] = invoice.relatedInvoiceId ? await rows(tx, sql`select number from invoices where id = ${invoice.relatedInvoiceId}`) : [];
   const orders = await rows(
     tx,
     sql`select id, number, status, expected_on::text as expected_on, invoice_line_no from lab_orders
@@ -90,6 +92,7 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
   );
   return {
     ...invoice,
+    relatedInvoiceNumber: related ? num(related.number) : null,
     patientName: patient ? `${patient.first_name as string} ${patient.last_name as string}` : null,
     lines: lines.map((l) => ({
       lineNo: num(l.line_no),
@@ -108,6 +111,8 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
       amount: num(p.amount),
       paidAt: iso(p.paid_at),
       reference: p.reference as string,
+      // Only what is worth printing: cash handed over beyond the amount (the change).
+      tendered: p.tendered !== null && num(p.tendered) > num(p.amount) ? num(p.tendered) : null,
     })),
     store: {
       name: store!.name as string,

@@ -369,6 +369,8 @@ export const Payment = z.object({
   amount: Money,
   paidAt: Instant,
   reference: z.string(),
+  /** Cash handed over, when more than the amount (change = tendered − amount); null otherwise. */
+  tendered: Money.nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -377,6 +379,8 @@ export const InvoiceDetail = InvoiceSummary.extend({
   patientId: z.string().nullable(),
   notes: z.string(),
   relatedInvoiceId: z.string().nullable(),
+  /** A credit record's (a refund's or a void's): the number of the invoice it gives back. */
+  relatedInvoiceNumber: z.number().int().nullable(),
   patientName: z.string().nullable(),
   lines: z.array(InvoiceLine),
   payments: z.array(Payment),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceDetail } from '../../src/contract/records';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { admin, call, h, newPatient, ok, otherAdmin, staff } from './clinical-fixtures';
 import { startClinical } from './clinical-fixtures';
@@ -95,6 +96,12 @@ describe('refunds', () => {
     const first = json<Refund>(a.statusCode === 201 ? a : b);
     const clothTotal = sale.invoice.lines[1]!.total;
     expect(first.refunded).toEqual([{ method: 'card', amount: clothTotal }]);
+    // The credit record's receipt names the invoice it gives back.
+    expect(await ok<InvoiceDetail>(call(staff, 'GET', `/api/pos/invoices/${first.credit.id}`), 200)).toMatchObject({
+      relatedInvoiceId: sale.invoice.id,
+      relatedInvoiceNumber: sale.invoice.number,
+      payments: [{ method: 'card', amount: -clothTotal }],
+    });
     expect(json<Refund>(a.statusCode === 200 ? a : b)).toMatchObject({ replayed: true, credit: { id: first.credit.id } });
     // The frame too: what the card has left goes back to it, the rest in cash from the drawer.
     const frameTotal = sale.invoice.lines[0]!.total;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { posMessages } from '../../src/contract/pos';
+import type { InvoiceDetail } from '../../src/contract/records';
 import { posDemoIds, posDemoSkus } from '../../server/db/seed-pos';
 import { recordDemoIds } from '../../server/db/seed-records';
 import { admin, call, h, newPatient, ok, otherAdmin, rxBody, staff } from './clinical-fixtures';
@@ -141,6 +142,13 @@ describe('payments', () => {
       sell(saleBody(own, [{ product: frame }, { product: exam }], { payments: [{ method: 'card', amount: card, reference: '4242' }, { method: 'cash', amount: total - card, tendered: total - card + 730 }] })),
     );
     expect(sale).toMatchObject({ change: 730, invoice: { status: 'paid', balance: 0, paidTotal: total } });
+    // The receipt prints the card's reference and the cash handed over (its change follows).
+    const receipt = await ok<InvoiceDetail>(call(staff, 'GET', `/api/pos/invoices/${sale.invoice.id}`), 200);
+    const byMethod = receipt.payments.toSorted((a, b) => a.method.localeCompare(b.method));
+    expect(byMethod.map(({ method, amount, reference, tendered }) => ({ method, amount, reference, tendered }))).toEqual([
+      { method: 'card', amount: card, reference: '4242', tendered: null },
+      { method: 'cash', amount: total - card, reference: '', tendered: total - card + 730 },
+    ]);
     const report = await ok<{ cashIn: number; expectedCash: number; floatTotal: number; byMethod: { method: string; amount: number; count: number }[]; saleCount: number; salesTotal: number }>(
       call(staff, 'GET', `/api/pos/sessions/${own}`),
       200,

@@ -18,6 +18,8 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
   const formats = useFormats();
   const money = (minor: number) => formats.money(minor, invoice.currency);
   const { store } = invoice;
+  // A credit record (a refund or a void) says which invoice it gives back and how the money went back.
+  const credit = invoice.relatedInvoiceId !== null;
   return (
     <>
       <div className={`${styles.actions} ${styles.noPrint}`}>
@@ -56,6 +58,11 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
             )}
           </div>
         </header>
+        {credit && invoice.relatedInvoiceNumber !== null && (
+          <p className={styles.heading}>
+            {t(`records.invoices.creditOf.${invoice.status === 'void' ? 'void' : 'refunded'}`, { number: formats.number(invoice.relatedInvoiceNumber) })}
+          </p>
+        )}
         <dl className={styles.facts}>
           <dt>{t('records.invoices.number')}</dt>
           <dd>{formats.number(invoice.number)}</dd>
@@ -118,36 +125,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
           <dd className={styles.grandTotal}>{money(invoice.balance)}</dd>
         </dl>
 
-        {invoice.payments.length === 0 ? (
-          <>
-            <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
-            <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
-          </>
-        ) : (
-          <TableScroll label={t('records.invoices.payments')}>
-            <table className={styles.table}>
-              <caption>{t('records.invoices.payments')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('records.invoices.paidOn')}</th>
-                  <th scope="col">{t('records.invoices.method')}</th>
-                  <th scope="col">{t('records.invoices.reference')}</th>
-                  <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoice.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formats.dateTime(payment.paidAt, store.timeZone)}</td>
-                    <td>{t(`records.invoices.methods.${payment.method}`)}</td>
-                    <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>
-                    <td className={styles.number}>{money(payment.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        {credit ? <MoneyGivenBack invoice={invoice} /> : <PaymentsTaken invoice={invoice} />}
 
         {invoice.orders.length > 0 && (
           <div className={styles.noPrint}>
@@ -176,5 +154,95 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
         )}
       </article>
     </>
+  );
+}
+
+/** What was paid, by method with the card reference; cash handed over beyond the amount prints with its change. */
+function PaymentsTaken({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const money = (minor: number) => formats.money(minor, invoice.currency);
+  if (invoice.payments.length === 0) {
+    return (
+      <>
+        <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
+        <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+      </>
+    );
+  }
+  const tendered = invoice.payments.filter((payment) => payment.tendered !== null);
+  const handedOver = tendered.reduce((sum, payment) => sum + payment.tendered!, 0);
+  const change = tendered.reduce((sum, payment) => sum + payment.tendered! - payment.amount, 0);
+  return (
+    <>
+      <TableScroll label={t('records.invoices.payments')}>
+        <table className={styles.table}>
+          <caption>{t('records.invoices.payments')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('records.invoices.paidOn')}</th>
+              <th scope="col">{t('records.invoices.method')}</th>
+              <th scope="col">{t('records.invoices.reference')}</th>
+              <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.payments.map((payment) => (
+              <tr key={payment.id}>
+                <td>{formats.dateTime(payment.paidAt, invoice.store.timeZone)}</td>
+                <td>{t(`records.invoices.methods.${payment.method}`)}</td>
+                <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>
+                <td className={styles.number}>{money(payment.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      {tendered.length > 0 && (
+        <dl className={styles.totals} aria-label={t('records.invoices.cashTendered')}>
+          <dt>{t('records.invoices.cashTendered')}</dt>
+          <dd>{money(handedOver)}</dd>
+          <dt>{t('records.invoices.change')}</dt>
+          <dd>{money(change)}</dd>
+        </dl>
+      )}
+    </>
+  );
+}
+
+/** A credit record's money, as the amounts that went back and where (the card, the drawer, store credit). */
+function MoneyGivenBack({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  if (invoice.payments.length === 0) {
+    return (
+      <>
+        <h2 className={styles.heading}>{t('records.invoices.givenBack')}</h2>
+        <p className={styles.muted}>{t('records.invoices.nothingGivenBack')}</p>
+      </>
+    );
+  }
+  return (
+    <TableScroll label={t('records.invoices.givenBack')}>
+      <table className={styles.table}>
+        <caption>{t('records.invoices.givenBack')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('records.invoices.givenBackOn')}</th>
+            <th scope="col">{t('records.invoices.method')}</th>
+            <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.payments.map((payment) => (
+            <tr key={payment.id}>
+              <td>{formats.dateTime(payment.paidAt, invoice.store.timeZone)}</td>
+              <td>{t(`records.invoices.methods.${payment.method}`)}</td>
+              <td className={styles.number}>{formats.money(-payment.amount, invoice.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
