@@ -69,8 +69,8 @@ const Env = z.object({
   JOBS_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(3),
   /** Patients a run reads and queues per transaction. */
   JOBS_PAGE_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50_000).default(5_000),
-  /** The address users reach the app at, for links in messages. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** The address users reach the app at, for links in messages; unset (not in production): the address each request reached. */
+  PUBLIC_URL: z.string().url().optional(),
   /** Ed25519 private key (PKCS#8 PEM) for access tokens; unset generates one and keeps it in the database. */
   JWT_PRIVATE_KEY: z.string().optional(),
   /** Key for hashing one-time codes (32+ characters); unset generates one and keeps it in the database. */
@@ -111,7 +111,8 @@ export interface Config {
   outbox: { pollMs: number; leaseSeconds: number; maxAttempts: number };
   /** Scheduled jobs (server/jobs): scheduler and worker timing; pollMs 0 is off. */
   jobs: { pollMs: number; leaseSeconds: number; maxAttempts: number; pageSize: number };
-  publicUrl: string;
+  /** PUBLIC_URL; links made for a request use `publicUrlOf` (server/http/publicUrl.ts), which falls back to the request's address. */
+  publicUrl: string | undefined;
   jwtPrivateKey: string | undefined;
   codeSecret: string | undefined;
   logLevel: string;
@@ -152,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production is the deployed mode: links in messages must reach users over HTTPS (the cookies are Secure) and
     // codes must reach them by mail, since nothing is printed to the log.
     const missing: string[] = [];
-    if (!env.PUBLIC_URL || new URL(e.PUBLIC_URL).protocol !== 'https:') {
+    if (!e.PUBLIC_URL || new URL(e.PUBLIC_URL).protocol !== 'https:') {
       missing.push('  PUBLIC_URL: production needs the https:// address users reach the app at');
     }
     if (!e.SMTP_URL) missing.push('  SMTP_URL: production needs a mail server to send codes and links (smtp://user:pass@host:port)');
@@ -191,4 +192,12 @@ export function insecureModeNotice(config: Pick<Config, 'env'>): string | null {
   if (config.env === 'production') return null;
   const printing = config.env === 'development' ? ', and one-time codes and links are printed to this log' : '';
   return `NODE_ENV=${config.env} is not for real patients: cookies are not marked Secure${printing}. Deploy with NODE_ENV=production (docs/operations.md).`;
+}
+
+/**
+ * The base of what the server gives out outside any request (the SMS provider's delivery-report address, the mail
+ * message ids): PUBLIC_URL, else this machine at the port it listens on.
+ */
+export function ownBaseUrl(config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'port'>>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port ?? 3000}`).replace(/\/+$/, '');
 }

@@ -9,6 +9,7 @@ import { AccountList, AccountListQuery, AccountParams, AccountSummary, AccountUp
 import { hashPassword } from '../auth/passwords';
 import { duplicateKey, nowOf, writeErrors } from '../scope/audited';
 import { inviteAccount, listAccounts, reinvite, sendPasswordReset, setActive, temporaryPassword, unlockAccount, updateAccount } from './accounts';
+import { publicUrlOf } from '../http/publicUrl';
 
 const adminOnly = ['admin'] as const satisfies readonly Role[];
 const security = [{ bearer: [] }];
@@ -18,7 +19,6 @@ const errors = writeErrors;
 export async function accessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = { access: adminOnly };
-  const publicUrl = () => app.deps.config.publicUrl;
   const newTemporaryPassword = async () => {
     const password = temporaryPassword();
     return { password, hash: await hashPassword(password) };
@@ -54,7 +54,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
       const temp = await newTemporaryPassword();
       const result = await request.work(
         'access.user.invite',
-        ({ tx, scope }) => inviteAccount(tx, scope, request.body, temp, publicUrl(), nowOf(request)),
+        ({ tx, scope }) => inviteAccount(tx, scope, request.body, temp, publicUrlOf(request), nowOf(request)),
         { mapDbError: duplicateKey },
       );
       return reply.code(201).send(result);
@@ -117,7 +117,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const temp = await newTemporaryPassword();
-      return request.work('access.user.reinvite', ({ tx, scope }) => reinvite(tx, scope, request.params.userId, temp, publicUrl(), nowOf(request)));
+      return request.work('access.user.reinvite', ({ tx, scope }) => reinvite(tx, scope, request.params.userId, temp, publicUrlOf(request), nowOf(request)));
     },
   );
 
@@ -128,6 +128,6 @@ export async function accessRoutes(fastify: FastifyInstance) {
       schema: { tags, summary: 'Ask the person by email to set a new password (forgot-password flow)', security, params: AccountParams, response: { 200: Ok, ...errors } },
     },
     (request) =>
-      request.work('access.user.passwordReset', ({ tx, scope }) => sendPasswordReset(tx, scope, request.params.userId, publicUrl(), nowOf(request))),
+      request.work('access.user.passwordReset', ({ tx, scope }) => sendPasswordReset(tx, scope, request.params.userId, publicUrlOf(request), nowOf(request))),
   );
 }

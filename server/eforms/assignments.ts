@@ -13,9 +13,9 @@ import { canSeeStore, storeCondition } from '../scope/scope';
 import { newLinkToken } from './crypto';
 import { assignmentsWhere, callerStores, event, SectionList, sendLink, visibleAssignment, visibleForm } from './staffAccess';
 import { callerOf } from '../scope/context';
+import { publicUrlOf } from '../http/publicUrl';
 
 type Refs = { tenantId: string; id: string }[];
-const publicUrlOf = (request: FastifyRequest) => request.server.deps.config.publicUrl;
 
 /**
  * One assignment and one fresh link per patient (the link is only in the message). A patient out of reach or

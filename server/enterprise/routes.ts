@@ -30,6 +30,7 @@ import { callerOf } from '../scope/context';
 import { fixedMessages } from '../messaging/templates';
 import { addCompanyStore, createCompany, INVITATION_DAYS, readCompanies, setSuspended, temporaryPassword, updateCompany } from './companies';
 import { readMappings, removeMapping, saveMapping } from './mappings';
+import { publicUrlOf } from '../http/publicUrl';
 
 const access = { access: ['enterpriseadmin'] as const };
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -144,7 +145,8 @@ export async function enterpriseRoutes(fastify: FastifyInstance) {
       const message = fixedMessages.companyInvite({
         adminName: input.admin.displayName,
         companyName: input.name,
-        signInUrl: `${config.publicUrl.replace(/\/$/, '')}/admin`,
+        // The first store's sign-in address is made with the company (migration 0044).
+        signInUrl: `${publicUrlOf(request)}/${input.slug}/${input.store.slug}`,
         temporaryPassword: password,
         expiresOn,
       });

@@ -23,10 +23,11 @@ import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { scopeOf } from '../scope/context';
 import { changeConversation, listConversations, openConversation, replyTo, startConversation, unreadCount } from './inbox';
 import { readTracking } from './tracking';
+import { publicUrlOf } from '../http/publicUrl';
 
 const security = [{ bearer: [] }];
 const tags = ['inbox'];
-const inboxLinkOf = (request: FastifyRequest) => `${request.server.deps.config.publicUrl.replace(/\/+$/, '')}/apps/mail`;
+const inboxLinkOf = (request: FastifyRequest) => `${publicUrlOf(request)}/apps/mail`;
 const Params = z.object({ conversationId: Uuid });
 
 export async function inboxRoutes(fastify: FastifyInstance) {

@@ -13,9 +13,10 @@ import { found, registerRecordReads, type ReadRoute } from '../scope/patientReco
 import { readLabOrders } from './labOrders';
 import { lookupLabOrders } from './lookup';
 import { createLabOrder, moveLabOrder } from './workflow';
+import { publicUrlOf } from '../http/publicUrl';
 
 const security = [{ bearer: [] }];
-const linksOf = (request: FastifyRequest) => ({ secrets: request.server.deps.secrets, publicUrl: request.server.deps.config.publicUrl });
+const linksOf = (request: FastifyRequest) => ({ secrets: request.server.deps.secrets, publicUrl: publicUrlOf(request) });
 
 const reads: ReadRoute[] = [
   {

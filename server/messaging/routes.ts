@@ -27,6 +27,8 @@ import { scopeOf } from '../scope/context';
 import { patientMessages } from './patientLog';
 import { listTemplates, previewTemplate, removeTemplate, saveTemplate, sendTestTemplate, templateDetail } from './templateAdmin';
 import { smsSignatureHeader, smsStatusPath, validSmsSignature } from './transports';
+import { publicUrlOf } from '../http/publicUrl';
+import { ownBaseUrl } from '../config';
 
 const admins = ['admin'] as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -136,7 +138,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       request.inTenant(async (tx) =>
-        previewTemplate(tx, await scopeOf(tx, request), request.params.channel, request.params.key, request.body, config().publicUrl),
+        previewTemplate(tx, await scopeOf(tx, request), request.params.channel, request.params.key, request.body, publicUrlOf(request)),
       ),
   );
 
@@ -155,7 +157,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await request.work('template.test', ({ tx, scope }) =>
-        sendTestTemplate(tx, scope, request.params.channel, request.params.key, request.body, config().publicUrl),
+        sendTestTemplate(tx, scope, request.params.channel, request.params.key, request.body, publicUrlOf(request)),
       );
       return reply.code(202).send(result);
     },
@@ -179,7 +181,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
       },
       async (request, reply) => {
         const sms = config().sms;
-        const url = new URL(smsStatusPath, config().publicUrl).toString();
+        const url = new URL(smsStatusPath, ownBaseUrl(config())).toString();
         const signature = request.headers[smsSignatureHeader];
         if (!sms || !validSmsSignature(sms.token, url, request.body, typeof signature === 'string' ? signature : undefined)) {
           throw new HttpError(403, 'auth.forbidden');

@@ -5,7 +5,7 @@
  * with no provider configured has no transport: its messages stay in the communication log.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config';
+import { ownBaseUrl, type Config } from '../config';
 
 /** What a transport is given: the logged message (its id makes a repeated send recognisable as the same). */
 export interface Sendable {
@@ -92,10 +92,10 @@ export function smsTransport(sms: SmsSettings, publicUrl: string): Transport {
 }
 
 /** The transports of the configuration: none, email, SMS or both. */
-export async function createTransports(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'sms'>): Promise<Transports> {
+export async function createTransports(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'sms'> & Partial<Pick<Config, 'port'>>): Promise<Transports> {
   return {
-    ...(config.smtpUrl ? { email: await smtpTransport(config.smtpUrl, config.mailFrom, config.publicUrl) } : {}),
-    ...(config.sms ? { sms: smsTransport(config.sms, config.publicUrl) } : {}),
+    ...(config.smtpUrl ? { email: await smtpTransport(config.smtpUrl, config.mailFrom, ownBaseUrl(config)) } : {}),
+    ...(config.sms ? { sms: smsTransport(config.sms, ownBaseUrl(config)) } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' and its admin, maps
- * /acme/harbor; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
+ * The enterprise story: the enterprise admin creates 'Acme Vision' with store 'Harbor' (its sign-in address
+ * /acme/harbor made with it) and its admin, and maps a second address; the invited admin finishes the new-user flow with the emailed temporary password and code, signs in
  * at that address and finds an empty store whose POS offers its two registers; suspending Acme stops its sign-in (its admin, with the right password, is told why),
  * reinstating restores it; the enterprise admin adds a store to Acme on its page, where Acme's admin then signs in.
  * The new screens are checked with axe, on a phone (390 px) in English and Arabic. The reports across companies are
@@ -23,7 +23,7 @@ const adminPassword = 'Harbor-Lights-2026';
 let acmeId = '';
 
 describe('the enterprise admin', () => {
-  it('creates Acme Vision with store Harbor and its admin, and maps /acme/harbor', async () => {
+  it('creates Acme Vision with store Harbor, its sign-in address /acme/harbor and its admin; maps a second address', async () => {
     const page = await e2e.newPage();
     await signInAsEnterprise(page);
     await page.getByRole('link', { name: 'Add a company' }).click();
@@ -51,19 +51,23 @@ describe('the enterprise admin', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(await server.nextInMessage(adminEmail, invited, /temporary password \S+/)).toMatch(/^temporary password \S{12,}$/);
 
+    // The first store's sign-in address is made with the company; a second one is added by hand.
     await page.goto('/admin/PortalMapping');
     await expectHeading(page, 'Portal mapping');
+    const made = page.getByRole('link', { name: 'Open the sign-in page /acme/harbor in a new tab' });
+    await made.waitFor();
+    expect(await made.getAttribute('href')).toBe('/acme/harbor');
     await page.getByRole('button', { name: 'Add a sign-in address' }).click();
     await page.getByRole('combobox', { name: 'Company', exact: true }).selectOption({ label: 'Acme Vision' });
     await page.getByRole('combobox', { name: 'Store', exact: true }).selectOption({ label: 'Harbor' });
     expect(await page.getByRole('textbox', { name: 'Company part', exact: true }).inputValue()).toBe('acme');
-    expect(await page.getByRole('textbox', { name: 'Store part', exact: true }).inputValue()).toBe('harbor');
+    await page.getByRole('textbox', { name: 'Store part', exact: true }).fill('quay');
     await page.getByRole('button', { name: 'Save the address' }).click();
-    const open = page.getByRole('link', { name: 'Open the sign-in page /acme/harbor in a new tab' });
+    const open = page.getByRole('link', { name: 'Open the sign-in page /acme/quay in a new tab' });
     await open.waitFor();
-    expect(await open.getAttribute('href')).toBe('/acme/harbor');
+    expect(await open.getAttribute('href')).toBe('/acme/quay');
     await page.getByRole('searchbox', { name: 'Search addresses, companies and stores' }).fill('harbor');
-    await page.getByText('Sign-in addresses: 1').waitFor();
+    await page.getByText('Sign-in addresses: 2').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
 
     // A reserved word is refused with the field's message, and nothing is added.

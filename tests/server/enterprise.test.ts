@@ -97,12 +97,14 @@ describe('creating a company in one step', () => {
     );
     expect(one).toMatchObject({ name: 'Acme Vision', slug: 'acme', logo: acme.logo, suspendedAt: null });
     expect(one.stores).toEqual([expect.objectContaining({ name: 'Harbor', timeZone: 'Europe/Istanbul', taxRateBp: 1800 })]);
-    // The first store is complete as an admin's own new store (its policies, its tax rate, two registers); its
-    // sign-in address is left to the portal mapping below.
-    expect(await storeMakings(harborId)).toEqual({ policies: 1, rates: ['standard:1800'], registers: [...defaultRegisterNames].sort(), mappings: 0 });
+    // The first store is complete as an admin's own new store (its policies, its tax rate, two registers, its
+    // sign-in address /{company}/{store}), and the invitation names that address.
+    expect(await storeMakings(harborId)).toEqual({ policies: 1, rates: ['standard:1800'], registers: [...defaultRegisterNames].sort(), mappings: 1 });
+    const portal = json<{ tenantID: string; locationid: string }>(await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' }));
+    expect(portal).toMatchObject({ tenantID: acmeId, locationid: harborId });
 
     const invite = await lastMessageTo(h, 'ada@acme.test');
-    expect(invite).toContain('/admin');
+    expect(invite).toContain('/acme/harbor');
     const [logged] = await ownerRows<{ tenant_id: string; template: string }>(h, sql`select tenant_id, template from communication_log where recipient = 'ada@acme.test'`);
     expect(logged).toEqual({ tenant_id: acmeId, template: 'enterprise.company-invite' });
 
@@ -110,11 +112,13 @@ describe('creating a company in one step', () => {
     expect((await auditActions(h, acmeId)).map((a) => a.action)).toEqual(['company.create']);
   });
 
-  it('maps /acme/harbor, and the invited admin finishes the new-user flow there and sees an empty store', async () => {
-    const mapped = await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'harbor' });
+  it('maps a second address for Harbor, and the invited admin finishes the new-user flow at /acme/harbor and sees an empty store', async () => {
+    const again = await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'harbor' });
+    expect(again.statusCode, again.body).toBe(400);
+    const mapped = await api('POST', '/api/enterprise/portal-mappings', { tenantId: acmeId, locationId: harborId, companySlug: 'acme', storeSlug: 'quay' });
     expect(mapped.statusCode, mapped.body).toBe(201);
-    expect(json(mapped)).toMatchObject({ companyName: 'Acme Vision', storeName: 'Harbor', companySlug: 'acme', storeSlug: 'harbor', suspended: false });
-    const portal = json<{ tenantID: string; locationid: string }>(await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' }));
+    expect(json(mapped)).toMatchObject({ companyName: 'Acme Vision', storeName: 'Harbor', companySlug: 'acme', storeSlug: 'quay', suspended: false });
+    const portal = json<{ tenantID: string; locationid: string }>(await h.app.inject({ method: 'GET', url: '/api/portal/acme/quay' }));
     expect(portal).toMatchObject({ tenantID: acmeId, locationid: harborId });
 
     const temporary = /temporary password (\S+) /.exec(await lastMessageTo(h, 'ada@acme.test'))![1]!;
@@ -343,7 +347,7 @@ describe('suspension', () => {
     expect({ status: wrong.statusCode, body: json(wrong) }).toMatchObject({ status: 401, body: { error: messages.invalidLogin } });
     expect((await h.app.inject({ method: 'GET', url: '/api/portal/acme/harbor' })).statusCode).toBe(404);
     const listed = json<{ mappings: { companySlug: string; suspended: boolean }[] }>(await api('GET', '/api/enterprise/portal-mappings?search=acme'));
-    expect(listed.mappings).toEqual([expect.objectContaining({ companySlug: 'acme', suspended: true })]);
+    expect(listed.mappings).toEqual([expect.objectContaining({ companySlug: 'acme', suspended: true }), expect.objectContaining({ companySlug: 'acme', suspended: true })]);
     expect(await counts()).toEqual(before);
 
     const back = await api('PUT', `/api/enterprise/companies/${acmeId}/suspension`, { suspended: false });
