@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fetchPatientPage, patientsKey } from '../../../api/patients';
+import { recordsQueries } from '../../../api/records';
 import type { SaleCustomer } from '../../../machines/posSale.machine';
 import { useRecentsActor } from '../../shared/recentsActor';
 import { Button } from '../../ui/Button';
@@ -52,6 +53,13 @@ export function CustomerPicker({
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const chart = useChartPatient();
+  // A chart opened by its address has no name in the recents until its profile loads: read the name here then.
+  const chartProfile = useQuery({
+    ...recordsQueries.profile(tenantId, { kind: 'patient', patientId: chart?.id ?? '' }),
+    enabled: Boolean(chart && !chart.name && tenantId && online),
+  });
+  const chartName =
+    chart?.name || (chartProfile.data ? t('patientChart.name', { first: chartProfile.data.firstName, last: chartProfile.data.lastName }) : '');
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), 150);
     return () => clearTimeout(timer);
@@ -114,8 +122,8 @@ export function CustomerPicker({
           {t('posSale.newPatient.open')}
         </Button>
         {chart && (
-          <Button variant="secondary" onPress={() => choose(chart)}>
-            {t('posSale.customer.chartPatient', { name: chart.name || t('posSale.customer.openChart') })}
+          <Button variant="secondary" onPress={() => choose({ id: chart.id, name: chartName })}>
+            {chartName ? t('posSale.customer.chartPatient', { name: chartName }) : t('posSale.customer.chartPatientUnnamed')}
           </Button>
         )}
       </div>
