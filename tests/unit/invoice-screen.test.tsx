@@ -58,6 +58,20 @@ describe('the invoice screen of a patient', () => {
     expect(screen.getByRole('form', { name: 'Refund this invoice' })).toBeTruthy();
   });
 
+  it('confirms a recorded payment, with its amount and method', async () => {
+    const { user } = openScreen(
+      patientApi((call) =>
+        call.method === 'POST' && path(call).endsWith('/payments')
+          ? ok({ payment: { id: 'c1ea0000-0000-4000-8000-000000110009', method: 'card', amount: 23300, reference: 'VISA 4242' }, invoice: { ...invoice, lines: [] }, replayed: false }, 201)
+          : undefined,
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Take a payment' });
+    await user.type(within(form).getByLabelText('Reference'), 'VISA 4242');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded: $233.00, Card.')).toBeTruthy();
+  });
+
   it('refuses an amount over the balance at the field without asking the server', async () => {
     const { user } = openScreen(patientApi());
     const form = await screen.findByRole('form', { name: 'Take a payment' });

@@ -60,6 +60,9 @@ describe("staff's My Information", () => {
     expect(openChart.parentElement!.textContent).toBe('Patient: Jane Doe Open the full chart');
     expect(openChart.parentElement!.querySelector('bdi')!.textContent).toBe('Jane Doe');
     expect(await screen.findByText(/2002/)).toBeTruthy();
+    // 'View invoice' opens the invoice screen with that invoice selected.
+    const view = screen.getByRole('link', { name: 'View invoice 2002' });
+    expect(view.getAttribute('href')).toBe(`/admin/patients/invoice/${ids.jane}/${invoices.invoices[0]!.locationId}?invoice=${ids.open}`);
     await waitFor(() => expect(recents.getSnapshot().context.entries[0]!.displayName).toBe('Jane Doe'));
   });
 

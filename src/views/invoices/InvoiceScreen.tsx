@@ -26,6 +26,8 @@ import * as recordStyles from '../shared/records.css';
 import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
+import { useSnackbarActor } from '../ui/shellActors';
+import { savedSnackbar } from '../../machines/snackbar.machine';
 import { Field } from '../shared/Field';
 import { amountText, parseAmount } from '../shared/money';
 import { InvoiceTable } from '../shared/InvoiceTable';
@@ -273,10 +275,15 @@ function PaymentForm({ invoice, register, onPaid }: { invoice: InvoiceDetail; re
   const dirty = method !== 'card' || amount !== initialAmount || reference !== '';
   useUnsavedChanges(dirty);
 
+  const snackbar = useSnackbarActor();
   const pay = useMutation({
     mutationFn: (input: PaymentInput & { idempotencyKey: string }) => payInvoice(invoice.id, input),
-    onSuccess: () => {
+    onSuccess: ({ payment }) => {
       attempt.current = null;
+      // The form starts over for the new balance: the clerk is told what was recorded.
+      snackbar.send(
+        savedSnackbar(t('invoiceScreen.paymentRecorded', { amount: formats.money(payment.amount, invoice.currency), method: t(`records.invoices.methods.${payment.method}`) })),
+      );
       return onPaid();
     },
   });

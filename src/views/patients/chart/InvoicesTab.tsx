@@ -11,9 +11,9 @@ import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
 import { TableScroll } from '../../ui/TableScroll';
 
-/** The invoice screen of a patient at a store (one screen lists and opens that patient's invoices). */
-export const invoiceScreenHref = (patientId: string, locationId: string) =>
-  `/admin/patients/invoice/${encodeURIComponent(patientId)}/${encodeURIComponent(locationId)}`;
+/** The invoice screen of a patient at a store (it lists that patient's invoices there) with this invoice selected. */
+const chartInvoiceHref = (patientId: string, invoice: { id: string; locationId: string }) =>
+  `/admin/patients/invoice/${encodeURIComponent(patientId)}/${encodeURIComponent(invoice.locationId)}?invoice=${encodeURIComponent(invoice.id)}`;
 
 /** Tab 4: the patient's invoices with the open balance; each opens the invoice screen. */
 export default function InvoicesTab({ patientId }: ChartTabProps) {
@@ -53,7 +53,7 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
                     {invoices.map((invoice) => (
                       <tr key={invoice.id}>
                         <th scope="row">
-                          <Link className={link} href={invoiceScreenHref(patientId, invoice.locationId)}>
+                          <Link className={link} href={chartInvoiceHref(patientId, invoice)}>
                             {t('records.invoices.view', { number: formats.number(invoice.number) })}
                           </Link>
                         </th>
