@@ -26,7 +26,7 @@ const person = (r: Row) => ({
   storeName: r.store_name as string,
 });
 
-async function forms(tx: Tx, stores: Stores) {
+async function forms(tx: Tx, stores: Stores, limit: number) {
   return rows(
     tx,
     sql`select a.id, a.patient_id, p.first_name, p.last_name, a.location_id, l.name as store_name, a.form_snapshot->>'name' as form_name,
@@ -36,11 +36,11 @@ async function forms(tx: Tx, stores: Stores) {
         join patients p on p.tenant_id = a.tenant_id and p.id = a.patient_id
         join locations l on l.tenant_id = a.tenant_id and l.id = a.location_id
         where s.reviewed_at is null and a.revoked_at is null and ${inStores('a.location_id', stores)}
-        order by s.submitted_at, a.id limit ${workDeskKindMax}`,
+        order by s.submitted_at, a.id limit ${limit}`,
   );
 }
 
-async function orders(tx: Tx, stores: Stores, now: Date) {
+async function orders(tx: Tx, stores: Stores, now: Date, limit: number) {
   return rows(
     tx,
     sql`select o.id, o.patient_id, p.first_name, p.last_name, o.location_id, l.name as store_name, o.number, o.status,
@@ -51,11 +51,11 @@ async function orders(tx: Tx, stores: Stores, now: Date) {
         join locations l on l.tenant_id = o.tenant_id and l.id = o.location_id
         where ${inStores('o.location_id', stores)}
           and (o.status = 'ready-for-pickup' or ${overdueOrder(now)})
-        order by o.expected_on nulls last, o.number limit ${workDeskKindMax}`,
+        order by o.expected_on nulls last, o.number limit ${limit}`,
   );
 }
 
-async function recalls(tx: Tx, stores: Stores, now: Date) {
+async function recalls(tx: Tx, stores: Stores, now: Date, limit: number) {
   return rows(
     tx,
     sql`select r.id, r.patient_id, p.first_name, p.last_name, r.location_id, l.name as store_name, r.type, r.due_on::text as due_on,
@@ -66,11 +66,11 @@ async function recalls(tx: Tx, stores: Stores, now: Date) {
         where ${inStores('r.location_id', stores)} and r.status in ('pending', 'sent') and r.due_on <= ${storeToday(now, sql`l.time_zone`)}
           and not exists (select 1 from appointments a where a.tenant_id = r.tenant_id and a.patient_id = r.patient_id
             and a.starts_at > ${now.toISOString()}::timestamptz and a.status in ('booked', 'confirmed'))
-        order by r.due_on, r.id limit ${workDeskKindMax}`,
+        order by r.due_on, r.id limit ${limit}`,
   );
 }
 
-async function visits(tx: Tx, stores: Stores, now: Date) {
+async function visits(tx: Tx, stores: Stores, now: Date, limit: number) {
   return rows(
     tx,
     sql`select a.id, a.patient_id, p.first_name, p.last_name, a.location_id, l.name as store_name, a.starts_at, a.type,
@@ -82,12 +82,12 @@ async function visits(tx: Tx, stores: Stores, now: Date) {
           and (a.starts_at at time zone l.time_zone)::date = ${storeToday(now, sql`l.time_zone`)}
           -- the day's range first, so the store-day index bounds the scan
           and a.starts_at > ${now.toISOString()}::timestamptz - interval '1 day' and a.starts_at < ${now.toISOString()}::timestamptz + interval '1 day'
-        order by a.starts_at, a.id limit ${workDeskKindMax}`,
+        order by a.starts_at, a.id limit ${limit}`,
   );
 }
 
 /** Messages to the stores' patients that could not be delivered (failed after the last try, or refused by the provider). */
-async function failedMessages(tx: Tx, stores: Stores, now: Date) {
+async function failedMessages(tx: Tx, stores: Stores, now: Date, limit: number) {
   return rows(
     tx,
     sql`select m.id, m.patient_id, p.first_name, p.last_name, m.location_id, l.name as store_name, m.channel, m.template,
@@ -97,7 +97,7 @@ async function failedMessages(tx: Tx, stores: Stores, now: Date) {
         join locations l on l.tenant_id = m.tenant_id and l.id = m.location_id
         where m.status = 'failed' and ${inStores('m.location_id', stores)}
           and m.created_at > ${now.toISOString()}::timestamptz - make_interval(days => ${workDeskFailureDays})
-        order by m.created_at, m.id limit ${workDeskKindMax}`,
+        order by m.created_at, m.id limit ${limit}`,
   );
 }
 
@@ -122,14 +122,24 @@ async function failedRuns(tx: Tx, now: Date): Promise<FailedRun[]> {
 const total = (found: Row[]) => (found.length ? Number(found[0]!.total) : 0);
 
 export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, now: Date): Promise<WorkDesk> {
-  const want = (t: WorkDeskType) => type === 'all' || type === t;
-  const [f, o, r, v] = [
-    want('forms') ? await forms(tx, stores) : [],
-    want('orders') ? await orders(tx, stores, now) : [],
-    want('recalls') ? await recalls(tx, stores, now) : [],
-    want('today') ? await visits(tx, stores, now) : [],
+  // Every tab shows every kind's count: a kind not listed is still counted (one row read, with its total).
+  const limit = (t: WorkDeskType) => (type === 'all' || type === t ? workDeskKindMax : 1);
+  const listed = (t: WorkDeskType, found: Row[]) => (type === 'all' || type === t ? found : []);
+  const counted = {
+    forms: await forms(tx, stores, limit('forms')),
+    orders: await orders(tx, stores, now, limit('orders')),
+    recalls: await recalls(tx, stores, now, limit('recalls')),
+    today: await visits(tx, stores, now, limit('today')),
+    automations: await failedMessages(tx, stores, now, limit('automations')),
+  };
+  const runs = await failedRuns(tx, now);
+  const [f, o, r, v, m] = [
+    listed('forms', counted.forms),
+    listed('orders', counted.orders),
+    listed('recalls', counted.recalls),
+    listed('today', counted.today),
+    listed('automations', counted.automations),
   ];
-  const [m, runs] = want('automations') ? [await failedMessages(tx, stores, now), await failedRuns(tx, now)] : [[], []];
   const items: WorkDeskItem[] = [
     ...f.map((x) => ({ kind: 'form' as const, ...person(x), formName: x.form_name as string, submittedAt: iso(x.submitted_at) })),
     ...o.map((x) => ({
@@ -160,7 +170,13 @@ export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, n
   ];
   return {
     items,
-    failedRuns: runs,
-    counts: { forms: total(f), orders: total(o), recalls: total(r), today: total(v), automations: total(m) + runs.length },
+    failedRuns: type === 'all' || type === 'automations' ? runs : [],
+    counts: {
+      forms: total(counted.forms),
+      orders: total(counted.orders),
+      recalls: total(counted.recalls),
+      today: total(counted.today),
+      automations: total(counted.automations) + runs.length,
+    },
   };
 }

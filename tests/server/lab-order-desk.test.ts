@@ -173,6 +173,10 @@ describe('work desk', () => {
     expect(desk.counts.forms).toBeGreaterThan(0);
     const forms = await ok<Desk>(call(admin, 'GET', '/api/workdesk?type=forms'), 200);
     expect(forms.items.every((i) => i.kind === 'form')).toBe(true);
+    // Every tab counts every kind, as the all tab does.
+    for (const type of ['forms', 'orders', 'recalls', 'today', 'automations']) {
+      expect((await ok<Desk>(call(admin, 'GET', `/api/workdesk?type=${type}`), 200)).counts, type).toEqual(desk.counts);
+    }
     const staffDesk = await ok<Desk>(call(staff, 'GET', '/api/workdesk'), 200);
     expect(staffDesk.items.every((i) => i.locationId === demoIds.downtown)).toBe(true);
     expect((await call(staff, 'GET', `/api/workdesk?locationId=${demoIds.uptown}`)).statusCode).toBe(404);

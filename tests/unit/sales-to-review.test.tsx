@@ -63,6 +63,7 @@ function reviewApi(open: ReturnType<typeof sale>[]) {
   return (call: Call): Reply | undefined => {
     const url = new URL(call.path, 'http://x');
     if (url.pathname === '/api/stores') return ok({ stores: [downtown] });
+    if (url.pathname === '/api/workdesk') return ok({ items: [], failedRuns: [], counts: { forms: 2, orders: 1, recalls: 0, today: 3, automations: 0 } });
     if (url.pathname === '/api/pos/review') return ok({ items: url.searchParams.get('status') === 'all' ? [...listed, reviewed] : listed });
     const marked = /^\/api\/pos\/review\/([^/]+)\/reviewed$/.exec(url.pathname);
     if (marked && call.method === 'POST') {
@@ -81,6 +82,9 @@ describe('/admin/workdesk/review', () => {
     rendered = renderPage(<WorkDeskPage type="review" />, { user: staff, api: reviewApi([overpaid, walkIn]) });
     const table = await screen.findByRole('table', { name: 'Sales to review, newest first' }, { timeout: 5000 });
     expect(screen.getByRole('link', { name: 'Sales to review' }).getAttribute('aria-current')).toBe('page');
+    // The other tabs keep their counts here too.
+    expect(await screen.findByRole('link', { name: 'Forms (2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Today (3)' })).toBeTruthy();
     const [first, second] = within(table).getAllByRole('row').slice(1);
     // The patient's sale opens the invoice screen; a walk-in's has none.
     expect(within(first!).getByRole('link', { name: 'Invoice 1005' }).getAttribute('href')).toBe(`/admin/reports/invoice/${jane}?invoice=${overpaid.invoiceId}`);

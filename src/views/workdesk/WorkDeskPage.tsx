@@ -65,7 +65,8 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
   const store = new URLSearchParams(usePageSearch()).get('store') ?? '';
   const locationId = uuidPattern.test(store) ? store : undefined;
   const stores = useQuery(storesQuery(tenantId));
-  const desk = useQuery({ ...labOrderQueries.workDesk(tenantId, type, locationId), enabled: view !== 'review' });
+  // Sales to review lists from its own API; the desk is still read there for the other tabs' counts.
+  const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));
   const query = window.location.search;
   const session = useSessionActor();
   const isAdmin = useSelector(session, (snapshot) => hasPermission(authRoles.admin, snapshot.context.session?.user?.role ?? []));
