@@ -125,7 +125,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
           <dd className={styles.grandTotal}>{money(invoice.balance)}</dd>
         </dl>
 
-        {credit ? <MoneyGivenBack invoice={invoice} /> : <PaymentsTaken invoice={invoice} />}
+        <ReceiptMoney invoice={invoice} credit={credit} />
 
         {invoice.orders.length > 0 && (
           <div className={styles.noPrint}>
@@ -157,32 +157,35 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
   );
 }
 
-/** What was paid, by method with the card reference; cash handed over beyond the amount prints with its change. */
-function PaymentsTaken({ invoice }: { invoice: InvoiceDetail }) {
+/**
+ * The receipt's money: what was paid, by method with the card reference (cash handed over beyond the amount prints
+ * with its change), or on a credit record what went back and where (the card, the drawer, store credit), as positive
+ * amounts and without the stored reference, which only repeats the invoice the heading names.
+ */
+function ReceiptMoney({ invoice, credit }: { invoice: InvoiceDetail; credit: boolean }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const money = (minor: number) => formats.money(minor, invoice.currency);
+  const title = t(credit ? 'records.invoices.givenBack' : 'records.invoices.payments');
   if (invoice.payments.length === 0) {
     return (
       <>
-        <h2 className={styles.heading}>{t('records.invoices.payments')}</h2>
-        <p className={styles.muted}>{t('records.invoices.noPayments')}</p>
+        <h2 className={styles.heading}>{title}</h2>
+        <p className={styles.muted}>{t(credit ? 'records.invoices.nothingGivenBack' : 'records.invoices.noPayments')}</p>
       </>
     );
   }
-  const tendered = invoice.payments.filter((payment) => payment.tendered !== null);
-  const handedOver = tendered.reduce((sum, payment) => sum + payment.tendered!, 0);
-  const change = tendered.reduce((sum, payment) => sum + payment.tendered! - payment.amount, 0);
+  const tendered = credit ? [] : invoice.payments.filter((payment) => payment.tendered !== null);
   return (
     <>
-      <TableScroll label={t('records.invoices.payments')}>
+      <TableScroll label={title}>
         <table className={styles.table}>
-          <caption>{t('records.invoices.payments')}</caption>
+          <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('records.invoices.paidOn')}</th>
+              <th scope="col">{t(credit ? 'records.invoices.givenBackOn' : 'records.invoices.paidOn')}</th>
               <th scope="col">{t('records.invoices.method')}</th>
-              <th scope="col">{t('records.invoices.reference')}</th>
+              {!credit && <th scope="col">{t('records.invoices.reference')}</th>}
               <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
             </tr>
           </thead>
@@ -191,8 +194,8 @@ function PaymentsTaken({ invoice }: { invoice: InvoiceDetail }) {
               <tr key={payment.id}>
                 <td>{formats.dateTime(payment.paidAt, invoice.store.timeZone)}</td>
                 <td>{t(`records.invoices.methods.${payment.method}`)}</td>
-                <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>
-                <td className={styles.number}>{money(payment.amount)}</td>
+                {!credit && <td>{payment.reference ? <bdi dir="ltr">{payment.reference}</bdi> : t('records.dash')}</td>}
+                <td className={styles.number}>{money(credit ? -payment.amount : payment.amount)}</td>
               </tr>
             ))}
           </tbody>
@@ -201,48 +204,11 @@ function PaymentsTaken({ invoice }: { invoice: InvoiceDetail }) {
       {tendered.length > 0 && (
         <dl className={styles.totals} aria-label={t('records.invoices.cashTendered')}>
           <dt>{t('records.invoices.cashTendered')}</dt>
-          <dd>{money(handedOver)}</dd>
+          <dd>{money(tendered.reduce((sum, payment) => sum + payment.tendered!, 0))}</dd>
           <dt>{t('records.invoices.change')}</dt>
-          <dd>{money(change)}</dd>
+          <dd>{money(tendered.reduce((sum, payment) => sum + payment.tendered! - payment.amount, 0))}</dd>
         </dl>
       )}
     </>
-  );
-}
-
-/** A credit record's money, as the amounts that went back and where (the card, the drawer, store credit). */
-function MoneyGivenBack({ invoice }: { invoice: InvoiceDetail }) {
-  const { t } = useTranslation();
-  const formats = useFormats();
-  if (invoice.payments.length === 0) {
-    return (
-      <>
-        <h2 className={styles.heading}>{t('records.invoices.givenBack')}</h2>
-        <p className={styles.muted}>{t('records.invoices.nothingGivenBack')}</p>
-      </>
-    );
-  }
-  return (
-    <TableScroll label={t('records.invoices.givenBack')}>
-      <table className={styles.table}>
-        <caption>{t('records.invoices.givenBack')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.invoices.givenBackOn')}</th>
-            <th scope="col">{t('records.invoices.method')}</th>
-            <th scope="col" className={styles.number}>{t('records.invoices.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.payments.map((payment) => (
-            <tr key={payment.id}>
-              <td>{formats.dateTime(payment.paidAt, invoice.store.timeZone)}</td>
-              <td>{t(`records.invoices.methods.${payment.method}`)}</td>
-              <td className={styles.number}>{formats.money(-payment.amount, invoice.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }
