@@ -42,6 +42,7 @@ import { posKey } from '../../api/pos';
 import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
 import { RefundForm } from '../shared/sale/RefundForm';
 import { useDeviceRegister } from '../shared/register/useDeviceRegister';
+import { useStoreZones } from '../shared/storeZones';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,6 +120,7 @@ function StoreInvoices() {
 function PatientInvoices({ patientId, locationId }: { patientId: string; locationId?: string }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const zoneOf = useStoreZones();
   const tenantId = useTenantId();
   const titleId = useId();
   const scope: RecordsScope = { kind: 'patient', patientId };
@@ -154,7 +156,7 @@ function PatientInvoices({ patientId, locationId }: { patientId: string; locatio
                           <Badge tone={invoiceTone(invoice.status)}>{t(`records.invoices.statuses.${invoice.status}`)}</Badge>
                         </span>
                         <span className={styles.itemLine}>
-                          {' '}<span className={styles.muted}>{formats.dayOf(invoice.issuedAt)}</span>{' '}
+                          {' '}<span className={styles.muted}>{formats.dayOf(invoice.issuedAt, zoneOf(invoice.locationId))}</span>{' '}
                           <span>{formats.money(invoice.total, invoice.currency)}</span>
                         </span>{' '}
                         {invoice.balance > 0 && (

@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './invoices.css';
 import { TableScroll } from '../ui/TableScroll';
+import { useStoreZones } from './storeZones';
 
 /** The invoice screen of one invoice: its patient's invoices with this one selected. */
 export const invoiceScreenHref = (invoice: Pick<InvoiceLookupItem, 'id'> & { patientId: string }) =>
@@ -22,6 +23,7 @@ type Pages = UseInfiniteQueryResult<InfiniteData<InvoiceLookupPage>, Error>;
 export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: string; empty: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
+  const zoneOf = useStoreZones();
   if (list.isPending) {
     return (
       <div className={styles.state}>
@@ -82,7 +84,7 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
                     </Link>
                   )}
                 </th>
-                <td>{formats.dayOf(invoice.issuedAt)}</td>
+                <td>{formats.dayOf(invoice.issuedAt, zoneOf(invoice.locationId))}</td>
                 <td>{invoice.patientId === null ? t('invoiceScreen.walkIn') : <bdi>{invoice.patientName}</bdi>}</td>
                 <td>
                   <bdi>{invoice.storeName}</bdi>

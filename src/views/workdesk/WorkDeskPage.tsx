@@ -20,6 +20,7 @@ import { TableScroll } from '../ui/TableScroll';
 import { useSessionActor } from '../ui/session';
 import { AutomationRuns } from './AutomationRuns';
 import { SalesToReview } from './SalesToReview';
+import { useStoreZones } from '../shared/storeZones';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const chartTab = (patientId: string, tab: number, query = '') => `/admin/patients/${encodeURIComponent(patientId)}/${tab}${query}`;
@@ -199,13 +200,14 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
 function Row({ item }: { item: WorkDeskItem }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const zone = useStoreZones()(item.locationId);
   const name = t('patientList.name', { first: item.patientFirstName, last: item.patientLastName });
   let what: string;
   let when: string;
   switch (item.kind) {
     case 'form':
       what = t('workDesk.formSubmitted', { form: item.formName });
-      when = formats.dateTime(item.submittedAt);
+      when = formats.dateTime(item.submittedAt, zone);
       break;
     case 'order':
       what = item.overdue
@@ -223,7 +225,7 @@ function Row({ item }: { item: WorkDeskItem }) {
       break;
     case 'message':
       what = t('workDesk.messageFailed', { channel: t(`workDesk.channels.${item.channel}`), template: item.template, error: item.error });
-      when = formats.dateTime(item.createdAt);
+      when = formats.dateTime(item.createdAt, zone);
       break;
   }
   return (

@@ -10,6 +10,7 @@ import { link, table } from '../../ui/dataTable.css';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
 import { TableScroll } from '../../ui/TableScroll';
+import { useStoreZones } from '../../shared/storeZones';
 
 /** The invoice screen of a patient at a store (it lists that patient's invoices there) with this invoice selected. */
 const chartInvoiceHref = (patientId: string, invoice: { id: string; locationId: string }) =>
@@ -20,6 +21,7 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
+  const zoneOf = useStoreZones();
   const query = useQuery(recordsQueries.invoices(tenantId, { kind: 'patient', patientId }));
   return (
     <div className={styles.section}>
@@ -57,7 +59,7 @@ export default function InvoicesTab({ patientId }: ChartTabProps) {
                             {t('records.invoices.view', { number: formats.number(invoice.number) })}
                           </Link>
                         </th>
-                        <td>{formats.dayOf(invoice.issuedAt)}</td>
+                        <td>{formats.dayOf(invoice.issuedAt, zoneOf(invoice.locationId))}</td>
                         <td>
                           <bdi>{invoice.storeName}</bdi>
                         </td>
