@@ -22,6 +22,7 @@ import * as styles from './chart.css';
 import { useFieldErrors } from '../../shared/fieldErrors';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
+import { useStoreZones } from '../../shared/storeZones';
 
 /**
  * Tab 5: the patient's lab orders. Create one from a spectacle Rx and an invoice line (frame, lens, fitting heights);
@@ -91,6 +92,7 @@ function useInvalidate(patientId: string) {
 function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]; patientId: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
+  const zone = useStoreZones()(order.locationId);
   const invalidate = useInvalidate(patientId);
   const number = formats.number(order.number);
   const moves = nextLabOrderStatuses(order.status, order.heldFrom);
@@ -260,7 +262,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         {order.events.map((event, index) => (
           <li key={`${event.at}-${index}`} className={styles.muted}>
             <Isolated values={{ name: event.byName }}>
-              {(v) => t('labOrdersTab.event', { ...v, status: t(`records.orders.statuses.${event.status}`), when: formats.dateTime(event.at) })}
+              {(v) => t('labOrdersTab.event', { ...v, status: t(`records.orders.statuses.${event.status}`), when: formats.dateTime(event.at, zone) })}
             </Isolated>
             {event.note ? ` — ${event.note}` : ''}
           </li>
