@@ -3,7 +3,7 @@
  * (03:00 the next day in UTC) is that evening's, in the chart's invoices tab; a lab order's steps likewise.
  */
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import InvoicesTab from '../../src/views/patients/chart/InvoicesTab';
 import LabOrdersTab from '../../src/views/patients/chart/LabOrdersTab';
