@@ -80,7 +80,13 @@ describe('the sale at the register', () => {
     await addBySearch(user, 'single', 'Single vision lenses');
     const rx = (await within(lines()).findByLabelText('Prescription')) as HTMLSelectElement;
     await waitFor(() => expect(rx.value).toBe(ids.rxNew));
-    expect(rx.selectedOptions[0]!.textContent).toMatch(/^Current/);
+    // Each prescription is told apart by its exam date and what it prescribes, eye by eye (isolated left to right).
+    const isolated = (text: string) => `\u2066${text}\u2069`;
+    expect([...rx.options].map((option) => option.textContent)).toEqual([
+      'No prescription',
+      `Current, exam of May 2, 2026: R ${isolated('-1.25 / -0.50 × 90° Add +2.00')}, L ${isolated('0.00 / -0.75 × 180° Add +2.00')}`,
+      `Expired, exam of Apr 11, 2023: R ${isolated('-1.00')}, L ${isolated('+0.25')}`,
+    ]);
     await user.selectOptions(rx, ids.rxOld);
     expect((await within(lines()).findByRole('alert')).textContent).toContain('This prescription expired on');
     await user.click(within(lines()).getByLabelText(/Polycarbonate/));

@@ -62,4 +62,10 @@ export const rxText = {
   millimetres: (value: number | null) => (value === null ? null : formatMillimetres(value)),
   /** Prism dioptres: two decimals, no sign (the base says the direction). */
   prism: (value: number | null) => (value === null ? null : value.toFixed(2)),
+  /**
+   * One eye of a spectacle prescription on one line, as it is written on a lab ticket: "-2.00 / -0.50 × 180° Add +2.00".
+   * Isolated left to right, so a line of Arabic around it keeps its order (a select's option cannot hold a <bdi>).
+   */
+  eyeLine: (eye: { sphere: number; cylinder: number | null; axis: number | null; add: number | null }) =>
+    `\u2066${formatDioptres(eye.sphere)}${eye.cylinder !== null && eye.cylinder !== 0 ? ` / ${formatDioptres(eye.cylinder)} × ${eye.axis ?? 0}°` : ''}${eye.add !== null ? ` Add ${formatDioptres(eye.add)}` : ''}\u2069`,
 };

@@ -8,7 +8,7 @@ import type { Discount, PricedLine, ProductOption } from '../../../contract/pos'
 import type { SpectacleRx } from '../../../contract/records';
 import { lineOptionsProblem } from '../../../machines/posSale.machine';
 import type { SaleLine } from '../../../machines/posSale.machine';
-import { useFormats } from '../../shared/format';
+import { rxText, useFormats } from '../../shared/format';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
@@ -129,7 +129,7 @@ function LineItem({
                 <option value="">{t('posSale.lines.noRx')}</option>
                 {prescriptions.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.expired ? t('posSale.lines.rxExpired', { date: formats.date(p.examDate) }) : t('posSale.lines.rxCurrent', { date: formats.date(p.examDate) })}
+                    {t(p.expired ? 'posSale.lines.rxExpired' : 'posSale.lines.rxCurrent', { date: formats.date(p.examDate), right: rxText.eyeLine(p.right), left: rxText.eyeLine(p.left) })}
                   </option>
                 ))}
               </select>
