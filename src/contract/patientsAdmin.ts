@@ -122,7 +122,11 @@ export const PatientUpdate = z
   .refine((p) => Object.keys(p).length > 0, { error: M.emptyUpdate });
 export type PatientUpdate = z.infer<typeof PatientUpdate>;
 
-/** What an in-store kiosk asks a new patient; the store is the kiosk's own, never from the body. */
+/**
+ * What an in-store kiosk asks a new patient; the store is the kiosk's own, never from the body. The kiosk's form
+ * asks the contact channel (it sends '' until one is chosen, which is refused); a client that leaves it out gets
+ * email. The person is told every problem at once: the channel's missing address too, whatever else is wrong.
+ */
 export const KioskRegistration = z
   .object({
     firstName: patientFields.firstName,
@@ -136,10 +140,14 @@ export const KioskRegistration = z
     consentPrivacy: z.literal(true, { error: M.consentPrivacy }),
   })
   .strict()
-  .superRefine((p, ctx) => {
-    const problem = channelProblem(p);
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  .superRefine(
+    (p, ctx) => {
+      const problem = channelProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    },
+    // Zod skips a refinement after any other field's refusal: this one needs only the channel and its addresses.
+    { when: (payload) => !payload.issues.some((issue) => ['preferredChannel', 'email', 'phone'].includes(String(issue.path?.[0]))) },
+  );
 export type KioskRegistration = z.infer<typeof KioskRegistration>;
 
 /** The kiosk learns only that the record exists and whom to greet. */

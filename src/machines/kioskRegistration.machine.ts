@@ -17,8 +17,14 @@ import type { KioskRegistered, KioskRegistration } from '../contract/patientsAdm
  * it with a SimulatedClock and a fake actor.
  */
 
-/** What the form sends: the contract's registration, with the privacy box as ticked or not (the server refuses false). */
-export type KioskDraft = Omit<KioskRegistration, 'consentPrivacy'> & { consentPrivacy: boolean };
+/**
+ * What the form sends: the contract's registration with the privacy box as ticked or not and the contact channel as
+ * chosen or not yet ('': the server refuses both, with every other problem of the form at once).
+ */
+export type KioskDraft = Omit<KioskRegistration, 'consentPrivacy' | 'preferredChannel'> & {
+  consentPrivacy: boolean;
+  preferredChannel: KioskRegistration['preferredChannel'] | '';
+};
 
 export const kioskDelays = {
   /** A half-filled form is cleared after this long without a key press, tap or change. */

@@ -173,7 +173,7 @@ describe('kiosk registration', () => {
   });
 
   it('refuses a store in the body, missing privacy consent and bad fields with messages', async () => {
-    const base = { firstName: 'K', lastName: 'L', dateOfBirth: '2001-07-07', email: 'k@example.test', consentPrivacy: true };
+    const base = { firstName: 'K', lastName: 'L', dateOfBirth: '2001-07-07', email: 'k@example.test', preferredChannel: 'email', consentPrivacy: true };
     const withStore = await call(kiosk, 'POST', '/api/kiosk/patients', { ...base, locationId: demoIds.uptown });
     expect(withStore.statusCode).toBe(400);
     const noConsent = await call(kiosk, 'POST', '/api/kiosk/patients', { ...base, consentPrivacy: false });
@@ -183,6 +183,12 @@ describe('kiosk registration', () => {
     expect(json(bad)).toMatchObject({
       fields: { email: 'An email address is needed when the preferred channel is email', dateOfBirth: 'Date of birth must be a past date (YYYY-MM-DD) after 1900-01-01' },
     });
+    // Every problem at once: the channel's missing address beside the consent and the empty fields.
+    const empty = await call(kiosk, 'POST', '/api/kiosk/patients', { firstName: '', lastName: '', dateOfBirth: '', preferredChannel: 'email', consentPrivacy: false });
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(json<{ fields: Record<string, string> }>(empty).fields).sort()).toEqual(['consentPrivacy', 'dateOfBirth', 'email', 'firstName', 'lastName']);
+    // The kiosk's form sends no channel until the person chooses one: refused, not taken as email.
+    expect(json(await call(kiosk, 'POST', '/api/kiosk/patients', { ...base, preferredChannel: '' }))).toMatchObject({ fields: { preferredChannel: 'Preferred channel must be email or sms' } });
     const count = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from patients where last_name = 'L'`);
     expect(count[0]!.n).toBe(0);
   });

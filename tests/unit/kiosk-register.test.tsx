@@ -80,7 +80,8 @@ describe('kiosk sign-up', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Thank you, Ann!')).toBeNull();
     expect(field('First name').value).toBe('');
     expect(field('Email').value).toBe('');
-    expect((screen.getByRole('radio', { name: 'Email' }) as HTMLInputElement).checked).toBe(true);
+    // The next person is asked again: no channel is chosen for them.
+    expect(screen.getAllByRole('radio', { name: /^(Email|Text message \(SMS\))$/ }).map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false]);
     // The person's data is gone from TanStack Query's mutation cache too.
     expect(queryClient.getMutationCache().findAll({ mutationKey: kioskKey(kiosk.tenantId) })).toHaveLength(0);
   });
@@ -94,6 +95,26 @@ describe('kiosk sign-up', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Done' }));
     expect(field('First name').value).toBe('');
     expect(field('Last name').value).toBe('');
+  });
+
+  it('asks how to contact the person: no channel is chosen for them, and none chosen is refused in the kiosk’s words', async () => {
+    const { api, posted } = kioskApi(() => ({
+      status: 400,
+      body: {
+        error: 'Invalid input',
+        fields: { preferredChannel: 'Preferred channel must be email or sms', consentPrivacy: 'Please accept the privacy notice to register' },
+        fieldCodes: { preferredChannel: 'patient.preferredChannel', consentPrivacy: 'patient.consentPrivacy' },
+      },
+    }));
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api });
+    const { user } = rendered;
+    expect((screen.getByRole('radio', { name: 'Email' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'Text message (SMS)' }) as HTMLInputElement).checked).toBe(false);
+    await user.type(field('First name'), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect((await screen.findAllByText('Please choose how we may contact you: email or text message')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Please accept the privacy notice to register').length).toBeGreaterThan(0);
+    expect((posted[0] as { preferredChannel: string }).preferredChannel).toBe('');
   });
 
   it('shows the server’s field messages and keeps what was typed', async () => {

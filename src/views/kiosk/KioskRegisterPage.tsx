@@ -26,7 +26,7 @@ const emptyDraft = (): KioskDraft => ({
   dateOfBirth: '',
   phone: '',
   email: '',
-  preferredChannel: 'email',
+  preferredChannel: '',
   preferredLanguage: 'en',
   consentContact: false,
   consentPrivacy: false,
@@ -40,6 +40,7 @@ const translatedMessages = [
   'phone',
   'email',
   'consentPrivacy',
+  'preferredChannel',
   'emailForChannel',
   'phoneForChannel',
 ] as const;
@@ -143,8 +144,9 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
         <Choice
           name="preferredChannel"
           label={t('kiosk.preferredChannel')}
-          value={values.preferredChannel}
+          value={values.preferredChannel || null}
           onChange={(value) => change('preferredChannel')(value as KioskDraft['preferredChannel'])}
+          isRequired
           isDisabled={isSubmitting}
           options={[
             { value: 'email', label: t('records.profile.channels.email') },
