@@ -57,17 +57,19 @@ describe('the staff chart', { timeout: 60_000 }, () => {
   it('opens the details at a store address; a tab press moves the address to its number; details send only what changed', async () => {
     const { user, server } = renderChart(
       `/admin/patients/${patientId}/${locationId}`,
-      chartApi((call) => (call.method === 'PATCH' ? { status: 200, body: { ...profile, notes: 'Prefers mornings' } } : undefined)),
+      chartApi((call) => (call.method === 'PATCH' ? { status: 200, body: { ...profile, notes: 'Prefers mornings\nAllergies: Penicillin' } } : undefined)),
     );
     await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
     const tabs = screen.getByRole('tablist', { name: 'Chart sections' });
     expect(within(tabs).getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
     expect(within(tabs).getAllByRole('tab')).toHaveLength(9);
     const notes = await screen.findByRole('textbox', { name: 'Notes (staff only)' }, { timeout: 10_000 });
-    await user.type(notes, 'Prefers mornings');
+    // Several lines (answers copied from a form come one a line, with their question): Enter starts the next line.
+    expect(notes.tagName).toBe('TEXTAREA');
+    await user.type(notes, 'Prefers mornings{Enter}Allergies: Penicillin');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(server.calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ notes: 'Prefers mornings' });
+    expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ notes: 'Prefers mornings\nAllergies: Penicillin' });
 
     await user.click(within(tabs).getByRole('tab', { name: 'Rx' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/patients/${patientId}/2`));

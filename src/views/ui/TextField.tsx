@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
+import { FieldError, Input, Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import type { TextFieldProps as AriaTextFieldProps } from 'react-aria-components';
 import * as styles from './field.css';
 
@@ -7,10 +7,12 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   label: string;
   /** A hint under the input, read with it by screen readers. */
   description?: string;
+  /** Several lines (notes): a text area that grows to `rows`, where Enter starts a new line. */
+  rows?: number;
 }
 
 /** A labelled input (a value isolated: dir=auto); its messages (required, or the server's `fields` through Form) show under it. */
-export function TextField({ label, description, onChange, ...props }: TextFieldProps) {
+export function TextField({ label, description, onChange, rows, ...props }: TextFieldProps) {
   const [typed, setTyped] = useState(props.defaultValue ?? '');
   const text = props.value ?? typed;
   return (
@@ -25,7 +27,11 @@ export function TextField({ label, description, onChange, ...props }: TextFieldP
       <Label className={styles.label}>{label}</Label>
       {/* A value keeps its own direction ('42 Elm Street' in an Arabic form reads as typed, not 'Elm Street 42');
           an empty field keeps the page's, so its caret starts on the reading side. */}
-      <Input className={styles.input} dir={text ? 'auto' : undefined} />
+      {rows ? (
+        <TextArea className={styles.input} dir={text ? 'auto' : undefined} rows={rows} />
+      ) : (
+        <Input className={styles.input} dir={text ? 'auto' : undefined} />
+      )}
       {description && (
         <Text slot="description" className={styles.description}>
           {description}

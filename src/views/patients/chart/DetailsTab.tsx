@@ -195,7 +195,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
             </Checkbox>
             {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}
           </fieldset>
-          <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} />
+          <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} rows={5} />
           <div className={styles.actions}>
             <Button type="submit" isPending={mutation.isPending} isDisabled={!dirty} disabledReason={t('errors.noChanges')}>
               {t('patientChart.details.save')}
