@@ -20,6 +20,9 @@ describe('the sale at the register', () => {
   it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    // The register opens ready to scan: the search has the focus.
+    await waitFor(() => expect(document.activeElement).toBe(search()));
+    await user.click(document.body);
     await user.keyboard('{F2}');
     expect(document.activeElement).toBe(search());
     await user.type(search(), 'en');
@@ -48,6 +51,14 @@ describe('the sale at the register', () => {
     await within(lines()).findByText('Qty 2');
     // 2 × $150 + 8 % tax.
     expect(total()).toBe('$324.00');
+    // The search keeps the focus, and while it is empty + and - change the last line without a click.
+    expect(document.activeElement).toBe(search());
+    await user.keyboard('-');
+    await within(lines()).findByText('Qty 1');
+    await user.keyboard('+');
+    await within(lines()).findByText('Qty 2');
+    expect((search() as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(search());
     // + and - change the selected line's quantity when the focus is not in a field.
     await user.click(within(lines()).getByRole('button', { name: /^Ray-Ban/ }));
     await user.keyboard('-');

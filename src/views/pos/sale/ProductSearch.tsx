@@ -127,6 +127,7 @@ export const ProductSearch = forwardRef<HTMLInputElement, { tenantId: string; lo
           aria-describedby={`${id}-hint`}
           autoComplete="off"
           maxLength={100}
+          data-sale-search=""
           value={text}
           onChange={(event) => {
             setText(event.target.value);

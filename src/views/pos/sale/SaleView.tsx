@@ -95,8 +95,9 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
           ? 'parked'
           : 'selling';
 
-  // Focus where the clerk goes next: the search after each change of the sale, the next sale's button after one ends.
-  const after = useRef(state);
+  // Focus where the clerk goes next: the search when the register opens and after each change of the sale, the next
+  // sale's button after one ends.
+  const after = useRef<typeof state | null>(null);
   useEffect(() => {
     if ((state === 'completed' || state === 'waiting') && after.current !== state) newSale.current?.querySelector('button')?.focus();
     if (state === 'selling' && after.current !== 'selling') search.current?.focus();
@@ -338,6 +339,9 @@ function applied(actor: PosSaleActor, event: PosSaleEvent) {
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
+/** The product search with nothing typed: it keeps the focus between lines, and + and - there are for the last line. */
+const inEmptySearch = (target: EventTarget | null) => target instanceof HTMLInputElement && target.dataset.saleSearch !== undefined && target.value === '';
+
 /** The register's shortcuts, on the whole page while it is open (pos.md keyboard). */
 function useKeyboard(handlers: { search: () => void; pay: () => void; park: () => void; step: (up: boolean) => void }) {
   const latest = useRef(handlers);
@@ -355,7 +359,7 @@ function useKeyboard(handlers: { search: () => void; pay: () => void; park: () =
       } else if (event.key === 'F8') {
         event.preventDefault();
         h.park();
-      } else if ((event.key === '+' || event.key === '-') && !isTyping(event.target)) {
+      } else if ((event.key === '+' || event.key === '-') && (!isTyping(event.target) || inEmptySearch(event.target))) {
         event.preventDefault();
         h.step(event.key === '+');
       }
