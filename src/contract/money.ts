@@ -154,3 +154,34 @@ export function paymentState(total: number, payments: readonly { amount: number;
   const change = payments.reduce((a, p) => a + (p.tendered !== undefined ? p.tendered - p.amount : 0), 0);
   return { paid, balance: total - paid, change };
 }
+
+/**
+ * The banknotes (in major units) a till takes, by currency, for the register's quick-cash buttons; a currency not
+ * listed gets a 1-2-5 series.
+ */
+const cashNotes: Readonly<Record<string, readonly number[]>> = {
+  USD: [1, 5, 10, 20, 50, 100],
+  CAD: [5, 10, 20, 50, 100],
+  EUR: [5, 10, 20, 50, 100, 200],
+  GBP: [5, 10, 20, 50],
+  TRY: [5, 10, 20, 50, 100, 200],
+  JPY: [1000, 2000, 5000, 10000],
+  SAR: [1, 5, 10, 50, 100, 500],
+  AED: [5, 10, 20, 50, 100, 200, 500, 1000],
+};
+const defaultNotes = [1, 2, 5, 10, 20, 50, 100, 200, 500];
+
+/**
+ * What a customer is likely to hand over for `balance` (minor units): the amount itself, then the next sums the
+ * currency's notes make above it (rounded up to a note), at most `count` of them: $43.30 → $43.30, $44, $45, $50.
+ */
+export function quickCash(balance: number, currency: string, count = 3): number[] {
+  if (balance <= 0) return [];
+  const unit = 10 ** minorDigits(currency);
+  const above = new Set<number>();
+  for (const note of cashNotes[currency] ?? defaultNotes) {
+    const amount = Math.ceil(balance / (note * unit)) * note * unit;
+    if (amount > balance) above.add(amount);
+  }
+  return [balance, ...[...above].sort((a, b) => a - b).slice(0, count)];
+}

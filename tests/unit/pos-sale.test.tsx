@@ -136,6 +136,22 @@ describe('the sale at the register', () => {
     expect(total()).toBe('$145.80');
   });
 
+  it('takes cash by a quick button: the exact amount, or the next notes up with the change', async () => {
+    const { user } = open();
+    await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });
+    await addBySearch(user, 'ray', 'Ray-Ban');
+    await user.click(screen.getByRole('button', { name: 'Walk-in' }));
+    await user.keyboard('{F4}');
+    const pay = await screen.findByRole('dialog', { name: 'Payment of $162.00' });
+    const quick = within(pay).getByRole('group', { name: 'Quick cash' });
+    expect(within(quick).getAllByRole('button').map((b) => b.textContent)).toEqual(['Exact $162.00', '$165.00', '$170.00', '$180.00']);
+    await user.click(within(quick).getByRole('button', { name: '$170.00' }));
+    await within(pay).findByRole('button', { name: 'Complete sale' });
+    await user.click(within(pay).getByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText(/Give \$8\.00 change\./, undefined, { timeout: 5000 })).toBeTruthy();
+    expect((sales()[0]!.body as SaleSubmit).payments).toEqual([expect.objectContaining({ method: 'cash', amount: 16_200, tendered: 17_000 })]);
+  });
+
   it('takes half by card and the rest in cash with change, completes with one request however often it is pressed, and shows the receipt', async () => {
     const { user } = open();
     await screen.findByRole('heading', { name: 'Sale at Front desk' }, { timeout: 5000 });

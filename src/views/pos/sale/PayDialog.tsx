@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
 import { amountText, parseAmount } from '../../shared/money';
+import { quickCash } from '../../../contract/money';
 import * as styles from './sale.css';
 
 const needsOf: Partial<Record<PaymentMethod, string>> = { insurance: 'posSale.needs.insurance', 'store-credit': 'posSale.needs.storeCredit' };
@@ -240,6 +241,22 @@ function PaymentForm({
         {method === 'insurance' && field('plan', t('posSale.pay.plan'), plan, setPlan)}
         {method === 'insurance' && field('authorisation', t('posSale.pay.authorisation'), authorisation, setAuthorisation)}
       </div>
+      {method === 'cash' && blockers.length === 0 && balance > 0 && (
+        <div className={styles.actions} role="group" aria-label={t('posSale.pay.quickCash')}>
+          {quickCash(balance, currency).map((handed, index) => (
+            <Button
+              key={handed}
+              variant="secondary"
+              onPress={() => {
+                // What was handed over: the payment settles the balance, the rest is change (as the form's cash).
+                if (onAdd({ method: 'cash', amount: Math.min(handed, balance), tendered: handed, reference: '', insurancePlan: '', authorisation: '' })) accept();
+              }}
+            >
+              {index === 0 ? t('posSale.pay.exact', { amount: formats.money(handed, currency) }) : formats.money(handed, currency)}
+            </Button>
+          ))}
+        </div>
+      )}
       {cashChange > 0 && (
         <p className={styles.grand} role="status">
           {t('posSale.pay.changeDue', { amount: formats.money(cashChange, currency) })}
