@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { ErrorResponse } from '../contract/common';
 import type { CashCount, CashMovementInput, Register, SessionReport } from '../contract/pos';
 
@@ -43,6 +43,9 @@ export type RegisterSessionEvent =
 
 export type RegisterSessionTag = 'busy' | 'open' | 'closed';
 
+/** Emitted when the clerk's close succeeded: 'Close and print the Z report' prints it (the view listens). */
+export type RegisterSessionEmitted = { type: 'zReport.ready' };
+
 /** Turns whatever a request threw into the error the screen shows (a lost connection keeps its own message). */
 export function errorOf(error: unknown): ErrorResponse {
   if (error && typeof error === 'object' && 'body' in error) {
@@ -62,6 +65,7 @@ export const registerSessionMachine = setup({
     context: {} as RegisterSessionContext,
     events: {} as RegisterSessionEvent,
     tags: {} as RegisterSessionTag,
+    emitted: {} as RegisterSessionEmitted,
   },
   actors: {
     /** GET /api/pos/sessions/:id: the X report while open, the Z report once closed. */
@@ -201,7 +205,10 @@ export const registerSessionMachine = setup({
               assertEvent(event, 'close.submit');
               return { sessionId: context.report!.id, counted: event.counted };
             },
-            onDone: { target: '#registerSession.closed', actions: assign(({ event }) => ({ report: event.output, error: null })) },
+            onDone: {
+              target: '#registerSession.closed',
+              actions: [assign(({ event }) => ({ report: event.output, error: null })), emit({ type: 'zReport.ready' })],
+            },
             onError: { target: 'refused', actions: assign(({ event }) => ({ error: errorOf(event.error) })) },
           },
         },

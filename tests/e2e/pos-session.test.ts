@@ -176,6 +176,8 @@ describe('the register session', () => {
     expect(text).toMatch(/Counted cash\s*\$219\.00/);
     expect(text).toMatch(/Difference\s*-\$1\.00/);
     expect(text).toMatch(/Sales: 1\s*\$120\.00/);
+    // 'Close and print': the Z report printed once it was on the page.
+    await expect.poll(() => printed(page)).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
     // Closed: the sale tab asks for the register to be opened again.
     await page.getByRole('link', { name: 'Sale', exact: true }).click();

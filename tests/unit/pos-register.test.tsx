@@ -110,8 +110,12 @@ describe('the register page', () => {
     await user.clear(within(close).getByLabelText('Number of $1.00'));
     await user.type(within(close).getByLabelText('Number of $20.00'), '{Backspace}8');
     expect(figures.textContent).toContain('Difference$5.00');
+    const printed: string[] = [];
+    window.print = () => printed.push(screen.queryByRole('article', { name: 'Z report' }) ? 'Z report' : 'nothing');
     await user.click(within(close).getByRole('button', { name: 'Close and print the Z report' }));
     const z = await screen.findByRole('article', { name: 'Z report' });
+    // It prints once, with the Z report on the page.
+    await waitFor(() => expect(printed).toEqual(['Z report']));
     expect(writes('/close')[0]!.body).toEqual({ counted: [{ denomination: 2000, count: 8 }], note: '' });
     expect(z.textContent).toContain('Counted cash$160.00');
     expect(z.textContent).toContain('Difference$5.00');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -90,6 +90,15 @@ export function SessionTab() {
   const actor = useRegisterSessionActor();
   const snapshot = useSelector(actor, (s) => s);
   const { report } = snapshot.context;
+  // 'Close and print the Z report': once the close succeeded and the Z report is on the page, it prints.
+  const [printZ, setPrintZ] = useState(false);
+  useEffect(() => actor.on('zReport.ready', () => setPrintZ(true)).unsubscribe, [actor]);
+  const zOnPage = snapshot.hasTag('closed') && report?.status === 'closed';
+  useEffect(() => {
+    if (!printZ || !zOnPage) return;
+    setPrintZ(false);
+    window.print();
+  }, [printZ, zOnPage]);
 
   if (snapshot.matches('loading')) return <Spinner label={t('posRegister.loadingSession')} />;
   if (snapshot.matches('loadFailed')) {
