@@ -4,6 +4,7 @@ import type { InvoiceDetail, InvoiceList, InvoiceSummary, LabOrder } from '../..
 import { storeSettingsOf } from '../settings/settings';
 import type { Tx } from '../db/client';
 import { iso, num, rows } from '../db/values';
+import { givenBack } from '../ledger/ledger';
 
 /** What is still owed: nothing on a void or refunded invoice (its credit record settles it). */
 export const balanceOf = (status: string, total: number, paid: number) => (status === 'open' || status === 'paid' ? total - paid : 0);
@@ -84,6 +85,8 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
   );
   const storeSettings = await storeSettingsOf(tx, invoice.locationId);
   const [patient] = invoice.patientId ? await rows(tx, sql`select first_name, last_name from patients where id = ${invoice.patientId}`) : [];
+  // What earlier refunds and voids gave back of each line: the books' own count.
+  const back = await givenBack(tx, invoiceId);
   const [related] = invoice.relatedInvoiceId ? await rows(tx, sql`select number from invoices where id = ${invoice.relatedInvoiceId}`) : [];
   const orders = await rows(
     tx,
@@ -104,6 +107,7 @@ export async function readInvoice(tx: Tx, patientId: string | null, invoiceId: s
       discount: num(l.discount),
       tax: num(l.tax),
       total: num(l.total),
+      givenBack: back.of(num(l.line_no)).quantity,
     })),
     payments: paid.map((p) => ({
       id: p.id as string,

@@ -360,6 +360,8 @@ export const InvoiceLine = z.object({
   discount: Money,
   tax: Money,
   total: Money,
+  /** How many of the line earlier refunds and voids gave back (0 on a credit record's own lines). */
+  givenBack: z.number().int(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 

@@ -102,6 +102,9 @@ describe('refunds', () => {
       relatedInvoiceNumber: sale.invoice.number,
       payments: [{ method: 'card', amount: -clothTotal }],
     });
+    // The sale's lines say what went back of each (the register's refund form offers only the rest).
+    const original = await ok<InvoiceDetail>(call(staff, 'GET', `/api/pos/invoices/${sale.invoice.id}`), 200);
+    expect(original.lines.map((l) => [l.lineNo, l.givenBack])).toEqual([[1, 0], [2, 1]]);
     expect(json<Refund>(a.statusCode === 200 ? a : b)).toMatchObject({ replayed: true, credit: { id: first.credit.id } });
     // The frame too: what the card has left goes back to it, the rest in cash from the drawer.
     const frameTotal = sale.invoice.lines[0]!.total;

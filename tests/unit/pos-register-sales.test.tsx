@@ -177,18 +177,39 @@ describe('the history tab', () => {
 });
 
 describe('the invoice screen', () => {
-  const screenApi = (registers: Register[]) =>
+  const screenApi = (registers: Register[], shown = invoice) =>
     registerApi(registers, (call) => {
       const p = path(call);
       if (p === `/api/patients/${ids.jane}/profile`) return ok(profile);
       if (p === `/api/patients/${ids.jane}/invoices`) return ok(invoices);
-      if (p === `/api/patients/${ids.jane}/invoices/${ids.open}`) return ok(invoice);
+      if (p === `/api/patients/${ids.jane}/invoices/${ids.open}`) return ok(shown);
       return undefined;
     });
-  const openInvoice = (registers: Register[]) => {
+  const openInvoice = (registers: Register[], shown = invoice) => {
     window.history.replaceState(null, '', `/admin/patients/invoice/${ids.jane}?invoice=${ids.open}`);
-    return show(<InvoiceScreen patientId={ids.jane} />, { user: clerk, api: screenApi(registers) });
+    return show(<InvoiceScreen patientId={ids.jane} />, { user: clerk, api: screenApi(registers, shown) });
   };
+
+  it('shows what each line already had back, offers only what is left, and refuses more', async () => {
+    rememberTill();
+    const [frameLine, examLine] = invoice.lines;
+    const partly = { ...invoice, lines: [{ ...frameLine!, quantity: 2, givenBack: 1 }, { ...examLine!, givenBack: 1 }] };
+    const { user } = openInvoice([openTill], partly);
+    const form = await screen.findByRole('form', { name: 'Refund sale 2002' }, { timeout: 5000 });
+    const rows = within(within(form).getByRole('table', { name: 'Lines to refund' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['1', '1']);
+    // The exam went back whole: nothing of it is left to refund.
+    expect((within(form).getByLabelText('Quantity of Comprehensive eye exam to refund') as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(form).getByRole('button', { name: 'Refund everything' }));
+    expect((within(form).getByLabelText(/^Quantity of Ray-Ban/) as HTMLInputElement).value).toBe('1');
+    const frame = within(form).getByLabelText(/^Quantity of Ray-Ban/);
+    await user.clear(frame);
+    await user.type(frame, '2');
+    await user.type(within(form).getByLabelText('Reason'), 'Frame broke');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    expect((await within(form).findAllByText('A quantity must be a whole number up to what is left of the line')).length).toBeGreaterThan(0);
+    expect(writes('/refunds')).toHaveLength(0);
+  });
 
   it("refunds by line through this device's open register at the invoice's store", async () => {
     rememberTill();

@@ -44,7 +44,7 @@ const refund: InvoiceDetail = {
   status: 'refunded',
   relatedInvoiceId: data.invoice.id,
   relatedInvoiceNumber: 2002,
-  lines: [{ lineNo: 1, kind: 'service', sku: 'EXAM', description: 'Comprehensive eye exam', quantity: -1, unitPrice: -4000, discount: 0, tax: -330, total: -4330 }],
+  lines: [{ lineNo: 1, kind: 'service', sku: 'EXAM', description: 'Comprehensive eye exam', quantity: -1, unitPrice: -4000, discount: 0, tax: -330, total: -4330, givenBack: 0 }],
   subtotal: -4000,
   discountTotal: 0,
   taxTotal: -330,

@@ -227,8 +227,8 @@ export const invoice: InvoiceDetail = {
   relatedInvoiceNumber: null,
   patientName: 'Jane Doe',
   lines: [
-    { lineNo: 1, kind: 'product', sku: 'RB5154', description: 'Ray-Ban Clubmaster frame with progressive lenses', quantity: 1, unitPrice: 38000, discount: 2000, tax: 2970, total: 38970 },
-    { lineNo: 2, kind: 'service', sku: 'EXAM', description: 'Comprehensive eye exam', quantity: 1, unitPrice: 4000, discount: 0, tax: 330, total: 4330 },
+    { lineNo: 1, kind: 'product', sku: 'RB5154', description: 'Ray-Ban Clubmaster frame with progressive lenses', quantity: 1, unitPrice: 38000, discount: 2000, tax: 2970, total: 38970, givenBack: 0 },
+    { lineNo: 2, kind: 'service', sku: 'EXAM', description: 'Comprehensive eye exam', quantity: 1, unitPrice: 4000, discount: 0, tax: 330, total: 4330, givenBack: 0 },
   ],
   payments: [{ id: 'c1ea0000-0000-4000-8000-000000110001', method: 'card', amount: 20000, paidAt: '2026-11-20T15:05:00.000Z', reference: 'VISA 4242', tendered: null }],
   store: {

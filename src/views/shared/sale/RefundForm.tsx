@@ -47,7 +47,9 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
   const touched = Object.values(quantities).some((q) => q.trim() !== '') || reason.trim() !== '';
   useUnsavedChanges(touched && !refund.isSuccess);
 
-  const refundAll = () => setQuantities(Object.fromEntries(invoice.lines.map((line) => [line.lineNo, String(line.quantity)])));
+  // What is left of a line to give back: earlier refunds and voids took the rest (the server's count).
+  const left = (line: InvoiceDetail['lines'][number]) => line.quantity - line.givenBack;
+  const refundAll = () => setQuantities(Object.fromEntries(invoice.lines.map((line) => [line.lineNo, left(line) > 0 ? String(left(line)) : ''])));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +59,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
       const text = (quantities[line.lineNo] ?? '').trim();
       if (text === '' || text === '0') continue;
       const quantity = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
-      if (!(quantity >= 1 && quantity <= line.quantity)) invalid = true;
+      if (!(quantity >= 1 && quantity <= left(line))) invalid = true;
       else lines.push({ lineNo: line.lineNo, quantity });
     }
     const errors = {
@@ -103,6 +105,9 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
               <th scope="col" className={styles.number}>
                 {t('records.invoices.amount')}
               </th>
+              <th scope="col" className={styles.number}>
+                {t('posRegister.refund.givenBack')}
+              </th>
               <th scope="col">{t('posRegister.refund.quantity')}</th>
             </tr>
           </thead>
@@ -112,6 +117,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
                 <th scope="row">{line.description}</th>
                 <td className={styles.number}>{formats.integer(line.quantity)}</td>
                 <td className={styles.number}>{money(line.total)}</td>
+                <td className={styles.number}>{formats.integer(line.givenBack)}</td>
                 <td>
                   <input
                     name={`lines.${line.lineNo}`}
@@ -122,6 +128,7 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
                     maxLength={3}
                     aria-label={t('posRegister.refund.quantityOf', { line: line.description })}
                     aria-invalid={linesError ? true : undefined}
+                    disabled={left(line) === 0}
                     value={quantities[line.lineNo] ?? ''}
                     onChange={(event) => setQuantities({ ...quantities, [line.lineNo]: event.target.value })}
                   />
