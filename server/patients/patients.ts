@@ -1,5 +1,5 @@
 /** Staff and kiosk writes of patient demographics. */
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   channelProblem,
   type KioskRegistration,
@@ -81,8 +81,36 @@ export async function kioskStore(tx: Tx, scope: Scope): Promise<string> {
   throw new HttpError(409, 'patients.kioskNotAssigned');
 }
 
+/** A name as the duplicate rule compares it: case and runs of spaces do not count. */
+const nameKey = (column: SQLWrapper) => sql`lower(regexp_replace(btrim(${column}), '\s+', ' ', 'g'))`;
+
+/**
+ * The one rule of a likely existing patient: the same first and last name (case and spaces aside), the same birth
+ * date, and the same email or the same phone digits. Across the company's stores, as one person visits several.
+ */
+export async function likelyExistingPatient(tx: Tx, p: { firstName: string; lastName: string; dateOfBirth: string; email: string; phone: string }): Promise<boolean> {
+  const digits = p.phone.replace(/[^0-9]/g, '');
+  const contact = [p.email ? eq(patients.emailKey, p.email.toLowerCase()) : undefined, digits ? eq(patients.phoneDigits, digits) : undefined].filter(Boolean);
+  if (contact.length === 0) return false;
+  const [hit] = await tx
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        or(...contact),
+        eq(patients.dateOfBirth, p.dateOfBirth),
+        sql`${nameKey(patients.firstName)} = ${nameKey(sql`${p.firstName}::text`)}`,
+        sql`${nameKey(patients.lastName)} = ${nameKey(sql`${p.lastName}::text`)}`,
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
+/** A likely existing patient is not registered again: the kiosk says so without showing any of the record. */
 export async function kioskRegister(tx: Tx, scope: Scope, input: KioskRegistration, now: Date): Done<{ id: string; firstName: string }> {
   const locationId = await kioskStore(tx, scope);
+  if (await likelyExistingPatient(tx, input)) throw new HttpError(409, 'patients.kioskLikelyRegistered');
   const [row] = await tx
     .insert(patients)
     .values({

@@ -69,6 +69,7 @@ export const errorTexts = {
 
   // ---- Patients (staff and kiosk) ----
   'patients.kioskNotAssigned': 'This kiosk is not assigned to a store. Please ask the store to set it up.',
+  'patients.kioskLikelyRegistered': 'We may already have your details. Please ask at the desk and our staff will help you.',
 
   // ---- Appointments and recalls (front desk) ----
   'appointments.slotTaken': 'This provider is already booked at that time. Please choose another time.',

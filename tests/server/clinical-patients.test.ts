@@ -172,6 +172,25 @@ describe('kiosk registration', () => {
     expect(audited.map((a) => a.action)).toContain('patient.kiosk_register');
   });
 
+  it('recognises a likely existing patient (same name and birth date, same email or phone): nothing created, nothing revealed', async () => {
+    const first = { firstName: 'Dora', lastName: 'Duplicata', dateOfBirth: '1984-03-09', email: 'dora@example.test', phone: '+1 555 0199', preferredChannel: 'email', consentPrivacy: true };
+    expect((await call(kiosk, 'POST', '/api/kiosk/patients', first)).statusCode).toBe(201);
+    const again = [
+      { ...first, firstName: ' dora ', lastName: 'DUPLICATA', phone: '' },
+      { ...first, lastName: 'duplicata', email: 'other@example.test', phone: '1-555-0199' },
+    ];
+    for (const body of again) {
+      const res = await call(kiosk, 'POST', '/api/kiosk/patients', body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res)).toEqual({ code: 'patients.kioskLikelyRegistered', error: expect.any(String) });
+      for (const secret of ['Duplicata', 'dora@example.test', '0199', '1984']) expect(res.body).not.toContain(secret);
+    }
+    // A namesake born on the same day with other contact details is someone else.
+    expect((await call(kiosk, 'POST', '/api/kiosk/patients', { ...first, email: 'dora.two@example.test', phone: '' })).statusCode).toBe(201);
+    const count = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from patients where last_name = 'Duplicata'`);
+    expect(count[0]!.n).toBe(2);
+  });
+
   it('refuses a store in the body, missing privacy consent and bad fields with messages', async () => {
     const base = { firstName: 'K', lastName: 'L', dateOfBirth: '2001-07-07', email: 'k@example.test', preferredChannel: 'email', consentPrivacy: true };
     const withStore = await call(kiosk, 'POST', '/api/kiosk/patients', { ...base, locationId: demoIds.uptown });

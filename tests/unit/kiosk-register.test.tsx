@@ -49,6 +49,16 @@ async function fillIn(user: ReturnType<typeof renderPage>['user']) {
 }
 
 describe('kiosk sign-up', { timeout: 30_000 }, () => {
+  it('tells a likely registered person to ask at the desk, and shows nothing of any record', async () => {
+    const likely = 'We may already have your details. Please ask at the desk and our staff will help you.';
+    const { api } = kioskApi(() => ({ status: 409, body: { code: 'patients.kioskLikelyRegistered', error: likely } }));
+    rendered = renderPage(<KioskRegisterPage />, { user: kiosk, api });
+    await fillIn(rendered.user);
+    await rendered.user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(likely)).toBeTruthy();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+  });
+
   it('registers a walk-in patient, thanks them by name, and clears itself for the next person', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { api, posted } = kioskApi(() => registered);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { kioskKey, registerAtKiosk } from '../../api/records';
 import type { ErrorResponse } from '../../contract/common';
+import { translateApiError } from '../../i18n/apiErrors';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { kioskRegistrationMachine } from '../../machines/kioskRegistration.machine';
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration.machine';
@@ -120,7 +121,8 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
     <Form className={patientStyles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria">
       {error && (
         <ErrorSummary
-          title={t('kiosk.failed')}
+          // A refusal of the person as a whole (a likely existing record) says its own words; one of fields, kiosk.failed.
+          title={error.code && !error.fields ? translateApiError(i18n, error, t('kiosk.failed')) : t('kiosk.failed')}
           refusal={error}
           fields={Object.entries(fields).map(([name, message]) => ({ name, label: labelOf(name), message }))}
         />
