@@ -145,8 +145,14 @@ export const KioskRegistration = z
       const problem = channelProblem(p);
       if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     },
-    // Zod skips a refinement after any other field's refusal: this one needs only the channel and its addresses.
-    { when: (payload) => !payload.issues.some((issue) => ['preferredChannel', 'email', 'phone'].includes(String(issue.path?.[0]))) },
+    // Zod skips a refinement after any other field's refusal: this one needs only an object whose channel and
+    // addresses parsed (a body of JSON null, say, is refused as a whole).
+    {
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((issue) => ['preferredChannel', 'email', 'phone'].includes(String(issue.path?.[0]))),
+    },
   );
 export type KioskRegistration = z.infer<typeof KioskRegistration>;
 
