@@ -1,13 +1,8 @@
 // `npm test`: every check, in stages; the checks of a stage run side by side, a stage starts when the one before it
 // passed. Prints each check's time and each stage's CPU time at the end, so where the time goes (and which stage
 // leaves a core idle) stays visible.
-//
-// TEST_ALSO_POSTGRES_URL=postgres://…: the server suite also runs on that PostgreSQL, beside the browser tests (they
-// mostly wait on pages and keep about one core busy); CI sets it.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-
-const alsoPostgres = process.env.TEST_ALSO_POSTGRES_URL;
 
 const stages = [
   // The browser build is what the browser tests serve (they build it only when stale): made here beside the two
@@ -19,13 +14,7 @@ const stages = [
   ],
   [['unit', 'npm', ['run', 'test:unit']]],
   [['server', 'npm', ['run', 'test:server'], { TEST_DATABASE_URL: '' }]],
-  [
-    ['e2e', 'npm', ['run', 'test:e2e']],
-    // One worker: the browser tests keep the other core.
-    ...(alsoPostgres
-      ? [['server-pg', 'npm', ['run', 'test:server', '--', '--maxWorkers=1'], { TEST_DATABASE_URL: alsoPostgres }]]
-      : []),
-  ],
+  [['e2e', 'npm', ['run', 'test:e2e']]],
 ];
 
 const times = [];
