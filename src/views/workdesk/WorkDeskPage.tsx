@@ -66,6 +66,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
   const store = new URLSearchParams(usePageSearch()).get('store') ?? '';
   const locationId = uuidPattern.test(store) ? store : undefined;
   const stores = useQuery(storesQuery(tenantId));
+  const zoneOf = useStoreZones();
   // Sales to review lists from its own API; the desk is still read there for the other tabs' counts.
   const desk = useQuery(labOrderQueries.workDesk(tenantId, type, locationId));
   const query = window.location.search;
@@ -106,7 +107,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
         </select>
       </label>
       {view === 'review' ? (
-        <SalesToReview tenantId={tenantId} locationId={locationId} timeZoneOf={(id) => stores.data?.stores.find((s) => s.id === id)?.timeZone} />
+        <SalesToReview tenantId={tenantId} locationId={locationId} timeZoneOf={zoneOf} />
       ) : desk.isPending ? (
         <div className={list.state}>
           <Spinner label={t('workDesk.loading')} />
