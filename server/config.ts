@@ -198,6 +198,6 @@ export function insecureModeNotice(config: Pick<Config, 'env'>): string | null {
  * The base of what the server gives out outside any request (the SMS provider's delivery-report address, the mail
  * message ids): PUBLIC_URL, else this machine at the port it listens on.
  */
-export function ownBaseUrl(config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'port'>>): string {
-  return (config.publicUrl ?? `http://localhost:${config.port ?? 3000}`).replace(/\/+$/, '');
+export function ownBaseUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }

@@ -92,7 +92,7 @@ export function smsTransport(sms: SmsSettings, publicUrl: string): Transport {
 }
 
 /** The transports of the configuration: none, email, SMS or both. */
-export async function createTransports(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'sms'> & Partial<Pick<Config, 'port'>>): Promise<Transports> {
+export async function createTransports(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'port' | 'sms'>): Promise<Transports> {
   return {
     ...(config.smtpUrl ? { email: await smtpTransport(config.smtpUrl, config.mailFrom, ownBaseUrl(config)) } : {}),
     ...(config.sms ? { sms: smsTransport(config.sms, ownBaseUrl(config)) } : {}),

@@ -24,6 +24,7 @@ beforeAll(async () => {
     smtpUrl: mail.url,
     mailFrom: 'Clearview <no-reply@portal.example.test>',
     publicUrl: PUBLIC_URL,
+    port: 0,
     sms: { url: sms.url, accountId: sms.accountId, token: sms.token, from: '+15005550006' },
   };
   h = await startHarness({ ...settings, outbox: { pollMs: 3_600_000, leaseSeconds: 120, maxAttempts: 5 } }, { transports: await createTransports(settings) });
