@@ -153,8 +153,9 @@ describe('navigation by role (spec 2.5)', () => {
     await user.click(within(nav).getByRole('link', { name: 'Patients' }));
     await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Patients' })), { timeout: 10_000 });
-    const live = [...document.querySelectorAll('[aria-live="polite"][aria-atomic="true"]')].map((region) => region.textContent);
-    expect(live).toContain('Patients');
+    // The announcement is set in the same turn as the focus but drawn by React's next render: wait for it.
+    const live = () => [...document.querySelectorAll('[aria-live="polite"][aria-atomic="true"]')].map((region) => region.textContent);
+    await waitFor(() => expect(live()).toContain('Patients'));
   });
 
   it('the active item is marked as the current page and is not a link to itself', async () => {
