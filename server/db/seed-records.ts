@@ -4,6 +4,7 @@
  * generator, never Math.random) so lists, search and paging are real. Dates are relative to `now`. Rows are
  * collected first and written with one insert per table (the start-up budget is tight).
  */
+import { zonedDate, zonedToIso } from '../../src/contract/zonedTime';
 import type { ContactLensEye, Frame, Lens, SpectacleEye } from './schema-records';
 import {
   appointments,
@@ -73,21 +74,10 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The offset (ms) of a time zone from UTC at an instant. */
-function zoneOffset(at: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant of a wall-clock time on the day of `day` (its UTC date) in a store's time zone. */
+/** The instant of a wall-clock time on the store's calendar day that holds the instant `day`, in its time zone. */
 export function storeTime(day: Date, hour: number, minute: number, timeZone: string): Date {
-  const guess = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute);
-  return new Date(guess - zoneOffset(guess - zoneOffset(guess, timeZone), timeZone));
+  const wall = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return new Date(zonedToIso(zonedDate(day, timeZone), wall, timeZone)!);
 }
 
 interface Store {

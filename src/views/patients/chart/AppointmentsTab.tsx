@@ -27,7 +27,7 @@ import * as styles from './chart.css';
 import { useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
-import { zonedToIso } from './zonedTime';
+import { zonedToIso } from '../../../contract/zonedTime';
 import { useOneAtATime } from '../../ui/useOneAtATime';
 import { TableScroll } from '../../ui/TableScroll';
 

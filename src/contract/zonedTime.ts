@@ -26,3 +26,11 @@ export function zonedToIso(date: string, time: string, timeZone: string): string
   instant = wall - offset(instant);
   return new Date(instant).toISOString();
 }
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone: the store's "today" when the instant is now. */
+export function zonedDate(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
