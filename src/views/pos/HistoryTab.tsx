@@ -14,6 +14,7 @@ import * as invoiceStyles from '../shared/invoices.css';
 import { Receipt } from '../shared/Receipt';
 import { Badge, QueryView } from '../shared/records';
 import { useFormats } from '../shared/format';
+import { useStoreZones } from '../shared/storeZones';
 import { invoiceTone } from '../shared/links';
 import * as recordStyles from '../shared/records.css';
 import { Button } from '../ui/Button';
@@ -41,6 +42,7 @@ export function HistoryTab() {
   const selectedParam = new URLSearchParams(usePageSearch()).get('invoice') ?? '';
   const selected = uuidPattern.test(selectedParam) ? selectedParam : '';
   const history = useQuery({ ...posQueries.history(tenantId, register?.id ?? ''), enabled: !!register });
+  const timeZone = useStoreZones()(register?.locationId);
 
   return (
     <div className={invoiceStyles.split}>
@@ -62,7 +64,7 @@ export function HistoryTab() {
         ) : (
           <ul className={invoiceStyles.invoiceList}>
             {history.data.items.map((item) => (
-              <HistoryEntry key={item.invoiceId} item={item} current={item.invoiceId === selected} />
+              <HistoryEntry key={item.invoiceId} item={item} current={item.invoiceId === selected} timeZone={timeZone} />
             ))}
           </ul>
         )}
@@ -78,7 +80,7 @@ export function HistoryTab() {
   );
 }
 
-function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }) {
+function HistoryEntry({ item, current, timeZone }: { item: HistoryItem; current: boolean; timeZone: string | undefined }) {
   const { t } = useTranslation();
   const formats = useFormats();
   return (
@@ -103,7 +105,7 @@ function HistoryEntry({ item, current }: { item: HistoryItem; current: boolean }
         </span>{' '}
         <span className={invoiceStyles.itemLine}>
           <span className={styles.muted}>
-            {formats.dateTime(item.issuedAt)} · {item.clerk}
+            {formats.dateTime(item.issuedAt, timeZone)} · {item.clerk}
           </span>{' '}
           <span className={styles.muted}>{item.methods.map((m) => t(`records.invoices.methods.${m}`)).join(', ')}</span>
         </span>

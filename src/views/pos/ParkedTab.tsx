@@ -8,6 +8,7 @@ import { translateError } from '../../i18n/apiErrors';
 import { parkedIdsNamedBy } from '../../pos/saleQueue';
 import { useTenantId } from '../shared/useTenant';
 import { useFormats } from '../shared/format';
+import { useStoreZones } from '../shared/storeZones';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
@@ -62,6 +63,7 @@ export function ParkedTab({ locationId }: { locationId: string }) {
 }
 
 function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId: string; locationId: string }) {
+  const timeZone = useStoreZones()(locationId);
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const queryClient = useQueryClient();
@@ -83,12 +85,12 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
       <p className={styles.muted}>
         {t('posRegister.parked.items', { number: lines })} · {formats.money(item.total, item.currency)}
       </p>
-      <p className={styles.muted}>{t('posRegister.parked.createdBy', { name: item.createdBy, time: formats.dateTime(item.createdAt) })}</p>
+      <p className={styles.muted}>{t('posRegister.parked.createdBy', { name: item.createdBy, time: formats.dateTime(item.createdAt, timeZone) })}</p>
       {item.expiresAt && (
         <p className={expired ? styles.error : styles.muted}>
           {expired
-            ? t('posRegister.parked.expired', { date: formats.dayOf(item.expiresAt) })
-            : t('posRegister.parked.expires', { date: formats.dayOf(item.expiresAt) })}
+            ? t('posRegister.parked.expired', { date: formats.dayOf(item.expiresAt, timeZone) })
+            : t('posRegister.parked.expires', { date: formats.dayOf(item.expiresAt, timeZone) })}
         </p>
       )}
       {item.note && <p className={styles.muted}>{item.note}</p>}

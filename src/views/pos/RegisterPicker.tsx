@@ -74,7 +74,7 @@ export function RegisterPicker({
               </h3>
               <p className={styles.muted}>
                 {register.openSession ? (
-                  <Isolated values={{ name: register.openSession.openedBy, time: formats.dateTime(register.openSession.openedAt) }}>
+                  <Isolated values={{ name: register.openSession.openedBy, time: formats.dateTime(register.openSession.openedAt, storeList.find((store) => store.id === register.locationId)?.timeZone) }}>
                     {(v) => t('posRegister.openSince', v)}
                   </Isolated>
                 ) : (

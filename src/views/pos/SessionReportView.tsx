@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionReport } from '../../contract/pos';
 import { useFormats } from '../shared/format';
+import { useStoreZones } from '../shared/storeZones';
 import * as recordStyles from '../shared/records.css';
 import * as invoiceStyles from '../shared/invoices.css';
 import { Button } from '../ui/Button';
@@ -22,6 +23,7 @@ import type { Paper } from '../shared/paper';
 export function SessionReportView({ report, onBack }: { report: SessionReport; onBack?: () => void }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const timeZone = useStoreZones()(report.locationId);
   const [paper, setPaper] = useState<Paper>('roll');
   const money = (minor: number) => formats.money(minor, report.currency);
   const title = report.status === 'closed' ? t('posRegister.report.z') : t('posRegister.report.x');
@@ -55,10 +57,10 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
               <bdi>{report.storeName}</bdi> · <bdi>{report.registerName}</bdi>
             </p>
             <p className={recordStyles.muted}>
-              <Isolated values={{ name: report.openedBy }}>{(v) => t('posRegister.openedBy', { ...v, time: formats.dateTime(report.openedAt) })}</Isolated>
+              <Isolated values={{ name: report.openedBy }}>{(v) => t('posRegister.openedBy', { ...v, time: formats.dateTime(report.openedAt, timeZone) })}</Isolated>
             </p>
             {report.closedAt && (
-              <p className={recordStyles.muted}>{t('posRegister.closedBy', { name: report.closedBy ?? '', time: formats.dateTime(report.closedAt) })}</p>
+              <p className={recordStyles.muted}>{t('posRegister.closedBy', { name: report.closedBy ?? '', time: formats.dateTime(report.closedAt, timeZone) })}</p>
             )}
           </div>
         </header>
@@ -98,7 +100,7 @@ export function SessionReportView({ report, onBack }: { report: SessionReport; o
               <tbody>
                 {report.movements.map((movement) => (
                   <tr key={movement.id}>
-                    <td>{formats.dateTime(movement.at)}</td>
+                    <td>{formats.dateTime(movement.at, timeZone)}</td>
                     <td>{movement.kind === 'pay-in' ? t('posRegister.payIn') : t('posRegister.payOut')}</td>
                     <td>{movement.reason}</td>
                     <td className={recordStyles.number}>{money(movement.kind === 'pay-in' ? movement.amount : -movement.amount)}</td>

@@ -14,6 +14,7 @@ import { translateMessage } from '../../i18n/appI18n';
 import { parseAmount } from '../shared/money';
 import { Field } from '../shared/Field';
 import { useFormats } from '../shared/format';
+import { useStoreZones } from '../shared/storeZones';
 import { useUnsavedChanges } from '../shared/useUnsavedChanges';
 import { useTenantId } from '../shared/useTenant';
 import { Button } from '../ui/Button';
@@ -237,6 +238,7 @@ function OpenSession({ report: last }: { report: SessionReport }) {
   const titleId = useId();
   const actor = useRegisterSessionActor();
   const report = useCurrentReport(last);
+  const zoneOf = useStoreZones();
   const money = (minor: number) => formats.money(minor, report.currency);
   return (
     <>
@@ -244,7 +246,7 @@ function OpenSession({ report: last }: { report: SessionReport }) {
         <StepHeading id={titleId} className={styles.heading}>
           {t('posRegister.openSessionTitle')}
         </StepHeading>
-        <p className={styles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt) })}</p>
+        <p className={styles.muted}>{t('posRegister.openedBy', { name: report.openedBy, time: formats.dateTime(report.openedAt, zoneOf(report.locationId)) })}</p>
         <dl className={styles.figures}>
           <div>
             <dt>{t('posRegister.report.float')}</dt>

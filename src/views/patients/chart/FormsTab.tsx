@@ -13,6 +13,7 @@ import { translateError } from '../../../i18n/apiErrors';
 import { useViewSlot } from '../../shared/slots';
 import { useTenantId } from '../../shared/useTenant';
 import { useFormats } from '../../shared/format';
+import { useStoreZones } from '../../shared/storeZones';
 import { EmptyState, QueryView } from '../../shared/records';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
 import * as list from '../../shared/listPage.css';
@@ -74,13 +75,14 @@ export default function FormsTab({ patientId, locationId }: ChartTabProps) {
 function SubmissionCard({ assignment, patient, isOpen, onToggle }: { assignment: Assignment; patient: PatientProfile; isOpen: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const zoneOf = useStoreZones();
   return (
     <article className={styles.card} aria-labelledby={`submission-${assignment.id}`}>
       <div className={styles.row}>
         <h3 id={`submission-${assignment.id}`} className={styles.sectionHeading}>
           {assignment.formName}
         </h3>
-        <span className={styles.muted}>{assignment.submittedAt ? formats.dateTime(assignment.submittedAt) : ''}</span>
+        <span className={styles.muted}>{assignment.submittedAt ? formats.dateTime(assignment.submittedAt, zoneOf(assignment.locationId)) : ''}</span>
         <Button variant="secondary" onPress={onToggle} aria-expanded={isOpen}>
           {isOpen ? t('formsTab.close') : t('formsTab.review')}
         </Button>
@@ -132,6 +134,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
+  const zoneOf = useStoreZones();
   const client = useQueryClient();
   const submission = useQuery(submissionQuery(tenantId, assignment.id));
   const [choices, setChoices] = useState<Record<string, ReviewField | ''>>({});
@@ -161,7 +164,7 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
         const copies = rows.flatMap((r) => (choices[r.key] ? [{ field: choices[r.key] as ReviewField, sectionId: r.sectionId, itemId: r.itemId, key: r.key }] : []));
         return (
           <div className={styles.section}>
-            <p className={styles.muted}>{reviewed ? t('formsTab.reviewed', { date: formats.dateTime(s.reviewedAt!) }) : t('formsTab.toReview')}</p>
+            <p className={styles.muted}>{reviewed ? t('formsTab.reviewed', { date: formats.dateTime(s.reviewedAt!, zoneOf(assignment.locationId)) }) : t('formsTab.toReview')}</p>
             <TableScroll>
               <table className={list.table}>
                 <caption>{reviewed ? t('formsTab.answers', { form: s.formName }) : t('formsTab.reviewTitle', { form: s.formName })}</caption>

@@ -6,6 +6,7 @@ import type { PatientMessage } from '../../../contract/chart';
 import { useTenantId } from '../../shared/useTenant';
 import { Badge, EmptyState, QueryView } from '../../shared/records';
 import { useFormats } from '../../shared/format';
+import { useStoreZones } from '../../shared/storeZones';
 import { Button } from '../../ui/Button';
 import * as styles from './chart.css';
 import type { ChartTabProps } from './types';
@@ -13,9 +14,11 @@ import type { ChartTabProps } from './types';
 const tone = (status: PatientMessage['status']) => (status === 'failed' ? 'danger' : status === 'sent' ? 'good' : 'neutral');
 
 /** Tab 8: every email and SMS about the patient, newest first, with its status; 'Write to patient' opens the inbox. */
-export default function MessagesTab({ patientId }: ChartTabProps) {
+export default function MessagesTab({ patientId, locationId }: ChartTabProps) {
   const { t } = useTranslation();
   const formats = useFormats();
+  // A message has no store of its own: it is dated in the zone of the store the chart is opened at.
+  const timeZone = useStoreZones()(locationId);
   const tenantId = useTenantId();
   const query = useInfiniteQuery(chartQueries.messages(tenantId, patientId));
   return (
@@ -46,11 +49,11 @@ export default function MessagesTab({ patientId }: ChartTabProps) {
                         <bdi>{m.recipient}</bdi>
                       </dd>
                       <dt>{t('patientChart.messages.written')}</dt>
-                      <dd>{formats.dateTime(m.createdAt)}</dd>
+                      <dd>{formats.dateTime(m.createdAt, timeZone)}</dd>
                       {m.sentAt && (
                         <>
                           <dt>{t('patientChart.messages.sent')}</dt>
-                          <dd>{formats.dateTime(m.sentAt)}</dd>
+                          <dd>{formats.dateTime(m.sentAt, timeZone)}</dd>
                         </>
                       )}
                       {m.error && (

@@ -7,10 +7,12 @@ import { markRxGiven, saveContactLensRx, saveSpectacleRx } from '../../../api/ch
 import { recordsKey, recordsQueries } from '../../../api/records';
 import type { ContactLensRx, SpectacleRx } from '../../../contract/records';
 import { prismBases, replacementSchedules, rxSources, todayIso } from '../../../contract/rx';
+import { zonedDate } from '../../../contract/zonedTime';
 import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../shared/useTenant';
 import { Badge, EmptyState, QueryView } from '../../shared/records';
+import { useStoreZones } from '../../shared/storeZones';
 import { useFormats } from '../../shared/format';
 import { ContactLensTable, RxFacts, SpectacleTable } from '../../shared/RxTables';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
@@ -48,32 +50,33 @@ const emptyEye = <F extends string>(fields: readonly F[]) => Object.fromEntries(
 const eyeOf = <F extends string>(fields: readonly F[], eye: Record<string, unknown>) =>
   Object.fromEntries(fields.map((f) => [f, fieldText(eye[f] as number | string | null)])) as Record<F, string>;
 
-const header = (rx?: SpectacleRx | ContactLensRx, copy = false): Header => ({
-  examDate: rx && !copy ? rx.examDate : todayIso(),
+/** `today`: the store's date, the exam date of a new prescription or a copy. */
+const header = (today: string, rx?: SpectacleRx | ContactLensRx, copy = false): Header => ({
+  examDate: rx && !copy ? rx.examDate : today,
   // A copy gets the default expiry of its new exam date.
   expiresOn: rx && !copy ? rx.expiresOn : '',
   prescriber: rx?.prescriber ?? '',
   notes: rx && !copy ? rx.notes : '',
 });
 
-function spectacleDraft(rx?: SpectacleRx, copy = false): Draft {
+function spectacleDraft(today: string, rx?: SpectacleRx, copy = false): Draft {
   return {
     kind: 'spectacle',
     id: rx && !copy ? rx.id : null,
     version: rx && !copy ? rx.updatedAt : '',
-    ...header(rx, copy),
+    ...header(today, rx, copy),
     source: rx?.source ?? 'manifest',
     right: rx ? eyeOf(spectacleEyeFields, rx.right) : emptyEye(spectacleEyeFields),
     left: rx ? eyeOf(spectacleEyeFields, rx.left) : emptyEye(spectacleEyeFields),
   };
 }
 
-function lensDraft(rx?: ContactLensRx, copy = false): Draft {
+function lensDraft(today: string, rx?: ContactLensRx, copy = false): Draft {
   return {
     kind: 'contact-lens',
     id: rx && !copy ? rx.id : null,
     version: rx && !copy ? rx.updatedAt : '',
-    ...header(rx, copy),
+    ...header(today, rx, copy),
     brand: rx?.brand ?? '',
     manufacturer: rx?.manufacturer ?? '',
     replacement: rx?.replacement ?? 'monthly',
@@ -271,9 +274,11 @@ function GivenControl({ patientId, rx }: { patientId: string; rx: SpectacleRx | 
 }
 
 /** Tab 2: the patient's spectacle and contact-lens Rx; new, copy, correct, mark given, print a slip. */
-export default function RxTab({ patientId }: ChartTabProps) {
+export default function RxTab({ patientId, locationId }: ChartTabProps) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
+  const timeZone = useStoreZones()(locationId);
+  const today = () => (timeZone ? zonedDate(new Date(), timeZone) : todayIso());
   const query = useQuery(recordsQueries.prescriptions(tenantId, { kind: 'patient', patientId }));
   const profile = useQuery(recordsQueries.profile(tenantId, { kind: 'patient', patientId }));
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -309,8 +314,8 @@ export default function RxTab({ patientId }: ChartTabProps) {
         <RxForm key={`${draft.kind}/${draft.id ?? 'new'}`} patientId={patientId} initial={draft} onDone={() => setDraft(null)} />
       ) : (
         <div className={styles.toolbar}>
-          <Button onPress={() => setDraft(spectacleDraft())}>{t('patientChart.rx.newSpectacle')}</Button>
-          <Button variant="secondary" onPress={() => setDraft(lensDraft())}>
+          <Button onPress={() => setDraft(spectacleDraft(today()))}>{t('patientChart.rx.newSpectacle')}</Button>
+          <Button variant="secondary" onPress={() => setDraft(lensDraft(today()))}>
             {t('patientChart.rx.newContactLens')}
           </Button>
         </div>
@@ -326,7 +331,7 @@ export default function RxTab({ patientId }: ChartTabProps) {
                 <article key={rx.id} className={styles.card} aria-label={t('patientChart.rx.spectacleOf', { date: rx.examDate })}>
                   <RxFacts rx={rx} />
                   <SpectacleTable rx={rx} />
-                  {actions(rx, (copy) => setDraft(spectacleDraft(rx, copy)))}
+                  {actions(rx, (copy) => setDraft(spectacleDraft(today(), rx, copy)))}
                 </article>
               ))
             )}
@@ -338,7 +343,7 @@ export default function RxTab({ patientId }: ChartTabProps) {
                 <article key={rx.id} className={styles.card} aria-label={t('patientChart.rx.contactLensOf', { date: rx.examDate })}>
                   <RxFacts rx={rx} />
                   <ContactLensTable rx={rx} />
-                  {actions(rx, (copy) => setDraft(lensDraft(rx, copy)))}
+                  {actions(rx, (copy) => setDraft(lensDraft(today(), rx, copy)))}
                 </article>
               ))
             )}
