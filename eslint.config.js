@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 // ---- Server: one folder per feature (docs/architecture.md, "Layout") ------------------------------------------
 // Every folder of server/ but the infrastructure (db/, http/) is a feature. Features are flat (no sub-folders). Code
 // outside a feature imports only its public modules: server/<feature>/<feature>.ts and the files listed in
-// serverPublicModules; never its routes.ts (server/app.ts registers those) or any other file of it. Checked by
+// serverPublicModules; never its routes.ts or plugin.ts (server/app.ts registers those) or any other file of it. Checked by
 // no-restricted-imports on relative imports; tests/server/lint-boundaries.test.ts proves the rule fails a wrong import.
 const serverInfrastructure = ['db', 'http'];
 /** Public modules besides <feature>.ts, by file name without extension. */
@@ -32,12 +32,12 @@ export const serverFeatures = readdirSync(new URL('./server', import.meta.url), 
   .map((entry) => entry.name)
   .sort();
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The restricted imports of a file outside `except` (a feature's own folder); `routes` lets server/app.ts register. */
+/** The restricted imports of a file outside `except` (a feature's own folder); `routes` lets server/app.ts register a feature's routes.ts and plugin.ts. */
 function featureBoundaries(except, { routes = false } = {}) {
   const patterns = serverFeatures
     .filter((feature) => feature !== except)
     .map((feature) => {
-      const open = [feature, ...(serverPublicModules[feature] ?? []), ...(routes ? ['routes'] : [])].map(escapeRegex);
+      const open = [feature, ...(serverPublicModules[feature] ?? []), ...(routes ? ['routes', 'plugin'] : [])].map(escapeRegex);
       return {
         regex: `^(?:\\.\\.?/)+(?:server/)?${escapeRegex(feature)}/(?!(?:${open.join('|')})(?:\\.ts)?$)`,
         message: `Another feature's internals: import server/${feature}/${feature}.ts or a public module of it (serverPublicModules in eslint.config.js).`,

@@ -1,7 +1,7 @@
 /**
  * The request context: who calls (the verified token, read here and nowhere else), their tenant's transaction and
  * store scope, and the one audited unit of work every staff, kiosk, patient and enterprise write goes through.
- * app.ts decorates the request with these (request.caller, request.inTenant, request.readInTenant, request.work).
+ * scope/plugin.ts decorates the request with these (request.auth, request.inTenant, request.readInTenant, request.work).
  */
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
