@@ -43,6 +43,8 @@ export interface PosSaleInput {
   waitingParkedIds?: string[] | null;
   /** Makes the sale's client id (crypto.randomUUID in the app). */
   newId?: () => string;
+  /** The clock a completed sale is stamped with (the device's in the app). */
+  now?: () => Date;
 }
 
 export interface PosSaleContext extends SaleBeingBuilt {
@@ -56,6 +58,7 @@ export interface PosSaleContext extends SaleBeingBuilt {
   waitingParkedIds: string[] | null;
   error: unknown;
   newId: () => string;
+  now: () => Date;
 }
 
 export type PosSaleEvent =
@@ -311,7 +314,7 @@ export const posSaleMachine = setup({
     }),
     rememberParked: assign(({ context }) => ({ parkedId: context.parkedId ?? context.clientSaleId })),
     reset: assign(emptySale),
-    stampSale: assign(({ context }) => ({ soldAt: new Date().toISOString(), soldOffline: !context.online })),
+    stampSale: assign(({ context }) => ({ soldAt: context.now().toISOString(), soldOffline: !context.online })),
     markOffline: assign({ soldOffline: true, online: false }),
     keepResult: assign(({ event }) => ({ result: (event as { output?: SaleResult }).output ?? null, error: null })),
     keepConfirmed: assign(({ event }) => {
@@ -350,6 +353,7 @@ export const posSaleMachine = setup({
     waitingParkedIds: input.waitingParkedIds === undefined ? [] : input.waitingParkedIds,
     ...emptySale,
     newId: input.newId ?? (() => crypto.randomUUID()),
+    now: input.now ?? (() => new Date()),
   }),
   on: {
     'connection.online': { actions: 'goOnline' },

@@ -46,9 +46,11 @@ export interface RecentsContext {
   /** The address of the page that has unsaved changes. */
   unsaved: string | null;
   pending: PendingLeave | null;
+  /** Makes a new entry's id (crypto.randomUUID in the app; a test gives its own, as it gives the sale's). */
+  newId: () => string;
 }
 
-export type RecentsInput = Partial<Pick<RecentsContext, 'entries' | 'selected' | 'selectedPatient'>> | undefined;
+export type RecentsInput = (Partial<Pick<RecentsContext, 'entries' | 'selected' | 'selectedPatient'>> & { newId?: () => string }) | undefined;
 
 export type RecentsEvent =
   | { type: 'recents.add'; entry: RecentInput }
@@ -102,12 +104,9 @@ export function recentOf(path: string): RecentInput | null {
   }
 }
 
-let counter = 0;
-
-function makeEntry(input: RecentInput): RecentEntry {
-  counter += 1;
+function makeEntry(context: RecentsContext, input: RecentInput): RecentEntry {
   return {
-    id: input.id ?? `${input.name}-${Date.now().toString(36)}-${counter}`,
+    id: input.id ?? context.newId(),
     displayName: '',
     title: '',
     invoiceId: null,
@@ -130,7 +129,7 @@ function upsert(context: RecentsContext, input: RecentInput, samePatient: boolea
   const entries =
     at >= 0
       ? context.entries.map((entry, index) => (index === at ? { ...entry, ...input, id: entry.id } : entry))
-      : [...context.entries, makeEntry(input)];
+      : [...context.entries, makeEntry(context, input)];
   return select({ ...context, entries }, input.url);
 }
 
@@ -163,7 +162,7 @@ export const recentsMachine = setup({
     add: assign(({ context, event }) => {
       if (event.type !== 'recents.add') return {};
       if (context.entries.some((entry) => entry.url === event.entry.url)) return select(context, event.entry.url);
-      return select({ ...context, entries: [...context.entries, makeEntry(event.entry)] }, event.entry.url);
+      return select({ ...context, entries: [...context.entries, makeEntry(context, event.entry)] }, event.entry.url);
     }),
     upsert: assign(({ context, event }) => (event.type === 'recents.upsert' ? upsert(context, event.entry, false) : {})),
     opened: assign(({ context, event }) => {
@@ -204,6 +203,7 @@ export const recentsMachine = setup({
     selectedPatient: input?.selectedPatient ?? null,
     unsaved: null,
     pending: null,
+    newId: input?.newId ?? (() => crypto.randomUUID()),
   }),
   on: {
     'recents.add': { actions: 'add' },

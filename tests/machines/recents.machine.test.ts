@@ -43,6 +43,14 @@ describe('recents: operations', () => {
     expect(context().selected).toBe('/admin/pos/all');
   });
 
+  it('a new entry takes its id from the id maker it is given, as the sale machine does', () => {
+    let n = 0;
+    const { actor, context } = start({ newId: () => `entry-${++n}` });
+    actor.send({ type: 'recents.add', entry: { url: '/admin/pos/all', name: 'pos' } });
+    actor.send({ type: 'recents.upsert', entry: { url: `/admin/patients/${patientId}/2`, name: 'patient', patientId } });
+    expect(context().entries.map((entry) => entry.id)).toEqual(['entry-1', 'entry-2']);
+  });
+
   it('upsert by url replaces the entry (keeping its id) or adds it, and selects it', () => {
     const { actor, context } = start();
     actor.send({ type: 'recents.upsert', entry: { url: '/admin/pos/all', name: 'pos', tab: 'all' } });
