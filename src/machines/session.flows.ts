@@ -96,7 +96,7 @@ export const newUserState = sessionSetup.createStateConfig({
             target: '#session.signedIn',
             actions: [
               assign({
-                session: ({ event }) => (event.output.outcome === 'signedIn' ? toSession(event.output.login) : null),
+                session: ({ context, event }) => (event.output.outcome === 'signedIn' ? toSession(event.output.login, context) : null),
                 codeResent: false,
               }),
               'persistSession',

@@ -4,7 +4,7 @@ import type { Role } from '../contract/common';
 import { messages } from '../contract/messages';
 import { sessionMessages } from '../contract/sessionMessages';
 import { forgotPasswordState, newUserState } from './session.flows';
-import { accessTokenOf, nowInSeconds, pendingRequest, sessionSetup, startReset, startSignIn, toError, toSession } from './session.setup';
+import { accessTokenOf, pendingRequest, secondsOf, sessionSetup, startReset, startSignIn, toError, toSession } from './session.setup';
 
 export type {
   AuthCodeAnswer,
@@ -37,6 +37,7 @@ export const sessionMachine = sessionSetup.createMachine({
     newUser: null,
     signInAddressOpened: false,
     endReason: null,
+    now: input.now ?? (() => Date.now()),
   }),
   initial: 'checking',
   states: {
@@ -71,7 +72,7 @@ export const sessionMachine = sessionSetup.createMachine({
                     event.output && {
                       ...context.session,
                       accessToken: event.output.accessToken,
-                      expiresAt: nowInSeconds() + event.output.expiresIn,
+                      expiresAt: secondsOf(context) + event.output.expiresIn,
                     },
                 }),
               },
@@ -230,12 +231,12 @@ export const sessionMachine = sessionSetup.createMachine({
               {
                 guard: 'isNewUser',
                 target: '#session.newUser',
-                actions: [assign({ session: ({ event }) => toSession(event.output) }), 'persistSession'],
+                actions: [assign({ session: ({ context, event }) => toSession(event.output, context) }), 'persistSession'],
               },
               {
                 target: '#session.signedIn',
                 actions: [
-                  assign({ session: ({ event }) => toSession(event.output) }),
+                  assign({ session: ({ context, event }) => toSession(event.output, context) }),
                   'persistSession',
                   { type: 'rememberStore' },
                   'persistStore',
@@ -260,7 +261,7 @@ export const sessionMachine = sessionSetup.createMachine({
               {
                 target: '#session.signedIn',
                 actions: [
-                  assign({ session: ({ event }) => toSession(event.output) }),
+                  assign({ session: ({ context, event }) => toSession(event.output, context) }),
                   'persistSession',
                   { type: 'rememberStore' },
                   'persistStore',
@@ -334,7 +335,7 @@ export const sessionMachine = sessionSetup.createMachine({
                           event.output && {
                             ...context.session,
                             accessToken: event.output.accessToken,
-                            expiresAt: nowInSeconds() + event.output.expiresIn,
+                            expiresAt: secondsOf(context) + event.output.expiresIn,
                           },
                       }),
                       'persistSession',

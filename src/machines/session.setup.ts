@@ -63,12 +63,15 @@ export interface SessionContext {
   /** An address ending in login or admin was opened while the stored session was being checked. */
   signInAddressOpened: boolean;
   endReason: EndReason | null;
+  /** The clock (milliseconds since the epoch): Date.now in the app; a test gives its own. */
+  now: () => number;
 }
 
 export interface SessionInput {
   stored: Session | null;
   loginUrl: string | null;
   lastStore?: StoreAddress | null;
+  now?: () => number;
 }
 
 export type SessionEvent =
@@ -116,14 +119,14 @@ export type RefreshAnswer = { accessToken: string; expiresIn: number } | null;
 /** An address that ends with login or admin (optional trailing slash): a valid session there is ended. */
 export const isSignInAddress = (path: string) => /(login|admin)\/?$/i.test(path);
 
-export const nowInSeconds = () => Math.floor(Date.now() / 1000);
+export const secondsOf = (context: Pick<SessionContext, 'now'>) => Math.floor(context.now() / 1000);
 
-export function toSession(response: LoginResponse): Session {
+export function toSession(response: LoginResponse, context: Pick<SessionContext, 'now'>): Session {
   return {
     accessToken: response.access_token,
     tenantId: response.tenantID,
     user: response.user,
-    expiresAt: nowInSeconds() + response.expiresIn,
+    expiresAt: secondsOf(context) + response.expiresIn,
   };
 }
 
@@ -147,8 +150,8 @@ const rolesOf = (answer: AuthCodeAnswer | User | LoginResponse) =>
 const outputOf = <T>(event: object) => (event as { output: T }).output;
 
 /** Local date as YYYY-MM-DD, the form of `tempPwdExpiryDate`. */
-export function today() {
-  const date = new Date();
+export function today(context: Pick<SessionContext, 'now'>) {
+  const date = new Date(context.now());
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
@@ -240,7 +243,7 @@ export const sessionSetup = setup({
     rememberStore: assign({ lastStore: ({ context }) => context.pending?.store ?? context.lastStore }),
   },
   guards: {
-    hasValidStoredToken: ({ context }) => context.session !== null && context.session.expiresAt > nowInSeconds(),
+    hasValidStoredToken: ({ context }) => context.session !== null && context.session.expiresAt > secondsOf(context),
     hasStoredSession: ({ context }) => context.session !== null,
     /**
      * The check got no answer at all (fetch's TypeError: offline, the server unreachable). The stored session is
@@ -264,7 +267,7 @@ export const sessionSetup = setup({
     offeredCompany: ({ context, event }) =>
       event.type === 'signIn.companyChosen' && (context.companyChoice ?? []).some((c) => c.tenantID === event.tenantID),
     /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
-    registrationExpired: ({ event }) => registrationExpired(outputOf<LoginResponse>(event).user),
+    registrationExpired: ({ context, event }) => registrationExpired(outputOf<LoginResponse>(event).user, today(context)),
     /** Spec 5 and 9: the sign-in code is trimmed and at least 6 characters long (the code step's Submit asks this). */
     codeComplete: ({ event }) => event.type === 'signIn.codeSubmitted' && isCodeComplete(event.vcode),
     /** The new-user child ended with the new password set: its output carries the full session's login answer. */
@@ -310,6 +313,6 @@ export const cancelNewUser = {
 } as const;
 
 /** Spec 5: a temporary password whose expiry date is before today, on an unregistered account, is refused. */
-export function registrationExpired(user: User) {
-  return user.isRegistered === 0 && user.tempPwdExpiryDate !== null && user.tempPwdExpiryDate < today();
+export function registrationExpired(user: User, today: string) {
+  return user.isRegistered === 0 && user.tempPwdExpiryDate !== null && user.tempPwdExpiryDate < today;
 }

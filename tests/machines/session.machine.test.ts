@@ -76,6 +76,20 @@ describe('session machine: checking at start-up', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it('reads the time from the clock it is given: a token valid by that clock is used as it is, and a sign-in expires by it', async () => {
+    const clock = Date.parse('2020-01-01T12:00:00Z');
+    const loadMe = vi.fn(async () => janeDoe);
+    const { actor } = start({ stored: storedSession(clock / 1000 + 300), loginUrl: '/login', now: () => clock }, { loadMe });
+    await waitFor(actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(loadMe).toHaveBeenCalledWith({ accessToken: 'stored-token' });
+
+    const login = vi.fn(async (): Promise<LoginResponse> => ({ access_token: 'new', tenantID: janeDoe.tenantId, user: janeDoe, expiresIn: 600 }) as LoginResponse);
+    const signingIn = start({ stored: null, loginUrl: '/login', now: () => clock }, { login });
+    signingIn.actor.send({ type: 'session.login', request: credentials, loginUrl: '/login' });
+    await waitFor(signingIn.actor, (snapshot) => snapshot.hasTag('signedIn'));
+    expect(signingIn.actor.getSnapshot().context.session?.expiresAt).toBe(clock / 1000 + 600);
+  });
+
   it('with an expired stored token it refreshes, then loads the user with the new token', async () => {
     const loadMe = vi.fn(async () => janeDoe);
     const refresh = vi.fn(async () => ({ accessToken: 'renewed', expiresIn: 600 }));
