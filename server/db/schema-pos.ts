@@ -10,7 +10,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, locations, tenantId, tenantIsolation, users } from './schema';
-import { invoices, patients } from './schema-records';
+import { patients } from './schema-records';
+import { invoices } from './schema-invoices';
 
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 

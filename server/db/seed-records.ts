@@ -6,19 +6,8 @@
  */
 import { zonedDate, zonedToIso } from '../../src/contract/zonedTime';
 import type { ContactLensEye, Frame, Lens, SpectacleEye } from './schema-records';
-import {
-  appointments,
-  contactLensRx,
-  invoiceLines,
-  invoices,
-  labOrderEvents,
-  labOrders,
-  locationPolicies,
-  patients,
-  payments,
-  recalls,
-  spectacleRx,
-} from './schema-records';
+import { appointments, contactLensRx, labOrderEvents, labOrders, locationPolicies, patients, recalls, spectacleRx } from './schema-records';
+import { invoiceLines, invoices, payments } from './schema-invoices';
 import type { Tx } from './client';
 import { demoIds, type DemoUserIds } from './seed';
 

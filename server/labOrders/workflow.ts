@@ -14,7 +14,8 @@ import {
 } from '../../src/contract/labOrders';
 import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
-import { invoiceLines, invoices, labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
+import { labOrderEvents, labOrders, spectacleRx } from '../db/schema-records';
+import { invoiceLines, invoices } from '../db/schema-invoices';
 import { HttpError } from '../http/errors';
 import { formatUsDate } from '../../src/contract/eforms';
 import { issueTrackingLink, type TrackingLinks } from '../inbox/tracking';

@@ -10,7 +10,7 @@ import { moneyParams, totalsOf } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { lockNumbering } from '../db/pg';
 import { registerSessions } from '../db/schema-pos';
-import { invoiceLines, invoices, payments } from '../db/schema-records';
+import { invoiceLines, invoices, payments } from '../db/schema-invoices';
 import { HttpError } from '../http/errors';
 import { NotVisible, type Scope } from '../scope/scope';
 import { moveStock, stockedQuantities } from './stock';

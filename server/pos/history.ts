@@ -8,7 +8,7 @@ import type { InvoiceDetail, PaymentMethod } from '../../src/contract/records';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { registers } from '../db/schema-pos';
-import { invoices } from '../db/schema-records';
+import { invoices } from '../db/schema-invoices';
 import { iso, localParts, num, rows } from '../db/values';
 import type { Done } from '../scope/audited';
 import { NotVisible, requireStore, type Scope } from '../scope/scope';

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { lineGivenBack, moneyParams } from '../../src/contract/money';
 import type { RefundInput, RefundResult } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
-import { invoices, payments } from '../db/schema-records';
+import { invoices, payments } from '../db/schema-invoices';
 import { HttpError } from '../http/errors';
 import { giveBack, givenBack, linesOf, type CreditLine } from '../ledger/ledger';
 import type { Done } from '../scope/audited';

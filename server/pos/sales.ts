@@ -18,7 +18,8 @@ import { formatMoney, paymentState, priceSale, type PricingInputLine } from '../
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { parkedSales, registerSessions } from '../db/schema-pos';
-import { invoiceLines, invoices, labOrders, payments, spectacleRx } from '../db/schema-records';
+import { labOrders, spectacleRx } from '../db/schema-records';
+import { invoiceLines, invoices, payments } from '../db/schema-invoices';
 import { rows } from '../db/values';
 import { HttpError } from '../http/errors';
 import { createLabOrder } from '../labOrders/workflow';

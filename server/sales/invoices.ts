@@ -10,7 +10,7 @@ import { lineGivenBack, priceSale, type PricingInputLine } from '../../src/contr
 import type { InvoiceCreate, InvoiceView, InvoiceVoid, PaymentInput, PaymentResult } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
-import { invoiceLines, invoices, payments } from '../db/schema-records';
+import { invoiceLines, invoices, payments } from '../db/schema-invoices';
 import { HttpError } from '../http/errors';
 import {
   giveBack,

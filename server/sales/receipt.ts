@@ -9,7 +9,7 @@ import { numberLocale } from '../../src/contract/locale';
 import { formatMoney } from '../../src/contract/money';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
-import { invoiceLines, invoices } from '../db/schema-records';
+import { invoiceLines, invoices } from '../db/schema-invoices';
 import { HttpError } from '../http/errors';
 import { maskEmail, notifyPatient } from '../messaging/messaging';
 import type { Done } from '../scope/audited';
