@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { expectHeading, expectPath, patience, signInAt, useBrowser } from './support/browser';
 
 const e2e = useBrowser();
@@ -40,6 +41,7 @@ describe('possible duplicate patients', () => {
     const merge = pair.getByRole('button', { name: /^دمج/ });
     await expectWithinWidth(page, merge);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axeViolations(page, undefined, { wcag22: true })).toEqual([]);
   });
 
   it('the Downtown clerk on a phone merges the seeded pair: the dialog says what moves, one Maria stays, her chart has both records', async () => {
@@ -61,6 +63,7 @@ describe('possible duplicate patients', () => {
     await merge.click();
     const dialog = page.getByRole('alertdialog', { name: 'Merge these two patient records?' });
     await dialog.waitFor(patience);
+    expect(await axeViolations(page, undefined, { wcag22: true })).toEqual([]);
     const said = await dialog.innerText();
     expect(said).toContain('Every record of gonzalez, maria');
     expect(said).toContain('moves to Gonzalez, Maria’s chart');
