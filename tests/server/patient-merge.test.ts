@@ -189,6 +189,17 @@ describe('possible duplicates and merging', () => {
     expect(json(reversed)).toMatchObject({ code: 'patients.mergedAlready' });
   });
 
+  it('two clerks merging the same pair at once: one merge moves the records, the other is told it is done', async () => {
+    const { keep, retire } = await duplicatePair();
+    await ok(call(admin, 'POST', `/api/patients/${retire}/spectacle-rx`, rxBody));
+    const answers = await Promise.all([call(admin, 'POST', '/api/duplicate-patients/merge', { keep, retire }), call(staff, 'POST', '/api/duplicate-patients/merge', { keep, retire })]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers.map((r) => json<{ alreadyMerged: boolean }>(r).alreadyMerged).sort()).toEqual([false, true]);
+    expect(await rowsOf('spectacle_rx', keep)).toBe(1);
+    const merges = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from audit_log where action = 'patient.merge' and patient_id = ${keep} and outcome = 'success'`);
+    expect(merges[0]!.n).toBe(2);
+  });
+
   it('refuses the same patient twice, bad ids, and someone who is not the same person, with catalogue codes', async () => {
     const { keep } = await duplicatePair();
     const self = await call(admin, 'POST', '/api/duplicate-patients/merge', { keep, retire: keep });
