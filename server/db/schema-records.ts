@@ -71,6 +71,9 @@ export const patients = pgTable(
     consentAt: timestamp('consent_at', { withTimezone: true }),
     /** 'staff', 'kiosk' or 'import'. */
     createdVia: text('created_via').notNull().default('staff'),
+    /** A duplicate merged into this patient (server/patients/merge.ts): retired, no longer listed or reachable. */
+    mergedInto: uuid('merged_into'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +81,8 @@ export const patients = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }),
+    foreignKey({ name: 'patients_merged_into_fk', columns: [t.tenantId, t.mergedInto], foreignColumns: [t.tenantId, t.id] }),
+    check('patients_merged_into_other', sql`${t.mergedInto} <> ${t.id}`),
     uniqueIndex('patients_user_key').on(t.tenantId, t.userId),
     // The store's patient list, ordered by name and paged by keyset.
     index('patients_location_name_key_idx').on(t.tenantId, t.locationId, t.lastNameKey, t.firstNameKey, t.id),

@@ -29,6 +29,9 @@ export const recordDemoIds = {
   johnInvoice: 'b1e00000-0000-4000-8000-0000000b0003',
   johnOrder: 'b1e00000-0000-4000-8000-0000000b0004',
   johnRecall: 'b1e00000-0000-4000-8000-0000000b0005',
+  /** One person registered twice at Downtown (staff years ago, the kiosk lately): the patient list's possible duplicates. */
+  mariaOlder: 'c1ea0000-0000-4000-8000-0000000a0101',
+  mariaNewer: 'c1ea0000-0000-4000-8000-0000000a0102',
 } as const;
 
 /** mulberry32: small, fast, deterministic. */
@@ -482,6 +485,55 @@ function addCrowd(rows: Rows, rng: Rng, now: Date, count: number, stores: Store[
   }
 }
 
+/**
+ * Maria Gonzalez at Downtown twice: the record staff made years ago (an Rx, a visit, a paid invoice), and the one she
+ * made herself at the kiosk lately, typed in lower case, before the kiosk recognised a returning patient (a visit
+ * ahead and a recall). Same birth date and email: the staff patient list offers to merge them. Made after the crowd,
+ * so the crowd's random draws stay as they were.
+ */
+function addDuplicatePair(rows: Rows, rng: Rng, now: Date, store: Store) {
+  const older = recordDemoIds.mariaOlder;
+  const newer = recordDemoIds.mariaNewer;
+  const base = { tenantId: store.tenantId, locationId: store.id, dateOfBirth: '1986-07-21', sex: 'female' as const, email: 'maria.gonzalez@example.com', consentPrivacy: true };
+  rows.patients.push(
+    {
+      ...base, id: older, firstName: 'Maria', lastName: 'Gonzalez', phone: '+1 555 0188', addressLine: '118 Oak Avenue', city: 'Springfield', postalCode: '62702',
+      preferredChannel: 'email', preferredLanguage: 'en', consentContact: true, consentAt: addDays(now, -900), createdVia: 'staff', createdAt: addDays(now, -900), updatedAt: addDays(now, -400),
+    },
+    {
+      ...base, id: newer, firstName: 'maria', lastName: 'gonzalez', phone: '', preferredChannel: 'email', preferredLanguage: 'en',
+      consentContact: false, consentAt: addDays(now, -45), createdVia: 'kiosk', createdAt: addDays(now, -45), updatedAt: addDays(now, -45),
+    },
+  );
+  const exam = addDays(now, -400);
+  const rxId = rng.uuid();
+  rows.spectacleRx.push({
+    tenantId: store.tenantId, id: rxId, patientId: older, locationId: store.id, examDate: isoDate(exam), expiresOn: isoDate(addDays(exam, 730)),
+    prescriber: 'Dr. Maya Patel', source: 'manifest', createdBy: store.providerId, createdAt: exam, notes: '',
+    right: eye({ sphere: -1.5, cylinder: -0.25, axis: 90, pdDistance: 31 }),
+    left: eye({ sphere: -1.25, pdDistance: 30.5 }),
+  });
+  rows.appointments.push(
+    {
+      tenantId: store.tenantId, id: rng.uuid(), locationId: store.id, patientId: older, providerId: store.providerId, providerName: store.providerName, type: 'eye-exam',
+      startsAt: storeTime(exam, 8, 30, store.timeZone), durationMinutes: 30, status: 'completed', createdAt: addDays(exam, -7), updatedAt: exam,
+    },
+    {
+      tenantId: store.tenantId, id: rng.uuid(), locationId: store.id, patientId: newer, providerId: store.providerId, providerName: store.providerName, type: 'eye-exam',
+      startsAt: storeTime(addDays(now, 9), 8, 30, store.timeZone), durationMinutes: 30, status: 'booked', createdAt: addDays(now, -45), updatedAt: addDays(now, -45),
+    },
+  );
+  addInvoice(rows, store, rng, {
+    patientId: older, issuedAt: new Date(exam.getTime() + 3600_000), status: 'paid',
+    lines: [
+      { kind: 'service', sku: 'EXAM-COMP', description: 'Comprehensive eye exam', quantity: 1, unitPrice: 9500 },
+      { kind: 'product', sku: 'LENS-SINGLEVISION', description: 'Single vision lenses, 1.6 high-index, anti-reflective', quantity: 1, unitPrice: 14900 },
+    ],
+    payments: [{ method: 'card', reference: 'VISA **** 1187' }],
+  });
+  rows.recalls.push({ tenantId: store.tenantId, id: rng.uuid(), patientId: newer, locationId: store.id, type: 'annual-exam', dueOn: isoDate(addDays(now, 30)), status: 'pending', channel: 'email' });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 export async function seedRecords(tx: Tx, now: Date, userIds: DemoUserIds): Promise<void> {
@@ -611,6 +663,8 @@ export async function seedRecords(tx: Tx, now: Date, userIds: DemoUserIds): Prom
     postal: ['82501', '82520'],
     emailDomain: 'example.net',
   });
+
+  addDuplicatePair(rows, rng, now, downtown);
 
   await tx.insert(locationPolicies).values([
     { tenantId: demoIds.clearview, locationId: demoIds.downtown, patientsMayCancel: true, cancelNoticeHours: 24 },

@@ -23,5 +23,6 @@ export {
 } from './invoices';
 export { moveStock, stockedQuantities } from './stock';
 export { coverableByStoreCredit, storeCreditBalance } from './storeCredit';
+export { mergePatientBooks } from './merge';
 export { flagForReview, markReviewed, type ReviewReason } from './review';
 export { discountLimitBp, requireDiscountWithinLimit } from './limits';

@@ -10,7 +10,7 @@ import { storeCreditEntries } from '../db/schema-pos';
 import { HttpError } from '../http/errors';
 import type { Scope } from '../scope/scope';
 
-async function lockBook(tx: Tx, patientId: string) {
+export async function lockBook(tx: Tx, patientId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('store-credit'), hashtext(${patientId}))`);
 }
 
@@ -48,3 +48,4 @@ export async function addStoreCredit(tx: Tx, scope: Scope, entry: CreditEntry): 
   await lockBook(tx, entry.patientId);
   await tx.insert(storeCreditEntries).values({ ...entry, byUserId: scope.userId });
 }
+

@@ -132,7 +132,8 @@ function searchBranches(search: string): SQL[] {
 
 /** The list query (also timed by bench/patient-list.ts). */
 export function patientListQuery(o: ListOptions): SQL {
-  const scope: SQL[] = [sql`tenant_id = ${o.tenantId}`];
+  // A patient merged into another is not listed (server/patients/merge.ts).
+  const scope: SQL[] = [sql`tenant_id = ${o.tenantId}`, sql`merged_into is null`];
   if (o.stores !== 'all') {
     if (o.stores.length === 1) scope.push(sql`location_id = ${o.stores[0]}`);
     else if (o.stores.length > 1) scope.push(sql`location_id in (${sql.join(o.stores.map((s) => sql`${s}::uuid`), sql`, `)})`);

@@ -1,5 +1,5 @@
 /** Staff and kiosk writes of patient demographics. */
-import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   channelProblem,
   type KioskRegistration,
@@ -84,25 +84,46 @@ export async function kioskStore(tx: Tx, scope: Scope): Promise<string> {
 /** A name as the duplicate rule compares it: case and runs of spaces do not count. */
 const nameKey = (column: SQLWrapper) => sql`lower(regexp_replace(btrim(${column}), '\s+', ' ', 'g'))`;
 
+/** What the duplicate rule reads of a person: a patient row's columns, or the values a kiosk was given. */
+export interface Identity {
+  firstName: SQLWrapper;
+  lastName: SQLWrapper;
+  dateOfBirth: SQLWrapper;
+  /** Lower-case email ('' for none) and the phone's digits ('' for none), as patients.email_key and phone_digits. */
+  emailKey: SQLWrapper;
+  phoneDigits: SQLWrapper;
+}
+
 /**
- * The one rule of a likely existing patient: the same first and last name (case and spaces aside), the same birth
- * date, and the same email or the same phone digits. Across the company's stores, as one person visits several.
+ * The one rule of "the same person": the same first and last name (case and spaces aside), the same birth date,
+ * and the same email or the same phone digits. The kiosk's likely existing patient and the staff's possible
+ * duplicates (merge.ts) both ask it.
  */
+export function samePerson(a: Identity, b: Identity): SQL {
+  return sql`(${a.dateOfBirth} = ${b.dateOfBirth}
+    and ((${a.emailKey} <> '' and ${a.emailKey} = ${b.emailKey}) or (${a.phoneDigits} <> '' and ${a.phoneDigits} = ${b.phoneDigits}))
+    and ${nameKey(a.firstName)} = ${nameKey(b.firstName)} and ${nameKey(a.lastName)} = ${nameKey(b.lastName)})`;
+}
+
+/** A patient row of `alias` (or of the patients table) as an Identity. */
+export const rowIdentity = (alias?: string): Identity => {
+  const c = (name: string) => (alias ? sql.raw(`${alias}.${name}`) : sql.raw(`patients.${name}`));
+  return { firstName: c('first_name'), lastName: c('last_name'), dateOfBirth: c('date_of_birth'), emailKey: c('email_key'), phoneDigits: c('phone_digits') };
+};
+
+/** A likely existing patient of the company (not one merged away), across its stores: one person visits several. */
 export async function likelyExistingPatient(tx: Tx, p: { firstName: string; lastName: string; dateOfBirth: string; email: string; phone: string }): Promise<boolean> {
-  const digits = p.phone.replace(/[^0-9]/g, '');
-  const contact = [p.email ? eq(patients.emailKey, p.email.toLowerCase()) : undefined, digits ? eq(patients.phoneDigits, digits) : undefined].filter(Boolean);
-  if (contact.length === 0) return false;
+  const given: Identity = {
+    firstName: sql`${p.firstName}::text`,
+    lastName: sql`${p.lastName}::text`,
+    dateOfBirth: sql`${p.dateOfBirth}::date`,
+    emailKey: sql`${p.email.toLowerCase()}::text`,
+    phoneDigits: sql`${p.phone.replace(/[^0-9]/g, '')}::text`,
+  };
   const [hit] = await tx
     .select({ id: patients.id })
     .from(patients)
-    .where(
-      and(
-        or(...contact),
-        eq(patients.dateOfBirth, p.dateOfBirth),
-        sql`${nameKey(patients.firstName)} = ${nameKey(sql`${p.firstName}::text`)}`,
-        sql`${nameKey(patients.lastName)} = ${nameKey(sql`${p.lastName}::text`)}`,
-      ),
-    )
+    .where(and(isNull(patients.mergedInto), samePerson(given, rowIdentity())))
     .limit(1);
   return hit !== undefined;
 }

@@ -8,8 +8,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Uuid, VersionHeaders, type Role } from '../../src/contract/common';
 import {
+  DuplicateList,
   KioskRegistered,
   KioskRegistration,
+  MergeRequest,
+  MergeResult,
   PatientAdminView,
   PatientInput,
   PatientListPage,
@@ -21,6 +24,7 @@ import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { found, onPatient, patientOnly, recordErrors, registerRecordReads, type ReadRoute } from '../scope/patientRecord';
 import { readDashboard } from './dashboard';
 import { listPatients } from './patientList';
+import { listDuplicates, mergePatients } from './merge';
 import { createPatient, kioskRegister, updatePatient } from './patients';
 import { readProfile, updateContact } from './profile';
 
@@ -67,6 +71,39 @@ export async function patientRoutes(fastify: FastifyInstance) {
           },
         };
       }),
+  );
+
+  app.get(
+    '/duplicate-patients',
+    {
+      config: staff,
+      schema: {
+        tags: ['patients'],
+        summary: 'Possible duplicate patients of the user’s stores (same name, birth date and email or phone), with their records’ counts',
+        security,
+        response: { 200: DuplicateList, ...errors },
+      },
+    },
+    (request) =>
+      request.work('patient.duplicates', async ({ tx, scope }) => {
+        const pairs = await listDuplicates(tx, scope.tenantId, scope.stores);
+        return { result: { pairs }, audit: { targetType: 'patient', details: { patientIds: pairs.flatMap((p) => [p.first.id, p.second.id]) } } };
+      }),
+  );
+
+  app.post(
+    '/duplicate-patients/merge',
+    {
+      config: staff,
+      schema: {
+        tags: ['patients'],
+        summary: 'Merge a duplicate patient into another: every record moves to the kept patient, the other is retired',
+        security,
+        body: MergeRequest,
+        response: { 200: MergeResult, ...errors },
+      },
+    },
+    (request) => request.work('patient.merge', ({ tx, scope }) => mergePatients(tx, scope, request.body, nowOf(request))),
   );
 
   app.post(

@@ -42,8 +42,9 @@ export async function ownPatientId(tx: Tx, userId: string): Promise<string | nul
  * work in. Null otherwise (unknown, other company, or another store).
  */
 export async function staffReach(tx: Tx, userId: string, patientId: string): Promise<string | null> {
-  const [row] = await tx.select({ id: patients.id, locationId: patients.locationId }).from(patients).where(eq(patients.id, patientId));
-  if (!row) return null;
+  const [row] = await tx.select({ id: patients.id, locationId: patients.locationId, mergedInto: patients.mergedInto }).from(patients).where(eq(patients.id, patientId));
+  // A patient merged into another is reached through the kept one only.
+  if (!row || row.mergedInto) return null;
   return canSeeStore(await storesOf(tx, userId), row.locationId) ? row.id : null;
 }
 

@@ -66,11 +66,14 @@ export async function requireBodyStore(tx: Tx, scope: Scope, locationId: string)
 
 export type PatientRow = typeof patients.$inferSelect;
 
-/** The patient, when it is of this tenant (RLS) and of a store the caller may see; else NotVisible. */
+/**
+ * The patient, when it is of this tenant (RLS), of a store the caller may see and not merged into another patient
+ * (its records moved there: nothing is added to it any more); else NotVisible.
+ */
 export async function visiblePatient(tx: Tx, scope: Scope, patientId: string, opts: { lock?: boolean } = {}): Promise<PatientRow> {
   const q = tx.select().from(patients).where(eq(patients.id, patientId));
   const [row] = opts.lock ? await q.for('update') : await q;
-  if (!row || !canSeeStore(scope.stores, row.locationId)) throw new NotVisible('patient', patientId);
+  if (!row || row.mergedInto || !canSeeStore(scope.stores, row.locationId)) throw new NotVisible('patient', patientId);
   return row;
 }
 

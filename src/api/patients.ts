@@ -1,7 +1,7 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
-import type { PatientInput, PatientListItem, PatientListType } from '../contract/patientsAdmin';
+import { DuplicateList, MergeResult, PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
+import type { MergeRequest, PatientInput, PatientListItem, PatientListType } from '../contract/patientsAdmin';
 import { apiRequest } from './http';
 import type { z } from '../contract/zod';
 
@@ -37,6 +37,9 @@ export const fetchPatientPage = (
 /** POST /api/patients: a new patient in one of the user's stores (the register's "New patient"). */
 export const createPatient = (input: z.input<typeof PatientInput>) => apiRequest('/api/patients', { method: 'POST', body: input, schema: PatientAdminView });
 
+/** POST /api/duplicate-patients/merge: every record of `retire` moves to `keep`, and `retire` is no longer listed. */
+export const mergePatients = (body: MergeRequest) => apiRequest('/api/duplicate-patients/merge', { method: 'POST', body, schema: MergeResult });
+
 /** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
 export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;
 
@@ -48,6 +51,12 @@ export const patientQueries = {
       queryFn: ({ pageParam, signal }) => fetchPatientPage({ ...filter, cursor: pageParam }, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  /** GET /api/duplicate-patients: possible duplicate pairs of the user's stores, with their records' counts. */
+  duplicates: (tenantId: string) =>
+    queryOptions({
+      queryKey: [...patientsKey(tenantId), 'duplicates'],
+      queryFn: ({ signal }) => apiRequest('/api/duplicate-patients', { schema: DuplicateList, signal }),
     }),
 };
 

@@ -70,6 +70,10 @@ export const errorTexts = {
   // ---- Patients (staff and kiosk) ----
   'patients.kioskNotAssigned': 'This kiosk is not assigned to a store. Please ask the store to set it up.',
   'patients.kioskLikelyRegistered': 'We may already have your details. Please ask at the desk and our staff will help you.',
+  'patients.mergeSelf': 'A patient cannot be merged into themselves. Choose two different patients.',
+  'patients.mergedAlready': 'One of these patients was merged into another patient already. Refresh the list of possible duplicates.',
+  'patients.mergeNotSamePerson': 'These two patients do not look like the same person (name, date of birth and email or phone differ), so they were not merged.',
+  'patients.mergeBothPortal': 'Both patients have a patient portal account, so they cannot be merged. Ask the patient which account to keep and remove the other first.',
 
   // ---- Appointments and recalls (front desk) ----
   'appointments.slotTaken': 'This provider is already booked at that time. Please choose another time.',

@@ -36,6 +36,8 @@ export const patientMessages = {
   limit: 'Limit must be a whole number between 1 and 100',
   cursor: 'The page cursor is not valid',
   type: 'List type must be all, balance, recall, today or new',
+  keep: 'The patient to keep must be an id (UUID)',
+  retire: 'The patient to merge must be an id (UUID)',
 } as const;
 const M = patientMessages;
 
@@ -227,3 +229,51 @@ export const PatientAdminView = z.object({
   updatedAt: z.string(),
 });
 export type PatientAdminView = z.infer<typeof PatientAdminView>;
+
+/** What a merge would move of one patient (and moves): prescriptions, visits, invoices, lab orders, recalls, forms, messages. */
+export const RecordCounts = z.object({
+  rx: z.number().int(),
+  appointments: z.number().int(),
+  invoices: z.number().int(),
+  labOrders: z.number().int(),
+  recalls: z.number().int(),
+  forms: z.number().int(),
+  /** Messages sent about the patient and inbox messages of their conversations. */
+  messages: z.number().int(),
+});
+export type RecordCounts = z.infer<typeof RecordCounts>;
+
+/** One patient of a possible duplicate pair, with their records' counts. */
+export const DuplicateSide = PatientListItem.extend({
+  createdVia: z.string(),
+  createdAt: z.string(),
+  hasPortalAccount: z.boolean(),
+  counts: RecordCounts,
+});
+export type DuplicateSide = z.infer<typeof DuplicateSide>;
+
+/** Two patients who are likely one person (the kiosk's rule): the older record first. */
+export const DuplicatePair = z.object({ first: DuplicateSide, second: DuplicateSide });
+export type DuplicatePair = z.infer<typeof DuplicatePair>;
+
+export const DuplicateList = z.object({ pairs: z.array(DuplicatePair) });
+export type DuplicateList = z.infer<typeof DuplicateList>;
+
+/** Merge `retire` into `keep`: every record of `retire` moves to `keep`, and `retire` is no longer listed. */
+export const MergeRequest = z
+  .object({
+    keep: z.uuid({ error: M.keep }),
+    retire: z.uuid({ error: M.retire }),
+  })
+  .strict();
+export type MergeRequest = z.infer<typeof MergeRequest>;
+
+export const MergeResult = z.object({
+  kept: PatientAdminView,
+  retiredId: z.uuid(),
+  /** Rows moved per table (store_credit_entries: the balance moved, in minor units); empty when merged before. */
+  moved: z.record(z.string(), z.number().int()),
+  /** The same merge was done before: nothing moved this time. */
+  alreadyMerged: z.boolean(),
+});
+export type MergeResult = z.infer<typeof MergeResult>;

@@ -39,6 +39,18 @@ export function recordRoutes(): Record<string, RouteSpec> {
           admitted: () => 201,
           check: refusedOr((res, x) => expect(json(res)).toMatchObject({ locationId: x.locationId, createdVia: 'staff' })),
         },
+        'GET /api/duplicate-patients': {
+          access: staffRoles,
+          admitted: () => 200,
+          check: refusedOr((res, x, c) => {
+            const stores = (accounts[c] as Account).onlyStores ?? (x === ctxOf.clearview ? [demoIds.downtown, demoIds.uptown] : [demoIds.main]);
+            for (const p of json<{ pairs: { first: { locationId: string }; second: { locationId: string } }[] }>(res).pairs) {
+              expect(stores).toContain(p.first.locationId);
+              expect(stores).toContain(p.second.locationId);
+            }
+          }),
+        },
+        'POST /api/duplicate-patients/merge': { ...unknown(), body: () => ({ keep: UNKNOWN_UUID, retire: randomUUID() }) },
         'PATCH /api/patients/:patientId': { ...unknown(), url: () => `/api/patients/${UNKNOWN_UUID}`, body: () => ({ notes: 'x' }) },
         'POST /api/patients/:patientId/spectacle-rx': {
           ...unknown(),

@@ -38,12 +38,13 @@ const listCalls = (calls: Call[]) =>
     .filter((call) => call.path.startsWith('/api/patients') && !call.path.endsWith('/profile'))
     .map((call) => Object.fromEntries(new URL(call.path, 'http://x').searchParams));
 
-/** Answers /api/stores and /api/patients (by its query) with `patients`. */
+/** Answers /api/stores, /api/patients (by its query) with `patients`, and the possible duplicates (none unless given). */
 const api =
-  (patients: (query: Record<string, string>) => Reply) =>
+  (patients: (query: Record<string, string>) => Reply, duplicates: (call: Call) => Reply = () => ok({ pairs: [] })) =>
   (call: Call): Reply => {
     const url = new URL(call.path, 'http://x');
     if (call.method === 'GET' && url.pathname === '/api/stores') return ok({ stores: [stores.downtown, stores.uptown] });
+    if (url.pathname.startsWith('/api/duplicate-patients')) return duplicates(call);
     if (call.method === 'GET' && url.pathname === '/api/patients') return patients(Object.fromEntries(url.searchParams));
     return { status: 404, body: { error: 'Not found' } };
   };
@@ -257,5 +258,72 @@ describe('/admin/patients/all', () => {
     const expected = new Intl.DateTimeFormat('ar', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(1985, 2, 4)));
     expect(textsOf(rowsOf(table)[0]!)[1]).toBe(expected);
     expect(within(table).getByRole('link').textContent).toBe('Doe، Jane');
+  });
+});
+
+describe('possible duplicates', () => {
+  const counts = { rx: 1, appointments: 1, invoices: 1, labOrders: 0, recalls: 0, forms: 0, messages: 0 };
+  const older = { ...patient(7, 'Gonzalez', 'Maria'), email: 'maria@example.com', createdVia: 'staff', createdAt: '2024-01-10T15:00:00.000Z', hasPortalAccount: false, counts };
+  const newer = { ...patient(8, 'gonzalez', 'maria'), email: 'maria@example.com', createdVia: 'kiosk', createdAt: '2026-10-01T15:00:00.000Z', hasPortalAccount: true, counts: { ...counts, rx: 0, invoices: 0, recalls: 1 } };
+
+  it('shows each pair side by side with counts; Merge asks first, says what moves, then keeps the older record and refreshes', async () => {
+    let merged = false;
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      api: api(
+        () => ok({ items: merged ? [older] : [older, newer], nextCursor: null }),
+        (call) => {
+          if (call.method === 'POST') {
+            merged = true;
+            return ok({ kept: { ...older, sex: 'female', addressLine: '', city: '', postalCode: '', preferredChannel: 'email', preferredLanguage: 'en', guardianName: '', notes: '', consentContact: true, consentPrivacy: true, updatedAt: '2026-11-01T00:00:00.000Z' }, retiredId: newer.id, moved: { appointments: 1 }, alreadyMerged: false });
+          }
+          return ok({ pairs: merged ? [] : [{ first: older, second: newer }] });
+        },
+      ),
+    });
+    const section = await screen.findByRole('region', { name: 'Possible duplicates' });
+    const pair = within(section).getByRole('listitem', { name: 'Gonzalez, Maria and gonzalez, maria' });
+    expect(within(pair).getByRole('heading', { level: 3, name: 'Gonzalez, Maria' })).toBeTruthy();
+    expect(within(pair).getByRole('heading', { level: 3, name: 'gonzalez, maria' })).toBeTruthy();
+    expect(pair.textContent).toContain('Prescriptions: 1');
+    expect(pair.textContent).toContain('Has a patient portal account');
+    expect(pair.textContent).toContain('Older record');
+
+    await rendered.user.click(within(pair).getByRole('button', { name: 'Merge gonzalez, maria into Gonzalez, Maria' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Merge these two patient records?' });
+    expect(dialog.textContent).toContain('Every record of gonzalez, maria (born Mar 4, 1985)');
+    expect(dialog.textContent).toContain('The patient portal account moves to the kept record.');
+    expect(recordCalls(rendered.server.calls).some((c) => c.method === 'POST')).toBe(false);
+    await rendered.user.click(within(dialog).getByRole('button', { name: 'Merge records' }));
+
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toContain('gonzalez, maria was merged into Gonzalez, Maria.'));
+    const post = recordCalls(rendered.server.calls).find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ keep: older.id, retire: newer.id });
+    expect(within(section).getByRole('link', { name: 'Open the chart of Gonzalez, Maria' }).getAttribute('href')).toBe(`/admin/patients/${older.id}/${stores.downtown.id}`);
+    expect(within(section).queryByRole('listitem')).toBeNull();
+    const table = await screen.findByRole('table', { name: 'Patients of all your stores' });
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(1));
+  });
+
+  it('a refused merge says why in the reader’s language; Cancel merges nothing', async () => {
+    rendered = renderPage(<PatientListPage />, {
+      user: admin,
+      language: 'ar',
+      api: api(
+        () => ok({ items: [older, newer], nextCursor: null }),
+        (call) =>
+          call.method === 'POST'
+            ? { status: 409, body: { code: 'patients.mergeBothPortal', error: 'Both patients have a patient portal account, so they cannot be merged.' } }
+            : ok({ pairs: [{ first: older, second: newer }] }),
+      ),
+    });
+    const section = await screen.findByRole('region', { name: 'تكرارات محتملة' });
+    const merge = within(section).getByRole('button', { name: /^دمج/ });
+    await rendered.user.click(merge);
+    await rendered.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'إلغاء' }));
+    expect(recordCalls(rendered.server.calls).some((c) => c.method === 'POST')).toBe(false);
+    await rendered.user.click(merge);
+    await rendered.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'دمج السجلات' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe('لكل من المريضين حساب في بوابة المرضى، لذلك لا يمكن دمجهما. اسأل المريض أي حساب يريد الاحتفاظ به واحذف الآخر أولاً.');
   });
 });

@@ -8,7 +8,7 @@ import { patientQueries } from '../../api/patients';
 import { recordsQueries } from '../../api/records';
 import { storesQuery } from '../../api/stores';
 import { patientListTypes } from '../../contract/patientsAdmin';
-import type { PatientListItem, PatientListType } from '../../contract/patientsAdmin';
+import type { PatientListType } from '../../contract/patientsAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../shared/useTenant';
 import { useFormats } from '../shared/format';
@@ -19,15 +19,14 @@ import { visuallyHidden } from '../ui/visuallyHidden.css';
 import { TableScroll } from '../ui/TableScroll';
 import { usePageSearch, usePreloadPage } from '../shared/pageAddress';
 import { chartTabs } from './chart/tabs';
+import { chartHref } from './chartHref';
+import { DuplicatePatients } from './DuplicatePatients';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const searchDelayMs = 300;
 const searchMax = 100;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The patient chart of one patient at their store. */
-export const chartHref = (patient: Pick<PatientListItem, 'id' | 'locationId'>) =>
-  `/admin/patients/${encodeURIComponent(patient.id)}/${encodeURIComponent(patient.locationId)}`;
 
 /** The list's filter as the address keeps it (?search=&store=), so that Back returns to the same list. */
 function filterOf(query: string) {
@@ -148,6 +147,7 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
           </select>
         </label>
       </div>
+      {type === 'all' && <DuplicatePatients tenantId={tenantId} locationId={filter.store} storeNames={storeNames} />}
       <PatientRows
         tenantId={tenantId}
         type={type}

@@ -23,6 +23,9 @@ export const dialog = style({ padding: '1.5rem', outline: 'none' });
 
 export const heading = style({ margin: 0, fontSize: '1.125rem', fontWeight: 600 });
 
+/** A dialog's explanation under its heading. */
+export const body = style({ display: 'grid', gap: '0.75rem', marginBlockStart: '0.75rem', lineHeight: 1.5 });
+
 export const actions = style({
   display: 'flex',
   justifyContent: 'flex-end',
