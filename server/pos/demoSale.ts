@@ -11,7 +11,7 @@ import { SaleSubmit, type DenominationCount } from '../../src/contract/pos';
 import type { Tx } from '../db/client';
 import { products } from '../db/schema-pos';
 import { posDemoIds, posDemoSkus } from '../db/seed-pos';
-import { storeTime } from '../db/seed-records';
+import { storeTime } from '../db/seed-rows';
 import type { Scope } from '../scope/scope';
 import { completeSale, priceLines } from './sales';
 import { closeSession, openSession, sessionReport } from './sessions';

@@ -4,7 +4,7 @@
  * not show yesterday's demo sale).
  */
 import { describe, expect, it } from 'vitest';
-import { storeTime } from '../../server/db/seed-records';
+import { storeTime } from '../../server/db/seed-rows';
 import { zonedDate } from '../../src/contract/zonedTime';
 
 describe('seed times on the store’s calendar', () => {
