@@ -196,7 +196,7 @@ describe('an eForm from the builder to Jane and back', () => {
     await admin.reload();
     await expectHeading(admin, `Edit eForm: ${formName}`);
     await expect.poll(() => statusesOfJane(admin), patience).toEqual(['Submitted']);
-    await admin.getByRole('button', { name: 'View the answers of Jane Doe', exact: true }).click();
+    await admin.getByRole('button', { name: 'View answers: Jane Doe', exact: true }).click();
     const answers = admin.getByRole('dialog', { name: `${formName}: answers of Jane Doe` });
     await answers.waitFor(patience);
     await expect.poll(() => answers.getByRole('textbox', { name: 'What brings you in?' }).inputValue(), patience).toBe(

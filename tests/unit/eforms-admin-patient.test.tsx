@@ -128,7 +128,7 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('row', { name: 'Assignment of Intake' })).getByText('Revoked')).toBeTruthy());
     expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/eforms/assignments/a1/revoke')).toBe(true);
 
-    await user.click(within(history).getByRole('button', { name: 'View the answers of Eye history' }));
+    await user.click(within(history).getByRole('button', { name: 'View answers: Eye history' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eye history: answers of Jane Doe' });
     const answer = await within(dialog).findByRole('textbox', { name: /Your occupation/ });
     expect(answer).toHaveProperty('value', 'Pilot');

@@ -32,7 +32,8 @@ export const toolbar = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
 });
-export const toolbarField = style({ display: 'grid', gap: '0.25rem', minInlineSize: 'min(100%, 12rem)', flex: '1 1 12rem' });
+// Its column may be narrower than the control's own width: the control shrinks to the field, not over the next one.
+export const toolbarField = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.25rem', minInlineSize: 'min(100%, 12rem)', flex: '1 1 12rem' });
 export const control = style({ ...controlBox, outline: 'none', selectors: { '&:focus-visible, &[data-focus-visible]': focusRing } });
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.875rem' });
 

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ReactNode } from 'react';
 import { tableWrap } from './dataTable.css';
 
@@ -37,7 +38,10 @@ export function TableScroll({ label, children }: { label?: string; children: Rea
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    // Drawn before the resized page is painted (a ResizeObserver runs between layout and paint), not in a later
+    // task: a box that has just begun to scroll is a named tab stop from its first frame (axe in the route walk, run
+    // right after a resize on a busy machine, found it scrolling without one).
+    const observer = new ResizeObserver(() => flushSync(measure));
     observer.observe(element);
     const table = element.firstElementChild;
     if (table) observer.observe(table);

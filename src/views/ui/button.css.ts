@@ -18,7 +18,8 @@ const base = style({
   transition: 'filter 120ms',
   selectors: {
     '&[data-focus-visible]': focusRing,
-    '&[data-disabled], &[data-pending]': { opacity: 0.65, cursor: 'default' },
+    // aria-disabled: a pending button (Button.tsx), which keeps the focus.
+    '&[data-disabled], &[aria-disabled="true"]': { opacity: 0.65, cursor: 'default' },
   },
 });
 

@@ -3,7 +3,9 @@ import { vars } from '../../theme/contract.css';
 import { controlBox } from './control.css';
 import { focusRing } from './focus.css';
 
-export const field = style({ display: 'grid', gap: '0.25rem' });
+// One column that may be narrower than the input's own width (about 20 characters): the input fills the field
+// instead of running over the next field of a grid or row.
+export const field = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '0.25rem' });
 
 export const label = style({ fontWeight: 600, fontSize: '0.9375rem' });
 
