@@ -165,7 +165,8 @@ const actor = () => {
 };
 const button = (name: string | RegExp) => screen.findByRole('button', { name });
 const isDisabled = (element: HTMLElement) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
-const isPending = (element: HTMLElement) => element.hasAttribute('data-pending');
+// A pending button says it is unavailable (src/views/ui/Button.tsx; the public pages' PageButton likewise).
+const isPending = (element: HTMLElement) => element.getAttribute('aria-disabled') === 'true';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const dialog = () => screen.findByRole('dialog');
 

@@ -53,7 +53,8 @@ function boot(path: string, stored: 'none' | 'valid' | 'expired') {
 const user = () => app!.user;
 const session = () => app!.session;
 const button = (name: string | RegExp) => screen.findByRole('button', { name });
-const isPending = (element: HTMLElement) => element.hasAttribute('data-pending');
+// A pending button says it is unavailable (src/views/ui/Button.tsx; the public pages' PageButton likewise).
+const isPending = (element: HTMLElement) => element.getAttribute('aria-disabled') === 'true';
 
 async function expectAlert(text: string) {
   await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(text));
