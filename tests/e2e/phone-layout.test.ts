@@ -71,3 +71,66 @@ describe('on a phone, every row action and filter is within the screen', () => {
   });
 });
 
+/** The element's box lies inside each ancestor that clips what overflows it: a person reads it in full. */
+function clippedBy(element: Locator): Promise<string[]> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const clipping: string[] = [];
+    for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible' && style.clipPath === 'none') continue;
+      const outer = parent.getBoundingClientRect();
+      if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5 || box.top < outer.top - 0.5 || box.bottom > outer.bottom + 0.5) {
+        clipping.push(`${parent.tagName.toLowerCase()}.${String(parent.className).split(' ')[0]} (${Math.round(outer.left)}–${Math.round(outer.right)}) cuts ${Math.round(box.left)}–${Math.round(box.right)}`);
+      }
+    }
+    return clipping;
+  });
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('nothing covers or cuts the shell’s own words', () => {
+  it("the user-menu pill leaves the register's 'Change register' clear at 1440 px (en, ar)", async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAt(page, '/admin', { email: 'admin@clearview.test' });
+    await expectPath(page, '/admin/pos/all');
+    const use = page.getByRole('button', { name: /^Use / }).first();
+    await use.click();
+    for (const language of languages) {
+      await chooseLanguage(page, language);
+      const change = page.getByRole('button', { name: language === 'en' ? 'Change register' : 'تغيير الصندوق', exact: true });
+      await change.waitFor();
+      // The pill: the navigation's button, recent records and the user menu.
+      const pill = page.getByRole('group', { name: language === 'en' ? 'Navigation and account' : 'التنقل والحساب' });
+      const [changeBox, pillBox] = [await change.boundingBox(), await pill.boundingBox()];
+      expect(changeBox && pillBox, `${language}: both are drawn`).toBeTruthy();
+      expect(overlaps(changeBox!, pillBox!), `${language}: the pill ${JSON.stringify(pillBox)} covers 'Change register' ${JSON.stringify(changeBox)}`).toBe(false);
+    }
+  });
+
+  it("the brand's 'Patient' badge reads in full in the navigation header, on a phone and a desktop (en, ar)", async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsJane(page);
+    for (const language of languages) {
+      await chooseLanguage(page, language);
+      const badge = page.getByRole('navigation').getByText(language === 'en' ? 'Patient' : 'مريض', { exact: true });
+      expect(await clippedBy(badge), `${language} desktop`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const language of languages) {
+      await chooseLanguage(page, language);
+      await page.getByRole('button', { name: language === 'en' ? 'Open the navigation' : 'فتح قائمة التنقل' }).click();
+      const drawer = page.getByRole('dialog', { name: language === 'en' ? 'Navigation' : 'التنقل' });
+      const badge = drawer.getByText(language === 'en' ? 'Patient' : 'مريض', { exact: true });
+      await badge.waitFor();
+      // The drawer slides in: measure where it stops.
+      await page.waitForTimeout(400);
+      expect(await clippedBy(badge), `${language} phone`).toEqual([]);
+      await expectWithinWidth(page, badge, `${language} phone: the badge`);
+    }
+  });
+});
