@@ -29,6 +29,8 @@ export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'e
 
 export const card = style({
   display: 'grid',
+  // No wider than its place: a wide table scrolls in its own box instead of widening the card.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '0.75rem',
   padding: '1rem',
   borderRadius: '0.75rem',
