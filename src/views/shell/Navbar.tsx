@@ -24,9 +24,9 @@ export function Brand({ logoOnlyOnPhone = false }: { logoOnlyOnPhone?: boolean }
       <span className={layout.brandMark} aria-hidden="true">
         <Icon name="eye" size={20} />
       </span>
-      <span className={`${layout.brandText} ${styles.compactHidden} ${phone}`}>
-        <span className={layout.brandName}>{t('shell.brand')}</span>
-        <span className={layout.brandBadge}>{t('shell.badge')}</span>
+      <span className={layout.brandText}>
+        <span className={`${layout.brandName} ${styles.compactHidden} ${phone}`}>{t('shell.brand')}</span>
+        <span className={`${layout.brandBadge} ${styles.compactHidden} ${phone}`}>{t('shell.badge')}</span>
       </span>
     </span>
   );
