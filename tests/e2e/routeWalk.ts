@@ -2,7 +2,8 @@
  * The route walk: every route of the route table (src/contract/routeTable.ts, the source) opened by every
  * demo role the guard lets open it (guest, patient, staff, admin, enterprise admin, kiosk, new user), at desktop
  * (1440x900) and phone (390x844) size, in English and Arabic. On each: axe-core's WCAG 2.2 A/AA rules find nothing,
- * and on the phone the page does not scroll sideways (document scrollWidth <= innerWidth).
+ * and on the phone the page does not scroll sideways (document scrollWidth <= innerWidth) and no button, link or field
+ * lies beyond the screen's left or right edge (in a table's own scroll box, say).
  *
  * A route whose parameter picks a tab, a list or a report is walked with each value (variants below).
  * A route is walked with real demo ids for its parameters (server/db/seed*.ts; the ids the seed draws at random,
@@ -259,8 +260,35 @@ async function visit(page: Page, who: string, language: string, path: string, pr
       if (widths.scroll > widths.inner) {
         problems.push(`${where}: scrolls sideways (${widths.scroll} > ${widths.inner}; ${widths.wide.join(', ')})`);
       }
+      const outside = await controlsOutside(page);
+      if (outside.length > 0) problems.push(`${where}: ${outside.length} controls outside the screen's width: ${outside.join('; ')}`);
     }
   }
+}
+
+/**
+ * The interactive controls (buttons, links, fields) drawn beyond the window's left or right edge, named as a person
+ * would find them: a table that scrolls sideways or a page wider than the screen puts them there, out of reach
+ * without scrolling sideways (the page's own scroll width alone misses a table's scroll box).
+ */
+function controlsOutside(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'button, a[href], input, select, textarea, [role=button], [role=link], [role=combobox], [role=checkbox], [role=radio], [role=switch], [role=tab]';
+    const nameOf = (control: HTMLElement) => {
+      const byLabel = control.getAttribute('aria-labelledby')?.split(/\s+/).map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' ');
+      const labels = 'labels' in control ? [...((control as HTMLInputElement).labels ?? [])].map((label) => label.textContent?.trim()).join(' ') : '';
+      const name = control.getAttribute('aria-label') || byLabel || labels || control.innerText?.trim() || control.getAttribute('name') || '';
+      const role = control.getAttribute('role') ?? control.tagName.toLowerCase();
+      return `${role} '${name.replace(/\s+/g, ' ').slice(0, 60)}'`;
+    };
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((control) => {
+        if (!control.checkVisibility({ visibilityProperty: true })) return false;
+        const box = control.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && (box.left < -1 || box.right > window.innerWidth + 1);
+      })
+      .map(nameOf);
+  });
 }
 
 /**
@@ -305,7 +333,7 @@ export function walkPart(part: number) {
       });
     }
 
-    it(`${walks.map(({ account, languages: each }) => `${account} (${each.join(', ')})`).join('; ')}: every route it may open, at desktop and phone size: no axe violations, no sideways scrolling`, { timeout: 1_500_000 }, async () => {
+    it(`${walks.map(({ account, languages: each }) => `${account} (${each.join(', ')})`).join('; ')}: every route it may open, at desktop and phone size: no axe violations, no sideways scrolling, no control outside the screen`, { timeout: 1_500_000 }, async () => {
       const pending = [...walks];
       const results: { visited: string[]; problems: string[] }[] = [];
       // Two walks at a time where a part has several (the small accounts).

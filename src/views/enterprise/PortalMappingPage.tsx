@@ -129,7 +129,7 @@ function MappingTable({
   const { t } = useTranslation();
   if (mappings.length === 0) return <EmptyState>{t('enterprise.mappings.none')}</EmptyState>;
   return (
-    <TableScroll>
+    <TableScroll cards>
       <table className={records.table}>
         <caption className={records.muted}>{t('enterprise.mappings.caption', { number: mappings.length })}</caption>
         <thead>

@@ -31,7 +31,7 @@ function AppointmentTable({
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <TableScroll>
+    <TableScroll cards={onCancel !== undefined}>
       <table className={styles.table} aria-labelledby={labelledBy}>
         <thead>
           <tr>

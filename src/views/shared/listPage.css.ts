@@ -8,6 +8,8 @@ import { focusRing } from '../ui/focus.css';
 export const page = style({
   display: 'grid',
   alignContent: 'start',
+  // One column no wider than the screen: a wide table scrolls in its own box instead of widening the page.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '1.25rem',
   maxInlineSize: '80rem',
   marginInline: 'auto',

@@ -2,15 +2,16 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../ui/focus.css';
 
-/** A tab list that scrolls sideways on a phone above one panel (the patient chart, the template editor). */
+/**
+ * A tab list above one panel (the patient chart, the template editor): its tabs wrap onto more rows on a narrow
+ * screen, so every tab is within reach without scrolling sideways.
+ */
 export const tabs = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
 
 export const tabList = style({
   display: 'flex',
+  flexWrap: 'wrap',
   gap: '0.25rem',
-  overflowX: 'auto',
-  scrollbarWidth: 'thin',
-  overscrollBehaviorInline: 'contain',
   borderBlockEnd: `1px solid ${vars.color.border}`,
   paddingBlockEnd: '1px',
 });

@@ -24,8 +24,10 @@ export function Brand({ logoOnlyOnPhone = false }: { logoOnlyOnPhone?: boolean }
       <span className={layout.brandMark} aria-hidden="true">
         <Icon name="eye" size={20} />
       </span>
-      <span className={`${layout.brandName} ${styles.compactHidden} ${phone}`}>{t('shell.brand')}</span>
-      <span className={`${layout.brandBadge} ${styles.compactHidden} ${phone}`}>{t('shell.badge')}</span>
+      <span className={layout.brandText}>
+        <span className={`${layout.brandName} ${styles.compactHidden} ${phone}`}>{t('shell.brand')}</span>
+        <span className={`${layout.brandBadge} ${styles.compactHidden} ${phone}`}>{t('shell.badge')}</span>
+      </span>
     </span>
   );
 }

@@ -131,14 +131,14 @@ export function Shell({ layout, hideToolbar, children }: ShellProps) {
         {sideNavbar && <NavbarPart entries={items} position={navbar.position === 'right' ? 'right' : 'left'} />}
         <div className={styles.mainColumn}>
           {!toolbarAbove && toolbarElement}
+          {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout (even when
+              the user's own settings hide the navbar): above the content, so it covers none of the page's controls. */}
+          {!toolbar.display && layout !== 'none' && <CompactBarPart showMenuButton={drawer} />}
           {content}
           {!footerAbove && footerElement}
         </div>
       </div>
       {footerAbove && footerElement}
-      {/* A route without the toolbar (the POS) still offers the navigation, the user menu and Logout (even when the
-          user's own settings hide the navbar). */}
-      {!toolbar.display && layout !== 'none' && <CompactBarPart showMenuButton={drawer} />}
       {drawer && <DrawerPart entries={items} />}
       {isAdmin && recents && <RecentsPanel recents={recents} />}
       <SettingsPart announceInPanel={false} tabs={false} />

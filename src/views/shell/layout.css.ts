@@ -131,6 +131,19 @@ export const brandMark = style({
   fontSize: '1rem',
 });
 
+/**
+ * The name and the badge: on one line where there is room, the badge under the name where there is not (the
+ * navbar's header beside its buttons), never cut.
+ */
+export const brandText = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '0.125rem 0.5rem',
+  minInlineSize: 0,
+  lineHeight: 1.2,
+});
+
 export const brandName = style({ flexShrink: 0 });
 
 /** In the toolbar on a phone the brand is its logo alone (its name stays for screen readers). */

@@ -143,11 +143,17 @@ export const languageCode = style({
   selectors: { '&::after': { content: 'attr(data-code)' } },
 });
 
-/** The POS hides the toolbar: the drawer button, recents and the user menu float at the top inline-end corner. */
+/**
+ * The POS hides the toolbar: the drawer button, recents and the user menu are a pill at the inline end of its own
+ * row above the content, not over the page's header ('Change register').
+ */
 export const compactBar = style({
-  position: 'fixed',
+  position: 'sticky',
   insetBlockStart: '0.5rem',
-  insetInlineEnd: '0.5rem',
+  alignSelf: 'flex-end',
+  flexShrink: 0,
+  marginBlockStart: '0.5rem',
+  marginInline: '0.5rem',
   zIndex: 40,
   display: 'flex',
   alignItems: 'center',

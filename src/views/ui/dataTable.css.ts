@@ -36,3 +36,51 @@ export const state = style({
   borderRadius: '0.75rem',
   border: `1px dashed ${vars.color.border}`,
 });
+
+/**
+ * On a phone a table with row actions turns into cards (TableScroll's `cards`): each row a box, each cell under its
+ * column's name, so every action is within the screen without scrolling sideways. The header row stays for screen
+ * readers; the name each cell shows is generated content with empty alternative text (it is the header, read once).
+ */
+export const cards = style({});
+const phone = 'screen and (max-width: 599.98px)';
+globalStyle(`${cards} table, ${cards} tbody, ${cards} tfoot, ${cards} tr, ${cards} table td, ${cards} tbody th, ${cards} tfoot th`, {
+  '@media': { [phone]: { display: 'block', inlineSize: '100%', boxSizing: 'border-box' } },
+});
+globalStyle(`${cards} thead`, {
+  '@media': {
+    [phone]: {
+      position: 'absolute',
+      inlineSize: 1,
+      blockSize: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
+globalStyle(`${cards} table tr`, {
+  '@media': {
+    [phone]: {
+      marginBlockEnd: '0.75rem',
+      paddingBlock: '0.5rem',
+      paddingInline: '0.75rem',
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: '0.75rem',
+    },
+  },
+});
+globalStyle(`${cards} table td, ${cards} tbody th, ${cards} tfoot th`, {
+  '@media': { [phone]: { paddingBlock: '0.25rem', paddingInline: 0, border: 'none', textAlign: 'start' } },
+});
+globalStyle(`${cards} table td[data-label]:not(:empty)::before`, {
+  '@media': {
+    [phone]: {
+      content: 'attr(data-label) / ""',
+      display: 'block',
+      color: vars.color.textMuted,
+      fontSize: '0.8125rem',
+      fontWeight: 600,
+    },
+  },
+});

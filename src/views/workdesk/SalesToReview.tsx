@@ -77,7 +77,7 @@ export function SalesToReview({ tenantId, locationId, timeZoneOf }: { tenantId: 
           <p className={list.muted}>{t('salesToReview.noneHint')}</p>
         </div>
       ) : (
-        <TableScroll>
+        <TableScroll cards>
           <table className={list.table}>
             <caption className={styles.caption}>{t('salesToReview.caption')}</caption>
             <thead>

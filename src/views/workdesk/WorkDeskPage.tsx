@@ -135,7 +135,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
               <h2 id={`${titleId}-runs`} className={list.heading}>
                 {t('workDesk.sections.run', { number: failedRuns.length })}
               </h2>
-              <TableScroll>
+              <TableScroll cards>
                 <table className={list.table}>
                   <thead>
                     <tr>
@@ -170,7 +170,7 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
                   {t(`workDesk.sections.${k.kind}`, { number: count })}
                 </h2>
                 {count > rows.length && <p className={list.muted}>{t('workDesk.moreThanShown', { number: rows.length })}</p>}
-                <TableScroll>
+                <TableScroll cards>
                   <table className={list.table}>
                     <thead>
                       <tr>

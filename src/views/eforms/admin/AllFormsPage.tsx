@@ -8,6 +8,7 @@ import { CardStatus } from '../../../contract/eforms';
 import { translateError } from '../../../i18n/apiErrors';
 import { Alert } from '../../ui/Alert';
 import { Spinner } from '../../ui/Spinner';
+import { TableScroll } from '../../ui/TableScroll';
 import { TextField } from '../../ui/TextField';
 import * as styles from './eformsAdmin.css';
 import { FormActions } from './FormActions';
@@ -82,49 +83,51 @@ export function AllFormsPage() {
       {forms.isError && <Alert>{translateError(i18n, forms.error)}</Alert>}
       {forms.data?.forms.length === 0 && <p className={styles.muted}>{t('eformsAdmin.all.none')}</p>}
       {forms.data && forms.data.forms.length > 0 && (
-        <table className={styles.table}>
-          <caption className={styles.muted} style={{ textAlign: 'start' }}>
-            {t('eformsAdmin.all.caption', { number: forms.data.forms.length })}
-          </caption>
-          <thead>
-            <tr>
-              <th className={styles.cell}>{t('eformsAdmin.all.name')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.filters.store')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.all.board')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.filters.status')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.all.usage')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.assignments.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {forms.data.forms.map((form) => (
-              <tr key={form.id}>
-                <td className={styles.cell}>
-                  <Link href={editPath(form.locationId, form.id)} className={styles.link}>
-                    {form.name}
-                  </Link>
-                </td>
-                <td className={styles.cell}>
-                  <bdi>{form.locationName}</bdi>
-                </td>
-                <td className={styles.cell}>{form.boardName}</td>
-                <td className={styles.cell}>
-                  <FormStatusBadge status={form.status} />
-                </td>
-                <td className={styles.cell}>
-                  {t('eformsAdmin.all.counts', {
-                    sections: form.sectionCount,
-                    assigned: form.assignmentCount,
-                    submitted: form.submittedCount,
-                  })}
-                </td>
-                <td className={styles.cell}>
-                  <FormActions form={form} />
-                </td>
+        <TableScroll cards>
+          <table className={styles.table}>
+            <caption className={styles.muted} style={{ textAlign: 'start' }}>
+              {t('eformsAdmin.all.caption', { number: forms.data.forms.length })}
+            </caption>
+            <thead>
+              <tr>
+                <th className={styles.cell}>{t('eformsAdmin.all.name')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.filters.store')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.all.board')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.filters.status')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.all.usage')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.assignments.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {forms.data.forms.map((form) => (
+                <tr key={form.id}>
+                  <td className={styles.cell}>
+                    <Link href={editPath(form.locationId, form.id)} className={styles.link}>
+                      {form.name}
+                    </Link>
+                  </td>
+                  <td className={styles.cell}>
+                    <bdi>{form.locationName}</bdi>
+                  </td>
+                  <td className={styles.cell}>{form.boardName}</td>
+                  <td className={styles.cell}>
+                    <FormStatusBadge status={form.status} />
+                  </td>
+                  <td className={styles.cell}>
+                    {t('eformsAdmin.all.counts', {
+                      sections: form.sectionCount,
+                      assigned: form.assignmentCount,
+                      submitted: form.submittedCount,
+                    })}
+                  </td>
+                  <td className={styles.cell}>
+                    <FormActions form={form} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { useSnackbarActor } from '../../ui/shellActors';
 import { Spinner } from '../../ui/Spinner';
+import { TableScroll } from '../../ui/TableScroll';
 import * as styles from './eformsAdmin.css';
 import { useDateTime } from './formatting';
 import { AssignmentStatusBadge } from './StatusBadge';
@@ -60,65 +61,67 @@ export function AssignmentsPanel({ formId, patientId, onAssign, headingLevel = 2
       {assignments.isError && <Alert>{translateError(i18n, assignments.error)}</Alert>}
       {assignments.data?.assignments.length === 0 && <p className={styles.muted}>{t('eformsAdmin.assignments.none')}</p>}
       {assignments.data && assignments.data.assignments.length > 0 && (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th className={styles.cell}>{formId ? t('eformsAdmin.assignments.patient') : t('eformsAdmin.assignments.form')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.assignments.status')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.assignments.sent')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.assignments.expires')}</th>
-              <th className={styles.cell}>{t('eformsAdmin.assignments.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {assignments.data.assignments.map((assignment) => {
-              const who = formId ? assignment.patientName : assignment.formName;
-              return (
-                <tr key={assignment.id} aria-label={t('eformsAdmin.assignments.rowLabel', { name: who })}>
-                  <td className={styles.cell}>{who}</td>
-                  <td className={styles.cell}>
-                    <AssignmentStatusBadge status={assignment.status} />
-                  </td>
-                  <td className={styles.cell}>{dateTime(assignment.sentAt ?? assignment.createdAt)}</td>
-                  <td className={styles.cell}>{dateTime(assignment.expiresAt)}</td>
-                  <td className={styles.cell}>
-                    <div className={styles.row}>
-                      {isOpenAssignment(assignment.status) && (
-                        <>
+        <TableScroll cards>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th className={styles.cell}>{formId ? t('eformsAdmin.assignments.patient') : t('eformsAdmin.assignments.form')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.assignments.status')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.assignments.sent')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.assignments.expires')}</th>
+                <th className={styles.cell}>{t('eformsAdmin.assignments.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {assignments.data.assignments.map((assignment) => {
+                const who = formId ? assignment.patientName : assignment.formName;
+                return (
+                  <tr key={assignment.id} aria-label={t('eformsAdmin.assignments.rowLabel', { name: who })}>
+                    <td className={styles.cell}>{who}</td>
+                    <td className={styles.cell}>
+                      <AssignmentStatusBadge status={assignment.status} />
+                    </td>
+                    <td className={styles.cell}>{dateTime(assignment.sentAt ?? assignment.createdAt)}</td>
+                    <td className={styles.cell}>{dateTime(assignment.expiresAt)}</td>
+                    <td className={styles.cell}>
+                      <div className={styles.row}>
+                        {isOpenAssignment(assignment.status) && (
+                          <>
+                            <AriaButton
+                              className={styles.smallButton}
+                              isDisabled={action.isPending}
+                              aria-label={t('eformsAdmin.assignments.resendFor', { name: who })}
+                              onPress={() => run(assignment.id, 'resend')}
+                            >
+                              {t('eformsAdmin.assignments.resend')}
+                            </AriaButton>
+                            <AriaButton
+                              className={styles.smallButton}
+                              isDisabled={action.isPending}
+                              aria-label={t('eformsAdmin.assignments.revokeFor', { name: who })}
+                              onPress={() => run(assignment.id, 'revoke')}
+                            >
+                              {t('eformsAdmin.assignments.revoke')}
+                            </AriaButton>
+                          </>
+                        )}
+                        {assignment.status === 'submitted' && (
                           <AriaButton
                             className={styles.smallButton}
-                            isDisabled={action.isPending}
-                            aria-label={t('eformsAdmin.assignments.resendFor', { name: who })}
-                            onPress={() => run(assignment.id, 'resend')}
+                            aria-label={t('eformsAdmin.assignments.viewFor', { name: who })}
+                            onPress={() => setViewing(assignment.id)}
                           >
-                            {t('eformsAdmin.assignments.resend')}
+                            {t('eformsAdmin.assignments.view')}
                           </AriaButton>
-                          <AriaButton
-                            className={styles.smallButton}
-                            isDisabled={action.isPending}
-                            aria-label={t('eformsAdmin.assignments.revokeFor', { name: who })}
-                            onPress={() => run(assignment.id, 'revoke')}
-                          >
-                            {t('eformsAdmin.assignments.revoke')}
-                          </AriaButton>
-                        </>
-                      )}
-                      {assignment.status === 'submitted' && (
-                        <AriaButton
-                          className={styles.smallButton}
-                          aria-label={t('eformsAdmin.assignments.viewFor', { name: who })}
-                          onPress={() => setViewing(assignment.id)}
-                        >
-                          {t('eformsAdmin.assignments.view')}
-                        </AriaButton>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {viewing && <SubmissionDialog assignmentId={viewing} onClose={() => setViewing(null)} />}
     </section>

@@ -8,6 +8,8 @@ import { focusRing } from '../../ui/focus.css';
 export const page = style({
   display: 'grid',
   alignContent: 'start',
+  // One column no wider than the screen: a wide table scrolls in its own box instead of widening the page.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '1.25rem',
   paddingBlock: '1.5rem',
   paddingInline: '1.5rem',
@@ -27,6 +29,8 @@ export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'e
 
 export const card = style({
   display: 'grid',
+  // No wider than its place: a wide table scrolls in its own box instead of widening the card.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '0.75rem',
   padding: '1rem',
   borderRadius: '0.75rem',

@@ -213,7 +213,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
   const { t } = useTranslation();
   const formats = useFormats();
   return (
-    <TableScroll>
+    <TableScroll cards>
       <table className={table} aria-label={label}>
         <thead>
           <tr>

@@ -167,7 +167,7 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
           recalls.length === 0 ? (
             <EmptyState>{t('patientChart.recalls.none')}</EmptyState>
           ) : (
-            <TableScroll>
+            <TableScroll cards>
               <table className={table} aria-label={t('patientChart.tabs.recalls')}>
                 <thead>
                   <tr>
