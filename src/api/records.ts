@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import {
   AppointmentLists,
   EnterpriseSummary,
@@ -123,6 +124,12 @@ export const recordsQueries = {
       queryFn: ({ signal }) => fetchEnterpriseSummary(signal),
     }),
 };
+
+/** A form the patient filled in (or that closed) leaves the dashboard's 'Forms to fill in'. Stable, for an effect. */
+export function useRefreshDashboard(tenantId: string) {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: recordsQueries.dashboard(tenantId).queryKey }), [client, tenantId]);
+}
 
 /** The kiosk's registration answer is kept under this key only until the next person (then removed). */
 export const kioskKey = (tenantId: string) => ['t', tenantId, 'kiosk', 'registration'] as const;
