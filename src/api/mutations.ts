@@ -8,6 +8,7 @@ import { ApiError } from './http';
 export interface ViewEffects<TData, TVariables> {
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: Error, variables: TVariables) => void;
+  onSettled?: (data: TData | undefined, error: Error | null, variables: TVariables) => void;
 }
 
 /** The save was made from a version someone else has since replaced (If-Match refused). */
