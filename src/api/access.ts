@@ -1,8 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from '../contract/zod';
 import { AccountList, AccountSummary, Ok } from '../contract/users';
 import type { AccountUpdate, InviteRequest } from '../contract/users';
 import { apiRequest } from './http';
+import { changedMeanwhile } from './mutations';
+import type { ViewEffects } from './mutations';
 
 /**
  * Users and permissions (/admin/access, admins): GET /api/access/users (a search), an invitation, edits that name
@@ -33,3 +35,52 @@ export const accountAction = (account: Pick<AccountSummary, 'id' | 'updatedAt'>,
     version: action === 'deactivate' || action === 'reactivate' ? account.updatedAt : undefined,
     schema: actionAnswer[action],
   });
+
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
+/** Every change to an account has the list read again. */
+function useInvalidateAccess(tenantId: string) {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: accessKey(tenantId) });
+}
+
+export function useInviteAccount(tenantId: string, view: ViewEffects<AccountSummary, InviteRequest> = {}) {
+  const invalidate = useInvalidateAccess(tenantId);
+  return useMutation({
+    mutationFn: (body: InviteRequest) => inviteAccount(body),
+    onSuccess: (created, body) => {
+      invalidate();
+      view.onSuccess?.(created, body);
+    },
+  });
+}
+
+type Version = Pick<AccountSummary, 'id' | 'updatedAt'>;
+export type AccountSave = { account: Version; changes: AccountUpdate };
+
+/** An edit over the version it started from; refused as stale, the list is read again (the newer version). */
+export function useUpdateAccount(tenantId: string, view: ViewEffects<AccountSummary, AccountSave> = {}) {
+  const invalidate = useInvalidateAccess(tenantId);
+  return useMutation({
+    mutationFn: ({ account, changes }: AccountSave) => updateAccount(account, changes),
+    onSuccess: (saved, sent) => {
+      invalidate();
+      view.onSuccess?.(saved, sent);
+    },
+    onError: (error) => changedMeanwhile(error) && invalidate(),
+  });
+}
+
+export type AccountActionRequest = { account: Version; action: AccountAction };
+
+export function useAccountAction(tenantId: string, view: ViewEffects<Awaited<ReturnType<typeof accountAction>>, AccountActionRequest> = {}) {
+  const invalidate = useInvalidateAccess(tenantId);
+  return useMutation({
+    mutationFn: ({ account, action }: AccountActionRequest) => accountAction(account, action),
+    onSuccess: (answer, request) => {
+      invalidate();
+      view.onSuccess?.(answer, request);
+    },
+    onSettled: view.onSettled,
+  });
+}

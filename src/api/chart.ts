@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { PatientActivity, PatientMessages, ProviderList } from '../contract/chart';
 import { PatientAdminView } from '../contract/patientsAdmin';
 import type { PatientUpdate } from '../contract/patientsAdmin';
@@ -7,6 +7,8 @@ import type { ContactLensRxInput, SpectacleRxInput } from '../contract/rx';
 import { AppointmentView, RecallView } from '../contract/sales';
 import type { AppointmentCreate, AppointmentStatus, RecallCreate, RecallStatus } from '../contract/sales';
 import { apiRequest } from './http';
+import { changedMeanwhile } from './mutations';
+import type { ViewEffects } from './mutations';
 import { recordsKey } from './records';
 
 /**
@@ -85,3 +87,94 @@ export const chartQueries = {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
 };
+
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
+/** Every chart write changes what the chart reads of that patient (all under their recordsKey). */
+function useInvalidatePatient(tenantId: string, patientId: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+}
+
+export type RxSave =
+  | { kind: 'spectacle'; correcting: Correcting; body: SpectacleRxDraft }
+  | { kind: 'contact-lens'; correcting: Correcting; body: ContactLensRxDraft };
+
+/** A new Rx or a correction; a refused stale correction reads the newer version at once. */
+export function useSaveRx(tenantId: string, patientId: string, view: ViewEffects<RxCreated, RxSave> = {}) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({
+    mutationFn: (rx: RxSave) =>
+      rx.kind === 'spectacle' ? saveSpectacleRx(patientId, rx.correcting, rx.body) : saveContactLensRx(patientId, rx.correcting, rx.body),
+    onError: (error, rx) => {
+      if (changedMeanwhile(error)) void invalidate();
+      view.onError?.(error, rx);
+    },
+    onSuccess: (saved, rx) => {
+      void invalidate();
+      view.onSuccess?.(saved, rx);
+    },
+  });
+}
+
+/** Pending until the chart is read again, so the button shows the date as soon as it stops spinning. */
+export function useMarkRxGiven(tenantId: string, patientId: string) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({ mutationFn: (rxId: string) => markRxGiven(patientId, rxId), onSettled: invalidate });
+}
+
+export type PatientSave = { version: string; changes: PatientUpdate };
+
+export function useUpdatePatient(tenantId: string, patientId: string, view: ViewEffects<PatientAdminView, PatientSave> = {}) {
+  const client = useQueryClient();
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({
+    mutationFn: ({ version, changes }: PatientSave) => updatePatient(patientId, version, changes),
+    onError: (error, sent) => {
+      if (changedMeanwhile(error)) void invalidate();
+      view.onError?.(error, sent);
+    },
+    onSuccess: (saved, sent) => {
+      void invalidate();
+      // The patient lists show the name, phone and email too.
+      void client.invalidateQueries({ queryKey: ['t', tenantId, 'patients'] });
+      view.onSuccess?.(saved, sent);
+    },
+  });
+}
+
+type AppointmentBooking = Parameters<typeof bookAppointment>[0];
+
+export function useBookAppointment(tenantId: string, patientId: string, view: ViewEffects<AppointmentView, AppointmentBooking> = {}) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({
+    mutationFn: (booking: AppointmentBooking) => bookAppointment(booking),
+    onSuccess: (booked, booking) => {
+      void invalidate();
+      view.onSuccess?.(booked, booking);
+    },
+  });
+}
+
+export function useMoveAppointment(tenantId: string, patientId: string, appointmentId: string) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({ mutationFn: (to: AppointmentStatus) => moveAppointment(appointmentId, to), onSettled: invalidate });
+}
+
+type RecallDraft = Parameters<typeof createRecall>[0];
+
+export function useCreateRecall(tenantId: string, patientId: string, view: ViewEffects<RecallView, RecallDraft> = {}) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({
+    mutationFn: (recall: RecallDraft) => createRecall(recall),
+    onSuccess: (created, recall) => {
+      void invalidate();
+      view.onSuccess?.(created, recall);
+    },
+  });
+}
+
+export function useMoveRecall(tenantId: string, patientId: string, recallId: string) {
+  const invalidate = useInvalidatePatient(tenantId, patientId);
+  return useMutation({ mutationFn: (to: RecallStatus) => moveRecall(recallId, to), onSettled: invalidate });
+}

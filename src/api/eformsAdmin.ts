@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AssignmentList,
@@ -118,6 +119,21 @@ export const patientSearchQuery = (tenantId: string, params: { search: string; l
 function useInvalidateEforms(tenantId: string) {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: eformKeys.all(tenantId) });
+}
+
+/**
+ * The builder saved a card (its machine sends the request): the card is the answer, and every eForm list is read
+ * again but the open cards. Stable, for the page's subscription to the builder.
+ */
+export function useCardSaved(tenantId: string) {
+  const client = useQueryClient();
+  return useCallback(
+    (card: Card) => {
+      client.setQueryData(cardQuery(tenantId, card.id).queryKey, card);
+      void client.invalidateQueries({ queryKey: eformKeys.all(tenantId), predicate: (q) => q.queryKey[3] !== 'card' });
+    },
+    [client, tenantId],
+  );
 }
 
 export function useCreateBoard(tenantId: string) {

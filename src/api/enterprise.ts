@@ -3,6 +3,7 @@ import { Company, CompanyCreated, CompanyList, PortalMappingRow, PortalMappingRo
 import type { CompanyUpdate, NewCompany, PortalMappingInput, StoreInput } from '../contract/enterprise';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
 
 /**
  * The enterprise admin's calls across companies (/api/enterprise/...): the companies with their stores and the
@@ -64,5 +65,60 @@ export function useRemoveMapping(tenantId: string, options: { onSuccess: (remove
       void client.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
     },
     onError: options.onError,
+  });
+}
+
+/** A new company: the enterprise's lists load again. */
+export function useCreateCompany(tenantId: string, view: ViewEffects<Awaited<ReturnType<typeof createCompany>>, NewCompany> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewCompany) => createCompany(input),
+    onSuccess: (created, input) => {
+      void client.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+      view.onSuccess?.(created, input);
+    },
+  });
+}
+
+/** A change answers the company: shown at once, and the enterprise's lists load again. */
+function useCompanyChanged(tenantId: string, companyId: string) {
+  const client = useQueryClient();
+  return (updated: Company) => {
+    client.setQueryData(enterpriseQueries.company(tenantId, companyId).queryKey, updated);
+    void client.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+  };
+}
+
+export function useUpdateCompany(tenantId: string, companyId: string, view: ViewEffects<Company, CompanyUpdate> = {}) {
+  const changed = useCompanyChanged(tenantId, companyId);
+  return useMutation({
+    mutationFn: (input: CompanyUpdate) => updateCompany(companyId, input),
+    onSuccess: (updated, input) => {
+      changed(updated);
+      view.onSuccess?.(updated, input);
+    },
+  });
+}
+
+export function useSetCompanySuspended(tenantId: string, companyId: string, view: ViewEffects<Company, boolean> = {}) {
+  const changed = useCompanyChanged(tenantId, companyId);
+  return useMutation({
+    mutationFn: (suspended: boolean) => setCompanySuspended(companyId, suspended),
+    onSuccess: (updated, suspended) => {
+      changed(updated);
+      view.onSuccess?.(updated, suspended);
+    },
+    onError: view.onError,
+  });
+}
+
+export function useAddCompanyStore(tenantId: string, companyId: string, view: ViewEffects<Company, StoreInput> = {}) {
+  const changed = useCompanyChanged(tenantId, companyId);
+  return useMutation({
+    mutationFn: (input: StoreInput) => addCompanyStore(companyId, input),
+    onSuccess: (updated, input) => {
+      changed(updated);
+      view.onSuccess?.(updated, input);
+    },
   });
 }

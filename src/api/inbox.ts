@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConversationDetail, ConversationList, TrackingView } from '../contract/inbox';
 import type { ConversationChange, NewConversation } from '../contract/inbox';
 import { apiRequest } from './http';
@@ -26,6 +26,24 @@ export const writeMessage = (id: string, text: string) =>
 
 export const changeConversation = (id: string, body: ConversationChange) =>
   apiRequest(`/api/inbox/${encodeURIComponent(id)}`, { method: 'PATCH', body, schema: ConversationDetail });
+
+/**
+ * After any change (a message written, a conversation started, changed or read) the lists and the badge are asked
+ * again; the open conversation answered the change itself (`detail`), so it is cached as is.
+ */
+export function useInboxRefresh(tenantId: string) {
+  const client = useQueryClient();
+  return (detail?: ConversationDetail) => {
+    if (detail) client.setQueryData(inboxQueries.conversation(tenantId, detail.id).queryKey, detail);
+    void client.invalidateQueries({ queryKey: inboxKey(tenantId), predicate: (q) => q.queryKey[3] !== 'conversation' });
+  };
+}
+
+/** Assigning a conversation or marking it done. */
+export function useChangeConversation(tenantId: string, id: string) {
+  const refresh = useInboxRefresh(tenantId);
+  return useMutation({ mutationFn: (body: ConversationChange) => changeConversation(id, body), onSuccess: (detail) => refresh(detail) });
+}
 
 /** The guest order tracking page (/pr/{key}): no session. */
 export const trackingQuery = (key: string) =>

@@ -1,9 +1,12 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormReviewResult, type FormReviewBody } from '../contract/formReview';
 import { LabOrderBulkResult, LabOrderLookupPage, type LabOrderBulkMove, type LabOrderLookupType } from '../contract/labOrderLookup';
 import { LabOrderStatusResult, LabOrderView, type LabOrderCreate, type LabOrderStatusChange } from '../contract/labOrders';
 import { WorkDesk, type WorkDeskType } from '../contract/workDesk';
+import { eformKeys } from './eformsAdmin';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
+import { recordsKey } from './records';
 
 /**
  * Lab orders for staff and the work desk: the lookup (GET /api/lab-orders, keyset pages), moving one order or
@@ -61,3 +64,71 @@ export const labOrderQueries = {
       queryFn: ({ signal }) => fetchWorkDesk(type, locationId, signal),
     }),
 };
+
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
+/** A move or a new order changes the lookup, the work desk and the charts of the orders' patients. */
+function useInvalidateLabOrders(tenantId: string) {
+  const client = useQueryClient();
+  return (patientIds: Iterable<string>) => {
+    void client.invalidateQueries({ queryKey: labOrdersKey(tenantId) });
+    void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
+    for (const patientId of patientIds) void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
+  };
+}
+
+/** Several orders moved at once from the lookup (`orders`: the chosen ones, whose charts are read again). */
+export type LabOrdersMove<Order extends { patientId: string }> = { body: LabOrderBulkMove; orders: Order[] };
+
+export function useMoveLabOrders<Order extends { patientId: string }>(
+  tenantId: string,
+  view: ViewEffects<LabOrderBulkResult, LabOrdersMove<Order>> = {},
+) {
+  const invalidate = useInvalidateLabOrders(tenantId);
+  return useMutation({
+    mutationFn: ({ body }: LabOrdersMove<Order>) => moveLabOrders(body),
+    onSuccess: view.onSuccess,
+    onSettled: (_answer, _error, { orders }) => invalidate(orders.map((o) => o.patientId)),
+  });
+}
+
+export type LabOrderMove = { orderId: string; change: LabOrderStatusChange };
+
+/** One order of a patient's chart moved. */
+export function useMoveLabOrder(tenantId: string, patientId: string, view: ViewEffects<LabOrderStatusResult, LabOrderMove> = {}) {
+  const invalidate = useInvalidateLabOrders(tenantId);
+  return useMutation({
+    mutationFn: ({ orderId, change }: LabOrderMove) => moveLabOrder(orderId, change),
+    onSuccess: view.onSuccess,
+    onSettled: () => invalidate([patientId]),
+  });
+}
+
+export function useCreateLabOrder(tenantId: string, patientId: string, view: ViewEffects<LabOrderView, LabOrderCreate> = {}) {
+  const invalidate = useInvalidateLabOrders(tenantId);
+  return useMutation({
+    mutationFn: (body: LabOrderCreate) => createLabOrder(body),
+    onSuccess: view.onSuccess,
+    onSettled: () => invalidate([patientId]),
+  });
+}
+
+type ReviewCopies = FormReviewBody['copies'];
+
+/** Copying a submitted form's answers into the chart: the form's assignments, the chart and the work desk change. */
+export function useReviewSubmission(
+  tenantId: string,
+  assignment: { id: string; patientId: string },
+  view: ViewEffects<FormReviewResult, ReviewCopies> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (copies: ReviewCopies) => reviewSubmission(assignment.id, { copies }),
+    onSuccess: view.onSuccess,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: eformKeys.assignments(tenantId) });
+      void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId: assignment.patientId }) });
+      void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
+    },
+  });
+}

@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { DuplicateList, MergeResult, PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
 import type { MergeRequest, PatientInput, PatientListItem, PatientListType } from '../contract/patientsAdmin';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
 import type { z } from '../contract/zod';
 
 /**
@@ -70,4 +71,17 @@ export function listedPatient(queryClient: QueryClient, tenantId: string, patien
     }
   }
   return undefined;
+}
+
+/** A new patient: the patient lists are read again before `view.onSuccess` (the register then chooses them). */
+export function useCreatePatient(tenantId: string, view: ViewEffects<PatientAdminView, z.input<typeof PatientInput>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createPatient,
+    onSuccess: async (patient, input) => {
+      await client.invalidateQueries({ queryKey: patientsKey(tenantId) });
+      view.onSuccess?.(patient, input);
+    },
+    onError: view.onError,
+  });
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -18,7 +19,9 @@ import { InvoiceDetail } from '../contract/records';
 import { ReceiptEmailResult } from '../contract/invoiceLookup';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
-import { invoiceQueryString } from './invoices';
+import { invoiceQueryString, invoicesKey } from './invoices';
+import { recordsKey } from './records';
+import type { RecordsScope } from './records';
 import { posPaths } from './posPaths';
 
 /**
@@ -155,5 +158,49 @@ export function useRefundSale(tenantId: string, invoiceId: string) {
     mutationFn: (input: RefundInput) => refundSale(invoiceId, input),
     // The refunded cash leaves the drawer of the session the refund is recorded in.
     onSuccess: (_, input) => invalidateSessionReport(client, tenantId, input.registerSessionId),
+  });
+}
+
+/** Opening or closing a session changes the registers list (which one is open, by whom). */
+export function useRefreshRegisters(tenantId: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
+}
+
+/** A refund of a register sale changes the register's lists and the invoice lookup; resolves once they are read again. */
+export function useRefreshSale(tenantId: string) {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: posKey(tenantId) }), client.invalidateQueries({ queryKey: invoicesKey(tenantId) })]);
+}
+
+/**
+ * A payment, refund or void on the invoice screen changes the invoice (a record of `scope`), the invoice lookup and
+ * the register's lists; resolves once they are read again. (Here, not in ./invoices.ts: this module imports that one.)
+ */
+export function useRefreshInvoice(tenantId: string, scope: RecordsScope) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: recordsKey(tenantId, scope) }),
+      client.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
+      client.invalidateQueries({ queryKey: posKey(tenantId) }),
+    ]);
+}
+
+/** A waiting sale the server has now recorded leaves the parked list (when it was parked) and joins the history. Stable. */
+export function useWaitingSaleRecorded(tenantId: string) {
+  const client = useQueryClient();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: [...posKey(tenantId), 'parked'] });
+    void client.invalidateQueries({ queryKey: [...posKey(tenantId), 'history'] });
+  }, [client, tenantId]);
+}
+
+/** Removes a parked sale; pending until the store's parked list is read again. */
+export function useDeleteParked(tenantId: string, locationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (parkedId: string) => deleteParked(parkedId),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...posKey(tenantId), 'parked', locationId] }),
   });
 }

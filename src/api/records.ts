@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   AppointmentLists,
   EnterpriseSummary,
@@ -16,6 +17,7 @@ import { KioskRegistered } from '../contract/patientsAdmin';
 import type { KioskDraft } from '../machines/kioskRegistration.machine';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
 import { recordsPaths } from './recordsPaths';
 import type { RecordsScope } from './recordsPaths';
 
@@ -123,6 +125,26 @@ export const recordsQueries = {
       queryFn: ({ signal }) => fetchEnterpriseSummary(signal),
     }),
 };
+
+/** A form the patient filled in (or that closed) leaves the dashboard's 'Forms to fill in'. Stable, for an effect. */
+export function useRefreshDashboard(tenantId: string) {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: recordsQueries.dashboard(tenantId).queryKey }), [client, tenantId]);
+}
+
+/** The patient's contact details corrected: the answer is their profile, and the rest of their records is read again. */
+export function useUpdateOwnProfile(tenantId: string, view: ViewEffects<PatientProfile, ContactUpdate> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: ContactUpdate) => updateProfile(changes),
+    onSuccess: (updated, changes) => {
+      const scope: RecordsScope = { kind: 'own' };
+      client.setQueryData(recordsQueries.profile(tenantId, scope).queryKey, updated);
+      void client.invalidateQueries({ queryKey: recordsKey(tenantId, scope) });
+      view.onSuccess?.(updated, changes);
+    },
+  });
+}
 
 /** The kiosk's registration answer is kept under this key only until the next person (then removed). */
 export const kioskKey = (tenantId: string) => ['t', tenantId, 'kiosk', 'registration'] as const;

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   TemplateDetail,
   TemplateList,
@@ -11,6 +11,7 @@ import {
   type TemplateTestRequest,
 } from '../contract/messageTemplates';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
 
 /** The template editor's calls (/api/templates, admins): server/messaging/routes.ts. */
 const base = (channel: TemplateChannel, key: TemplateKey) => `/api/templates/${channel}/${encodeURIComponent(key)}`;
@@ -49,3 +50,38 @@ export const removeTemplate = (channel: TemplateChannel, key: TemplateKey, which
 
 export const sendTestTemplate = (channel: TemplateChannel, key: TemplateKey, request: TemplateTestRequest) =>
   apiRequest(`${base(channel, key)}/test`, { method: 'POST', body: request, schema: TemplateTestResult });
+
+// ---- mutations ------------------------------------------------------------------------------------------------------
+
+/** A save or a removal answers the template's detail: cached as is, and the channel's list is read again. */
+function useTemplateAnswer(tenantId: string, channel: TemplateChannel, key: TemplateKey) {
+  const client = useQueryClient();
+  return (next: TemplateDetail) => {
+    client.setQueryData(templateQueries.detail(tenantId, channel, key).queryKey, next);
+    void client.invalidateQueries({ queryKey: [...templatesKey(tenantId, channel), 'list'] });
+  };
+}
+
+export function useSaveTemplate(tenantId: string, channel: TemplateChannel, key: TemplateKey, view: ViewEffects<TemplateDetail, TemplateDraft> = {}) {
+  const answered = useTemplateAnswer(tenantId, channel, key);
+  return useMutation({
+    mutationFn: (draft: TemplateDraft) => saveTemplate(channel, key, draft),
+    onSuccess: (next, draft) => {
+      answered(next);
+      view.onSuccess?.(next, draft);
+    },
+  });
+}
+
+type TemplateVariant = { locationId: string | null; language: TemplateLanguage };
+
+export function useRemoveTemplate(tenantId: string, channel: TemplateChannel, key: TemplateKey, view: ViewEffects<TemplateDetail, TemplateVariant> = {}) {
+  const answered = useTemplateAnswer(tenantId, channel, key);
+  return useMutation({
+    mutationFn: (which: TemplateVariant) => removeTemplate(channel, key, which),
+    onSuccess: (next, which) => {
+      answered(next);
+      view.onSuccess?.(next, which);
+    },
+  });
+}

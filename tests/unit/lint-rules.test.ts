@@ -70,3 +70,36 @@ describe('options isolate a value (eslint.config.js)', () => {
     expect(await ruleIds(inSelect(option), 'src/views/x.tsx')).not.toContain('no-restricted-syntax');
   });
 });
+
+/**
+ * Views only render and send (eslint.config.js, queryCacheWrites): a change's cache work lives in a mutation hook of
+ * src/api. These cases check that the rule refuses a view writing the query cache, in any of the ways it could.
+ */
+describe('views leave the query cache to src/api (eslint.config.js)', () => {
+  const view = (body: string) =>
+    `import { useQueryClient } from '@tanstack/react-query';\nexport function useX(tenantId: string) {\n  const client = useQueryClient();\n  ${body}\n}\n`;
+
+  it.each([
+    ['invalidating queries', 'return () => client.invalidateQueries({ queryKey: [tenantId] });'],
+    ['setting a query’s data', 'return (v: number) => client.setQueryData([tenantId], v);'],
+    ['resetting queries', 'return () => client.resetQueries({ queryKey: [tenantId] });'],
+    ['removing queries', 'return () => client.removeQueries({ queryKey: [tenantId] });'],
+    ['taking invalidateQueries out of the client', 'const { invalidateQueries } = client;\n  return () => invalidateQueries({ queryKey: [tenantId] });'],
+  ])('a view %s fails', async (_name, body) => {
+    for (const filePath of ['src/views/pos/x.tsx', 'src/views/patients/chart/x.ts']) {
+      expect(await ruleIds(view(body), filePath)).toContain('no-restricted-properties');
+    }
+  });
+
+  it('the api hooks and a view reading the cache pass', async () => {
+    const reads = view('return () => client.getQueryData([tenantId]) ?? client.fetchQuery({ queryKey: [tenantId], queryFn: () => 1 });');
+    expect(await ruleIds(reads, 'src/views/pos/x.tsx')).toEqual([]);
+    expect(await ruleIds(view('return () => client.invalidateQueries({ queryKey: [tenantId] });'), 'src/api/x.ts')).toEqual([]);
+  });
+
+  it('only the files others are editing now are exempt, until they move', async () => {
+    const writes = view('return () => client.invalidateQueries({ queryKey: [tenantId] });');
+    expect(await ruleIds(writes, 'src/views/portal/AppointmentsPage.tsx')).toEqual([]);
+    expect(await ruleIds(writes, 'src/views/portal/DemographicInfoPage.tsx')).toContain('no-restricted-properties');
+  });
+});

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button as AriaButton, Form, Input, Label, SearchField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { accessKey, accountAction, accountQueries, inviteAccount, updateAccount } from '../../api/access';
+import { accountQueries, useAccountAction, useInviteAccount, useUpdateAccount } from '../../api/access';
 import type { AccountAction } from '../../api/access';
 import { storesQuery } from '../../api/stores';
 import { menuFlags, staffAccountRoles } from '../../contract/users';
@@ -210,7 +210,6 @@ function AccessRefusal({ error, fields, children }: { error: unknown; fields: Re
 function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (created: AccountSummary | null) => void }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
   const [email, setEmail] = useState('');
@@ -218,10 +217,8 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
   const [roles, setRoles] = useState<StaffRole[]>(['staff']);
   const [chosen, setChosen] = useState<string[]>([]);
   const [flags, setFlags] = useState<MenuAccessFlags>({});
-  const mutation = useMutation({
-    mutationFn: () => inviteAccount({ email, displayName, roles, stores: chosen, menuAccess: flags }),
+  const mutation = useInviteAccount(tenantId, {
     onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: accessKey(tenantId) });
       snackbar.send(savedSnackbar(t('access.invite.sent', { email: created.email })));
       onDone(created);
     },
@@ -229,7 +226,7 @@ function InviteForm({ stores, onDone }: { stores: readonly Store[]; onDone: (cre
   const fields = useFieldErrors(mutation.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    once((done) => mutation.mutate(undefined, { onSettled: done }));
+    once((done) => mutation.mutate({ email, displayName, roles, stores: chosen, menuAccess: flags }, { onSettled: done }));
   };
   const titleId = useId();
   return (
@@ -276,7 +273,6 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function AccountEditor({ account, stores, onClose }: { account: AccountSummary; stores: readonly Store[]; onClose: () => void }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const formats = useFormats();
   const once = useOneAtATime();
@@ -291,25 +287,19 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
   );
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: accessKey(tenantId) });
-  const save = useMutation({
-    mutationFn: () => updateAccount(base, changes),
+  const save = useUpdateAccount(tenantId, {
     onSuccess: (saved) => {
       setBase(saved);
       setValues(valuesOf(saved));
-      refresh();
       snackbar.send(savedSnackbar(t('access.saved')));
     },
-    onError: (error) => changedMeanwhile(error) && refresh(),
   });
-  const act = useMutation({
-    mutationFn: (action: AccountAction) => accountAction(base, action),
-    onSuccess: (answer, action) => {
+  const act = useAccountAction(tenantId, {
+    onSuccess: (answer, { action }) => {
       if ('updatedAt' in answer && !dirty) {
         setBase(answer);
         setValues(valuesOf(answer));
       } else if ('updatedAt' in answer) setBase(answer);
-      refresh();
       snackbar.send(savedSnackbar(t(`access.done.${action}`)));
     },
     onSettled: () => setConfirming(false),
@@ -317,9 +307,9 @@ function AccountEditor({ account, stores, onClose }: { account: AccountSummary; 
   const fields = useFieldErrors(save.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (dirty) once((done) => save.mutate(undefined, { onSettled: done }));
+    if (dirty) once((done) => save.mutate({ account: base, changes }, { onSettled: done }));
   };
-  const run = (action: AccountAction) => once((done) => act.mutate(action, { onSettled: done }));
+  const run = (action: AccountAction) => once((done) => act.mutate({ account: base, action }, { onSettled: done }));
   const current = base;
   const isKiosk = current.kind === 'kiosk';
   const active = current.status !== 'deactivated';

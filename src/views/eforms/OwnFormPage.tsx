@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { fetchOwnForm, submitOwnForm } from '../../api/ownForms';
-import { recordsQueries } from '../../api/records';
+import { useRefreshDashboard } from '../../api/records';
 import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
 import { eformMachine } from '../../machines/eform.machine';
 import { EformScreen } from './public/PublicEformPage';
@@ -30,11 +29,11 @@ export function OwnFormPage({ assignmentId }: { assignmentId: string }) {
   const { tenantId } = useRecordsAccess();
   const actor = useActorRef(ownFormMachine, { input: { tenantId, uri: assignmentId } });
   const finished = useSelector(actor, (s) => s.matches('received') || s.matches('alreadySubmitted') || s.matches('expired'));
-  const queryClient = useQueryClient();
+  const refreshDashboard = useRefreshDashboard(tenantId);
   // A form filled in (or no longer open) leaves the dashboard's list.
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: recordsQueries.dashboard(tenantId).queryKey });
-  }, [finished, queryClient, tenantId]);
+    if (finished) void refreshDashboard();
+  }, [finished, refreshDashboard]);
   return (
     <section className={styles.page} aria-label={t('records.dashboard.forms')}>
       <I18nextPageTexts>

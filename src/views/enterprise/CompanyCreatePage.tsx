@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { createCompany, enterpriseKey } from '../../api/enterprise';
+import { useCreateCompany } from '../../api/enterprise';
 import { ApiError } from '../../api/http';
-import type { NewCompany } from '../../contract/enterprise';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
 import { Button } from '../ui/Button';
@@ -40,7 +38,6 @@ interface Draft {
 export function CompanyCreatePage() {
   const { t, i18n } = useTranslation();
   const { tenantId } = useRecordsAccess();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [draft, setDraft] = useState<Draft>(() => ({
     name: '',
@@ -56,10 +53,8 @@ export function CompanyCreatePage() {
     adminEmail: '',
   }));
   const [slugEdited, setSlugEdited] = useState({ company: false, store: false });
-  const create = useMutation({
-    mutationFn: (input: NewCompany) => createCompany(input),
+  const create = useCreateCompany(tenantId, {
     onSuccess: (created, input) => {
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
       snackbar.send(savedSnackbar(t('enterprise.create.done', { email: input.admin.email })));
       navigate(`/admin/update/editCompany/${created.tenantId}`);
     },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { addCompanyStore, enterpriseKey, enterpriseQueries, setCompanySuspended, updateCompany } from '../../api/enterprise';
+import { enterpriseQueries, useAddCompanyStore, useSetCompanySuspended, useUpdateCompany } from '../../api/enterprise';
 import { ApiError } from '../../api/http';
-import type { Company, CompanyUpdate, StoreInput } from '../../contract/enterprise';
+import type { Company } from '../../contract/enterprise';
 import { numberLocale } from '../../contract/locale';
 import { translateError } from '../../i18n/apiErrors';
 import { savedSnackbar } from '../../machines/snackbar.machine';
@@ -25,16 +25,12 @@ import { Form } from '../ui/Form';
 
 function Details({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [name, setName] = useState(company.name);
   const [slug, setSlug] = useState(company.slug);
   const [logo, setLogo] = useState(company.logo);
-  const save = useMutation({
-    mutationFn: (input: CompanyUpdate) => updateCompany(company.tenantId, input),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
+  const save = useUpdateCompany(tenantId, company.tenantId, {
+    onSuccess: () => {
       snackbar.send(savedSnackbar(t('enterprise.edit.saved')));
     },
   });
@@ -83,16 +79,12 @@ function Details({ company, tenantId }: { company: Company; tenantId: string }) 
 function Status({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [asking, setAsking] = useState(false);
   const suspended = company.suspendedAt !== null;
-  const change = useMutation({
-    mutationFn: () => setCompanySuspended(company.tenantId, !suspended),
+  const change = useSetCompanySuspended(tenantId, company.tenantId, {
     onSuccess: (updated) => {
       setAsking(false);
-      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
       snackbar.send(savedSnackbar(updated.suspendedAt ? t('enterprise.edit.suspendedDone') : t('enterprise.edit.reinstatedDone')));
     },
     onError: () => setAsking(false),
@@ -121,7 +113,7 @@ function Status({ company, tenantId }: { company: Company; tenantId: string }) {
         question={suspended ? t('enterprise.edit.reinstateQuestion', { name: company.name }) : t('enterprise.edit.suspendQuestion', { name: company.name })}
         confirmLabel={suspended ? t('enterprise.edit.reinstate') : t('enterprise.edit.suspend')}
         cancelLabel={t('enterprise.form.cancel')}
-        onConfirm={() => change.mutate()}
+        onConfirm={() => change.mutate(!suspended)}
         onCancel={() => setAsking(false)}
         isPending={change.isPending}
       />
@@ -192,15 +184,11 @@ const emptyStore = (): StoreDraft => ({ name: '', slug: '', address: '', phone: 
  */
 function AddStore({ company, tenantId }: { company: Company; tenantId: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [draft, setDraft] = useState<StoreDraft>(emptyStore);
   const [slugEdited, setSlugEdited] = useState(false);
-  const add = useMutation({
-    mutationFn: (input: StoreInput) => addCompanyStore(company.tenantId, input),
+  const add = useAddCompanyStore(tenantId, company.tenantId, {
     onSuccess: (updated, input) => {
-      queryClient.setQueryData(enterpriseQueries.company(tenantId, company.tenantId).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: enterpriseKey(tenantId) });
       setDraft(emptyStore());
       setSlugEdited(false);
       snackbar.send(savedSnackbar(t('enterprise.edit.storeAdded', { address: `/${updated.slug}/${input.slug}` })));

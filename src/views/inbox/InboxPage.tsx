@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
-import { changeConversation, inboxKey, inboxQueries, startConversation, writeMessage } from '../../api/inbox';
+import { inboxQueries, startConversation, useChangeConversation, useInboxRefresh, writeMessage } from '../../api/inbox';
 import { recordsQueries } from '../../api/records';
 import { inboxLimits } from '../../contract/inbox';
-import type { ConversationChange, ConversationDetail, ConversationSummary } from '../../contract/inbox';
+import type { ConversationDetail, ConversationSummary } from '../../contract/inbox';
 import { translateError } from '../../i18n/apiErrors';
 import { fieldErrorsOf, useFieldErrors } from '../shared/fieldErrors';
 import { useTenantId } from '../shared/useTenant';
@@ -158,23 +158,12 @@ function statusText(t: ReturnType<typeof useTranslation>['t'], c: ConversationSu
   );
 }
 
-/** After any change the lists, the badge and the conversation are asked again. */
-function useInboxRefresh() {
-  const client = useQueryClient();
-  const tenantId = useTenantId();
-  // Everything of the inbox but the open conversations, which answered the change themselves.
-  return (detail?: ConversationDetail) => {
-    if (detail) client.setQueryData(inboxQueries.conversation(tenantId, detail.id).queryKey, detail);
-    void client.invalidateQueries({ queryKey: inboxKey(tenantId), predicate: (q) => q.queryKey[3] !== 'conversation' });
-  };
-}
-
 function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
   const headingId = useId();
-  const refresh = useInboxRefresh();
+  const refresh = useInboxRefresh(tenantId);
   const conversation = useQuery({ ...inboxQueries.conversation(tenantId, id), staleTime: Infinity });
   // Opening marks the other side's messages read: the badge and the list follow once it has answered.
   const loaded = conversation.isSuccess;
@@ -182,7 +171,7 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
     if (loaded) refresh();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the conversation has been read
   }, [loaded]);
-  const change = useMutation({ mutationFn: (body: ConversationChange) => changeConversation(id, body), onSuccess: refresh });
+  const change = useChangeConversation(tenantId, id);
   const session = useSessionActor();
   const userId = useSelector(session, (s) => s.context.session?.user.id ?? '');
 
@@ -234,7 +223,7 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
 function NewConversationPanel({ isPatient, patientId, onStarted }: { isPatient: boolean; patientId: string | null; onStarted: (id: string) => void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const refresh = useInboxRefresh();
+  const refresh = useInboxRefresh(useTenantId());
   const [patient, setPatient] = useState<ChosenPatient | null>(null);
   const preselected = usePreselectedPatient(patientId);
   // The chart's patient, until the clerk changes it.

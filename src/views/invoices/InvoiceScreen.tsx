@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
-import { emailReceipt, invoiceQueries, invoicesKey, payInvoice, voidInvoice } from '../../api/invoices';
-import { recordsKey, recordsQueries } from '../../api/records';
+import { emailReceipt, invoiceQueries, payInvoice, voidInvoice } from '../../api/invoices';
+import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import { storesQuery } from '../../api/stores';
 import type { InvoiceDetail } from '../../contract/records';
@@ -38,7 +38,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Isolated } from '../ui/Isolated';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import { posKey } from '../../api/pos';
+import { useRefreshInvoice } from '../../api/pos';
 import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
 import { RefundForm } from '../shared/sale/RefundForm';
 import { useDeviceRegister } from '../shared/register/useDeviceRegister';
@@ -195,13 +195,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
   const formats = useFormats();
   const query = useQuery(recordsQueries.invoice(tenantId, scope, invoiceId));
   const [paper, setPaper] = useState<Paper>('a4');
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) }),
-      queryClient.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: posKey(tenantId) }),
-    ]);
+  const refresh = useRefreshInvoice(tenantId, scope);
 
   // With this device's register open at the invoice's store, money goes back through it, by line if need be.
   const register = useDeviceRegister(query.data?.locationId ?? '');

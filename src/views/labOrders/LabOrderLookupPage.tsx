@@ -1,11 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
-import { labOrderQueries, labOrdersKey, moveLabOrders, workDeskKey } from '../../api/labOrders';
-import { recordsKey } from '../../api/records';
+import { labOrderQueries, useMoveLabOrders } from '../../api/labOrders';
 import { storesQuery } from '../../api/stores';
 import { isLabOrderLookupType, labOrderLookupTypes, type LabOrderBulkResult, type LabOrderLookupItem, type LabOrderLookupType } from '../../contract/labOrderLookup';
 import { nextLabOrderStatuses, remakeReasonKinds, type LabOrderStatus, type RemakeReasonKind } from '../../contract/labOrders';
@@ -267,7 +266,6 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
 function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOrderLookupItem[]; onDone: (moved: string[]) => void }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const client = useQueryClient();
   const moves = commonMoves(chosen);
   const [to, setTo] = useState<LabOrderStatus | ''>('');
   const [note, setNote] = useState('');
@@ -275,23 +273,12 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
   const [outcome, setOutcome] = useState<{ results: LabOrderBulkResult['results']; numbers: Map<string, number>; to: LabOrderStatus } | null>(null);
   const target = to && moves.includes(to) ? to : '';
   const once = useOneAtATime();
-  const move = useMutation({
-    mutationFn: (input: { to: LabOrderStatus; orders: LabOrderLookupItem[] }) =>
-      moveLabOrders({
-        to: input.to,
-        orders: input.orders.map((o) => ({ id: o.id, from: o.status })),
-        ...(input.to === 'remake' ? { reason: note.trim(), reasonKind, note: '' } : { note: note.trim() }),
-      }),
-    onSuccess: (answer, input) => {
-      setOutcome({ results: answer.results, numbers: new Map(input.orders.map((o) => [o.id, o.number])), to: input.to });
+  const move = useMoveLabOrders<LabOrderLookupItem>(tenantId, {
+    onSuccess: (answer, { body, orders }) => {
+      setOutcome({ results: answer.results, numbers: new Map(orders.map((o) => [o.id, o.number])), to: body.to });
       setNote('');
       setTo('');
       onDone(answer.results.filter((r) => r.ok).map((r) => r.id));
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: labOrdersKey(tenantId) });
-      void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
-      for (const o of chosen) void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId: o.patientId }) });
     },
   });
   const remakeWithoutReason = target === 'remake' && note.trim() === '';
@@ -335,7 +322,22 @@ function MoveBar({ tenantId, chosen, onDone }: { tenantId: string; chosen: LabOr
             isPending={move.isPending}
             isDisabled={!target || remakeWithoutReason}
             disabledReason={!target ? t('labOrderLookup.chooseStatus') : remakeWithoutReason && t('labOrdersTab.reasonRequired')}
-            onPress={() => target && once((done) => move.mutate({ to: target, orders: chosen }, { onSettled: done }))}
+            onPress={() =>
+              target &&
+              once((done) =>
+                move.mutate(
+                  {
+                    body: {
+                      to: target,
+                      orders: chosen.map((o) => ({ id: o.id, from: o.status })),
+                      ...(target === 'remake' ? { reason: note.trim(), reasonKind, note: '' } : { note: note.trim() }),
+                    },
+                    orders: chosen,
+                  },
+                  { onSettled: done },
+                ),
+              )
+            }
           >
             {t('labOrderLookup.move')}
           </Button>

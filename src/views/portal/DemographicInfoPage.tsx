@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { recordsKey, recordsQueries, updateProfile } from '../../api/records';
+import { recordsQueries, useUpdateOwnProfile } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import { recordMessages } from '../../contract/records';
 import type { ContactChannel, PatientProfile, PreferredLanguage } from '../../contract/records';
@@ -79,14 +79,9 @@ function Identity({ profile }: { profile: PatientProfile }) {
 function ContactForm({ profile, tenantId, editable }: { profile: PatientProfile; tenantId: string; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbarActor();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<ContactValues>(() => contactOf(profile));
-  const save = useMutation({
-    mutationFn: (changes: ContactValues) => updateProfile(changes),
+  const save = useUpdateOwnProfile(tenantId, {
     onSuccess: (updated) => {
-      const scope: RecordsScope = { kind: 'own' };
-      queryClient.setQueryData(recordsQueries.profile(tenantId, scope).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) });
       setValues(contactOf(updated));
       snackbar.send(savedSnackbar(t('records.profile.saved')));
     },

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
-import { posKey, posQueries } from '../../api/pos';
-import { invoicesKey } from '../../api/invoices';
+import { posQueries, useRefreshSale } from '../../api/pos';
 import type { HistoryItem } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
 import { translateError } from '../../i18n/apiErrors';
@@ -116,16 +115,11 @@ function HistoryEntry({ item, current, timeZone }: { item: HistoryItem; current:
 
 function SelectedSale({ tenantId, invoiceId }: { tenantId: string; invoiceId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const actor = useRegisterSessionActor();
   const sessionId = useSelector(actor, (s) => (s.hasTag('open') ? (s.context.report?.id ?? null) : null));
   const query = useQuery(posQueries.invoice(tenantId, invoiceId));
   const [paper, setPaper] = useState<Paper>('roll');
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: posKey(tenantId) }),
-      queryClient.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
-    ]);
+  const refresh = useRefreshSale(tenantId);
   return (
     <QueryView query={query}>
       {(invoice) => (

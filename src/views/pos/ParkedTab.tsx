@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { deleteParked, posKey, posQueries } from '../../api/pos';
+import { posQueries, useDeleteParked } from '../../api/pos';
 import type { ParkedSale } from '../../contract/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { parkedIdsNamedBy } from '../../pos/saleQueue';
@@ -66,13 +66,9 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
   const timeZone = useStoreZones()(locationId);
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
   const [asking, setAsking] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteParked(item.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'parked', locationId] }),
-  });
+  const remove = useDeleteParked(tenantId, locationId);
   const who = item.patientName ?? t('posRegister.walkIn');
   const expired = item.expiresAt !== null && Date.parse(item.expiresAt) < Date.now();
   const lines = item.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -108,7 +104,7 @@ function ParkedCard({ item, tenantId, locationId }: { item: ParkedSale; tenantId
           cancelLabel={t('posRegister.cancel')}
           isPending={remove.isPending}
           onCancel={() => setAsking(false)}
-          onConfirm={() => once((done) => remove.mutate(undefined, { onSettled: () => (setAsking(false), done()) }))}
+          onConfirm={() => once((done) => remove.mutate(item.id, { onSettled: () => (setAsking(false), done()) }))}
         />
       </div>
       {remove.isError && (

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { addCashMovement, closeSession, fetchSession, keepSessionReport, openSession, posKey, posQueries } from '../../api/pos';
+import { addCashMovement, closeSession, fetchSession, keepSessionReport, openSession, posQueries, useRefreshRegisters } from '../../api/pos';
 import { storesQuery } from '../../api/stores';
 import { posTypes } from '../../contract/pos';
 import type { PosType, Register, SessionReport } from '../../contract/pos';
@@ -61,7 +61,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
   // The sales waiting on this device are sent as soon as the register page knows its tenant, whichever tab is open.
   useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
 
-  const refreshRegisters = () => queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
+  const refreshRegisters = useRefreshRegisters(tenantId);
   // Each report of an open session is kept on the device, so that with no connection the register opens on it, and
   // is the session's latest in the query cache, which the session tab reads.
   const kept = (report: SessionReport) => {

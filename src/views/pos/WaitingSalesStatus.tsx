@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { posKey } from '../../api/pos';
+import { useWaitingSaleRecorded } from '../../api/pos';
 import { translateError } from '../../i18n/apiErrors';
 import { waitingSalesFile } from '../../pos/waitingExport';
 import { useFormats } from '../shared/format';
@@ -40,7 +39,7 @@ function download(name: string, text: string) {
 export function WaitingSalesStatus({ tenantId, registerName, timeZone }: { tenantId: string; registerName: string | null; timeZone?: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const queryClient = useQueryClient();
+  const recorded = useWaitingSaleRecorded(tenantId);
   const snackbar = useSnackbarActor();
   const online = useOnline();
   const sync = getSaleSync();
@@ -49,10 +48,9 @@ export function WaitingSalesStatus({ tenantId, registerName, timeZone }: { tenan
     () =>
       sync.onConfirmed((_, result) => {
         snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('posSale.waiting.sent', { number: result.invoice.number }) });
-        void queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'parked'] });
-        void queryClient.invalidateQueries({ queryKey: [...posKey(tenantId), 'history'] });
+        recorded();
       }),
-    [sync, snackbar, queryClient, tenantId, t],
+    [sync, snackbar, recorded, t],
   );
   const mine = state.waiting.filter((entry) => entry.tenantId === tenantId);
   const waiting = mine.filter((entry) => !entry.refused);

@@ -1,9 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { changePassword, confirmEmailChange, profileKey, profileQueries, requestEmailChange, setPhoto, signOutOthers, updateProfile } from '../../api/profile';
+import {
+  profileQueries,
+  useChangePassword,
+  useConfirmEmailChange,
+  useRequestEmailChange,
+  useSetPhoto,
+  useSignOutOthers,
+  useUpdateProfile,
+} from '../../api/profile';
 import { PHOTO_MAX_BYTES } from '../../contract/users';
 import type { Profile } from '../../contract/users';
 import { languageNames, languages } from '../../i18n/appI18n';
@@ -115,13 +123,10 @@ function RefusalSummary({ error, fields, children }: { error: unknown; fields: R
   );
 }
 
-/** Profile answers replace the cached profile, and the shell's name, photo and email follow. */
+/** The shell's name, photo and email follow a profile answer (the api hook has replaced the cached profile). */
 function useProfileSaved() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const session = useSessionActor();
   return (saved: Profile) => {
-    queryClient.setQueryData(profileQueries.profile(tenantId).queryKey, saved);
     session.send({ type: 'session.userChanged', data: { displayName: saved.displayName, photoURL: saved.photo, email: saved.email, language: saved.language } });
   };
 }
@@ -145,8 +150,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
   };
   const dirty = Object.keys(changes).length > 0;
   useUnsavedChanges(dirty);
-  const mutation = useMutation({
-    mutationFn: () => updateProfile(base.updatedAt, changes),
+  const mutation = useUpdateProfile(useTenantId(), {
     onSuccess: (answer) => {
       setBase(answer);
       saved(answer);
@@ -165,7 +169,7 @@ function NameAndLanguage({ profile }: { profile: Profile }) {
       return refuse();
     }
     accept();
-    if (dirty) once((done) => mutation.mutate(undefined, { onSettled: done }));
+    if (dirty) once((done) => mutation.mutate({ version: base.updatedAt, changes }, { onSettled: done }));
   };
   return (
     <Panel title={t('profile.details')}>
@@ -227,8 +231,7 @@ function Photo({ profile }: { profile: Profile }) {
   const snackbar = useSnackbarActor();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: setPhoto,
+  const mutation = useSetPhoto(useTenantId(), {
     onSuccess: (answer) => {
       saved(answer);
       snackbar.send(savedSnackbar(t('profile.photoSaved')));
@@ -290,15 +293,14 @@ function EmailChange({ profile }: { profile: Profile }) {
   const once = useOneAtATime();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const ask = useMutation({
-    mutationFn: () => requestEmailChange(email),
+  const tenantId = useTenantId();
+  const ask = useRequestEmailChange(tenantId, {
     onSuccess: (answer) => {
       saved(answer);
       setCode('');
     },
   });
-  const confirm = useMutation({
-    mutationFn: () => confirmEmailChange(code),
+  const confirm = useConfirmEmailChange(tenantId, {
     onSuccess: (answer) => {
       saved(answer);
       setEmail('');
@@ -328,7 +330,7 @@ function EmailChange({ profile }: { profile: Profile }) {
             return askSummary.refuse();
           }
           askSummary.accept();
-          once((done) => ask.mutate(undefined, { onSettled: done }));
+          once((done) => ask.mutate(email, { onSettled: done }));
         }}
       >
         {askSummary.summary && <ErrorSummary {...askSummary.summary} />}
@@ -346,7 +348,7 @@ function EmailChange({ profile }: { profile: Profile }) {
           validationBehavior="aria"
           onSubmit={(event) => {
             event.preventDefault();
-            once((done) => confirm.mutate(undefined, { onSettled: done }));
+            once((done) => confirm.mutate(code, { onSettled: done }));
           }}
         >
           <p className={styles.muted} role="status">
@@ -369,19 +371,16 @@ function PasswordChange() {
   const { t } = useTranslation();
   const snackbar = useSnackbarActor();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const mutation = useMutation({
-    mutationFn: () => changePassword(current, next),
+  const mutation = useChangePassword(tenantId, {
     onSuccess: ({ ended }) => {
       setChecked(false);
       setCurrent('');
       setNext('');
       setRepeat('');
-      void queryClient.invalidateQueries({ queryKey: profileKey(tenantId) });
       snackbar.send(savedSnackbar(t('profile.passwordChanged', { count: ended })));
     },
   });
@@ -411,7 +410,7 @@ function PasswordChange() {
             return;
           }
           accept();
-          once((done) => mutation.mutate(undefined, { onSettled: done }));
+          once((done) => mutation.mutate({ currentPassword: current, newPassword: next }, { onSettled: done }));
         }}
       >
         {summary && <ErrorSummary {...summary} />}
@@ -433,13 +432,10 @@ function Sessions() {
   const { t } = useTranslation();
   const formats = useFormats();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const sessions = useQuery(profileQueries.sessions(tenantId));
-  const mutation = useMutation({
-    mutationFn: signOutOthers,
+  const mutation = useSignOutOthers(tenantId, {
     onSuccess: ({ ended }) => {
-      void queryClient.invalidateQueries({ queryKey: profileQueries.sessions(tenantId).queryKey });
       snackbar.send(savedSnackbar(t('profile.signedOutOthers', { count: ended })));
     },
   });

@@ -29,5 +29,5 @@ export function useFieldErrors(error: unknown): Record<string, string> {
   return useMemo(() => fieldErrorsOf(i18n, body, t), [body, i18n, t]);
 }
 
-/** The save was made from a version someone else has since replaced (If-Match refused). */
-export const changedMeanwhile = (error: unknown) => error instanceof ApiError && error.body?.code === 'records.changedMeanwhile';
+// The save hooks of src/api read it too (they fetch the newer version at once).
+export { changedMeanwhile } from '../../api/mutations';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
-import { removeTemplate, saveTemplate, sendTestTemplate, templateQueries, templatesKey } from '../../api/templates';
+import { sendTestTemplate, templateQueries, useRemoveTemplate, useSaveTemplate } from '../../api/templates';
 import {
   isTemplateKey,
   smsSegments,
@@ -146,7 +146,6 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
   const key = detail.key;
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
   const ids = useId();
@@ -165,24 +164,8 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
   const settled = useSettled(draft, 300);
   const preview = useQuery({ ...templateQueries.preview(tenantId, channel, key, settled), enabled: valid, placeholderData: (previous) => previous });
 
-  const refresh = (next: TemplateDetail) => {
-    queryClient.setQueryData(templateQueries.detail(tenantId, channel, key).queryKey, next);
-    void queryClient.invalidateQueries({ queryKey: [...templatesKey(tenantId, channel), 'list'] });
-  };
-  const save = useMutation({
-    mutationFn: () => saveTemplate(channel, key, draft),
-    onSuccess: (next) => {
-      refresh(next);
-      snackbar.send(savedSnackbar(t('templates.saved')));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => removeTemplate(channel, key, { locationId, language }),
-    onSuccess: (next) => {
-      refresh(next);
-      snackbar.send(savedSnackbar(t('templates.removed')));
-    },
-  });
+  const save = useSaveTemplate(tenantId, channel, key, { onSuccess: () => snackbar.send(savedSnackbar(t('templates.saved'))) });
+  const remove = useRemoveTemplate(tenantId, channel, key, { onSuccess: () => snackbar.send(savedSnackbar(t('templates.removed'))) });
   const test = useMutation({
     mutationFn: () => sendTestTemplate(channel, key, { ...draft, ...(channel === 'sms' ? { to } : {}) }),
     onSuccess: (sent) => snackbar.send(savedSnackbar(t('templates.testSent', { recipient: sent.recipient }))),
@@ -218,7 +201,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
       className={styles.editor}
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) once((done) => save.mutate(undefined, { onSettled: done }));
+        if (valid) once((done) => save.mutate(draft, { onSettled: done }));
       }}
     >
       <p className={styles.source}>{t(`templates.source.${initial.source}`)}</p>
@@ -315,7 +298,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
           {t('templates.save')}
         </Button>
         {initial.own && (
-          <Button variant="secondary" isDisabled={remove.isPending} onPress={() => once((done) => remove.mutate(undefined, { onSettled: done }))}>
+          <Button variant="secondary" isDisabled={remove.isPending} onPress={() => once((done) => remove.mutate({ locationId, language }, { onSettled: done }))}>
             {t('templates.remove')}
           </Button>
         )}

@@ -5,7 +5,7 @@ import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { navigate } from 'wouter/use-browser-location';
 import { fromPromise } from 'xstate';
-import { boardsQuery, cardQuery, eformKeys, saveCard, usePublishForm } from '../../../api/eformsAdmin';
+import { boardsQuery, cardQuery, saveCard, useCardSaved, usePublishForm } from '../../../api/eformsAdmin';
 import { storesQuery } from '../../../api/stores';
 import type { OptionId } from '../../../contract/eforms';
 import { translateError } from '../../../i18n/apiErrors';
@@ -98,11 +98,11 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
     { input: { formId, locationId, boardId: initialBoard, idPrefix: randomPrefix() } },
   );
 
+  const cardSaved = useCardSaved(tenantId);
   useEffect(() => {
     const saved = builder.on('builder.saved', ({ card, created }) => {
       snackbar.send(savedSnackbar(t('eformsAdmin.messages.cardSaved')));
-      queryClient.setQueryData(cardQuery(tenantId, card.id).queryKey, card);
-      void queryClient.invalidateQueries({ queryKey: eformKeys.all(tenantId), predicate: (q) => q.queryKey[3] !== 'card' });
+      cardSaved(card);
       if (created) navigate(editPath(card.locationId, card.id), { replace: true });
     });
     const failed = builder.on('builder.saveFailed', ({ error }) =>
@@ -112,7 +112,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
       saved.unsubscribe();
       failed.unsubscribe();
     };
-  }, [builder, snackbar, queryClient, tenantId, t, i18n]);
+  }, [builder, snackbar, cardSaved, t, i18n]);
 
   const state = useSelector(builder, (snapshot) => ({
     loading: snapshot.matches('starting') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('left'),

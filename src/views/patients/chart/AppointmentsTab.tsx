@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { bookAppointment, chartQueries, moveAppointment } from '../../../api/chart';
+import { chartQueries, useBookAppointment, useMoveAppointment } from '../../../api/chart';
 import { ApiError } from '../../../api/http';
-import { recordsKey, recordsQueries } from '../../../api/records';
+import { recordsQueries } from '../../../api/records';
 import { storesQuery } from '../../../api/stores';
 import type { Appointment } from '../../../contract/records';
 import { appointmentEdges, appointmentTypes } from '../../../contract/sales';
@@ -49,7 +49,6 @@ interface BookingDraft {
 function BookingForm({ patientId, locationId, onDone }: { patientId: string; locationId: string; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const stores = useQuery(storesQuery(tenantId));
   const initial: BookingDraft = { locationId, providerId: '', type: 'eye-exam', date: '', time: '', durationMinutes: '30', notes: '' };
@@ -59,20 +58,8 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   const store = stores.data?.stores.find((s) => s.id === draft.locationId);
   const providerId = draft.providerId || providers.data?.providers[0]?.id || '';
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: () =>
-      bookAppointment({
-        patientId,
-        locationId: draft.locationId,
-        providerId,
-        type: draft.type as Appointment['type'],
-        // An unreadable start goes as typed: the server answers the field's rule.
-        startsAt: (store && zonedToIso(draft.date, draft.time, store.timeZone)) ?? `${draft.date}T${draft.time}`,
-        durationMinutes: Number(draft.durationMinutes),
-        notes: draft.notes,
-      }),
+  const mutation = useBookAppointment(tenantId, patientId, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       snackbar.send(savedSnackbar(t('patientChart.appointments.booked')));
       onDone();
     },
@@ -117,7 +104,21 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
       return refuse();
     }
     accept();
-    once((done) => mutation.mutate(undefined, { onSettled: done }));
+    once((done) =>
+      mutation.mutate(
+        {
+          patientId,
+          locationId: draft.locationId,
+          providerId,
+          type: draft.type as Appointment['type'],
+          // An unreadable start goes as typed: the server answers the field's rule.
+          startsAt: (store && zonedToIso(draft.date, draft.time, store.timeZone)) ?? `${draft.date}T${draft.time}`,
+          durationMinutes: Number(draft.durationMinutes),
+          notes: draft.notes,
+        },
+        { onSettled: done },
+      ),
+    );
   };
 
   return (
@@ -183,12 +184,8 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
 function Moves({ appointment, patientId, when }: { appointment: Appointment; patientId: string; when: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: (to: AppointmentStatus) => moveAppointment(appointment.id, to),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
-  });
+  const mutation = useMoveAppointment(tenantId, patientId, appointment.id);
   const next = moves.filter((to) => appointmentEdges[appointment.status].includes(to));
   if (next.length === 0) return null;
   return (

@@ -1,10 +1,10 @@
 import { useDeferredValue, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { updatePatient } from '../../../api/chart';
-import { recordsKey, recordsQueries } from '../../../api/records';
+import { useUpdatePatient } from '../../../api/chart';
+import { recordsQueries } from '../../../api/records';
 import { contactChannels, languages, sexes } from '../../../contract/patientsAdmin';
 import type { PatientUpdate } from '../../../contract/patientsAdmin';
 import type { PatientProfile } from '../../../contract/records';
@@ -56,7 +56,6 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   // What the server holds and its version: the profile, then each saved change at once (the refetch may come later).
   const [initial, setInitial] = useState(() => valuesOf(profile));
@@ -80,17 +79,10 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
   }
   useUnsavedChanges(dirty);
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: (sent: PatientUpdate) => updatePatient(patientId, version, sent),
-    onError: (error) => {
-      if (changedMeanwhile(error))
-        void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
-    },
+  const mutation = useUpdatePatient(tenantId, patientId, {
     onSuccess: (saved, sent) => {
-      setInitial((current) => ({ ...current, ...sent }));
+      setInitial((current) => ({ ...current, ...sent.changes }));
       setVersion(saved.updatedAt);
-      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
-      void queryClient.invalidateQueries({ queryKey: ['t', tenantId, 'patients'] });
       snackbar.send(savedSnackbar(t('patientChart.details.saved')));
     },
   });
@@ -119,7 +111,7 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
       return refuse();
     }
     accept();
-    if (dirty) once((done) => mutation.mutate(changes, { onSettled: done }));
+    if (dirty) once((done) => mutation.mutate({ version, changes }, { onSettled: done }));
   };
   return (
     <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-label={t('patientChart.tabs.details')}>

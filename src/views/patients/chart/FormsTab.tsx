@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../../shared/pageAddress';
 import { ApiError } from '../../../api/http';
-import { assignmentsQuery, eformKeys, submissionQuery } from '../../../api/eformsAdmin';
-import { reviewSubmission, workDeskKey } from '../../../api/labOrders';
-import { recordsKey, recordsQueries } from '../../../api/records';
+import { assignmentsQuery, submissionQuery } from '../../../api/eformsAdmin';
+import { useReviewSubmission } from '../../../api/labOrders';
+import { recordsQueries } from '../../../api/records';
 import type { Assignment, Section } from '../../../contract/eforms';
 import { isConsentField, reviewFields, type ReviewField } from '../../../contract/formReview';
 import type { PatientProfile } from '../../../contract/records';
@@ -135,23 +135,16 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
   const tenantId = useTenantId();
   const formats = useFormats();
   const zoneOf = useStoreZones();
-  const client = useQueryClient();
   const submission = useQuery(submissionQuery(tenantId, assignment.id));
   const [choices, setChoices] = useState<Record<string, ReviewField | ''>>({});
   const [done, setDone] = useState('');
   const chosen = Object.values(choices).some(Boolean);
   useUnsavedChanges(chosen);
   const once = useOneAtATime();
-  const save = useMutation({
-    mutationFn: (copies: { field: ReviewField; sectionId: string; itemId: string }[]) => reviewSubmission(assignment.id, { copies }),
+  const save = useReviewSubmission(tenantId, assignment, {
     onSuccess: (answer) => {
       setChoices({});
       setDone(t('formsTab.done', { number: answer.copied.length }));
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: eformKeys.assignments(tenantId) });
-      void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId: assignment.patientId }) });
-      void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
     },
   });
   const fieldErrors = save.error instanceof ApiError ? (save.error.body?.fields ?? {}) : {};

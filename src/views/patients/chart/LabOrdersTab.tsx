@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
-import { createLabOrder, labOrdersKey, moveLabOrder, workDeskKey } from '../../../api/labOrders';
-import { recordsKey, recordsQueries } from '../../../api/records';
-import { labOrderMillimetres, nextLabOrderStatuses, remakeReasonKinds, type LabOrderCreate, type LabOrderStatus, type RemakeReasonKind } from '../../../contract/labOrders';
+import { useCreateLabOrder, useMoveLabOrder } from '../../../api/labOrders';
+import { recordsQueries } from '../../../api/records';
+import { labOrderMillimetres, nextLabOrderStatuses, remakeReasonKinds, type LabOrderStatus, type RemakeReasonKind } from '../../../contract/labOrders';
 import type { LabOrder } from '../../../contract/records';
 import { translateError } from '../../../i18n/apiErrors';
 import { useTenantId } from '../../shared/useTenant';
@@ -79,21 +79,11 @@ export default function LabOrdersTab({ patientId }: ChartTabProps) {
   );
 }
 
-function useInvalidate(patientId: string) {
-  const client = useQueryClient();
-  const tenantId = useTenantId();
-  return () => {
-    void client.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
-    void client.invalidateQueries({ queryKey: labOrdersKey(tenantId) });
-    void client.invalidateQueries({ queryKey: workDeskKey(tenantId) });
-  };
-}
-
 function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]; patientId: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const zone = useStoreZones()(order.locationId);
-  const invalidate = useInvalidate(patientId);
+  const tenantId = useTenantId();
   const number = formats.number(order.number);
   const moves = nextLabOrderStatuses(order.status, order.heldFrom);
   const [remaking, setRemaking] = useState(false);
@@ -102,20 +92,25 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [done, setDone] = useState('');
   const once = useOneAtATime();
-  const move = useMutation({
-    mutationFn: (to: LabOrderStatus) =>
-      moveLabOrder(order.id, to === 'remake' ? { to, from: order.status, reason: reason.trim(), reasonKind, note: '' } : { to, from: order.status, note: '' }),
+  const move = useMoveLabOrder(tenantId, patientId, {
     onSuccess: (answer) => {
       setDone(t('labOrdersTab.moved', { number, status: t(`records.orders.statuses.${answer.order.status}`) }));
       setRemaking(false);
       setReason('');
     },
-    onSettled: invalidate,
   });
+  const moveTo = (to: LabOrderStatus, done: () => void) =>
+    move.mutate(
+      {
+        orderId: order.id,
+        change: to === 'remake' ? { to, from: order.status, reason: reason.trim(), reasonKind, note: '' } : { to, from: order.status, note: '' },
+      },
+      { onSettled: done },
+    );
   const remakeOf = order.remakeOfId ? all.find((o) => o.id === order.remakeOfId) : undefined;
   const remadeAs = all.filter((o) => o.remakeOfId === order.id);
   const pending = move.isPending;
-  const serverFields = useFieldErrors(move.variables === 'remake' ? move.error : null);
+  const serverFields = useFieldErrors(move.variables?.change.to === 'remake' ? move.error : null);
   const remakeErrors: Record<string, string> = { ...serverFields, ...(reasonError ? { reason: reasonError } : {}) };
   // The remake's field refusals (its own or the server's) take the focus in its summary; other refusals show below.
   const { summary, refuse, accept } = useErrorSummary({
@@ -131,7 +126,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
     }
     setReasonError(undefined);
     accept();
-    once((done) => move.mutate('remake', { onSettled: done }));
+    once((done) => moveTo('remake', done));
   };
 
   return (
@@ -186,7 +181,7 @@ function OrderCard({ order, all, patientId }: { order: LabOrder; all: LabOrder[]
         {moves
           .filter((to) => to !== 'remake')
           .map((to) => (
-            <Button key={to} variant="secondary" isPending={pending && move.variables === to} isDisabled={pending} onPress={() => once((done) => move.mutate(to, { onSettled: done }))}>
+            <Button key={to} variant="secondary" isPending={pending && move.variables?.change.to === to} isDisabled={pending} onPress={() => once((done) => moveTo(to, done))}>
               {t('labOrdersTab.moveTo', { status: t(`records.orders.statuses.${to}`) })}
             </Button>
           ))}
@@ -320,7 +315,6 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const formats = useFormats();
-  const invalidate = useInvalidate(patientId);
   const scope = { kind: 'patient', patientId } as const;
   const prescriptions = useQuery(recordsQueries.prescriptions(tenantId, scope));
   const invoices = useQuery(recordsQueries.invoices(tenantId, scope));
@@ -331,13 +325,11 @@ function CreateOrder({ patientId, onClose }: { patientId: string; onClose: (crea
   useUnsavedChanges(dirty);
   const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const once = useOneAtATime();
-  const create = useMutation({
-    mutationFn: (body: LabOrderCreate) => createLabOrder(body),
+  const create = useCreateLabOrder(tenantId, patientId, {
     onSuccess: (order) => {
       setDraft(empty);
       onClose(order.number);
     },
-    onSettled: invalidate,
   });
   const serverFields = useFieldErrors(create.error);
   // The invoice and its line are one choice here: a refused line shows at that choice.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { createRecall, moveRecall } from '../../../api/chart';
-import { recordsKey, recordsQueries } from '../../../api/records';
+import { useCreateRecall, useMoveRecall } from '../../../api/chart';
+import { recordsQueries } from '../../../api/records';
 import type { Recall } from '../../../contract/records';
 import { recallEdges, recallTypes } from '../../../contract/sales';
 import type { RecallStatus } from '../../../contract/sales';
@@ -34,23 +34,13 @@ const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
 function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const initial = { type: 'annual-exam', dueOn: '', channel: '', notes: '' };
   const [draft, setDraft] = useState(initial);
   useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: () =>
-      createRecall({
-        patientId,
-        type: draft.type as Recall['type'],
-        dueOn: draft.dueOn,
-        ...(draft.channel ? { channel: draft.channel as 'email' | 'sms' } : {}),
-        notes: draft.notes,
-      }),
+  const mutation = useCreateRecall(tenantId, patientId, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       snackbar.send(savedSnackbar(t('patientChart.recalls.added')));
       onDone();
     },
@@ -72,7 +62,18 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
       return refuse();
     }
     accept();
-    once((done) => mutation.mutate(undefined, { onSettled: done }));
+    once((done) =>
+      mutation.mutate(
+        {
+          patientId,
+          type: draft.type as Recall['type'],
+          dueOn: draft.dueOn,
+          ...(draft.channel ? { channel: draft.channel as 'email' | 'sms' } : {}),
+          notes: draft.notes,
+        },
+        { onSettled: done },
+      ),
+    );
   };
   return (
     <section className={styles.card} aria-labelledby="recall-form-title">
@@ -121,12 +122,8 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
 function RecallMoves({ recall, patientId, label }: { recall: Recall; patientId: string; label: string }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: (to: RecallStatus) => moveRecall(recall.id, to),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
-  });
+  const mutation = useMoveRecall(tenantId, patientId, recall.id);
   const next = moves.filter((to) => recallEdges[recall.status].includes(to));
   return (
     <div className={styles.actions}>

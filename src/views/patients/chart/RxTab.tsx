@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { markRxGiven, saveContactLensRx, saveSpectacleRx } from '../../../api/chart';
-import { recordsKey, recordsQueries } from '../../../api/records';
+import { useMarkRxGiven, useSaveRx } from '../../../api/chart';
+import type { RxSave } from '../../../api/chart';
+import { recordsQueries } from '../../../api/records';
 import type { ContactLensRx, SpectacleRx } from '../../../contract/records';
 import { prismBases, replacementSchedules, rxSources, todayIso } from '../../../contract/rx';
 import { zonedDate } from '../../../contract/zonedTime';
@@ -88,7 +89,8 @@ function lensDraft(today: string, rx?: ContactLensRx, copy = false): Draft {
 const eyeBody = (eye: Record<string, string>) =>
   Object.fromEntries(Object.entries(eye).map(([k, v]) => [k, k === 'prismBase' ? v || null : numberOrText(v)]));
 
-function save(patientId: string, draft: Draft) {
+/** What saving the draft sends: a new Rx, or a correction of the version opened. */
+function rxSave(draft: Draft): RxSave {
   const correcting = draft.id ? { id: draft.id, version: draft.version } : null;
   const common = {
     examDate: draft.examDate,
@@ -99,32 +101,30 @@ function save(patientId: string, draft: Draft) {
     left: eyeBody(draft.left),
   };
   return draft.kind === 'spectacle'
-    ? saveSpectacleRx(patientId, correcting, { ...common, source: draft.source as SpectacleRx['source'] })
-    : saveContactLensRx(patientId, correcting, {
-        ...common,
-        brand: draft.brand,
-        manufacturer: draft.manufacturer,
-        replacement: draft.replacement as ContactLensRx['replacement'],
-      });
+    ? { kind: 'spectacle', correcting, body: { ...common, source: draft.source as SpectacleRx['source'] } }
+    : {
+        kind: 'contact-lens',
+        correcting,
+        body: {
+          ...common,
+          brand: draft.brand,
+          manufacturer: draft.manufacturer,
+          replacement: draft.replacement as ContactLensRx['replacement'],
+        },
+      };
 }
 
 /** The Rx form (new, copy or correction): the server's message shows at each field ('right.axis'). */
 function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Draft; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [draft, setDraft] = useState<Draft>(initial);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: () => save(patientId, draft),
-    onError: (error) => {
-      if (changedMeanwhile(error)) void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
-    },
+  const mutation = useSaveRx(tenantId, patientId, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) });
       snackbar.send(savedSnackbar(t('patientChart.rx.saved')));
       onDone();
     },
@@ -157,7 +157,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
     }
     accept();
     // One save at a time: a second press while the first is on its way does nothing.
-    once((done) => mutation.mutate(undefined, { onSettled: done }));
+    once((done) => mutation.mutate(rxSave(draft), { onSettled: done }));
   };
   const set = (patch: Record<string, string>) => setDraft((current) => ({ ...current, ...patch }) as Draft);
   const setEye = (eye: Eye, field: string, value: string) =>
@@ -256,16 +256,12 @@ function GivenControl({ patientId, rx }: { patientId: string; rx: SpectacleRx | 
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: () => markRxGiven(patientId, rx.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, { kind: 'patient', patientId }) }),
-  });
+  const mutation = useMarkRxGiven(tenantId, patientId);
   if (rx.givenAt) return <Badge tone="good">{t('patientChart.rx.givenOn', { date: formats.dayOf(rx.givenAt) })}</Badge>;
   return (
     <>
-      <Button variant="secondary" isPending={mutation.isPending} onPress={() => once((done) => mutation.mutate(undefined, { onSettled: done }))}>
+      <Button variant="secondary" isPending={mutation.isPending} onPress={() => once((done) => mutation.mutate(rx.id, { onSettled: done }))}>
         {t('patientChart.rx.markGiven')}
       </Button>
       {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}

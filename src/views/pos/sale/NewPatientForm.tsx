@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
-import { createPatient, patientsKey } from '../../../api/patients';
+import { useCreatePatient } from '../../../api/patients';
 import { PatientInput, patientMessages } from '../../../contract/patientsAdmin';
 import { languages } from '../../../i18n/appI18n';
 import { Field } from '../../shared/Field';
@@ -31,16 +30,13 @@ const requiredFields = ['firstName', 'lastName', 'dateOfBirth'] as const;
 export function NewPatientForm({ tenantId, locationId, online, onCreated, onCancel }: { tenantId: string; locationId: string; online: boolean; onCreated: (patient: { id: string; name: string }) => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const queryClient = useQueryClient();
   const once = useOneAtATime();
   const first = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   useEffect(() => first.current?.querySelector('input')?.focus(), []);
-  const create = useMutation({
-    mutationFn: createPatient,
-    onSuccess: async (patient) => {
-      await queryClient.invalidateQueries({ queryKey: patientsKey(tenantId) });
+  const create = useCreatePatient(tenantId, {
+    onSuccess: (patient) => {
       onCreated({ id: patient.id, name: `${patient.firstName} ${patient.lastName}` });
     },
     onError: (error) => {

@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { generalSettingsKey, storesAdminKey } from '../../../api/generalSettings';
+import { useSaveSettings } from '../../../api/generalSettings';
 import type { GeneralSettings } from '../../../contract/generalSettings';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../shared/useTenant';
@@ -13,18 +12,14 @@ import { useOneAtATime } from '../../ui/useOneAtATime';
 import { useSettingsFields } from './fieldErrors';
 import * as styles from './generalSettings.css';
 
-/** One save of a group: the whole settings come back and replace the cached ones. */
+/** One save of a group (the api hook caches the settings it answers), said in a snackbar. */
 export function useSave<T>(save: (body: T) => Promise<GeneralSettings>, onSaved?: (settings: GeneralSettings) => void) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
-  const mutation = useMutation({
-    mutationFn: save,
+  const mutation = useSaveSettings(tenantId, save, {
     onSuccess: (settings) => {
-      queryClient.setQueryData(generalSettingsKey(tenantId), settings);
-      void queryClient.invalidateQueries({ queryKey: storesAdminKey(tenantId) });
       snackbar.send(savedSnackbar(t('generalSettings.saved')));
       onSaved?.(settings);
     },

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { addStore, generalSettingsKey, generalSettingsQuery, storesAdminKey, storesOverviewQuery } from '../../../api/generalSettings';
+import { generalSettingsQuery, storesOverviewQuery, useAddStore } from '../../../api/generalSettings';
 import { defaultCurrency, weekdays } from '../../../contract/generalSettings';
 import type { StoreOverview } from '../../../contract/storesAdmin';
 import { translateError } from '../../../i18n/apiErrors';
@@ -163,7 +163,6 @@ function StoreCard({ store, editing, onEdit }: { store: StoreOverview; editing: 
 function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: () => void }) {
   const { t } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
   const titleId = useId();
@@ -174,15 +173,8 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
   const [timeZone, setTimeZone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   const [currency, setCurrency] = useState<string>(defaultCurrency);
   const [taxRate, setTaxRate] = useState('0');
-  const mutation = useMutation({
-    mutationFn: () => {
-      const rate = Number(taxRate.replace(',', '.'));
-      return addStore({ name, slug, address, phone, timeZone, currency, taxRateBp: taxRate.trim() === '' || !Number.isFinite(rate) ? Number.NaN : Math.round(rate * 100) });
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData(storesAdminKey(tenantId), { companySlug: result.companySlug, stores: result.stores });
-      void queryClient.invalidateQueries({ queryKey: generalSettingsKey(tenantId) });
-      void queryClient.invalidateQueries({ queryKey: ['t', tenantId, 'stores'] });
+  const mutation = useAddStore(tenantId, {
+    onSuccess: () => {
       snackbar.send(savedSnackbar(t('storesAdmin.add.done', { name })));
       onDone();
     },
@@ -204,7 +196,9 @@ function AddStoreForm({ companySlug, onDone }: { companySlug: string; onDone: ()
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    once((done) => mutation.mutate(undefined, { onSettled: done }));
+    const rate = Number(taxRate.replace(',', '.'));
+    const taxRateBp = taxRate.trim() === '' || !Number.isFinite(rate) ? Number.NaN : Math.round(rate * 100);
+    once((done) => mutation.mutate({ name, slug, address, phone, timeZone, currency, taxRateBp }, { onSettled: done }));
   };
   return (
     <Form className={styles.panel} onSubmit={submit} validationBehavior="aria" validationErrors={fields} ref={formRef} aria-labelledby={titleId}>
