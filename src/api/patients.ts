@@ -74,6 +74,17 @@ export function listedPatient(queryClient: QueryClient, tenantId: string, patien
 }
 
 /** A new patient: the patient lists are read again before `view.onSuccess` (the register then chooses them). */
+/** Merges a possible duplicate pair; whatever happened, the list, the pairs and any chart of either patient are read again. */
+export function useMergePatients(tenantId: string, view: ViewEffects<z.infer<typeof MergeResult>, MergeRequest> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: mergePatients,
+    onSuccess: view.onSuccess,
+    onError: view.onError,
+    onSettled: () => client.invalidateQueries({ queryKey: patientsKey(tenantId) }),
+  });
+}
+
 export function useCreatePatient(tenantId: string, view: ViewEffects<PatientAdminView, z.input<typeof PatientInput>> = {}) {
   const client = useQueryClient();
   return useMutation({

@@ -146,5 +146,19 @@ export function useUpdateOwnProfile(tenantId: string, view: ViewEffects<PatientP
   });
 }
 
+/** A patient cancels a visit; whatever happened, their records (the visit, the home page's next visit) are read again. */
+export function useCancelOwnAppointment(tenantId: string, scope: RecordsScope, view: ViewEffects<unknown, string> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (appointmentId: string) => cancelAppointment(appointmentId),
+    onSuccess: view.onSuccess,
+    onError: view.onError,
+    onSettled: (data, error, appointmentId) => {
+      view.onSettled?.(data, error, appointmentId);
+      return client.invalidateQueries({ queryKey: recordsKey(tenantId, scope) });
+    },
+  });
+}
+
 /** The kiosk's registration answer is kept under this key only until the next person (then removed). */
 export const kioskKey = (tenantId: string) => ['t', tenantId, 'kiosk', 'registration'] as const;

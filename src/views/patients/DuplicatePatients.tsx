@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { mergePatients, patientQueries, patientsKey } from '../../api/patients';
+import { patientQueries, useMergePatients } from '../../api/patients';
 import type { DuplicatePair, DuplicateSide } from '../../contract/patientsAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { useFormats } from '../shared/format';
@@ -26,23 +26,20 @@ const countKeys = ['rx', 'appointments', 'invoices', 'labOrders', 'recalls', 'fo
 export function DuplicatePatients({ tenantId, locationId, storeNames }: { tenantId: string; locationId: string; storeNames: ReadonlyMap<string, string> }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const queryClient = useQueryClient();
   const formats = useFormats();
   const duplicates = useQuery(patientQueries.duplicates(tenantId));
   const [confirming, setConfirming] = useState<DuplicatePair | null>(null);
   const [done, setDone] = useState<{ kept: DuplicateSide; retired: DuplicateSide } | null>(null);
   const nameOf = (p: DuplicateSide) => t('patientList.name', { first: p.firstName, last: p.lastName });
 
-  const merge = useMutation({
-    mutationFn: (pair: DuplicatePair) => mergePatients({ keep: pair.first.id, retire: pair.second.id }),
-    // Said where the pair was (a status with the kept patient's chart), rather than in a passing snackbar.
-    onSuccess: (_result, pair) => {
+  // Said where the pair was (a status with the kept patient's chart), rather than in a passing snackbar.
+  const merge = useMergePatients(tenantId, {
+    onSuccess: (_result, request) => {
+      const pair = confirming;
       setConfirming(null);
-      setDone({ kept: pair.first, retired: pair.second });
+      if (pair && pair.first.id === request.keep) setDone({ kept: pair.first, retired: pair.second });
     },
     onError: () => setConfirming(null),
-    // The list, the pairs and any chart of either patient change.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: patientsKey(tenantId) }),
   });
 
   // Secondary to the list below it: a failure is said quietly, the list still works.
@@ -101,7 +98,7 @@ export function DuplicatePatients({ tenantId, locationId, storeNames }: { tenant
         confirmLabel={t('patientList.duplicates.confirm')}
         cancelLabel={t('patientList.duplicates.cancel')}
         isPending={merge.isPending}
-        onConfirm={() => confirming && merge.mutate(confirming)}
+        onConfirm={() => confirming && merge.mutate({ keep: confirming.first.id, retire: confirming.second.id })}
         onCancel={() => setConfirming(null)}
       >
         {confirming && (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { translateError } from '../../i18n/apiErrors';
-import { cancelAppointment, recordsKey, recordsQueries } from '../../api/records';
+import { recordsQueries, useCancelOwnAppointment } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import type { Appointment } from '../../contract/records';
 import { Button } from '../ui/Button';
@@ -89,11 +89,10 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const snackbar = useSnackbarActor();
-  const queryClient = useQueryClient();
   const query = useQuery(recordsQueries.appointments(tenantId, scope));
   const [asking, setAsking] = useState<Appointment | null>(null);
-  const cancel = useMutation({
-    mutationFn: (appointment: Appointment) => cancelAppointment(appointment.id),
+  // Whatever happened, the hook shows what the server now has (the visit, the home page's next visit).
+  const cancel = useCancelOwnAppointment(tenantId, scope, {
     onSuccess: () => snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('records.appointments.cancelled') }),
     onError: (error) =>
       snackbar.send({
@@ -102,11 +101,7 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
         message:
           error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : t('records.appointments.cancelFailed'),
       }),
-    // Whatever happened, show what the server now has (the visit, the home page's next visit).
-    onSettled: () => {
-      setAsking(null);
-      return queryClient.invalidateQueries({ queryKey: recordsKey(tenantId, scope) });
-    },
+    onSettled: () => setAsking(null),
   });
 
   return (
@@ -148,7 +143,7 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
             confirmLabel={t('records.appointments.cancelYes')}
             cancelLabel={t('records.appointments.cancelNo')}
             isPending={cancel.isPending}
-            onConfirm={() => asking && cancel.mutate(asking)}
+            onConfirm={() => asking && cancel.mutate(asking.id)}
             onCancel={() => !cancel.isPending && setAsking(null)}
           />
         </>
