@@ -4,6 +4,9 @@ ALTER TABLE "patients" ADD COLUMN "merged_into" uuid;--> statement-breakpoint
 ALTER TABLE "patients" ADD COLUMN "merged_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_merged_into_fk" FOREIGN KEY ("tenant_id","merged_into") REFERENCES "public"."patients"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "patients" ADD CONSTRAINT "patients_merged_into_other" CHECK ("patients"."merged_into" <> "patients"."id");--> statement-breakpoint
+-- Possible duplicates: records sharing a birth date and an email or phone digits, counted on these indexes alone.
+CREATE INDEX "patients_dob_email_idx" ON "patients" USING btree ("tenant_id","date_of_birth","email_key");--> statement-breakpoint
+CREATE INDEX "patients_dob_phone_idx" ON "patients" USING btree ("tenant_id","date_of_birth","phone_digits");--> statement-breakpoint
 
 -- The enterprise summary counts people: a record merged into another is not one more patient.
 CREATE OR REPLACE FUNCTION app_enterprise_summary(p_now timestamptz)
