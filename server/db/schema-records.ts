@@ -93,6 +93,9 @@ export const patients = pgTable(
     index('patients_email_key_idx').on(t.tenantId, t.emailKey),
     index('patients_phone_idx').on(t.tenantId, t.phoneDigits),
     index('patients_phone_reversed_idx').on(t.tenantId, t.phoneDigitsReversed),
+    // Possible duplicates (server/patients/merge.ts): records sharing a birth date and an email or phone digits.
+    index('patients_dob_email_idx').on(t.tenantId, t.dateOfBirth, t.emailKey),
+    index('patients_dob_phone_idx').on(t.tenantId, t.dateOfBirth, t.phoneDigits),
     tenantIsolation('patients'),
   ],
 ).enableRLS();

@@ -35,7 +35,7 @@ export async function assignForm(
   const fields: Record<string, string> = {};
   const chosen = patientIds.map((id, i) => {
     const p = found.find((x) => x.id === id);
-    if (!p || !canSeeStore(allowed, p.locationId)) {
+    if (!p || p.mergedInto || !canSeeStore(allowed, p.locationId)) {
       fields[`patientIds.${i}`] = 'This patient does not exist or you cannot see them';
       return null;
     }

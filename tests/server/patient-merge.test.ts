@@ -44,6 +44,16 @@ async function patientTables(): Promise<string[]> {
   return rows.map((r) => r.table_name);
 }
 
+/** The company's patient count as the enterprise summary (migration 0045) tells it. */
+async function summaryPatients(): Promise<number> {
+  const [row] = await ownerRows<{ n: number }>(
+    h,
+    sql`select (select patients::int from app_enterprise_summary(now()) where tenant_id = ${demoIds.clearview}) as n
+      from (select set_config('app.tenant_id', '00000000-0000-4000-8000-000000000000', true)) as platform`,
+  );
+  return row!.n;
+}
+
 async function rowsOf(table: string, patientId: string): Promise<number> {
   const [row] = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from ${sql.raw(table)} where patient_id = ${patientId}`);
   return row!.n;
@@ -137,6 +147,7 @@ describe('possible duplicates and merging', () => {
     for (const table of tables) before.set(table, { keep: await rowsOf(table, keep), retire: await rowsOf(table, retire) });
     // Every table but the audit log has a row of the retired patient: the merge is tried on each.
     for (const table of tables.filter((t) => t !== 'audit_log')) expect(before.get(table)!.retire, table).toBeGreaterThan(0);
+    const counted = await summaryPatients();
 
     const merged = await ok<{ kept: { id: string }; retiredId: string; moved: Record<string, number>; alreadyMerged: boolean }>(
       call(staff, 'POST', '/api/duplicate-patients/merge', { keep, retire }),
@@ -166,6 +177,7 @@ describe('possible duplicates and merging', () => {
     const [row] = await ownerRows<{ merged_into: string; merged_at: Date | null }>(h, sql`select merged_into, merged_at from patients where id = ${retire}`);
     expect(row!.merged_into).toBe(keep);
     expect(row!.merged_at).not.toBeNull();
+    expect(await summaryPatients()).toBe(counted - 1);
     const listed = await ok<{ items: { id: string }[] }>(call(admin, 'GET', `/api/patients?search=mira${people}@`), 200);
     expect(listed.items.map((i) => i.id)).toEqual([keep]);
     expect(hasPair(await pairsOf(), keep, retire)).toBe(false);
