@@ -2,13 +2,18 @@
  * What a person on a phone (390x844) or a desktop (1440x900) can reach without scrolling sideways, measured with
  * boundingBox() in English and Arabic (right to left): a table row's actions, the eForms list's filters, the
  * register's 'Change register' beside the floating user menu, the brand's 'Patient' badge in the navigation header.
+ * Fresh demo data (Jane's one upcoming visit).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, signInAt, useBrowser } from './support/browser';
+import { useOutboxServer } from './support/outbox';
 import { signInAsJane } from './support/portal';
 
-const e2e = useBrowser();
+// A server of the file's own: on the worker's shared one, an earlier file may have cancelled Jane's visit
+// (patient-portal) or booked her another (staff-chart).
+const server = useOutboxServer();
+const e2e = useBrowser({ server });
 
 const languages = ['en', 'ar'] as const;
 
