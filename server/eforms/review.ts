@@ -11,6 +11,8 @@ import { isConsentField, type FormReviewBody, type FormReviewResult, type Review
 import { PatientUpdate } from '../../src/contract/patientsAdmin';
 import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
+import { locations } from '../db/schema';
+import { localParts } from '../db/values';
 import { formAssignments, formSubmissions } from '../db/schema-eforms';
 import { HttpError } from '../http/errors';
 import { updatePatient } from '../patients/patients';
@@ -68,7 +70,9 @@ export async function reviewSubmission(tx: Tx, request: FastifyRequest, scope: S
   const update: Record<string, string | boolean> = {};
   const fields: Record<string, string> = {};
   const notes: string[] = [];
-  const submittedOn = s.submittedAt.toISOString().slice(0, 10);
+  // The day the patient submitted it, in the form's store's calendar (a note written at 22:00 in New York is that day's).
+  const [store] = await tx.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, a.locationId));
+  const submittedOn = localParts(s.submittedAt, store?.timeZone ?? 'UTC').date;
   body.copies.forEach((c, i) => {
     const answer = answerOf(sections, c.sectionId, c.itemId);
     if (!answer) {

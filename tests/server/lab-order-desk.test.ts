@@ -199,9 +199,13 @@ describe('work desk', () => {
     expect((await call(staff, 'POST', `/api/eforms/assignments/${row.id}/review`, { copies: [{ field: 'notes', sectionId: 'nope', itemId: 'x' }] })).statusCode).toBe(400);
     expect((await call(otherAdmin, 'POST', `/api/eforms/assignments/${row.id}/review`, { copies })).statusCode).toBe(404);
 
+    // Submitted at 22:00 in New York (03:00 UTC the next day): the note is dated by the store's day.
+    await ownerRows(h, sql`update form_submissions set submitted_at = '2026-11-21T03:00:00Z' where assignment_id = ${row.id}`);
     const done = await ok<{ copied: string[] }>(call(staff, 'POST', `/api/eforms/assignments/${row.id}/review`, { copies }), 200);
     expect(done.copied).toEqual(['notes']);
     const [p] = await ownerRows<{ notes: string }>(h, sql`select notes from patients where id = ${row.patientId}`);
+    expect(p!.notes).toContain('(2026-11-20) – ');
+    expect(p!.notes).not.toContain('(2026-11-21)');
     expect(p!.notes).toMatch(/Medications you take: Lisinopril 10 mg daily/);
     expect(p!.notes).toMatch(/Allergies \(medications, eye drops\): Penicillin/);
     const audits = await ownerRows<{ details: { submissionId: string; field: string } }>(h, sql`select details from audit_log where action = 'patient.copy_from_form' and patient_id = ${row.patientId}`);
