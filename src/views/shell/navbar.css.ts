@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from '../ui/focus.css';
+import { visuallyHiddenRules } from '../ui/visuallyHidden.css';
 import { sizes } from './layout.css';
 
 /** The space the navbar takes in the layout: 280 px, or 64 px folded (it then opens over the content). */
@@ -69,18 +70,7 @@ export const headerEnd = style({ marginInlineStart: 'auto', flexShrink: 0, selec
 export const scroller = style({ flex: 1, minBlockSize: 0, overflowY: 'auto', overflowX: 'hidden', paddingBlockEnd: '1rem' });
 
 /** Text that goes when the navbar is 64 px wide (kept for screen readers). */
-export const compactHidden = style({
-  selectors: {
-    '[data-compact] &': {
-      position: 'absolute',
-      inlineSize: 1,
-      blockSize: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+export const compactHidden = style({ selectors: { '[data-compact] &': visuallyHiddenRules } });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0 });
 

@@ -1,6 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { focusRing } from './focus.css';
+import { visuallyHiddenRules } from './visuallyHidden.css';
 
 /** The data pages' shared look (patient records, the patient list): logical properties only (right to left works). */
 
@@ -47,18 +48,7 @@ const phone = 'screen and (max-width: 599.98px)';
 globalStyle(`${cards} table, ${cards} tbody, ${cards} tfoot, ${cards} tr, ${cards} table td, ${cards} tbody th, ${cards} tfoot th`, {
   '@media': { [phone]: { display: 'block', inlineSize: '100%', boxSizing: 'border-box' } },
 });
-globalStyle(`${cards} thead`, {
-  '@media': {
-    [phone]: {
-      position: 'absolute',
-      inlineSize: 1,
-      blockSize: 1,
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
-  },
-});
+globalStyle(`${cards} thead`, { '@media': { [phone]: visuallyHiddenRules } });
 globalStyle(`${cards} table tr`, {
   '@media': {
     [phone]: {

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 
-/** Read by screen readers, not shown (labels and hints that the layout already makes plain to the eye). */
-export const visuallyHidden = style({
+/** The rules that keep an element for screen readers while drawing nothing (also applied in a media query or state). */
+export const visuallyHiddenRules = {
   position: 'absolute',
   inlineSize: 1,
   blockSize: 1,
@@ -11,4 +11,7 @@ export const visuallyHidden = style({
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
-});
+} as const;
+
+/** Read by screen readers, not shown (labels and hints that the layout already makes plain to the eye). */
+export const visuallyHidden = style(visuallyHiddenRules);
