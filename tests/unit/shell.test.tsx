@@ -1,262 +1,22 @@
+/**
+ * The shell (spec 2.5): the toolbar (language, store, user menu, logout, shortcuts), the layouts (folded, drawer,
+ * kiosk, horizontal), the theme panels, the footer and brand. The navigation is in shell-navigation.test.tsx.
+ */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { createRuntime } from '../../src/app/runtime';
-import type { Runtime } from '../../src/app/runtime';
-import { writeStoredSession } from '../../src/app/storedSession';
 import type { User } from '../../src/contract/auth';
 import { messages } from '../../src/contract/common';
 import { savedSnackbar } from '../../src/machines/snackbar.machine';
-import { clearviewDowntown, janeDoe, janeLogin } from '../fixtures/auth';
-import '../fixtures/jsdom-gaps';
-import { fakeApi as fakeServer, type Call, type Reply } from '../fixtures/fakeApi';
+import { clearviewDowntown, janeLogin } from '../fixtures/auth';
+import type { Call, Reply } from '../fixtures/fakeApi';
 import { findSentence } from '../fixtures/accessibleText';
 import { dashboard } from './records-fixtures';
+import { admin, fakeApi, openAs, patient, shell, useShellHooks, withRoles } from './shellHarness';
 
-/** Every call answered at once by `answer`; the calls made are returned. */
-const fakeApi = (answer: (call: Call) => Reply | Promise<Reply>) => fakeServer(answer).calls;
-
-
-/** The server as far as the shell needs it: who is signed in, saving their settings, logging out. */
-function accountApi(user: User) {
-  let current = user;
-  return (call: Call): Reply => {
-    if (call.path === '/api/patient/me') return { status: 200, body: { user: current } };
-    if (call.path === '/api/patient/logout') return { status: 204 };
-    if (call.path === '/api/patient/savethemesettings') {
-      const { settings, shortcuts } = (call.body as { data: { settings: User['data']['settings']; shortcuts: string[] } })
-        .data;
-      current = { ...current, data: { ...current.data, shortcuts, settings: { ...current.data.settings, ...settings } } };
-      return { status: 200, body: { user: current, message: messages.settingsSaved } };
-    }
-    return { status: 404, body: { error: messages.notFound } };
-  };
-}
-
-const withRoles = (role: User['role'], displayName: string): User => ({
-  ...janeDoe,
-  role,
-  data: { ...janeDoe.data, role, displayName },
-});
-const admin = withRoles(['admin'], 'Ada Admin');
-const staff = withRoles(['staff'], 'Sam Staff');
-const patient = janeDoe;
-const enterprise = withRoles(['enterpriseadmin'], 'Eli Enterprise');
-
-let runtime: Runtime;
-let apiCalls: Call[] = [];
-
-/** A page load at `path` with `user` signed in (their session in session storage, as after a sign-in). */
-function openAs(user: User, path: string) {
-  apiCalls = fakeApi(accountApi(user));
-  writeStoredSession(window.sessionStorage, {
-    session: { accessToken: 'token', tenantId: user.tenantId, user, expiresAt: Date.now() / 1000 + 600 },
-    loginUrl: '/login',
-  });
-  window.history.replaceState(null, '', path);
-  runtime = createRuntime({
-    sessionStorage: window.sessionStorage,
-    localStorage: window.localStorage,
-    root: document.documentElement,
-  });
-  render(<App runtime={runtime} />);
-  return userEvent.setup();
-}
-
-/** The side navigation's group headings, in order. */
-async function navigationGroups() {
-  const nav = await screen.findByRole('navigation', { name: 'Navigation' });
-  return within(nav)
-    .getAllByRole('list')
-    .map((list) => list.getAttribute('aria-labelledby'))
-    .filter((id): id is string => id !== null)
-    .map((id) => document.getElementById(id)?.textContent);
-}
-
-// The app fetches these when first needed (the contract's schemas with the first checked answer, the shell, all of
-// English); loaded once here, so that the first test's waits do not include compiling them.
-beforeAll(() =>
-  Promise.all([
-    import('../../src/contract/auth'),
-    import('../../src/app/SignedInShell'),
-    import('../../src/i18n/locales/en.json'),
-  ]),
-);
-
-beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  cleanup();
-  runtime.app.stop();
-  vi.unstubAllGlobals();
-  await act(() => runtime.i18n.changeLanguage('en'));
-});
-
-describe('navigation by role (spec 2.5)', () => {
-  it('POS hides the toolbar but keeps the navigation', async () => {
-    openAs(admin, '/admin/pos/all');
-    expect(await screen.findByRole('navigation', { name: 'Navigation' })).toBeTruthy();
-    expect(screen.queryByRole('banner')).toBeNull();
-  });
-
-  it('POS with the navbar hidden by the user still offers the user menu and Logout', async () => {
-    const noNavbar: User = {
-      ...staff,
-      data: { ...staff.data, settings: { ...staff.data.settings, layout: { style: 'vertical', config: { navbar: { display: false } } } } },
-    };
-    const user = openAs(noNavbar, '/admin/pos/session');
-    const bar = await screen.findByRole('group', { name: 'Navigation and account' });
-    expect(screen.queryByRole('banner')).toBeNull();
-    await user.click(within(bar).getByRole('button', { name: 'User menu: Sam Staff' }));
-    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
-  });
-
-  it('POS on a phone: no toolbar, yet a menu button opens the navigation and the user menu offers Logout', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
-    const user = openAs(staff, '/admin/pos/all');
-    const bar = await screen.findByRole('group', { name: 'Navigation and account' });
-    expect(screen.queryByRole('banner')).toBeNull();
-    await user.click(within(bar).getByRole('button', { name: 'Open the navigation' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
-    expect(within(drawer).getByRole('link', { name: 'Patients' })).toBeTruthy();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(within(bar).getByRole('button', { name: 'User menu: Sam Staff' }));
-    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
-  });
-
-  it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
-    openAs(admin, '/admin/pos/all');
-    expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);
-    const nav = screen.getByRole('navigation', { name: 'Navigation' });
-    const chart = within(nav).getByRole('list', { name: 'Patient Chart' });
-    expect(within(chart).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Patients',
-      'Invoice',
-      'Lab Order',
-      'Permissions',
-      'eForms',
-      'Work Desk',
-    ]);
-    const settings = within(nav).getByRole('list', { name: 'Settings' });
-    expect(within(settings).getByRole('button', { name: 'Templates' })).toBeTruthy();
-    expect(within(settings).getByRole('link', { name: 'General' })).toBeTruthy();
-  });
-
-  it('after an in-app navigation the focus is on the new page’s heading, and the page is announced by it', async () => {
-    const user = openAs(admin, '/admin/pos/all');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
-    await user.click(within(nav).getByRole('link', { name: 'Patients' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Patients' })), { timeout: 10_000 });
-    // The announcement is set in the same turn as the focus but drawn by React's next render: wait for it.
-    const live = () => [...document.querySelectorAll('[aria-live="polite"][aria-atomic="true"]')].map((region) => region.textContent);
-    await waitFor(() => expect(live()).toContain('Patients'));
-  });
-
-  it('the active item is marked as the current page and is not a link to itself', async () => {
-    openAs(admin, '/admin/pos/all');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
-    const current = within(nav).getByText('Point of Sale').closest('[aria-current="page"]');
-    expect(current).toBeTruthy();
-    expect(current?.getAttribute('href')).toBeNull();
-  });
-
-  it('a collapse opens itself when the current path is inside it, and stays open', async () => {
-    const user = openAs(admin, '/admin/pos/all');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
-    const templates = within(nav).getByRole('button', { name: 'Templates' });
-    expect(templates.getAttribute('aria-expanded')).toBe('false');
-    await user.click(templates);
-    await user.click(within(nav).getByRole('link', { name: 'Email' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/template/email'));
-    expect(within(nav).getByRole('button', { name: 'Templates' }).getAttribute('aria-expanded')).toBe('true');
-    await user.click(within(nav).getByRole('link', { name: 'Patients' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/patients/all'));
-    expect(within(nav).getByRole('button', { name: 'Templates' }).getAttribute('aria-expanded')).toBe('true');
-  });
-
-  it.each([
-    ['staff', staff, ['POS', 'Patient Chart', 'My Information']],
-    ['patient', patient, ['My Information']],
-    ['enterprise admin', enterprise, ['Enterprise']],
-  ])('%s sees only their groups', async (_, user, groups) => {
-    openAs(user, user === enterprise ? '/admin/PortalMapping' : '/patient/demographicinfo');
-    expect(await navigationGroups()).toEqual(groups);
-  });
-
-  it('hides items whose menu access flag is false', async () => {
-    const limited: User = {
-      ...admin,
-      data: {
-        ...admin.data,
-        settings: { ...admin.data.settings, navigation: [{ menuId: 202, access: false }] },
-      },
-    };
-    openAs(limited, '/admin/pos/all');
-    const nav = await screen.findByRole('navigation', { name: 'Navigation' });
-    expect(within(nav).getByRole('link', { name: 'Patients' })).toBeTruthy();
-    expect(within(nav).queryByRole('link', { name: 'Invoice' })).toBeNull();
-  });
-});
-
-describe('navigation search', () => {
-  it("finds 'Invoice' with the match in bold; Enter opens the first suggestion", async () => {
-    const user = openAs(admin, '/admin/patients/all');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
-    const input = screen.getByRole('searchbox', { name: 'Search the navigation' });
-    expect(document.activeElement).toBe(input);
-    await user.keyboard('inv');
-    const suggestions = await screen.findByRole('menu', { name: 'Suggestions' });
-    const options = within(suggestions).getAllByRole('menuitem');
-    // The report 'Unbalanced invoices' matches too.
-    expect(options.map((option) => option.textContent)).toEqual(['Invoice', 'Unbalanced invoices']);
-    expect(options[0]?.querySelector('strong')?.textContent).toBe('Inv');
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/invoicelookup/all'));
-    expect(screen.queryByRole('searchbox')).toBeNull();
-  });
-
-  it("says 'No results..' for nonsense", async () => {
-    const user = openAs(admin, '/admin/patients/all');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
-    await user.keyboard('xyzzy');
-    expect(await screen.findByText('No results..')).toBeTruthy();
-  });
-
-  it('Escape closes and clears it', async () => {
-    const user = openAs(admin, '/admin/patients/all');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
-    await user.keyboard('pat');
-    expect(await screen.findByRole('menu', { name: 'Suggestions' })).toBeTruthy();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('searchbox')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
-  });
-
-  it('the close button and a click outside close it', async () => {
-    const user = openAs(admin, '/admin/patients/all');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
-    await user.click(screen.getByRole('button', { name: 'Close the search' }));
-    expect(screen.queryByRole('searchbox')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    await user.click(screen.getByRole('main'));
-    expect(screen.queryByRole('searchbox')).toBeNull();
-  });
-
-  it('a patient finds only what they may open', async () => {
-    const user = openAs(patient, '/patient/demographicinfo');
-    await user.click(await screen.findByRole('button', { name: 'Search' }));
-    await user.keyboard('invoice');
-    const suggestions = await screen.findByRole('menu', { name: 'Suggestions' });
-    expect(within(suggestions).getAllByRole('menuitem').map((option) => option.textContent)).toEqual(['Invoices']);
-  });
-});
+useShellHooks();
 
 describe('toolbar', () => {
   it('Arabic from the language menu turns the page right-to-left', async () => {
@@ -279,7 +39,7 @@ describe('toolbar', () => {
     openAs(admin, '/admin/patients/all');
     expect((await screen.findByRole('link', { name: 'Stores' })).getAttribute('href')).toBe('/admin/stores');
     cleanup();
-    runtime.app.stop();
+    shell.runtime.app.stop();
     openAs(patient, '/patient/demographicinfo');
     expect(await screen.findByRole('button', { name: 'Store name' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Stores' })).toBeNull();
@@ -311,18 +71,18 @@ describe('toolbar', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure want to exit the product?' });
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(apiCalls.some((call) => call.path === '/api/patient/logout')).toBe(true);
+    expect(shell.apiCalls.some((call) => call.path === '/api/patient/logout')).toBe(true);
   });
 
   it('a guest gets Login and Register in the user menu', async () => {
     fakeApi(() => ({ status: 404, body: { error: messages.notFound } }));
     window.history.replaceState(null, '', '/documentation/configuration/multi-language');
-    runtime = createRuntime({
+    shell.runtime = createRuntime({
       sessionStorage: window.sessionStorage,
       localStorage: window.localStorage,
       root: document.documentElement,
     });
-    render(<App runtime={runtime} />);
+    render(<App runtime={shell.runtime} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu: Guest' }));
     expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
@@ -343,7 +103,7 @@ describe('toolbar', () => {
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain('Selected settings changed successfully. Please check'),
     );
-    const save = apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
+    const save = shell.apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
     expect(save?.body).toMatchObject({ data: { shortcuts: ['labOrder'] } });
   });
 });
@@ -354,8 +114,8 @@ describe('layouts', () => {
     const pin = await screen.findByRole('button', { name: 'Fold the navigation' });
     await user.click(pin);
     expect(pin.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(apiCalls.some((call) => call.path === '/api/patient/savethemesettings')).toBe(true));
-    const save = apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
+    await waitFor(() => expect(shell.apiCalls.some((call) => call.path === '/api/patient/savethemesettings')).toBe(true));
+    const save = shell.apiCalls.find((call) => call.path === '/api/patient/savethemesettings');
     expect(save?.body).toMatchObject({ data: { settings: { layout: { config: { navbar: { folded: true } } } } } });
   });
 
@@ -450,20 +210,20 @@ describe('snackbars', () => {
   it('a message shows with a close button, announced politely; errors as alerts', async () => {
     const user = openAs(patient, '/patient/demographicinfo');
     await screen.findByRole('contentinfo');
-    act(() => runtime.snackbar.send(savedSnackbar(messages.settingsSaved)));
+    act(() => shell.runtime.snackbar.send(savedSnackbar(messages.settingsSaved)));
     const status = screen.getByRole('status');
     expect(status.textContent).toContain('Selected settings changed successfully. Please check');
     await user.click(within(status).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('status')).toBeNull();
 
-    act(() => runtime.snackbar.send({ type: 'snackbar.show', kind: 'error', message: 'Something broke' }));
+    act(() => shell.runtime.snackbar.send({ type: 'snackbar.show', kind: 'error', message: 'Something broke' }));
     expect(screen.getByRole('alert').textContent).toContain('Something broke');
   });
 
   it('a save hides itself after 2000 ms', async () => {
     openAs(patient, '/patient/demographicinfo');
     await screen.findByRole('contentinfo');
-    act(() => runtime.snackbar.send({ ...savedSnackbar('Saved'), duration: 50 }));
+    act(() => shell.runtime.snackbar.send({ ...savedSnackbar('Saved'), duration: 50 }));
     expect(screen.getByRole('status').textContent).toContain('Saved');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
@@ -483,8 +243,8 @@ describe('the first page after a sign-in', () => {
       return { status: 404, body: { error: messages.notFound } };
     });
     window.history.replaceState(null, '', '/clearview/downtown');
-    runtime = createRuntime({ sessionStorage: window.sessionStorage, localStorage: window.localStorage, root: document.documentElement });
-    render(<App runtime={runtime} />);
+    shell.runtime = createRuntime({ sessionStorage: window.sessionStorage, localStorage: window.localStorage, root: document.documentElement });
+    render(<App runtime={shell.runtime} />);
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText('User name (email)'), 'patient@clearview.test');
