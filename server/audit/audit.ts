@@ -1,5 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { auditLog } from '../db/schema';
 
 export interface AuditEvent {
   tenantId: string;
@@ -30,16 +30,14 @@ export function storable(value: unknown): unknown {
 
 /** Appends one event to the audit log, inside the caller's transaction (it is written if and only if that commits). */
 export async function audit(tx: Tx, e: AuditEvent): Promise<void> {
-  await tx.insert(auditLog).values({
-    tenantId: e.tenantId,
-    action: e.action,
-    outcome: e.outcome,
-    actorUserId: e.actorUserId ?? null,
-    actorRoles: e.actorRoles ?? [],
-    targetType: e.targetType ?? null,
-    targetId: e.targetId ?? null,
-    patientId: e.patientId ?? null,
-    ip: e.ip ?? null,
-    details: e.details ? (storable(e.details) as Record<string, unknown>) : {},
-  });
+  await tx.execute(auditStatement(e));
+}
+
+/** audit()'s insert as a statement, for a transaction that sends it with its COMMIT (request.work). */
+export function auditStatement(e: AuditEvent): SQL {
+  const roles = `{${(e.actorRoles ?? []).map((r) => `"${r.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const details = JSON.stringify(e.details ? storable(e.details) : {});
+  return sql`insert into audit_log (tenant_id, action, outcome, actor_user_id, actor_roles, target_type, target_id, patient_id, ip, details)
+    values (${e.tenantId}, ${e.action}, ${e.outcome}, ${e.actorUserId ?? null}, ${roles}::text[], ${e.targetType ?? null},
+      ${e.targetId ?? null}, ${e.patientId ?? null}, ${e.ip ?? null}, ${details}::jsonb)`;
 }

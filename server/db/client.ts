@@ -23,6 +23,23 @@ export interface LiveSession {
 
 export class SessionEndedError extends Error {}
 
+/**
+ * What a transaction sends with its first and its last round trip: statements (plain reads such as the caller's
+ * stores, a SAVEPOINT) that travel with BEGIN, and the statements `fn` leaves for the end (`atCommit`, such as its
+ * audit row) that travel with COMMIT. On PostgreSQL each end is then one round trip, not one per statement.
+ */
+export interface TransactionPlan {
+  /** Sent with BEGIN, after the settings and the session check; their rows go to `fn` in order. */
+  first?: SQL[];
+}
+
+export interface TransactionEnds {
+  /** The rows of the plan's `first` statements, in order. */
+  first: Record<string, unknown>[][];
+  /** Runs `query` at the end, with COMMIT; a failure fails (and rolls back) the transaction. */
+  atCommit(query: SQL): void;
+}
+
 export interface Database {
   /** Connected as the owner: migrations, seed, start-up checks. Requests go through withTenant(). */
   owner: Db;
@@ -30,7 +47,7 @@ export interface Database {
   /** The PostgreSQL address, when not PGlite. */
   url?: string;
   /** See withTenant(). */
-  tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T>;
+  tenantTransaction<T>(tenantId: string | null, fn: (tx: Tx, ends: TransactionEnds) => Promise<T>, session?: LiveSession, plan?: TransactionPlan): Promise<T>;
   /** See readInTenant(). */
   tenantRead<T>(tenantId: string, query: SQL, session?: LiveSession): Promise<T[]>;
   /**
@@ -121,7 +138,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { NodePgTransaction } = await import('drizzle-orm/node-postgres/session');
-    const { namingStatements, runPipelined } = await import('./pipelined');
+    const { namingStatements, runPipelined, runOnConnection } = await import('./pipelined');
     const { checkOut, guardConnections } = await import('./checkout');
     // A bounded wait for a connection (a new one, or a free one of the pool): a database that does not answer, or
     // a pool that stays full, fails the request (503) instead of holding it open.
@@ -138,21 +155,26 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
       owner: drizzle(pool),
       kind: 'postgres',
       url: opts.url,
-      async tenantTransaction(tenantId, fn, session) {
+      async tenantTransaction(tenantId, fn, session, plan) {
         const { client, release } = await checkOut(pool);
         let runner = runners.get(client);
         // A transaction object, not a database: the BEGIN below is drizzle's to know about, so that a nested
-        // transaction (request.work's) is a savepoint. On a plain drizzle(client) it would send its own BEGIN and
-        // COMMIT, ending this transaction early and with it the runtime role and tenant (RLS) for what follows.
+        // transaction is a savepoint. On a plain drizzle(client) it would send its own BEGIN and COMMIT, ending
+        // this transaction early and with it the runtime role and tenant (RLS) for what follows.
         if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(namingStatements(client))._.session, undefined) as unknown as Db));
         let broken: Error | undefined;
         try {
-          // BEGIN, the settings and the session check in one simple-protocol message: one round trip.
-          const prelude = ['begin', settingsSql(tenantId), ...(session ? [sessionSql(session)] : [])].join('; ');
-          const results = (await client.query(prelude)) as unknown as { rowCount: number | null }[];
-          if (session && !results[2]?.rowCount) throw new SessionEndedError();
-          const result = await fn(runner);
-          await client.query('commit');
+          // BEGIN, the settings, the session check and the plan's first statements in one simple-protocol
+          // message: one round trip.
+          const head = ['begin', settingsSql(tenantId), ...(session ? [sessionSql(session)] : [])];
+          const first = (plan?.first ?? []).map(inlineQuery);
+          const answers = (await client.query([...head, ...first].join('; '))) as unknown as { rowCount: number | null; rows: Record<string, unknown>[] }[];
+          if (session && !answers[2]?.rowCount) throw new SessionEndedError();
+          const atEnd: SQL[] = [];
+          const result = await fn(runner, { first: answers.slice(head.length).map((a) => a.rows), atCommit: (query) => void atEnd.push(query) });
+          // The statements left for the end, then COMMIT, before one Sync: one round trip.
+          if (atEnd.length) await runOnConnection(client, [...atEnd.map(statementOf), { text: 'commit', values: [] }]);
+          else await client.query('commit');
           reached();
           return result;
         } catch (err) {
@@ -186,11 +208,16 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   const database: Database = {
     owner,
     kind: 'pglite',
-    tenantTransaction: (tenantId, fn, session) =>
+    tenantTransaction: (tenantId, fn, session, plan) =>
       owner.transaction(async (tx) => {
         await tx.execute(sql.raw(settingsSql(tenantId)));
         if (session && !(await queryRows(tx, sql.raw(sessionSql(session)))).length) throw new SessionEndedError();
-        return fn(tx);
+        const first: Record<string, unknown>[][] = [];
+        for (const query of plan?.first ?? []) first.push(await queryRows(tx, query));
+        const atEnd: SQL[] = [];
+        const result = await fn(tx, { first, atCommit: (query) => void atEnd.push(query) });
+        for (const query of atEnd) await tx.execute(query);
+        return result;
       }),
     tenantRead: <T>(tenantId: string, query: SQL, session?: LiveSession) =>
       withTenant(database, tenantId, (tx) => queryRows<T>(tx, query), session),
@@ -206,9 +233,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
  * on a pooled connection (or PGlite's single one). With `session`, the transaction first checks that the
  * session is live and throws SessionEndedError when it is not.
  */
-export function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx) => Promise<T>, session?: LiveSession): Promise<T> {
+export function withTenant<T>(db: Database, tenantId: string, fn: (tx: Tx, ends: TransactionEnds) => Promise<T>, session?: LiveSession, plan?: TransactionPlan): Promise<T> {
   if (!UUID.test(tenantId)) return Promise.reject(new Error('withTenant: tenant id is not a UUID'));
-  return db.tenantTransaction(tenantId, fn, session);
+  return db.tenantTransaction(tenantId, fn, session, plan);
 }
 
 /**
@@ -221,6 +248,12 @@ export function readInTenant<T>(db: Database, tenantId: string, query: SQL, sess
 }
 
 const dialect = new PgDialect();
+
+/** A drizzle query as the text and parameters the pipelined runner sends. */
+function statementOf(query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, values: params };
+}
 
 /**
  * The query with its parameters written in as escaped literals, for the simple protocol (which takes no

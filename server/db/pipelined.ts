@@ -90,10 +90,11 @@ class PipelinedQuery extends pg.Query {
     stream.cork();
     try {
       for (const statement of this.statements) {
-        let name = statementName(statement.text);
-        if (!known.has(name) && !this.newNames.includes(name)) {
-          if (known.size + this.newNames.length >= MAX_PREPARED_PER_CONNECTION) name = '';
-          else this.newNames.push(name);
+        // Only queries are kept prepared; a COMMIT or a SAVEPOINT goes unnamed.
+        let name = PREPARABLE.test(statement.text) ? statementName(statement.text) : '';
+        if (!name || (!known.has(name) && !this.newNames.includes(name))) {
+          if (name && known.size + this.newNames.length >= MAX_PREPARED_PER_CONNECTION) name = '';
+          else if (name) this.newNames.push(name);
           connection.parse({ name, text: statement.text, types: [] }, false);
         }
         connection.bind({ statement: name, values: statement.values }, false);
@@ -123,16 +124,24 @@ class PipelinedQuery extends pg.Query {
 }
 
 /**
+ * Runs the statements on `client` (in its transaction, if one is open) in one round trip; the results in order, or
+ * the first error, after which PostgreSQL skipped the rest. The caller drops a connection that saw an error.
+ */
+export function runOnConnection(client: pg.ClientBase, statements: Statement[]): Promise<StatementResult[]> {
+  const sent = statements.map((s) => ({ text: s.text, values: s.values.map(textValue) }));
+  return new Promise<StatementResult[]>((resolve, reject) => {
+    client.query(new PipelinedQuery(sent, (err, answered) => (err ? reject(err) : resolve(answered!))));
+  });
+}
+
+/**
  * Runs the statements on one pooled connection; the results in order, or the first error. A connection that saw an
  * error is dropped, as pool.query() does.
  */
 export async function runPipelined(pool: pg.Pool, statements: Statement[]): Promise<StatementResult[]> {
-  const sent = statements.map((s) => ({ text: s.text, values: s.values.map(textValue) }));
   const { client, release } = await checkOut(pool);
   try {
-    const results = await new Promise<StatementResult[]>((resolve, reject) => {
-      client.query(new PipelinedQuery(sent, (err, answered) => (err ? reject(err) : resolve(answered!))));
-    });
+    const results = await runOnConnection(client, statements);
     release();
     return results;
   } catch (err) {

@@ -20,60 +20,45 @@ function startsWith(column: SQL, prefix: string): SQL {
   return sql`(${column} >= lower(${prefix}) and ${column} < lower(${prefix}) || ${TOP} and ${column} like lower(${like}))`;
 }
 
+/**
+ * A product hit's columns over `p` (products) and `s` (its product_stock row at the store): with its tax rate (the
+ * store's rate for its class: a tax_rates row, else the store's own rate for 'standard' and 0 otherwise), barcodes
+ * and options, so a search or a sale reads its products in one statement.
+ */
 const columns = sql`p.id, p.kind, p.sku, p.name, p.brand, p.model, p.colour, p.size_a, p.size_b, p.size_dbl, p.tax_class,
-  coalesce(s.price, p.price)::float8 as price, s.on_hand`;
+  coalesce(s.price, p.price)::float8 as price, s.on_hand,
+  coalesce(
+    (select t.rate_bp from tax_rates t where t.tenant_id = s.tenant_id and t.location_id = s.location_id and t.tax_class = p.tax_class),
+    case when p.tax_class = 'standard' then (select l.tax_rate_bp from locations l where l.tenant_id = s.tenant_id and l.id = s.location_id) else 0 end
+  ) as tax_rate_bp,
+  (select coalesce(json_agg(b.barcode order by b.barcode), '[]') from product_barcodes b where b.tenant_id = p.tenant_id and b.product_id = p.id) as barcodes,
+  (select coalesce(json_agg(json_build_object('id', o.id, 'group', o.option_group, 'name', o.name, 'price', o.price::float8) order by o.sort, o.name), '[]')
+    from product_options o where o.tenant_id = p.tenant_id and o.product_id = p.id) as options`;
 
-/** The store's tax rate per class: its tax_rates rows, else the store's own rate for 'standard' and 0 otherwise. */
-export async function storeTaxRates(tx: Tx, locationId: string): Promise<Record<TaxClass, number>> {
-  const found = await rows(
-    tx,
-    sql`select l.tax_rate_bp, t.tax_class, t.rate_bp from locations l
-      left join tax_rates t on t.tenant_id = l.tenant_id and t.location_id = l.id where l.id = ${locationId}`,
-  );
-  const rates: Record<TaxClass, number> = { standard: num(found[0]?.tax_rate_bp ?? 0), reduced: 0, zero: 0 };
-  for (const r of found) if (r.tax_class) rates[r.tax_class as TaxClass] = num(r.rate_bp);
-  return rates;
-}
-
-/** The hits with their barcodes, options and tax rate, in the order given. */
-async function complete(tx: Tx, locationId: string, found: Row[]): Promise<ProductHit[]> {
-  if (!found.length) return [];
-  const ids = found.map((r) => r.id as string);
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const [rates, barcodes, options] = [
-    await storeTaxRates(tx, locationId),
-    await rows(tx, sql`select product_id, barcode from product_barcodes where product_id in (${idList}) order by barcode`),
-    await rows(
-      tx,
-      sql`select id, product_id, option_group, name, price::float8 as price from product_options where product_id in (${idList}) order by product_id, sort, name`,
-    ),
-  ];
-  return found.map((r) => {
-    const kind = r.kind as ProductKind;
-    const isFrame = kind === 'frame';
-    return {
-      id: r.id as string,
-      kind,
-      sku: r.sku as string,
-      name: r.name as string,
-      brand: r.brand as string,
-      model: r.model as string,
-      colour: r.colour as string,
-      size: isFrame
-        ? { a: r.size_a === null ? null : num(r.size_a), b: r.size_b === null ? null : num(r.size_b), dbl: r.size_dbl === null ? null : num(r.size_dbl) }
-        : null,
-      barcodes: barcodes.filter((b) => b.product_id === r.id).map((b) => b.barcode as string),
-      taxClass: r.tax_class as TaxClass,
-      taxRateBp: rates[r.tax_class as TaxClass],
-      price: num(r.price),
-      // Lenses are made to order and services are not goods: neither is counted.
-      stock: stockedKinds.includes(kind) ? num(r.on_hand) : null,
-      options: options.filter((o) => o.product_id === r.id).map((o) => ({ id: o.id as string, group: o.option_group as string, name: o.name as string, price: num(o.price) })),
-    };
-  });
+/** A product hit from a row of `columns`. */
+function hitOf(r: Row): ProductHit {
+  const kind = r.kind as ProductKind;
+  const isFrame = kind === 'frame';
+  const options = r.options as { id: string; group: string; name: string; price: number }[];
+  return {
+    id: r.id as string,
+    kind,
+    sku: r.sku as string,
+    name: r.name as string,
+    brand: r.brand as string,
+    model: r.model as string,
+    colour: r.colour as string,
+    size: isFrame
+      ? { a: r.size_a === null ? null : num(r.size_a), b: r.size_b === null ? null : num(r.size_b), dbl: r.size_dbl === null ? null : num(r.size_dbl) }
+      : null,
+    barcodes: r.barcodes as string[],
+    taxClass: r.tax_class as TaxClass,
+    taxRateBp: num(r.tax_rate_bp),
+    price: num(r.price),
+    // Lenses are made to order and services are not goods: neither is counted.
+    stock: stockedKinds.includes(kind) ? num(r.on_hand) : null,
+    options: options.map((o) => ({ id: o.id, group: o.group, name: o.name, price: num(o.price) })),
+  };
 }
 
 export async function searchProducts(
@@ -90,7 +75,7 @@ export async function searchProducts(
         where p.tenant_id = ${o.tenantId} and p.active ${kind}
         order by p.name_key, p.id limit ${o.limit}`,
     );
-    return complete(tx, o.locationId, found);
+    return found.map(hitOf);
   }
   // The longest word narrows most; the others must each start one of the product's words too.
   const [lead, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
@@ -119,7 +104,7 @@ export async function searchProducts(
     );
     if (byCode && !seen.has(byCode.id as string)) unique.unshift(byCode);
   }
-  return complete(tx, o.locationId, unique.slice(0, o.limit));
+  return unique.slice(0, o.limit).map(hitOf);
 }
 
 export async function productByBarcode(tx: Tx, o: { tenantId: string; locationId: string; barcode: string }): Promise<ProductHit | null> {
@@ -129,7 +114,7 @@ export async function productByBarcode(tx: Tx, o: { tenantId: string; locationId
       join product_stock s on s.tenant_id = b.tenant_id and s.location_id = ${o.locationId} and s.product_id = b.product_id
       where b.tenant_id = ${o.tenantId} and b.barcode = ${o.barcode} and p.active`,
   );
-  return (await complete(tx, o.locationId, found))[0] ?? null;
+  return found[0] ? hitOf(found[0]) : null;
 }
 
 /** The products of a sale as the store sells them (missing ones are not sold there), by id. */
@@ -145,7 +130,7 @@ export async function storeProducts(tx: Tx, locationId: string, productIds: read
         sql`, `,
       )})`,
   );
-  return new Map((await complete(tx, locationId, found)).map((p) => [p.id, p]));
+  return new Map(found.map(hitOf).map((p) => [p.id, p]));
 }
 
 /** The products the store sells with these SKUs, by SKU (an invoice's catalogue lines name theirs so). */
@@ -181,5 +166,5 @@ export async function popularProducts(tx: Tx, o: { tenantId: string; locationId:
       join product_stock s on s.tenant_id = p.tenant_id and s.location_id = ${o.locationId} and s.product_id = p.id
       where p.active order by top.sold desc, p.id`,
   );
-  return complete(tx, o.locationId, found);
+  return found.map(hitOf);
 }

@@ -11,22 +11,23 @@
  * beyond the balance, leaves the balance open; its time is kept within its session; and every such correction is
  * listed in the sales to review (server/ledger/review.ts).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { defaultCurrency } from '../../src/contract/generalSettings';
 import { lensOptionsProblem, offlineMethods, posMessages, stockedKinds, type Pricing, type ProductHit, type SalePaymentInput, type SaleResult, type SaleSubmit } from '../../src/contract/pos';
 import { formatMoney, paymentState, priceSale, type PricingInputLine } from '../../src/contract/money';
+import type { InvoiceView } from '../../src/contract/sales';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { parkedSales, registerSessions } from '../db/schema-pos';
-import { labOrders, spectacleRx } from '../db/schema-records';
-import { invoiceLines, invoices, payments } from '../db/schema-invoices';
+import { spectacleRx } from '../db/schema-records';
+import { invoices } from '../db/schema-invoices';
 import { rows } from '../db/values';
 import { HttpError } from '../http/errors';
 import { createLabOrder } from '../labOrders/workflow';
 import { coverableByStoreCredit, flagForReview, moveStock, recordInvoice, requireDiscountWithinLimit, takePayments, type InvoiceRow, type PaymentEntry, type ReviewReason } from '../ledger/ledger';
 import type { Done } from '../scope/audited';
 import { requireStore, visiblePatient, type PatientRow, type Scope } from '../scope/scope';
-import { invoiceView } from '../sales/invoices';
+import { invoiceViewOf } from '../sales/invoices';
 import { productName, storeProducts } from './catalogue';
 import { sessionOf } from './sessions';
 
@@ -35,12 +36,23 @@ export async function lockClientId(tx: Tx, kind: 'pos-sale' | 'pos-refund', id: 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${kind}), hashtext(${id}))`);
 }
 
-/** What a recorded sale answers, the first time and every replay alike (read back from what was written). */
+/**
+ * What a recorded sale answers, the first time and every replay alike (read back from what was written): its lines,
+ * payments, lab orders and products sold to order in one statement.
+ */
 async function saleResult(tx: Tx, inv: InvoiceRow, extra: { replayed: boolean; difference: number }): Promise<SaleResult> {
-  const lines = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id)).orderBy(asc(invoiceLines.lineNo));
-  const paid = await tx.select({ amount: payments.amount, tendered: payments.tendered }).from(payments).where(eq(payments.invoiceId, inv.id));
-  const orders = await tx.select({ id: labOrders.id }).from(labOrders).where(eq(labOrders.invoiceId, inv.id)).orderBy(asc(labOrders.number));
-  const short = await rows(tx, sql`select distinct product_id from stock_movements where invoice_id = ${inv.id} and sold_to_order order by product_id`);
+  type Line = InvoiceView['lines'][number] & { productId: string | null };
+  const [written] = await rows<{ lines: Line[]; paid: { amount: number; tendered: number | null }[]; orders: string[]; short: string[] }>(
+    tx,
+    sql`select
+      (select coalesce(json_agg(json_build_object('lineNo', line_no, 'kind', kind, 'sku', sku, 'description', description,
+          'quantity', quantity, 'unitPrice', unit_price, 'discount', discount, 'tax', tax, 'total', total, 'productId', product_id)
+          order by line_no), '[]') from invoice_lines where invoice_id = ${inv.id}) as lines,
+      (select coalesce(json_agg(json_build_object('amount', amount, 'tendered', tendered)), '[]') from payments where invoice_id = ${inv.id}) as paid,
+      (select coalesce(json_agg(id order by number), '[]') from lab_orders where invoice_id = ${inv.id}) as orders,
+      (select coalesce(json_agg(distinct product_id order by product_id), '[]') from stock_movements where invoice_id = ${inv.id} and sold_to_order) as short`,
+  );
+  const { lines, paid, orders, short } = written!;
   const pricing: Pricing = {
     lines: lines.map((l) => ({
       lineNo: l.lineNo,
@@ -59,13 +71,16 @@ async function saleResult(tx: Tx, inv: InvoiceRow, extra: { replayed: boolean; d
     total: inv.total,
   };
   return {
-    invoice: await invoiceView(tx, inv),
+    invoice: invoiceViewOf(
+      inv,
+      lines.map(({ productId: _product, ...line }) => line),
+    ),
     pricing,
     change: paymentState(inv.total, paid.map((p) => ({ amount: p.amount, tendered: p.tendered ?? undefined }))).change,
-    labOrderIds: orders.map((o) => o.id),
+    labOrderIds: orders,
     replayed: extra.replayed,
     difference: extra.difference,
-    soldToOrder: short.map((r) => r.product_id as string),
+    soldToOrder: short,
   };
 }
 

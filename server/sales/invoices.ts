@@ -45,6 +45,11 @@ export async function invoiceView(tx: Tx, inv: InvoiceRow): Promise<InvoiceView>
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, inv.id))
     .orderBy(asc(invoiceLines.lineNo));
+  return invoiceViewOf(inv, lines);
+}
+
+/** An invoice as the contract shows it, from its row and its lines (in line order). */
+export function invoiceViewOf(inv: InvoiceRow, lines: InvoiceView['lines']): InvoiceView {
   return {
     id: inv.id,
     number: inv.number,

@@ -5,12 +5,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
-import { audit, type AuditEvent } from '../audit/audit';
+import { sql } from 'drizzle-orm';
+import { auditStatement, type AuditEvent } from '../audit/audit';
 import type { AccessClaims } from '../auth/tokens';
-import { readInTenant, SessionEndedError, withTenant, type Tx } from '../db/client';
+import { readInTenant, SessionEndedError, withTenant, type TransactionEnds, type TransactionPlan, type Tx } from '../db/client';
 import { HttpError } from '../http/errors';
 import type { AuditInfo, Done } from './audited';
-import { NotVisible, requireBodyStore, storesOf, type Scope } from './scope';
+import { NotVisible, requireBodyStore, storesFrom, storesOf, storesQuery, type Scope } from './scope';
 
 /** What one unit of work sees: its transaction, the caller's scope, and the checks that need both. */
 export interface Work {
@@ -41,8 +42,12 @@ export function callerOf(request: FastifyRequest): AccessClaims {
 
 /** The caller's scope: tenant and roles from the token, stores from the database. */
 export async function scopeOf(tx: Tx, request: FastifyRequest): Promise<Scope> {
+  return { ...scopeBase(request), stores: await storesOf(tx, callerOf(request).sub) };
+}
+
+function scopeBase(request: FastifyRequest): Omit<Scope, 'stores'> {
   const auth = callerOf(request);
-  return { tenantId: auth.tid, userId: auth.sub, roles: auth.roles, stores: await storesOf(tx, auth.sub), signedInAt: auth.loc };
+  return { tenantId: auth.tid, userId: auth.sub, roles: auth.roles, signedInAt: auth.loc };
 }
 
 /** The caller's side of an audit event. */
@@ -59,10 +64,10 @@ const sessionEndedIs401 = (err: unknown): never => {
 };
 
 /** `fn` in a transaction of the caller's tenant, after checking the session and the account are still live. */
-export function inTenant<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTenant<T>(request: FastifyRequest, fn: (tx: Tx, ends: TransactionEnds) => Promise<T>, plan?: TransactionPlan): Promise<T> {
   const auth = callerOf(request);
   const { db, config } = request.server.deps;
-  return withTenant(db, auth.tid, fn, liveSession(auth, config.now())).catch(sessionEndedIs401);
+  return withTenant(db, auth.tid, fn, liveSession(auth, config.now()), plan).catch(sessionEndedIs401);
 }
 
 /** One read statement in the caller's tenant, with the same checks, in a single round trip. */
@@ -80,21 +85,28 @@ export function readCallerTenant<T>(request: FastifyRequest, query: SQL): Promis
  */
 export async function work<T>(request: FastifyRequest, action: string, fn: (ctx: Work) => Done<T>, opts: WorkOptions = {}): Promise<T> {
   const actor = actorOf(request);
-  const outcome = await inTenant(request, async (tx) => {
-    const scope = await scopeOf(tx, request);
-    try {
-      const done = await tx.transaction((inner) =>
-        fn({ tx: inner, scope, ip: request.ip, now: request.server.deps.config.now(), requireStore: (id) => requireBodyStore(inner, scope, id) }),
-      );
-      await audit(tx, { ...actor, action, outcome: 'success', ...pick(done.audit) });
-      return { ok: true as const, result: done.result, deliver: done.deliver ?? [] };
-    } catch (err) {
-      const http = err instanceof HttpError ? err : (opts.mapDbError?.(err) ?? null);
-      if (!http) throw err;
-      await audit(tx, { ...actor, action, ...(opts.refused?.(http, err) ?? refusal(http, err)) });
-      return { ok: false as const, error: http };
-    }
-  });
+  // The caller's stores and the savepoint travel with BEGIN, the audit row with COMMIT (db/client.ts): a unit of
+  // work costs two round trips besides its own statements.
+  const plan = { first: [storesQuery(actor.actorUserId!), sql`savepoint work`] };
+  const outcome = await inTenant(
+    request,
+    async (tx, ends) => {
+      const scope: Scope = { ...scopeBase(request), stores: storesFrom(ends.first[0]!) };
+      try {
+        const done = await fn({ tx, scope, ip: request.ip, now: request.server.deps.config.now(), requireStore: (id) => requireBodyStore(tx, scope, id) });
+        ends.atCommit(auditStatement({ ...actor, action, outcome: 'success', ...pick(done.audit) }));
+        return { ok: true as const, result: done.result, deliver: done.deliver ?? [] };
+      } catch (err) {
+        const http = err instanceof HttpError ? err : (opts.mapDbError?.(err) ?? null);
+        if (!http) throw err;
+        // A refusal's writes are undone; its audit row is not.
+        await tx.execute(sql`rollback to savepoint work`);
+        ends.atCommit(auditStatement({ ...actor, action, ...(opts.refused?.(http, err) ?? refusal(http, err)) }));
+        return { ok: false as const, error: http };
+      }
+    },
+    plan,
+  );
   if (!outcome.ok) throw outcome.error;
   // Messages leave only after their transaction committed (the outbox never throws).
   if (outcome.deliver.length) await request.server.deps.outbox.deliver(outcome.deliver);

@@ -17,8 +17,16 @@ export type Stores = 'all' | readonly string[];
 
 /** The stores an account may work in. */
 export async function storesOf(tx: Tx, userId: string): Promise<Stores> {
-  const rows = await tx.select({ id: userLocations.locationId }).from(userLocations).where(eq(userLocations.userId, userId));
-  return rows.length ? rows.map((r) => r.id) : 'all';
+  return storesFrom(await tx.execute(storesQuery(userId)).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows));
+}
+
+/** The read of storesOf, for a transaction that sends it with its BEGIN (request.work); storesFrom() reads its rows. */
+export function storesQuery(userId: string): SQL {
+  return sql`select ${userLocations.locationId} as id from ${userLocations} where ${userLocations.userId} = ${userId}`;
+}
+
+export function storesFrom(rows: Record<string, unknown>[]): Stores {
+  return rows.length ? rows.map((r) => r.id as string) : 'all';
 }
 
 export function canSeeStore(stores: Stores, locationId: string): boolean {

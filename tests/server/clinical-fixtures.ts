@@ -15,9 +15,9 @@ export let kiosk: SignedIn;
 export let patientUser: SignedIn;
 export let otherAdmin: SignedIn;
 
-export function startClinical() {
+export function startClinical(opts: Parameters<typeof startHarness>[1] = {}) {
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({}, opts);
     [admin, staff, kiosk, patientUser, otherAdmin] = await Promise.all([
       signIn(h, 'admin@clearview.test'),
       signIn(h, 'staff@clearview.test'),

@@ -108,14 +108,18 @@ function checkErrorAnswers(app: FastifyInstance, problems: string[]): FastifyIns
 
 /**
  * `transports`: the providers the app sends through (tests/server/delivery.test.ts gives real SMTP and SMS ones
- * at local servers); none by default, so messages stay in the log. `checkPassword`: the sign-in's password check,
+ * at local servers); none by default, so messages stay in the log. `connectThrough`: on PostgreSQL, the address the
+ * app connects to instead of its database's (a proxy that watches the traffic, tests/server/round-trips.test.ts). `checkPassword`: the sign-in's password check,
  * wrapped to count it or hold it (tests/server/passwordGate.ts).
  */
-export async function startHarness(overrides: Partial<Config> = {}, opts: { transports?: Transports; checkPassword?: PasswordCheck } = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<Config> = {},
+  opts: { transports?: Transports; checkPassword?: PasswordCheck; connectThrough?: (url: string) => Promise<string> } = {},
+): Promise<Harness> {
   const pgBase = process.env.TEST_DATABASE_URL;
   const pgDb = pgBase ? await freshPostgres(pgBase, inject('postgresTemplate')) : null;
   const db = await openDatabase({
-    url: pgDb?.url,
+    url: pgDb && opts.connectThrough ? await opts.connectThrough(pgDb.url) : pgDb?.url,
     dataDir: 'memory://',
     poolSize: 5,
     loadDataDir: pgDb ? undefined : pgliteTemplate(),

@@ -38,10 +38,10 @@ beforeAll(async () => {
   const db = h.db;
   const transaction = db.tenantTransaction.bind(db);
   const read = db.tenantRead.bind(db);
-  db.tenantTransaction = (tenantId, fn, session) => {
+  db.tenantTransaction = (tenantId, fn, session, plan) => {
     const log: string[] = [];
     work.push(log);
-    return transaction(tenantId, (tx) => fn(counted(tx, log)), session);
+    return transaction(tenantId, (tx, ends) => fn(counted(tx, log), ends), session, plan);
   };
   db.tenantRead = (tenantId, query, session) => {
     work.push(['read']);
