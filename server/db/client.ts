@@ -70,8 +70,9 @@ function settingsSql(tenantId: string | null): string {
     : `select set_config('role', 'app_runtime', true)`;
 }
 
-/** settingsSql() as a prepared statement with a parameter (for tenantRead on PostgreSQL). */
-function settingsStatement(tenantId: string): Statement {
+/** settingsSql() as a prepared statement with a parameter (the pipelined prelude and tenantRead on PostgreSQL). */
+function settingsStatement(tenantId: string | null): Statement {
+  if (tenantId === null) return { text: `select set_config('role', 'app_runtime', true)`, values: [] };
   if (!UUID.test(tenantId)) throw new Error('withTenant: tenant id is not a UUID');
   return { text: `select set_config('role', 'app_runtime', true), set_config('app.tenant_id', $1, true)`, values: [tenantId] };
 }
@@ -122,6 +123,16 @@ function rowsOfLiveSession(rows: Record<string, unknown>[]): Record<string, unkn
     .map(({ __live: _live, __row: _row, ...row }) => row);
 }
 
+/** The session check as a prepared statement with parameters (the pipelined prelude on PostgreSQL). */
+function sessionStatement(session: LiveSession): Statement {
+  if (!UUID.test(session.id) || !UUID.test(session.userId)) throw new SessionEndedError();
+  const roles = session.roles && rolesLiteral(session.roles);
+  return {
+    text: liveCondition('$1::uuid', '$2::uuid', '$3::timestamptz', roles && '$4::text[]'),
+    values: [session.id, session.userId, session.now, ...(roles ? [roles] : [])],
+  };
+}
+
 function sessionSql(session: LiveSession): string {
   if (!UUID.test(session.id) || !UUID.test(session.userId)) throw new SessionEndedError();
   // Inlined only after the checks (UUIDs, an ISO time, role names): it travels with BEGIN in one round trip.
@@ -164,11 +175,10 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
         if (!runner) runners.set(client, (runner = new NodePgTransaction(dialect, drizzle(namingStatements(client))._.session, undefined) as unknown as Db));
         let broken: Error | undefined;
         try {
-          // BEGIN, the settings, the session check and the plan's first statements in one simple-protocol
-          // message: one round trip.
-          const head = ['begin', settingsSql(tenantId), ...(session ? [sessionSql(session)] : [])];
-          const first = (plan?.first ?? []).map(inlineQuery);
-          const answers = (await client.query([...head, ...first].join('; '))) as unknown as { rowCount: number | null; rows: Record<string, unknown>[] }[];
+          // BEGIN, the settings, the session check and the plan's first statements before one Sync: one round
+          // trip, each query prepared once per connection (a Sync inside BEGIN ends no transaction).
+          const head = [{ text: 'begin', values: [] }, settingsStatement(tenantId), ...(session ? [sessionStatement(session)] : [])];
+          const answers = await runOnConnection(client, [...head, ...(plan?.first ?? []).map(statementOf)]);
           if (session && !answers[2]?.rowCount) throw new SessionEndedError();
           const atEnd: SQL[] = [];
           const result = await fn(runner, { first: answers.slice(head.length).map((a) => a.rows), atCommit: (query) => void atEnd.push(query) });
