@@ -83,7 +83,18 @@ export const viewFolders = readdirSync(viewsDirectory, { withFileTypes: true })
 /** The folders of src/views each folder may import besides itself. */
 const viewImportsAllowed = (name) => (name === 'ui' ? [] : name === 'shared' ? ['ui'] : ['shared', 'ui']);
 const sliceMessage = 'A feature of src/views imports only src/views/shared, src/views/ui and itself (the shell composes them; eslint.config.js).';
-/** The view rules: the app level stays out of reach, a page reads its query through usePageSearch, and `slices`. */
+// A view changes server data through a mutation hook of src/api (src/api/eformsAdmin.ts: useCreateBoard(tenantId)
+// ...), which invalidates or updates what the change touched; the view passes only its own steps (a snackbar,
+// navigation, its state). So no view writes the query cache itself, nor makes a mutation of its own (useMutation).
+// tests/unit/lint-rules.test.ts proves the rule.
+const queryCacheWrites = ['invalidateQueries', 'setQueryData', 'setQueriesData', 'resetQueries', 'removeQueries', 'refetchQueries'];
+const queryCacheMessage =
+  'A view does not write the query cache: put the request and its invalidation in a mutation hook of src/api/<area>.ts (see useCreateBoard in src/api/eformsAdmin.ts) and call that.';
+
+const provideMessage =
+  'A view does not wire a machine: put its actors and actions in one module of src/actors/<machine>.ts (see src/actors/formBuilder.ts) and run the actor from there.';
+
+/** The view rules: the app level stays out of reach, a page reads its query through usePageSearch, a change goes through a mutation hook of src/api, and `slices`. */
 function viewRestrictions(slices = []) {
   return [
     'error',
@@ -94,6 +105,12 @@ function viewRestrictions(slices = []) {
           name: 'wouter',
           importNames: ['useSearch'],
           message: 'A page reads its query with usePageSearch (src/views/shared/pageAddress.ts): the address changes before the route guard decides.',
+        },
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useMutation'],
+          message:
+            'A view does not make its own mutation: put the request in a mutation hook of src/api/<area>.ts that owns what it refreshes (see useCreateBoard in src/api/eformsAdmin.ts) and pass it only your own steps (ViewEffects).',
         },
       ],
     },
@@ -121,16 +138,6 @@ const viewSlices = viewFolders
       };
     }),
   );
-
-// A view changes server data through a mutation hook of src/api (src/api/eformsAdmin.ts: useCreateBoard(tenantId)
-// ...), which invalidates or updates what the change touched; the view passes only its own steps (a snackbar,
-// navigation, its state). So no view writes the query cache itself. tests/unit/lint-rules.test.ts proves the rule.
-const queryCacheWrites = ['invalidateQueries', 'setQueryData', 'setQueriesData', 'resetQueries', 'removeQueries', 'refetchQueries'];
-const queryCacheMessage =
-  'A view does not write the query cache: put the request and its invalidation in a mutation hook of src/api/<area>.ts (see useCreateBoard in src/api/eformsAdmin.ts) and call that.';
-
-const provideMessage =
-  "A view does not wire a machine: put its actors and actions in one module of src/actors/<machine>.ts (see src/actors/formBuilder.ts) and run the actor from there.";
 
 const browserLayers = [
   {

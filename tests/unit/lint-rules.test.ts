@@ -96,6 +96,15 @@ describe('views leave the query cache to src/api (eslint.config.js)', () => {
     }
   });
 
+  it('a view making a mutation of its own fails', async () => {
+    const code =
+      "import { useMutation } from '@tanstack/react-query';\nexport const useX = () => useMutation({ mutationFn: async (text: string) => text });\n";
+    for (const filePath of ['src/views/inbox/x.tsx', 'src/views/shared/sale/x.tsx', 'src/views/ui/x.ts', 'src/views/shell/x.tsx']) {
+      expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds(code, 'src/api/x.ts')).toEqual([]);
+  });
+
   it('the api hooks and a view reading the cache pass', async () => {
     const reads = view('return () => client.getQueryData([tenantId]) ?? client.fetchQuery({ queryKey: [tenantId], queryFn: () => 1 });');
     expect(await ruleIds(reads, 'src/views/pos/x.tsx')).toEqual([]);
