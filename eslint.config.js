@@ -54,17 +54,19 @@ const serverBoundaries = [
 
 // ---- Browser (src/) layering ------------------------------------------------------------------------------------
 //
-// Imports flow one way: contract <- machines <- api <- views <- app. Beside the contract sit two low shared layers,
+// Imports flow one way: contract <- machines <- api <- actors <- views <- app. Beside the contract sit two low shared layers,
 // i18n (i18next set-up, locales) and theme (vanilla-extract contract and themes): they import only the contract and
 // each other, and views use them. The app level is src/app, src/firstPaint (the server-drawn first paint renders the
 // whole app) and the entry modules (src/main.tsx, src/eformsMain.tsx, src/eformsPrefetch.ts); nothing imports it.
-// Machines are pure: xstate, the contract and other machines only (no React, no fetch, no i18n).
+// Machines are pure: xstate, the contract and other machines only (no React, no fetch, no i18n). src/actors holds each
+// machine's wiring that a view runs (its actors and actions bound to the API and the browser); a view only runs the
+// actor, reads it and sends, and may not call .provide() itself. The app's long-lived actors are wired in src/app.
 // tests/unit/lint-rules.test.ts checks that these rules fail a wrong import.
 
 /** Relative-import patterns (gitignore style) matching a browser folder from anywhere below src/. */
 const folder = (name) => [`**/${name}`, `**/${name}/**`];
 const appLevel = [...folder('app'), ...folder('firstPaint'), '**/main', '**/eformsMain', '**/eformsPrefetch'];
-const layerMessage = 'Browser imports flow one way: contract <- machines <- api <- views <- app (eslint.config.js).';
+const layerMessage = 'Browser imports flow one way: contract <- machines <- api <- actors <- views <- app (eslint.config.js).';
 const restrict = (patterns, message = layerMessage) => ['error', { patterns: [{ group: patterns, message }] }];
 
 // The features of src/views are slices: a folder of src/views imports only src/views/shared (what several features
@@ -81,7 +83,18 @@ export const viewFolders = readdirSync(viewsDirectory, { withFileTypes: true })
 /** The folders of src/views each folder may import besides itself. */
 const viewImportsAllowed = (name) => (name === 'ui' ? [] : name === 'shared' ? ['ui'] : ['shared', 'ui']);
 const sliceMessage = 'A feature of src/views imports only src/views/shared, src/views/ui and itself (the shell composes them; eslint.config.js).';
-/** The view rules: the app level stays out of reach, a page reads its query through usePageSearch, and `slices`. */
+// A view changes server data through a mutation hook of src/api (src/api/eformsAdmin.ts: useCreateBoard(tenantId)
+// ...), which invalidates or updates what the change touched; the view passes only its own steps (a snackbar,
+// navigation, its state). So no view writes the query cache itself, nor makes a mutation of its own (useMutation).
+// tests/unit/lint-rules.test.ts proves the rule.
+const queryCacheWrites = ['invalidateQueries', 'setQueryData', 'setQueriesData', 'resetQueries', 'removeQueries', 'refetchQueries'];
+const queryCacheMessage =
+  'A view does not write the query cache: put the request and its invalidation in a mutation hook of src/api/<area>.ts (see useCreateBoard in src/api/eformsAdmin.ts) and call that.';
+
+const provideMessage =
+  'A view does not wire a machine: put its actors and actions in one module of src/actors/<machine>.ts (see src/actors/formBuilder.ts) and run the actor from there.';
+
+/** The view rules: the app level stays out of reach, a page reads its query through usePageSearch, a change goes through a mutation hook of src/api, and `slices`. */
 function viewRestrictions(slices = []) {
   return [
     'error',
@@ -92,6 +105,12 @@ function viewRestrictions(slices = []) {
           name: 'wouter',
           importNames: ['useSearch'],
           message: 'A page reads its query with usePageSearch (src/views/shared/pageAddress.ts): the address changes before the route guard decides.',
+        },
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useMutation'],
+          message:
+            'A view does not make its own mutation: put the request in a mutation hook of src/api/<area>.ts that owns what it refreshes (see useCreateBoard in src/api/eformsAdmin.ts) and pass it only your own steps (ViewEffects).',
         },
       ],
     },
@@ -119,13 +138,6 @@ const viewSlices = viewFolders
       };
     }),
   );
-
-// A view changes server data through a mutation hook of src/api (src/api/eformsAdmin.ts: useCreateBoard(tenantId)
-// ...), which invalidates or updates what the change touched; the view passes only its own steps (a snackbar,
-// navigation, its state). So no view writes the query cache itself. tests/unit/lint-rules.test.ts proves the rule.
-const queryCacheWrites = ['invalidateQueries', 'setQueryData', 'setQueriesData', 'resetQueries', 'removeQueries', 'refetchQueries'];
-const queryCacheMessage =
-  'A view does not write the query cache: put the request and its invalidation in a mutation hook of src/api/<area>.ts (see useCreateBoard in src/api/eformsAdmin.ts) and call that.';
 
 const browserLayers = [
   {
@@ -164,14 +176,23 @@ const browserLayers = [
   },
   {
     files: ['src/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([...folder('actors'), ...folder('views'), ...appLevel]) },
+  },
+  {
+    files: ['src/actors/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict([...folder('views'), ...appLevel]) },
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': viewRestrictions(),
-      // Views only render and send: the mutation hooks of src/api own what a change does to the query cache.
-      'no-restricted-properties': ['error', ...queryCacheWrites.map((property) => ({ property, message: queryCacheMessage }))],
+      // Views only render and send: the mutation hooks of src/api own what a change does to the query cache, and the
+      // modules of src/actors what a machine's actors and actions do.
+      'no-restricted-properties': [
+        'error',
+        ...queryCacheWrites.map((property) => ({ property, message: queryCacheMessage })),
+        { property: 'provide', message: provideMessage },
+      ],
       'no-restricted-syntax': [
         'error',
         {

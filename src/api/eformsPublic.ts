@@ -80,7 +80,7 @@ export interface PublicLink {
 /**
  * The answers src/eformsPrefetch.ts started before the page's bundle arrived (eforms.html): each is taken once, by
  * the first call for the same link (the first load; Retry and later loads fetch). A call stopped before its answer
- * arrives gives it back, so the actor React starts again in its place (see eformActor.ts) still finds it.
+ * arrives gives it back, so the actor React starts again in its place (see src/actors/publicEform.ts) still finds it.
  */
 function takePrefetched<K extends 'tenant' | 'card'>(key: K, signal: AbortSignal | undefined): NonNullable<EformPrefetch[K]> | null {
   const early = typeof window === 'undefined' ? undefined : window.eformPrefetch;

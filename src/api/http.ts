@@ -6,6 +6,9 @@ import { ApiError } from '../contract/apiError';
 /** The API's error answer, defined in the contract so that machines can recognise it without the http layer. */
 export { ApiError };
 
+/** A request that never reached the server (no connection), as against the server's refusal. */
+export const isOffline = (error: unknown) => error !== null && error !== undefined && !(error instanceof ApiError);
+
 /** What a request of the signed-in session carries. */
 export interface Credentials {
   accessToken: string;

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { ConversationDetail, ConversationList, TrackingView } from '../contract/inbox';
 import type { ConversationChange, NewConversation } from '../contract/inbox';
 import { apiRequest } from './http';
+import type { ViewEffects } from './mutations';
 
 /** The inbox (/apps/mail): a patient's own conversations, staff their stores'; no id says who, the token does. */
 export const inboxKey = (tenantId: string) => ['t', tenantId, 'inbox'] as const;
@@ -19,9 +20,9 @@ export const inboxQueries = {
     }),
 };
 
-export const startConversation = (body: NewConversation) => apiRequest('/api/inbox', { method: 'POST', body, schema: ConversationDetail });
+const startConversation = (body: NewConversation) => apiRequest('/api/inbox', { method: 'POST', body, schema: ConversationDetail });
 
-export const writeMessage = (id: string, text: string) =>
+const writeMessage = (id: string, text: string) =>
   apiRequest(`/api/inbox/${encodeURIComponent(id)}/messages`, { method: 'POST', body: { text }, schema: ConversationDetail });
 
 export const changeConversation = (id: string, body: ConversationChange) =>
@@ -37,6 +38,21 @@ export function useInboxRefresh(tenantId: string) {
     if (detail) client.setQueryData(inboxQueries.conversation(tenantId, detail.id).queryKey, detail);
     void client.invalidateQueries({ queryKey: inboxKey(tenantId), predicate: (q) => q.queryKey[3] !== 'conversation' });
   };
+}
+
+/**
+ * A message sent: a reply in the conversation `to` (its id), or the first message of a new one (to the patient's
+ * store, or from staff to the patient `to` names). The answer is the conversation, cached, and the lists follow.
+ */
+export function useSendMessage(tenantId: string, to: string | Omit<NewConversation, 'text'>, view: ViewEffects<ConversationDetail, string> = {}) {
+  const refresh = useInboxRefresh(tenantId);
+  return useMutation({
+    mutationFn: (text: string) => (typeof to === 'string' ? writeMessage(to, text) : startConversation({ ...to, text })),
+    onSuccess: (detail, text) => {
+      refresh(detail);
+      view.onSuccess?.(detail, text);
+    },
+  });
 }
 
 /** Assigning a conversation or marking it done. */

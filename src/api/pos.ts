@@ -17,9 +17,11 @@ import { ReviewList } from '../contract/salesToReview';
 import type { CashMovementInput, ParkedSaleInput, ProductKind, RefundInput, SaleSubmit, SessionClose, SessionOpen } from '../contract/pos';
 import { InvoiceDetail } from '../contract/records';
 import { ReceiptEmailResult } from '../contract/invoiceLookup';
+import type { InvoiceVoid, PaymentInput, PaymentResult } from '../contract/sales';
 import { z } from '../contract/zod';
 import { apiRequest } from './http';
-import { invoiceQueryString, invoicesKey } from './invoices';
+import { emailReceipt, invoiceQueryString, invoicesKey, payInvoice, voidInvoice } from './invoices';
+import type { ViewEffects } from './mutations';
 import { recordsKey } from './records';
 import type { RecordsScope } from './records';
 import { posPaths } from './posPaths';
@@ -87,7 +89,7 @@ export const refundSale = (invoiceId: string, body: RefundInput) =>
   apiRequest(`/api/pos/invoices/${id(invoiceId)}/refunds`, { method: 'POST', body, schema: RefundResult });
 
 /** To the patient's email on file, or to `email` when the clerk typed one. */
-export const emailPosReceipt = (invoiceId: string, email?: string) =>
+const emailPosReceipt = (invoiceId: string, email?: string) =>
   apiRequest(`/api/pos/invoices/${id(invoiceId)}/receipt-email`, { method: 'POST', ...(email ? { body: { email } } : {}), schema: ReceiptEmailResult });
 
 export const fetchStoreCredit = (patientId: string, signal?: AbortSignal) =>
@@ -185,6 +187,46 @@ export function useRefreshInvoice(tenantId: string, scope: RecordsScope) {
       client.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
       client.invalidateQueries({ queryKey: posKey(tenantId) }),
     ]);
+}
+
+/**
+ * A payment on the invoice screen (an idempotency key per attempt: a retry of the same values pays once). The form
+ * stays busy until the invoice and its lists are read again, so the new balance is what it shows next.
+ */
+export function usePayInvoice(
+  tenantId: string,
+  scope: RecordsScope,
+  invoiceId: string,
+  view: ViewEffects<PaymentResult, PaymentInput & { idempotencyKey: string }> = {},
+) {
+  const refresh = useRefreshInvoice(tenantId, scope);
+  return useMutation({
+    mutationFn: (payment: PaymentInput & { idempotencyKey: string }) => payInvoice(invoiceId, payment),
+    onSuccess: (result, payment) => {
+      const refreshed = refresh();
+      view.onSuccess?.(result, payment);
+      return refreshed;
+    },
+  });
+}
+
+/** A void of an unpaid invoice, or the refund of a paid one as a linked credit record; busy until it is read again. */
+export function useVoidInvoice(tenantId: string, scope: RecordsScope, invoiceId: string) {
+  const refresh = useRefreshInvoice(tenantId, scope);
+  return useMutation({ mutationFn: (input: InvoiceVoid) => voidInvoice(invoiceId, input), onSuccess: () => refresh() });
+}
+
+/**
+ * A receipt emailed to the patient's address on file, or to `to` (a walk-in's, or another the clerk typed): through
+ * the register (a sale of the register's history or outcome) or the invoice screen. It changes nothing on screen.
+ */
+export function useEmailReceipt(invoiceId: string, via: 'register' | 'invoice', view: ViewEffects<ReceiptEmailResult, string | undefined> = {}) {
+  return useMutation({
+    mutationFn: (to?: string) => (via === 'register' ? emailPosReceipt(invoiceId, to) : emailReceipt(invoiceId, to)),
+    onSuccess: view.onSuccess,
+    onError: view.onError,
+    onSettled: view.onSettled,
+  });
 }
 
 /** A waiting sale the server has now recorded leaves the parked list (when it was parked) and joins the history. Stable. */

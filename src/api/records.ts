@@ -162,3 +162,21 @@ export function useCancelOwnAppointment(tenantId: string, scope: RecordsScope, v
 
 /** The kiosk's registration answer is kept under this key only until the next person (then removed). */
 export const kioskKey = (tenantId: string) => ['t', tenantId, 'kiosk', 'registration'] as const;
+
+/**
+ * The kiosk's registration of one person: `register` sends it; `forget` drops it from the mutation and from TanStack
+ * Query's mutation cache, so the next person at the kiosk finds nothing of the previous one.
+ */
+export function useKioskRegistration(tenantId: string) {
+  const client = useQueryClient();
+  const mutationKey = kioskKey(tenantId);
+  const registration = useMutation({ mutationKey, mutationFn: (values: KioskDraft) => registerAtKiosk(values) });
+  return {
+    register: registration.mutateAsync,
+    forget() {
+      registration.reset();
+      const cache = client.getMutationCache();
+      for (const mutation of cache.findAll({ mutationKey })) cache.remove(mutation);
+    },
+  };
+}

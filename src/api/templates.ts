@@ -48,7 +48,7 @@ export const removeTemplate = (channel: TemplateChannel, key: TemplateKey, which
     schema: TemplateDetail,
   });
 
-export const sendTestTemplate = (channel: TemplateChannel, key: TemplateKey, request: TemplateTestRequest) =>
+const sendTestTemplate = (channel: TemplateChannel, key: TemplateKey, request: TemplateTestRequest) =>
   apiRequest(`${base(channel, key)}/test`, { method: 'POST', body: request, schema: TemplateTestResult });
 
 // ---- mutations ------------------------------------------------------------------------------------------------------
@@ -83,5 +83,15 @@ export function useRemoveTemplate(tenantId: string, channel: TemplateChannel, ke
       answered(next);
       view.onSuccess?.(next, which);
     },
+  });
+}
+
+/** A test send of the draft (by email to the admin, by SMS to `to`): it changes nothing the screen reads. */
+export function useSendTestTemplate(channel: TemplateChannel, key: TemplateKey, view: ViewEffects<TemplateTestResult, TemplateTestRequest> = {}) {
+  return useMutation({
+    mutationFn: (request: TemplateTestRequest) => sendTestTemplate(channel, key, request),
+    onSuccess: view.onSuccess,
+    onError: view.onError,
+    onSettled: view.onSettled,
   });
 }

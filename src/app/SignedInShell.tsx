@@ -1,6 +1,6 @@
 import { navbarMachine } from '../machines/navbar.machine';
 import { LeaveGuard } from '../views/recents/LeaveGuard';
-import { attachRecents, RecentsProvider } from '../views/shared/recentsActor';
+import { RecentsProvider } from '../views/shared/recentsActor';
 import { useSettingsActor } from '../views/settings/settingsActor';
 import { useSelectedRowColour } from '../views/settings/general/selectedRow';
 import { Shell } from '../views/shell/Shell';
@@ -8,6 +8,7 @@ import type { ShellProps } from '../views/shell/Shell';
 import { useSessionActor } from '../views/ui/session';
 import { NavbarProvider } from '../views/shell/navbarActor';
 import { useShellActors } from '../views/ui/shellActors';
+import { attachRecents } from './recentsActor';
 import { ServerData } from './ServerData';
 import { ViewSlots } from './viewSlots';
 

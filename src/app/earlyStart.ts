@@ -3,7 +3,7 @@ import { firstCallOf, registerFirstCalls } from './firstCalls';
 import { chunksOf } from './routes';
 import { resolveAccess, routeById } from '../contract/routeTable';
 import { readStoredSession } from './storedSession';
-import { likelyRegister } from '../views/shared/register/registerKeys';
+import { likelyRegister } from '../pos/registerKeys';
 import { SaleViewChunk } from '../views/pos/saleViewChunk';
 
 /**

@@ -3,8 +3,9 @@ import { recordsPaths } from '../api/recordsPaths';
 import type { RecordsScope } from '../api/recordsPaths';
 import type { Role } from '../contract/common';
 import { resolveAccess, routeById } from '../contract/routeTable';
-import { hasInbox, unreadCountPath } from '../views/inbox/inboxAccess';
-import type { LikelyRegister } from '../views/shared/register/registerKeys';
+import { unreadCountPath } from '../api/inboxPaths';
+import { hasInbox } from '../views/inbox/inboxAccess';
+import type { LikelyRegister } from '../pos/registerKeys';
 import type { Page, RecordsView, RouteParams } from '../contract/routeTable';
 
 const own: RecordsScope = { kind: 'own' };

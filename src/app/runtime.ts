@@ -13,7 +13,7 @@ import type { sessionMachine } from '../machines/session.machine';
 import type { settingsMachine } from '../machines/settings.machine';
 import type { snackbarMachine } from '../machines/snackbar.machine';
 import { listenToHistoryFirst } from '../views/recents/historyHold';
-import { bindDocumentTheme, settingsLogic, settingsOf } from '../views/settings/settingsActor';
+import { bindDocumentTheme, settingsLogic, settingsOf } from './settingsActor';
 import { createDevInspector } from '../views/ui/inspector';
 import type { ShellActors } from '../views/ui/shellActors';
 import { startPageLoad } from './earlyStart';

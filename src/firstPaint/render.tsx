@@ -60,7 +60,7 @@ export interface FirstPaintRequest {
 export interface FirstPaint {
   /** The app's markup for the page, with its data. */
   html: string;
-  /** <html>'s attributes as the app sets them (src/views/settings/settingsActor.ts, bindDocumentTheme). */
+  /** <html>'s attributes as the app sets them (src/app/settingsActor.ts, bindDocumentTheme). */
   root: { lang: string; dir: 'ltr' | 'rtl'; className: string; mode: string; animations: 'on' | 'off'; customScrollbars: boolean };
   /** The page's queries with their data (TanStack Query's dehydrated state): the app starts with them. */
   queries: DehydratedState;

@@ -20,7 +20,7 @@ import type { CallFailure, LinkInput } from './otp.machine';
  * the message on an error screen with Retry instead.
  *
  * Pure: every call is a named actor (getTenant, getForm, submitForm and the otp child's requestCode and
- * verifyCode) supplied with `.provide()`. The form token lives in this actor's context only (memory, never
+ * verifyCode) supplied with `.provide()` (src/actors/publicEform.ts, src/actors/ownForm.ts). The form token lives in this actor's context only (memory, never
  * storage) and is sent only by this page's calls.
  */
 

@@ -10,7 +10,7 @@ export { applyEdit, builderMessages, cardIssues, isChoiceSection, listTitle, sam
  * The eForm builder (spec 2.2 /admin/eforms/forms/add|edit, 3 Section, 5 'Editing a checklist or radio title cannot
  * be confirmed empty', 7 getform / updateform 'Card Saved', 8 'Form fetch fails'). Pure: the card is loaded and saved
  * by the named actors `loadCard` and `saveCard`; what the user is told and where they go are the named actions
- * `announceLoadFailed` and `goToBoards` (the view sends the snackbar and navigates). New ids come from
+ * `announceLoadFailed` and `goToBoards` (src/actors/formBuilder.ts sends the snackbar and navigates). New ids come from
  * `idPrefix` (input) and a counter, so the machine itself draws no random numbers.
  */
 
@@ -47,7 +47,7 @@ export interface BuilderInput {
   locationId: string;
   /** The board a new form goes on (may be chosen later with `card.update`). */
   boardId?: string;
-  /** Makes new section and item ids unique within the card (the view passes a random one). */
+  /** Makes new section and item ids unique within the card (src/actors/formBuilder.ts passes a random one). */
   idPrefix: string;
 }
 

@@ -12,8 +12,8 @@ import type { KioskRegistered, KioskRegistration } from '../contract/patientsAdm
  *   editing.* or done ── kiosk.startOver (the toolbar's 'Start over') ─► reset
  *
  * Every reset increases `formKey` (the view remounts the form with it, so no field keeps a value) and clears the
- * registered person and the last error; the `forget` action is the view's (it drops anything the app cached of
- * the person). The machine is pure: the POST is the `register` actor and the delays are named, so tests drive
+ * registered person and the last error; the `forget` action (src/actors/kioskRegistration.ts) drops anything the app
+ * cached of the person. The machine is pure: the POST is the `register` actor and the delays are named, so tests drive
  * it with a SimulatedClock and a fake actor.
  */
 

@@ -6,7 +6,7 @@ import type { CodeSentAnswer, FormTokenAnswer } from '../contract/eforms';
  * the server to send a code; a dialog says where it went ('Re-sent' after Resend); Submit sends the trimmed code
  * and the server answers a short-lived, form-scoped token (it never returns the code itself). A refused code
  * shows the server's message and clears the field. Pure: the two calls are the named actors `requestCode` and
- * `verifyCode`, supplied with `.provide()` (src/views/eforms/public/eformActor.ts, the tests).
+ * `verifyCode`, supplied with `.provide()` (src/actors/publicEform.ts, the tests).
  *
  * idle ─ otp.request ─► requesting ─► awaitingCode ─ otp.submit ─► verifying ─► verified (final: the form token)
  *          (a refusal: idle with the message)  (dialog open)                  └─► invalid (message, field cleared)

@@ -16,8 +16,8 @@ import type { CashCount, CashMovementInput, Register, SessionReport } from '../c
  *                                                                     submitting ─ refused ─► closing.refused
  *   closed, open.idle, loadFailed ── register.change ─► choosing
  *
- * The machine is pure: each request is a named actor the view supplies (tests swap them with `.provide()`); a
- * refusal keeps the server's answer in `error` for the view to show.
+ * The machine is pure: each request is a named actor that src/actors/registerSession.ts supplies (tests swap
+ * them with `.provide()`); a refusal keeps the server's answer in `error` for the view to show.
  */
 
 export interface RegisterSessionContext {

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The browser's one-way import flow (contract <- machines <- api <- views <- app) and the React hooks rules are
+ * The browser's one-way import flow (contract <- machines <- api <- actors <- views <- app) and the React hooks rules are
  * lint rules (eslint.config.js), and so is an option's value isolated by dir=auto; these cases check that the rules
  * themselves fail a wrong import or option.
  */
@@ -24,6 +24,9 @@ describe('browser layering (eslint.config.js)', () => {
     ['a view importing the app', "import { App } from '../../app/App';\nexport const x = App;\n", 'src/views/shell/x.tsx'],
     ['a view reading the address query itself', "import { useSearch } from 'wouter';\nexport const x = useSearch;\n", 'src/views/patients/x.tsx'],
     ['i18n importing a machine', "import { sessionMachine } from '../machines/session.machine';\nexport const x = sessionMachine;\n", 'src/i18n/x.ts'],
+    ['an actor module importing a view', "import { useSnackbarActor } from '../views/ui/shellActors';\nexport const x = useSnackbarActor;\n", 'src/actors/x.ts'],
+    ['an actor module importing the app', "import { createRuntime } from '../app/runtime';\nexport const x = createRuntime;\n", 'src/actors/x.ts'],
+    ['the api importing an actor module', "import { useFormBuilderActor } from '../actors/formBuilder';\nexport const x = useFormBuilderActor;\n", 'src/api/x.ts'],
   ])('%s fails', async (_name, code, filePath) => {
     expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');
   });
@@ -33,6 +36,8 @@ describe('browser layering (eslint.config.js)', () => {
     ['the api importing the contract and a machine', "import { messages } from '../contract/messages';\nimport type { CardDraft } from '../machines/formBuilder.machine';\nexport const x: [typeof messages, CardDraft | null] = [messages, null];\n", 'src/api/x.ts'],
     ['a view importing the api, a machine and i18n', "import { apiRequest } from '../../api/http';\nimport { otpMachine } from '../../machines/otp.machine';\nimport { languages } from '../../i18n/appI18n';\nexport const x = [apiRequest, otpMachine, languages];\n", 'src/views/shell/x.tsx'],
     ['the app importing a view', "import { Shell } from '../views/shell/Shell';\nexport const x = Shell;\n", 'src/app/x.tsx'],
+    ['an actor module importing the api, a machine and i18n', "import { saveCard } from '../api/eformsAdmin';\nimport { formBuilderMachine } from '../machines/formBuilder.machine';\nimport { translateError } from '../i18n/apiErrors';\nexport const x = [saveCard, formBuilderMachine, translateError];\n", 'src/actors/x.ts'],
+    ['a view importing an actor module', "import { useFormBuilderActor } from '../../../actors/formBuilder';\nexport const x = useFormBuilderActor;\n", 'src/views/eforms/admin/x.tsx'],
   ])('%s passes', async (_name, code, filePath) => {
     expect(await ruleIds(code, filePath)).toEqual([]);
   });
@@ -91,6 +96,15 @@ describe('views leave the query cache to src/api (eslint.config.js)', () => {
     }
   });
 
+  it('a view making a mutation of its own fails', async () => {
+    const code =
+      "import { useMutation } from '@tanstack/react-query';\nexport const useX = () => useMutation({ mutationFn: async (text: string) => text });\n";
+    for (const filePath of ['src/views/inbox/x.tsx', 'src/views/shared/sale/x.tsx', 'src/views/ui/x.ts', 'src/views/shell/x.tsx']) {
+      expect(await ruleIds(code, filePath)).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds(code, 'src/api/x.ts')).toEqual([]);
+  });
+
   it('the api hooks and a view reading the cache pass', async () => {
     const reads = view('return () => client.getQueryData([tenantId]) ?? client.fetchQuery({ queryKey: [tenantId], queryFn: () => 1 });');
     expect(await ruleIds(reads, 'src/views/pos/x.tsx')).toEqual([]);
@@ -102,5 +116,31 @@ describe('views leave the query cache to src/api (eslint.config.js)', () => {
     for (const filePath of ['src/views/portal/AppointmentsPage.tsx', 'src/views/ui/x.tsx', 'src/views/shell/x.tsx']) {
       expect(await ruleIds(writes, filePath)).toContain('no-restricted-properties');
     }
+  });
+});
+
+/**
+ * A machine's actors and actions are wired in one module of src/actors (or, for the app's long-lived actors, in
+ * src/app); a view runs the actor from there and only reads it and sends. These cases check that the rule refuses a
+ * view calling .provide() on a machine, however it reaches it.
+ */
+describe('views leave the wiring of machines to src/actors (eslint.config.js)', () => {
+  const provided = (body: string) =>
+    `import { fromPromise } from 'xstate';\nimport { eformMachine } from '../../machines/eform.machine';\nexport const x = ${body};\n`;
+
+  it.each([
+    ['supplying a machine’s actors', "eformMachine.provide({ actors: { getForm: fromPromise(async () => null) } })"],
+    ['supplying a machine’s actions', 'eformMachine.provide({ actions: { forget: () => {} } })'],
+    ['taking provide out of the machine', '(() => { const { provide } = eformMachine; return provide; })()'],
+  ])('a view %s fails', async (_name, body) => {
+    for (const filePath of ['src/views/kiosk/x.tsx', 'src/views/eforms/public/x.ts', 'src/views/ui/x.ts', 'src/views/shell/x.tsx']) {
+      expect(await ruleIds(provided(body), filePath)).toContain('no-restricted-properties');
+    }
+  });
+
+  it('an actor module and the app wire a machine', async () => {
+    const code = provided("eformMachine.provide({ actors: { getForm: fromPromise(async () => null) } })").replace('../../machines', '../machines');
+    expect(await ruleIds(code, 'src/actors/x.ts')).toEqual([]);
+    expect(await ruleIds(code, 'src/app/x.ts')).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
-import { inboxQueries, startConversation, useChangeConversation, useInboxRefresh, writeMessage } from '../../api/inbox';
+import { inboxQueries, useChangeConversation, useInboxRefresh, useSendMessage } from '../../api/inbox';
 import { recordsQueries } from '../../api/records';
 import { inboxLimits } from '../../contract/inbox';
 import type { ConversationDetail, ConversationSummary } from '../../contract/inbox';
@@ -213,8 +213,7 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
       <MessageForm
         label={t('inbox.reply')}
         submitLabel={t('inbox.send')}
-        send={(text) => writeMessage(id, text)}
-        onSent={refresh}
+        to={id}
       />
     </section>
   );
@@ -223,7 +222,6 @@ function ConversationPanel({ id, isPatient }: { id: string; isPatient: boolean }
 function NewConversationPanel({ isPatient, patientId, onStarted }: { isPatient: boolean; patientId: string | null; onStarted: (id: string) => void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const refresh = useInboxRefresh(useTenantId());
   const [patient, setPatient] = useState<ChosenPatient | null>(null);
   const preselected = usePreselectedPatient(patientId);
   // The chart's patient, until the clerk changes it.
@@ -246,11 +244,8 @@ function NewConversationPanel({ isPatient, patientId, onStarted }: { isPatient: 
           label={t('inbox.yourMessage')}
           submitLabel={t('inbox.send')}
           patient={isPatient ? undefined : { chosen, onChoose: choose, loadProblem: changed ? null : preselected.problem }}
-          send={(text) => startConversation(isPatient ? { text } : { text, patientId: chosen?.id })}
-          onSent={(detail) => {
-            refresh(detail);
-            onStarted(detail.id);
-          }}
+          to={isPatient ? {} : { patientId: chosen?.id }}
+          onSent={(detail) => onStarted(detail.id)}
         />
       )}
     </section>
@@ -283,14 +278,15 @@ function MessageForm({
   label,
   submitLabel,
   patient,
-  send,
+  to,
   onSent,
 }: {
   label: string;
   submitLabel: string;
   patient?: { chosen: ChosenPatient | null; onChoose: (patient: ChosenPatient | null) => void; loadProblem: string | null };
-  send: (text: string) => Promise<ConversationDetail>;
-  onSent: (detail: ConversationDetail) => void;
+  /** The conversation replied to (its id), or whom a new conversation is with (useSendMessage). */
+  to: Parameters<typeof useSendMessage>[1];
+  onSent?: (detail: ConversationDetail) => void;
 }) {
   const { t, i18n } = useTranslation();
   const fieldId = useId();
@@ -298,11 +294,11 @@ function MessageForm({
   const patientErrorId = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<{ text?: string; patient?: string } | null>(null);
-  const mutation = useMutation({
-    mutationFn: send,
+  const tenantId = useTenantId();
+  const mutation = useSendMessage(tenantId, to, {
     onSuccess: (detail) => {
       setText('');
-      onSent(detail);
+      onSent?.(detail);
     },
   });
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,5 +1,3 @@
 /** The roles with an inbox: a patient (their own conversations) and store staff (their stores'). */
 export const inboxRoles = ['patient', 'admin', 'staff'] as const;
 export const hasInbox = (roles: readonly string[]) => roles.some((role) => (inboxRoles as readonly string[]).includes(role));
-/** The toolbar's unread count; a page drawn by the server answers it too, since the toolbar asks for it. */
-export const unreadCountPath = '/api/inbox/unread/count';

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
 import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
-import { emailReceipt, invoiceQueries, payInvoice, voidInvoice } from '../../api/invoices';
+import { invoiceQueries } from '../../api/invoices';
 import { recordsQueries } from '../../api/records';
 import type { RecordsScope } from '../../api/records';
 import { storesQuery } from '../../api/stores';
@@ -38,7 +38,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Isolated } from '../ui/Isolated';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import { useRefreshInvoice } from '../../api/pos';
+import { usePayInvoice, useRefreshInvoice, useVoidInvoice } from '../../api/pos';
 import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
 import { RefundForm } from '../shared/sale/RefundForm';
 import { useDeviceRegister } from '../shared/register/useDeviceRegister';
@@ -219,13 +219,13 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
             </p>
           )}
           {invoice.status === 'open' && invoice.balance > 0 && (
-            <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} invoice={invoice} register={register?.openSession ? register : null} onPaid={refresh} />
+            <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} tenantId={tenantId} scope={scope} invoice={invoice} register={register?.openSession ? register : null} />
           )}
           {lineRefund ? (
             <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
           ) : (
             !invoice.relatedInvoiceId &&
-            (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm invoice={invoice} registerSessionId={register?.openSession?.id} onDone={refresh} />
+            (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm tenantId={tenantId} scope={scope} invoice={invoice} registerSessionId={register?.openSession?.id} />
           )}
           <p className={styles.muted} role="status">
             {invoice.status === 'paid' && t('invoiceScreen.paidInFull', { amount: formats.money(invoice.paidTotal, invoice.currency) })}
@@ -243,7 +243,7 @@ function ReceiptActions({ invoice, paper, onPaper }: { invoice: InvoiceDetail; p
     <>
       <PaperChoice paper={paper} onPaper={onPaper} />
       <Button onPress={() => window.print()}>{t('records.invoices.print')}</Button>
-      <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} send={(to) => emailReceipt(invoice.id, to)} />
+      <ReceiptEmail invoiceId={invoice.id} patientId={invoice.patientId} via="invoice" />
     </>
   );
 }
@@ -255,7 +255,7 @@ const newKey = () => `pay-${crypto.randomUUID()}`;
  * `register`: this device's register at the invoice's store when its session is open; the payment counts in that
  * session. Cash is money in a drawer, so without one the form says so and takes no cash (the server refuses it too).
  */
-function PaymentForm({ invoice, register, onPaid }: { invoice: InvoiceDetail; register: Register | null; onPaid: () => Promise<unknown> }) {
+function PaymentForm({ tenantId, scope, invoice, register }: { tenantId: string; scope: RecordsScope; invoice: InvoiceDetail; register: Register | null }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
@@ -272,15 +272,13 @@ function PaymentForm({ invoice, register, onPaid }: { invoice: InvoiceDetail; re
   useUnsavedChanges(dirty);
 
   const snackbar = useSnackbarActor();
-  const pay = useMutation({
-    mutationFn: (input: PaymentInput & { idempotencyKey: string }) => payInvoice(invoice.id, input),
+  const pay = usePayInvoice(tenantId, scope, invoice.id, {
     onSuccess: ({ payment }) => {
       attempt.current = null;
       // The form starts over for the new balance: the clerk is told what was recorded.
       snackbar.send(
         savedSnackbar(t('invoiceScreen.paymentRecorded', { amount: formats.money(payment.amount, invoice.currency), method: t(`records.invoices.methods.${payment.method}`) })),
       );
-      return onPaid();
     },
   });
   const failure = useFailure(pay.error);
@@ -374,7 +372,7 @@ type RefundTo = 'methods' | 'store-credit';
  * or as store credit when the invoice has a patient; cash goes back through `registerSessionId`, this device's open
  * register at the invoice's store (without one the server refuses a cash part, and says so here).
  */
-function VoidForm({ invoice, registerSessionId, onDone }: { invoice: InvoiceDetail; registerSessionId: string | undefined; onDone: () => Promise<unknown> }) {
+function VoidForm({ tenantId, scope, invoice, registerSessionId }: { tenantId: string; scope: RecordsScope; invoice: InvoiceDetail; registerSessionId: string | undefined }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
@@ -383,15 +381,7 @@ function VoidForm({ invoice, registerSessionId, onDone }: { invoice: InvoiceDeta
   const [refundTo, setRefundTo] = useState<RefundTo>('methods');
   const [localError, setLocalError] = useState<string | null>(null);
   const once = useOneAtATime();
-  const done = useMutation({
-    mutationFn: () =>
-      voidInvoice(invoice.id, {
-        reason: reason.trim(),
-        ...(refund && refundTo === 'store-credit' && { refundMethod: 'store-credit' }),
-        ...(refund && registerSessionId && { registerSessionId }),
-      }),
-    onSuccess: () => onDone(),
-  });
+  const done = useVoidInvoice(tenantId, scope, invoice.id);
   const failure = useFailure(done.error);
   const reasonError = localError ?? failure.fields.reason;
   useUnsavedChanges(reason.trim() !== '' && !done.isSuccess);
@@ -400,7 +390,12 @@ function VoidForm({ invoice, registerSessionId, onDone }: { invoice: InvoiceDeta
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setLocalError(t('invoiceScreen.reasonRequired'));
-    once((settled) => done.mutate(undefined, { onSettled: settled }));
+    const input = {
+      reason: reason.trim(),
+      ...(refund && refundTo === 'store-credit' && { refundMethod: 'store-credit' as const }),
+      ...(refund && registerSessionId && { registerSessionId }),
+    };
+    once((settled) => done.mutate(input, { onSettled: settled }));
   };
 
   return (

@@ -1,15 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { kioskKey, registerAtKiosk } from '../../api/records';
+import { useKioskRegistrationActor } from '../../actors/kioskRegistration';
 import type { ErrorResponse } from '../../contract/common';
 import { translateApiError } from '../../i18n/apiErrors';
 import { languageNames, languages } from '../../i18n/appI18n';
-import { kioskRegistrationMachine } from '../../machines/kioskRegistration.machine';
 import type { KioskDraft, KioskRegistrationEvent } from '../../machines/kioskRegistration.machine';
 import { Choice } from '../shared/Choice';
 import { useRecordsAccess } from '../shared/records';
@@ -213,32 +210,10 @@ function KioskForm({ error, isSubmitting, onActivity, onSubmit }: KioskFormProps
  * puts the kiosk's language back, so the next person never sees the previous one's data or choices.
  */
 export function KioskRegisterPage() {
-  const { t, i18n } = useTranslation();
-  // The kiosk's own language: each reset puts it back, so a person who switched it does not leave it to the next.
-  const kioskLanguage = useRef(i18n.language);
+  const { t } = useTranslation();
   const { tenantId } = useRecordsAccess();
-  const queryClient = useQueryClient();
-  const mutationKey = kioskKey(tenantId);
-  const registration = useMutation({ mutationKey, mutationFn: (values: KioskDraft) => registerAtKiosk(values) });
-  // The machine is made once; these refs give its actor and action the current mutation and cache.
-  const live = useRef({ registration, queryClient, mutationKey });
-  live.current = { registration, queryClient, mutationKey };
-
   // Activity events restart the idle clock without changing what is shown: the page reads only what it shows.
-  const actor = useActorRef(
-    kioskRegistrationMachine.provide({
-      actors: { register: fromPromise(({ input }) => live.current.registration.mutateAsync(input)) },
-      actions: {
-        forget: () => {
-          const { registration: current, queryClient: client, mutationKey: key } = live.current;
-          current.reset();
-          const cache = client.getMutationCache();
-          for (const mutation of cache.findAll({ mutationKey: key })) cache.remove(mutation);
-          if (i18n.language !== kioskLanguage.current) void i18n.changeLanguage(kioskLanguage.current);
-        },
-      },
-    }),
-  );
+  const actor = useKioskRegistrationActor(tenantId);
   const formKey = useSelector(actor, (snapshot) => snapshot.context.formKey);
   const registered = useSelector(actor, (snapshot) => (snapshot.hasTag('done') ? snapshot.context.registered : null));
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
@@ -247,15 +222,6 @@ export function KioskRegisterPage() {
 
   // The toolbar's 'Start over'.
   useEffect(() => onStartOver(() => actor.send({ type: 'kiosk.startOver' })), [actor]);
-
-  // Switching the language (the toolbar) is someone at the kiosk: the idle clock runs, and its reset switches back.
-  useEffect(() => {
-    const switched = (language: string) => {
-      if (language !== kioskLanguage.current) actor.send({ type: 'kiosk.activity' });
-    };
-    i18n.on('languageChanged', switched);
-    return () => i18n.off('languageChanged', switched);
-  }, [i18n, actor]);
 
   return (
     <section className={styles.kiosk} aria-labelledby="kiosk-title">

@@ -1,16 +1,15 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { addCashMovement, closeSession, fetchSession, keepSessionReport, openSession, posQueries, useRefreshRegisters } from '../../api/pos';
+import { useRegisterSession } from '../../actors/registerSession';
+import { posQueries } from '../../api/pos';
 import { storesQuery } from '../../api/stores';
 import { posTypes } from '../../contract/pos';
-import type { PosType, Register, SessionReport } from '../../contract/pos';
-import { ApiError } from '../../api/http';
+import type { PosType, Register } from '../../contract/pos';
+import { isOffline } from '../../api/http';
 import { translateError } from '../../i18n/apiErrors';
-import { registerSessionMachine } from '../../machines/registerSession.machine';
 import { useTenantId } from '../shared/useTenant';
 import { Button } from '../ui/Button';
 import { useSessionActor } from '../ui/session';
@@ -23,11 +22,8 @@ import { setSaleTenant } from './waitingSales';
 import { WaitingSalesStatus } from './WaitingSalesStatus';
 import { RegisterSessionContext, useRegisterSessionActor } from './registerSessionActor';
 import type { RegisterSessionActor } from './registerSessionActor';
-import { keepReport, keptReport, rememberedRegister, rememberedStore, rememberRegister, rememberStore } from '../shared/register/registerChoice';
+import { rememberedRegister, rememberedStore, rememberRegister, rememberStore } from '../../pos/registerChoice';
 import * as styles from '../shared/sale/saleForms.css';
-
-/** A request that never reached the server (no connection), as against the server's refusal. */
-const isOffline = (error: unknown) => error !== null && error !== undefined && !(error instanceof ApiError);
 
 /** The history (receipts and refunds) is a chunk of its own, as the sale is (./saleViewChunk.ts): the sale tab, opened all day, does not carry it. */
 const HistoryTab = lazy(() => import('./HistoryTab').then((module) => ({ default: module.HistoryTab })));
@@ -46,7 +42,6 @@ export function PosPage({ type: rawType }: { type?: string }) {
   const titleId = useId();
   const type: PosType = isPosType(rawType) ? rawType : 'all';
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const defaultStore = useSelector(useSessionActor(), (snapshot) => snapshot.context.session?.user.defaultstore?.locationId ?? '');
   const stores = useQuery(storesQuery(tenantId));
   const [storeChoice, setStoreChoice] = useState(() => rememberedStore(tenantId));
@@ -61,40 +56,7 @@ export function PosPage({ type: rawType }: { type?: string }) {
   // The sales waiting on this device are sent as soon as the register page knows its tenant, whichever tab is open.
   useEffect(() => setSaleTenant(tenantId || null), [tenantId]);
 
-  const refreshRegisters = useRefreshRegisters(tenantId);
-  // Each report of an open session is kept on the device, so that with no connection the register opens on it, and
-  // is the session's latest in the query cache, which the session tab reads.
-  const kept = (report: SessionReport) => {
-    keepReport(tenantId, report);
-    keepSessionReport(queryClient, tenantId, report);
-    return report;
-  };
-  const actor: RegisterSessionActor = useActorRef(
-    registerSessionMachine.provide({
-      actors: {
-        loadSession: fromPromise(async ({ input, signal }) => {
-          try {
-            return kept(await fetchSession(input.sessionId, signal));
-          } catch (error) {
-            const last = input.registerId ? keptReport(tenantId, input.registerId) : null;
-            if (isOffline(error) && last?.id === input.sessionId) return last;
-            throw error;
-          }
-        }),
-        openSession: fromPromise(async ({ input }) => {
-          const report = kept(await openSession(input.registerId, { float: input.float, note: '' }));
-          void refreshRegisters();
-          return report;
-        }),
-        moveCash: fromPromise(async ({ input }) => kept(await addCashMovement(input.sessionId, input.movement))),
-        closeSession: fromPromise(async ({ input }) => {
-          const report = kept(await closeSession(input.sessionId, { counted: input.counted, note: '' }));
-          void refreshRegisters();
-          return report;
-        }),
-      },
-    }),
-  );
+  const actor: RegisterSessionActor = useRegisterSession(tenantId);
   const choosing = useSelector(actor, (snapshot) => snapshot.matches('choosing'));
   const register = useSelector(actor, (snapshot) => snapshot.context.register);
 

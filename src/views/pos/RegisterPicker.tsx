@@ -12,7 +12,7 @@ import * as styles from '../shared/sale/saleForms.css';
 
 /**
  * Which register this device sells through: the store's registers, each open (by whom, since when) or closed. The
- * choice is remembered on the device (registerChoice.ts); a store select when the clerk works in several.
+ * choice is remembered on the device (src/pos/registerChoice.ts); a store select when the clerk works in several.
  */
 export function RegisterPicker({
   stores,

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
-import { sendTestTemplate, templateQueries, useRemoveTemplate, useSaveTemplate } from '../../api/templates';
+import { templateQueries, useRemoveTemplate, useSaveTemplate, useSendTestTemplate } from '../../api/templates';
 import {
   isTemplateKey,
   smsSegments,
@@ -166,8 +166,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
 
   const save = useSaveTemplate(tenantId, channel, key, { onSuccess: () => snackbar.send(savedSnackbar(t('templates.saved'))) });
   const remove = useRemoveTemplate(tenantId, channel, key, { onSuccess: () => snackbar.send(savedSnackbar(t('templates.removed'))) });
-  const test = useMutation({
-    mutationFn: () => sendTestTemplate(channel, key, { ...draft, ...(channel === 'sms' ? { to } : {}) }),
+  const test = useSendTestTemplate(channel, key, {
     onSuccess: (sent) => snackbar.send(savedSnackbar(t('templates.testSent', { recipient: sent.recipient }))),
   });
   const serverFields = useFieldErrors(save.error ?? test.error);
@@ -331,7 +330,7 @@ function TemplateEditor(props: { channel: TemplateChannel; detail: TemplateDetai
           variant="secondary"
           isDisabled={!valid || test.isPending || (channel === 'sms' && !to.trim())}
           disabledReason={!valid ? t('templates.textInvalid') : channel === 'sms' && !to.trim() && t('templates.testToRequired')}
-          onPress={() => once((done) => test.mutate(undefined, { onSettled: done }))}
+          onPress={() => once((done) => test.mutate({ ...draft, ...(channel === 'sms' ? { to } : {}) }, { onSettled: done }))}
         >
           {t(`templates.sendTest.${channel}`)}
         </Button>

@@ -1,18 +1,17 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
-import { boardsQuery, cardQuery, saveCard, useCardSaved, usePublishForm } from '../../../api/eformsAdmin';
+import { useFormBuilderActor } from '../../../actors/formBuilder';
+import type { FormBuilderAddresses } from '../../../actors/formBuilder';
+import { boardsQuery, usePublishForm } from '../../../api/eformsAdmin';
 import { storesQuery } from '../../../api/stores';
 import type { OptionId } from '../../../contract/eforms';
 import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
-import { formBuilderMachine } from '../../../machines/formBuilder.machine';
 import type { BuilderEvent } from '../../../machines/formBuilder.machine';
-import { savedSnackbar, snackbarDurations } from '../../../machines/snackbar.machine';
+import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -30,8 +29,8 @@ import { FormStatusBadge } from './StatusBadge';
 import { addPath, boardsPath, editPath } from './paths';
 import { useTenantId } from '../../shared/useTenant';
 
-const randomPrefix = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID().slice(0, 8) : Math.random().toString(36).slice(2, 10);
+/** Where the builder sends the reader (src/actors/formBuilder.ts). */
+const builderAddresses: FormBuilderAddresses = { boards: boardsPath, edit: editPath };
 
 /**
  * /admin/eforms/forms/add/{locationId?} and /admin/eforms/forms/edit/{locationId}/{formId?}. Without a store the
@@ -72,47 +71,11 @@ const kindsToAdd: OptionId[] = [1, 2, 4, 5, 3];
 export function FormBuilderPage({ locationId, formId }: { locationId: string; formId: string | null }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbarActor();
   const [assignOpen, setAssignOpen] = useState(false);
   const initialBoard = useMemo(() => new URLSearchParams(window.location.search).get('board') ?? undefined, []);
 
-  const builder = useActorRef(
-    formBuilderMachine.provide({
-      actors: {
-        loadCard: fromPromise(({ input }) => queryClient.fetchQuery(cardQuery(tenantId, input.formId))),
-        saveCard: fromPromise(({ input, signal }) => saveCard(input.card, signal)),
-      },
-      actions: {
-        announceLoadFailed: (_, { error }) =>
-          snackbar.send({
-            type: 'snackbar.show',
-            kind: 'error',
-            message: translateError(i18n, error),
-            duration: snackbarDurations.save,
-            placement: 'topEnd',
-          }),
-        goToBoards: (_, params) => navigate(boardsPath(params.locationId), { replace: true }),
-      },
-    }),
-    { input: { formId, locationId, boardId: initialBoard, idPrefix: randomPrefix() } },
-  );
-
-  const cardSaved = useCardSaved(tenantId);
-  useEffect(() => {
-    const saved = builder.on('builder.saved', ({ card, created }) => {
-      snackbar.send(savedSnackbar(t('eformsAdmin.messages.cardSaved')));
-      cardSaved(card);
-      if (created) navigate(editPath(card.locationId, card.id), { replace: true });
-    });
-    const failed = builder.on('builder.saveFailed', ({ error }) =>
-      snackbar.send({ type: 'snackbar.show', kind: 'error', message: translateError(i18n, error) }),
-    );
-    return () => {
-      saved.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [builder, snackbar, cardSaved, t, i18n]);
+  const builder = useFormBuilderActor({ tenantId, input: { formId, locationId, boardId: initialBoard }, snackbar, addresses: builderAddresses });
 
   const state = useSelector(builder, (snapshot) => ({
     loading: snapshot.matches('starting') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('left'),

@@ -10,7 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { EformSections } from '../EformSections';
 import { LanguageButtons, PageButton, Progress } from '../../shared/publicPage/controls';
-import { publicEformMachine } from './eformActor';
+import { publicEformMachine } from '../../../actors/publicEform';
 import { messageText } from './messageText';
 import { OtpGate } from './OtpGate';
 import * as styles from '../../shared/publicPage/publicPage.css';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { posQueries } from '../../../api/pos';
 import type { Register } from '../../../contract/pos';
 import { useTenantId } from '../useTenant';
-import { rememberedRegister } from './registerChoice';
+import { rememberedRegister } from '../../../pos/registerChoice';
 
 /**
  * The register this device sells through at a store (the one chosen on the POS page), or null when none is chosen

@@ -1,9 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
-import { emailPosReceipt } from '../../../api/pos';
+import { useEmailReceipt } from '../../../api/pos';
 import { receiptEmailMessages } from '../../../contract/invoiceLookup';
 import { translateError } from '../../../i18n/apiErrors';
 import { Field } from '../Field';
@@ -14,7 +13,7 @@ import { useOneAtATime } from '../../ui/useOneAtATime';
 import * as styles from './saleForms.css';
 
 /**
- * Emailing a receipt (the sale's outcome, the history tab and the invoice screen, each with its own `send`). A patient's sale sends to their
+ * Emailing a receipt (the sale's outcome and the history tab through the register, the invoice screen `via` its own). A patient's sale sends to their
  * email on file in one click, or to another address the clerk types; a walk-in's sale asks for the address at once.
  * When the patient turns out to have no email the address field opens. Email needs the connection.
  */
@@ -22,12 +21,12 @@ export function ReceiptEmail({
   invoiceId,
   patientId,
   online = true,
-  send: sendTo = (to) => emailPosReceipt(invoiceId, to),
+  via = 'register',
 }: {
   invoiceId: string;
   patientId: string | null;
   online?: boolean;
-  send?: (to?: string) => Promise<{ recipient: string }>;
+  via?: 'register' | 'invoice';
 }) {
   const { t, i18n } = useTranslation();
   const once = useOneAtATime();
@@ -36,8 +35,7 @@ export function ReceiptEmail({
   const [address, setAddress] = useState('');
   const [missing, setMissing] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const email = useMutation({
-    mutationFn: (to?: string) => sendTo(to),
+  const email = useEmailReceipt(invoiceId, via, {
     onError: (error) => {
       if (error instanceof ApiError && error.body?.code === 'sales.noEmailAddress') openField();
     },

@@ -5,10 +5,10 @@ import {
   requestFormCode,
   submitPublicForm,
   verifyFormCode,
-} from '../../../api/eformsPublic';
-import { ApiError } from '../../../api/http';
-import { eformMachine } from '../../../machines/eform.machine';
-import { otpMachine } from '../../../machines/otp.machine';
+} from '../api/eformsPublic';
+import { ApiError } from '../api/http';
+import { eformMachine } from '../machines/eform.machine';
+import { otpMachine } from '../machines/otp.machine';
 
 /**
  * A call stopped on purpose never settles: React may stop the page's actor and start it again on the same

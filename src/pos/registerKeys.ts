@@ -1,5 +1,5 @@
 /**
- * Where the device keeps its register (src/views/shared/register/registerChoice.ts, which checks what it reads), and what a page
+ * Where the device keeps its register (./registerChoice.ts, which checks what it reads), and what a page
  * load of the register asks for before the app runs (src/app/earlyStart.ts): zod-free, as that start must be.
  */
 export const registerKey = (tenantId: string, locationId: string) => `pos.register.${tenantId}.${locationId}`;

@@ -1,4 +1,4 @@
-import { Register, SessionReport } from '../../../contract/pos';
+import { Register, SessionReport } from '../contract/pos';
 import { registerKey, reportKey, storeKey } from './registerKeys';
 
 /**
