@@ -27,6 +27,8 @@ function savedCard(body: CardInput): Card {
     requiresCode: body.requiresCode ?? true,
     linkValidDays: body.linkValidDays ?? 7,
     sections: (body.sections ?? []) as Card['sections'],
+    language: body.language ?? 'en',
+    translations: body.translations ?? {},
     updatedAt: '2026-11-22T08:00:00.000Z',
     publishedAt: null,
   };

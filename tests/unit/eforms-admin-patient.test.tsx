@@ -67,6 +67,8 @@ function patientApi() {
         submittedAt: '2026-11-21T10:00:00.000Z',
         reviewedAt: null,
         sections: [answered],
+        language: 'en',
+        translations: {},
       };
       return { status: 200, body: submission };
     }
