@@ -32,7 +32,8 @@ describe('an eForm in the reader’s language', () => {
 
     await admin.getByRole('textbox', { name: 'Form name' }).fill(formName);
     expect(await admin.getByRole('combobox', { name: 'Main language' }).inputValue()).toBe('en');
-    await admin.getByRole('checkbox', { name: 'Patients confirm a one-time code before filling it in' }).click();
+    await admin.getByText('Patients confirm a one-time code before filling it in', { exact: true }).click();
+    expect(await admin.getByRole('checkbox', { name: 'Patients confirm a one-time code before filling it in' }).isChecked()).toBe(false);
     await admin.getByRole('button', { name: 'Add text', exact: true }).click();
     await admin.getByRole('textbox', { name: 'Section 1, question 1' }).fill('What brings you in?');
     await admin.getByRole('button', { name: 'Add a question to section 1', exact: true }).click();
