@@ -28,10 +28,19 @@ function Texts({ texts }: { texts: EformTexts }) {
   );
 }
 
-void createEformTexts(window.localStorage, document.documentElement).then((texts) =>
+// The link names the language its message was written in (&lang=ar): the page opens in it.
+const linkLanguage = new URLSearchParams(window.location.search).get('lang');
+
+void createEformTexts(window.localStorage, document.documentElement, linkLanguage).then((texts) => {
+  // A language the reader chooses on the page replaces the link's, so a reload keeps their choice.
+  texts.subscribe(() => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('lang', texts.current().language);
+    window.history.replaceState(window.history.state, '', url);
+  });
   createRoot(container).render(
     <StrictMode>
       <Texts texts={texts} />
     </StrictMode>,
-  ),
-);
+  );
+});

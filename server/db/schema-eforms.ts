@@ -4,7 +4,8 @@
  * one_time_codes (purpose 'eform', subject = assignment id), so the code limits are the same everywhere.
  */
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, boolean, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, boolean, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FormLanguage } from '../../src/contract/eformTexts';
 import type { ContactChannel } from './schema-records';
 import { patients } from './schema-records';
 import { createdAt, locations, tenantId, tenantIsolation } from './schema';
@@ -12,6 +13,8 @@ import { createdAt, locations, tenantId, tenantIsolation } from './schema';
 
 /** A form section as stored; the shape is src/contract/eforms.ts's, validated there. */
 export type StoredSection = Record<string, unknown>;
+/** A form's translations as stored: language → text key → text (src/contract/eformTexts.ts). */
+export type StoredTranslations = Record<string, Record<string, string>>;
 
 export const formBoards = pgTable(
   'form_boards',
@@ -47,6 +50,10 @@ export const forms = pgTable(
     status: text('status').$type<FormStatus>().notNull().default('draft'),
     /** Ordered sections (radio 1, checklist 2, text 4, date 5, dropdown). */
     sections: jsonb('sections').$type<StoredSection[]>().notNull().default([]),
+    /** The language the form's own texts (name, description, sections) are written in. */
+    language: text('language').$type<FormLanguage>().notNull().default('en'),
+    /** Its texts in the other languages, part of the definition like the sections (and snapshotted with them). */
+    translations: jsonb('translations').$type<StoredTranslations>().notNull().default({}),
     /** Whether a patient must prove with a one-time code that the link is theirs. */
     requiresCode: boolean('requires_code').notNull().default(true),
     linkValidDays: integer('link_valid_days').notNull().default(7),
@@ -62,6 +69,7 @@ export const forms = pgTable(
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
     index('forms_board_idx').on(t.tenantId, t.boardId, t.position),
     index('forms_location_idx').on(t.tenantId, t.locationId, t.status),
+    check('forms_language_check', sql`${t.language} in ('en', 'tr', 'ar')`),
     tenantIsolation('forms'),
   ],
 ).enableRLS();
@@ -79,7 +87,10 @@ export const formAssignments = pgTable(
     /** SHA-256 (keyed) of the link token; the token itself is only in the message sent to the patient. */
     linkTokenHash: text('link_token_hash').notNull(),
     /** The form as it was when assigned: later edits to the card do not change what this patient fills in. */
-    formSnapshot: jsonb('form_snapshot').$type<{ name: string; description: string; sections: StoredSection[] }>().notNull(),
+    /** Snapshots made before forms had languages have no language (English) and no translations. */
+    formSnapshot: jsonb('form_snapshot')
+      .$type<{ name: string; description: string; sections: StoredSection[]; language?: FormLanguage; translations?: StoredTranslations }>()
+      .notNull(),
     requiresCode: boolean('requires_code').notNull(),
     channels: text('channels').array().$type<ContactChannel[]>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,10 +3,12 @@
  * with the published intake form (every section kind) and board 'Consent' with the contact lens consent; Uptown:
  * board 'Intake' with a draft pre-visit form. Jane's link token is random and only its hash is kept (the link
  * itself is not known to anyone; staff can resend it, which mails a fresh one). One more Downtown patient (the first
- * by name after Jane) submitted the intake form yesterday and waits on the work desk for review.
+ * by name after Jane) submitted the intake form yesterday and waits on the work desk for review. The intake form
+ * carries Turkish and Arabic translations of every text; the consent of its headings and Yes/No only.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SectionInput } from '../../src/contract/eforms';
+import type { FormTranslations } from '../../src/contract/eformTexts';
 import { clearAnswers, Section } from '../../src/contract/eforms';
 import type { Tx } from './client';
 import type { DemoUserIds } from './seed';
@@ -92,6 +94,76 @@ const intake: SectionInput[] = [
   },
 ];
 
+/** The intake form in Turkish and Arabic (issue 33): every text, so a reader in either language sees no English. */
+const intakeTranslations: FormTranslations = {
+  tr: {
+    name: 'Yeni Hasta Kayıt Formu',
+    description: 'İlk ziyaretinizden önce birkaç soru. Yaklaşık üç dakika sürer.',
+    'section.visit-reason': 'Ziyaret nedeniniz',
+    'list.visit-reason.0': 'Bugün sizi buraya ne getirdi?',
+    'item.visit-reason.routine': 'Rutin göz muayenesi',
+    'item.visit-reason.new-glasses': 'Yeni gözlük',
+    'item.visit-reason.contacts': 'Kontakt lens uygulaması',
+    'item.visit-reason.problem': 'Gözlerimle ilgili bir sorun',
+    'section.symptoms': 'Belirtiler',
+    'list.symptoms.0': 'Bunlardan herhangi biri sizde var mı?',
+    'item.symptoms.blurred-distance': 'Uzağı bulanık görme',
+    'item.symptoms.blurred-near': 'Yakını bulanık görme',
+    'item.symptoms.headaches': 'Baş ağrısı',
+    'item.symptoms.dry-eyes': 'Kuru veya kaşıntılı gözler',
+    'item.symptoms.flashes': 'Işık çakmaları veya uçuşan cisimler',
+    'item.symptoms.none': 'Hiçbiri',
+    'section.eyewear': 'Şu anki gözlüğünüz',
+    'list.eyewear.0': 'Şu anda ne kullanıyorsunuz?',
+    'item.eyewear.nothing': 'Hiçbir şey',
+    'item.eyewear.glasses': 'Gözlük',
+    'item.eyewear.contacts': 'Kontakt lens',
+    'item.eyewear.both': 'Gözlük ve kontakt lens',
+    'section.health': 'Sağlık',
+    'item.health.medications': 'Kullandığınız ilaçlar',
+    'item.health.allergies': 'Alerjiler (ilaçlar, göz damlaları)',
+    'item.health.family-history': 'Ailenizdeki göz hastalıkları (glokom, makula dejenerasyonu, ...)',
+    'section.last-exam': 'Son göz muayenesi',
+    'item.last-exam.last-exam-date': 'Son göz muayenenizin tarihi (yaklaşık olabilir)',
+  },
+  ar: {
+    name: 'استمارة المريض الجديد',
+    description: 'بضعة أسئلة قبل زيارتك الأولى. تستغرق نحو ثلاث دقائق.',
+    'section.visit-reason': 'سبب زيارتك',
+    'list.visit-reason.0': 'ما الذي أتى بك اليوم؟',
+    'item.visit-reason.routine': 'فحص نظر دوري',
+    'item.visit-reason.new-glasses': 'نظارة جديدة',
+    'item.visit-reason.contacts': 'تركيب عدسات لاصقة',
+    'item.visit-reason.problem': 'مشكلة في عينيّ',
+    'section.symptoms': 'الأعراض',
+    'list.symptoms.0': 'هل تعاني من أيٍّ مما يلي؟',
+    'item.symptoms.blurred-distance': 'تشوش الرؤية البعيدة',
+    'item.symptoms.blurred-near': 'تشوش الرؤية القريبة',
+    'item.symptoms.headaches': 'صداع',
+    'item.symptoms.dry-eyes': 'جفاف العينين أو حكتهما',
+    'item.symptoms.flashes': 'ومضات أو أجسام عائمة',
+    'item.symptoms.none': 'لا شيء مما سبق',
+    'section.eyewear': 'ما ترتديه حاليًا',
+    'list.eyewear.0': 'ماذا ترتدي الآن؟',
+    'item.eyewear.nothing': 'لا شيء',
+    'item.eyewear.glasses': 'نظارة',
+    'item.eyewear.contacts': 'عدسات لاصقة',
+    'item.eyewear.both': 'نظارة وعدسات لاصقة',
+    'section.health': 'الصحة',
+    'item.health.medications': 'الأدوية التي تتناولها',
+    'item.health.allergies': 'الحساسية (أدوية، قطرات عين)',
+    'item.health.family-history': 'أمراض العيون في عائلتك (الزرق، التنكس البقعي، ...)',
+    'section.last-exam': 'آخر فحص للنظر',
+    'item.last-exam.last-exam-date': 'تاريخ آخر فحص لنظرك (التقريبي يكفي)',
+  },
+};
+
+/** The contact lens consent's headings in Turkish and Arabic; its statements stay English (a reader sees them isolated). */
+const consentTranslations: FormTranslations = {
+  tr: { name: 'Kontakt Lens Onayı', 'section.care': 'Lens bakımı', 'section.agree': 'Onay', 'item.agree.yes': 'Evet', 'item.agree.no': 'Hayır', 'section.signed': 'Tarih' },
+  ar: { name: 'موافقة العدسات اللاصقة', 'section.care': 'العناية بالعدسات', 'section.agree': 'الموافقة', 'item.agree.yes': 'نعم', 'item.agree.no': 'لا', 'section.signed': 'التاريخ' },
+};
+
 const consent: SectionInput[] = [
   {
     id: 'care',
@@ -168,6 +240,8 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
         description: 'A few questions before your first visit. It takes about three minutes.',
         status: 'published',
         sections: sections(intake),
+        language: 'en',
+        translations: intakeTranslations,
         requiresCode: true,
         linkValidDays: 7,
         createdBy: admin,
@@ -181,6 +255,8 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
         description: 'Please read and confirm before your contact lens fitting.',
         status: 'published',
         sections: sections(consent),
+        language: 'en',
+        translations: consentTranslations,
         requiresCode: true,
         linkValidDays: 7,
         createdBy: admin,
@@ -201,6 +277,13 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
     ])
     .returning({ id: forms.id });
 
+  const intakeSnapshot = {
+    name: 'New Patient Intake',
+    description: 'A few questions before your first visit. It takes about three minutes.',
+    sections: sections(intake),
+    language: 'en' as const,
+    translations: intakeTranslations,
+  };
   // Jane's assignment (her patient record is seeded by seed-records.ts just before this).
   // The hash of a random token nobody keeps (the seed runs before the installation's keys are loaded): the demo
   // link is unknown, as the brief allows; staff "resend" mails Jane a working one.
@@ -211,7 +294,7 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
     locationId: demoIds.downtown,
     patientId: demoIds.janeDoe,
     linkTokenHash: linkHash,
-    formSnapshot: { name: 'New Patient Intake', description: 'A few questions before your first visit. It takes about three minutes.', sections: sections(intake) },
+    formSnapshot: intakeSnapshot,
     requiresCode: true,
     channels: ['email'],
     expiresAt: new Date(now.getTime() + 7 * DAY),
@@ -249,7 +332,7 @@ export async function seedEforms(tx: Tx, now: Date, userIds: DemoUserIds): Promi
       locationId: demoIds.downtown,
       patientId: submitter.id,
       linkTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
-      formSnapshot: { name: 'New Patient Intake', description: 'A few questions before your first visit. It takes about three minutes.', sections: sections(intake) },
+      formSnapshot: intakeSnapshot,
       requiresCode: true,
       channels: ['email'],
       expiresAt: new Date(submittedAt.getTime() + 6 * DAY),

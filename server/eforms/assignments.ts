@@ -11,7 +11,7 @@ import { patients } from '../db/schema-records';
 import { nowOf } from '../scope/audited';
 import { canSeeStore, storeCondition } from '../scope/scope';
 import { newLinkToken } from './crypto';
-import { assignmentsWhere, callerStores, event, SectionList, sendLink, visibleAssignment, visibleForm } from './staffAccess';
+import { assignmentsWhere, callerStores, event, SectionList, sendLink, snapshotLanguages, visibleAssignment, visibleForm } from './staffAccess';
 import { callerOf } from '../scope/context';
 import { publicUrlOf } from '../http/publicUrl';
 
@@ -47,7 +47,13 @@ export async function assignForm(
   const [store] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, f.locationId));
   const at = nowOf(request);
   const expiresAt = new Date(at.getTime() + f.linkValidDays * 86_400_000);
-  const snapshot = { name: f.name, description: f.description, sections: clearAnswers(SectionList.parse(f.sections)) };
+  const snapshot = {
+    name: f.name,
+    description: f.description,
+    sections: clearAnswers(SectionList.parse(f.sections)),
+    language: f.language,
+    translations: f.translations,
+  };
   const refs: Refs = [];
   const ids: string[] = [];
   for (const c of chosen) {
@@ -162,5 +168,6 @@ export async function readSubmission(tx: Tx, request: FastifyRequest, assignment
     submittedAt: s.submittedAt.toISOString(),
     reviewedAt: s.reviewedAt?.toISOString() ?? null,
     sections: SectionList.parse(s.answers),
+    ...snapshotLanguages(a.formSnapshot),
   };
 }

@@ -3,6 +3,7 @@ import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { clearAnswers, type Card, type CardInput, type EForm, type FormList, type FormsQuery, type RemoveFormAnswer, type Section } from '../../src/contract/eforms';
+import { keptTranslations } from '../../src/contract/eformTexts';
 import { audit } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { formAssignments, formBoards, forms } from '../db/schema-eforms';
@@ -36,6 +37,8 @@ export async function saveCard(tx: Tx, request: FastifyRequest, body: z.infer<ty
     requiresCode: body.requiresCode,
     linkValidDays: body.linkValidDays,
     sections,
+    language: body.language,
+    translations: keptTranslations({ name: body.name, description: body.description, sections }, body.language, body.translations),
     updatedAt: at,
   };
   let saved: FormRow | undefined;
@@ -118,6 +121,8 @@ export async function duplicateForm(tx: Tx, request: FastifyRequest, formId: str
       description: f.description,
       status: 'draft',
       sections: f.sections,
+      language: f.language,
+      translations: f.translations,
       requiresCode: f.requiresCode,
       linkValidDays: f.linkValidDays,
       position: f.position + 1,
@@ -142,5 +147,7 @@ export async function previewForm(tx: Tx, request: FastifyRequest, formId: strin
     isLinkExpired: 0 as const,
     isAuth: false,
     sectionlists: clearAnswers(SectionList.parse(f.sections)),
+    language: f.language,
+    translations: f.translations,
   };
 }

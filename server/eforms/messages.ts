@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
 import { patients } from '../db/schema-records';
+import type { TemplateLanguage } from '../../src/contract/messageTemplates';
 import { languageOrder, mergeTemplate, resolveTemplate, type Channel } from '../messaging/messaging';
 import { queueMessage } from '../messaging/outbox';
 
@@ -21,14 +22,16 @@ export async function queueEformMessage(
     key: EformTemplateKey;
     channel: Channel;
     recipient: string;
-    fields: Record<string, string>;
+    /** The merge fields, or the fields for the language the template is in (a link that opens the page in it). */
+    fields: Record<string, string> | ((language: TemplateLanguage) => Record<string, string>);
   },
 ): Promise<{ tenantId: string; id: string }> {
   const [patient] = await tx.select({ language: patients.preferredLanguage }).from(patients).where(eq(patients.id, m.patientId));
   const [store] = await tx.select({ language: locations.language }).from(locations).where(eq(locations.id, m.locationId));
   const template = await resolveTemplate(tx, m.key, m.channel, m.locationId, languageOrder(patient?.language, store?.language));
-  let body = mergeTemplate(template.body, m.fields);
-  const essential = m.key === 'eform.code' ? m.fields.code : m.fields.formLink;
+  const fields = typeof m.fields === 'function' ? m.fields(template.language) : m.fields;
+  let body = mergeTemplate(template.body, fields);
+  const essential = m.key === 'eform.code' ? fields.code : fields.formLink;
   if (essential && !body.includes(essential)) body = `${body}\n${essential}`;
   return queueMessage(tx, {
     tenantId: m.tenantId,
@@ -37,7 +40,7 @@ export async function queueEformMessage(
     channel: m.channel,
     recipient: m.recipient,
     template: m.key,
-    subject: mergeTemplate(template.subject, m.fields),
+    subject: mergeTemplate(template.subject, fields),
     body,
   });
 }

@@ -18,6 +18,7 @@ import { mergeAnswers } from './answers';
 import { hashLinkToken, linkMark, verifyFormToken } from './crypto';
 import { maskEmail, maskPhone } from '../messaging/messaging';
 import { queueEformMessage } from './messages';
+import { snapshotLanguages } from './staffAccess';
 
 type AssignmentRow = typeof formAssignments.$inferSelect;
 type LinkRow = AssignmentRow & { companySuspended: boolean };
@@ -58,6 +59,8 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
     isSubmitted: 0,
     isLinkExpired: 0,
     isAuth: false,
+    language: 'en',
+    translations: {},
     ...flags,
   });
 
@@ -113,6 +116,7 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
       isLinkExpired: 0,
       isAuth: false,
       sectionlists: SectionList.parse(a.formSnapshot.sections),
+      ...snapshotLanguages(a.formSnapshot),
     };
   };
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ErrorResponse, Uuid, type Role } from '../../src/contract/common';
 import type { Assignment, Card} from '../../src/contract/eforms';
 import { type CardSummary, assignmentStatus, formatUsDate, Section } from '../../src/contract/eforms';
+import type { FormLanguage, FormTranslations } from '../../src/contract/eformTexts';
 import { audit, type AuditEvent } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
@@ -18,6 +19,7 @@ import type { ErrorCode } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueEformMessage } from './messages';
 import { canSeeStore, storesOf, type Stores } from '../scope/scope';
+import type { TemplateLanguage } from '../../src/contract/messageTemplates';
 import type { Channel } from '../messaging/messaging';
 import { actorOf, callerOf } from '../scope/context';
 
@@ -42,10 +44,18 @@ export function cardOf(f: FormRow): Card {
     requiresCode: f.requiresCode,
     linkValidDays: f.linkValidDays,
     sections: SectionList.parse(f.sections),
+    language: f.language,
+    translations: f.translations,
     updatedAt: f.updatedAt.toISOString(),
     publishedAt: iso(f.publishedAt),
   };
 }
+
+/** The languages of an assignment's snapshot: one made before forms had languages is English, untranslated. */
+export const snapshotLanguages = (snapshot: AssignmentRow['formSnapshot']): { language: FormLanguage; translations: FormTranslations } => ({
+  language: snapshot.language ?? 'en',
+  translations: snapshot.translations ?? {},
+});
 
 export function slugify(name: string): string {
   const s = name
@@ -159,14 +169,14 @@ export const sendLink = async (
   storeName: string,
   token: string,
 ) => {
-  const formLink = `${publicUrl.replace(/\/+$/, '')}/eforms?tenantid=${a.tenantId}&uri=${token}`;
-  const fields = {
+  // The link opens the page in the language its message is written in (the reader may switch there).
+  const fields = (language: TemplateLanguage) => ({
     patientName: `${p.firstName} ${p.lastName}`,
     storeName,
     formName: a.formName,
-    formLink,
+    formLink: `${publicUrl.replace(/\/+$/, '')}/eforms?tenantid=${a.tenantId}&uri=${token}&lang=${language}`,
     expiresOn: formatUsDate(a.expiresAt),
-  };
+  });
   const refs = [];
   for (const channel of channels) {
     const recipient = channel === 'email' ? p.email : p.phone;

@@ -69,6 +69,8 @@ export function saveCard(card: CardDraft, signal?: AbortSignal) {
     requiresCode: card.requiresCode,
     linkValidDays: card.linkValidDays,
     sections: card.sections,
+    language: card.language,
+    translations: card.translations,
   };
   return apiRequest('/api/patient/updateform', { method: 'POST', body, schema: CardSaved, signal });
 }

@@ -1,6 +1,6 @@
 import type { CodeSentAnswer, EForm, FormTokenAnswer, Section, SubmitAnswer } from '../contract/eforms';
 import { ApiError, apiRequest } from './http';
-import { array, boolean, ErrorResponse as ErrorShape, fail, object, oneOf, optional, parseOrNull, shape, string } from './shapes';
+import { array, boolean, ErrorResponse as ErrorShape, fail, object, oneOf, optional, parseOrNull, record, shape, string } from './shapes';
 import type { Check, Shape } from './shapes';
 
 /**
@@ -64,6 +64,8 @@ export const PublicEForm: Shape<EForm> = shape(
     isLinkExpired: flag,
     isAuth: boolean,
     sectionlists: optional(array(section)),
+    language: oneOf(['en', 'tr', 'ar']),
+    translations: record(record(string)),
   }),
 );
 

@@ -4,7 +4,7 @@
  * (a section's validated flag, completeness, clearing). The public eForm page (/eforms, its own entry) imports
  * this module, so it never downloads the schema library.
  */
-import type { Section } from './eforms';
+import type { OptionId, Section } from './eforms';
 import { messages } from './messages';
 
 export const eformMessages = {
@@ -45,6 +45,22 @@ export const ITEMS_MAX = 50;
 export const SECTIONS_MAX = 100;
 export const CARD_NAME_MAX = 120;
 export const LABEL_MAX = 200;
+
+/** The list of a section that holds its items, by the section's option code. */
+export function listKeyOf(optionId: OptionId): 'radiolists' | 'checklists' | 'dropdownlists' | 'textlists' | 'datelists' {
+  switch (optionId) {
+    case 1:
+      return 'radiolists';
+    case 2:
+      return 'checklists';
+    case 3:
+      return 'dropdownlists';
+    case 4:
+      return 'textlists';
+    case 5:
+      return 'datelists';
+  }
+}
 
 // ---- Dates (MM/dd/yyyy) ----
 

@@ -15,7 +15,9 @@
  */
 import { noControlCharacters, Uuid } from './common';
 import { z } from './zod';
-import { CARD_NAME_MAX, eformMessages, ITEMS_MAX, LABEL_MAX, parseUsDate, SECTIONS_MAX, TEXT_ANSWER_MAX } from './eformRules';
+import { formLanguages, formTexts, isFormLanguage } from './eformTexts';
+import type { FormDefinitionTexts } from './eformTexts';
+import { CARD_NAME_MAX, eformMessages, ITEMS_MAX, LABEL_MAX, listKeyOf, parseUsDate, SECTIONS_MAX, TEXT_ANSWER_MAX } from './eformRules';
 
 // The zod-free part of this contract (texts, limits, option codes, dates, the validated flag) lives in
 // ./eformRules, so the public page can use it without the schema library; the same names are exported here.
@@ -28,6 +30,7 @@ export {
   isSectionValidated,
   ITEMS_MAX,
   LABEL_MAX,
+  listKeyOf,
   OPTION_CHECKLIST,
   OPTION_DATE,
   OPTION_DROPDOWN,
@@ -157,22 +160,6 @@ export type Section = z.infer<typeof Section>;
 export type SectionInput = z.input<typeof Section>;
 
 const listKeys = ['textlists', 'checklists', 'radiolists', 'datelists', 'dropdownlists'] as const;
-type ListKey = (typeof listKeys)[number];
-
-export function listKeyOf(optionId: OptionId): ListKey {
-  switch (optionId) {
-    case 1:
-      return 'radiolists';
-    case 2:
-      return 'checklists';
-    case 3:
-      return 'dropdownlists';
-    case 4:
-      return 'textlists';
-    case 5:
-      return 'datelists';
-  }
-}
 
 /** Every item id of a section (checklist, radio and dropdown items included). */
 export function itemIdsOf(s: Pick<Section, 'textlists' | 'checklists' | 'radiolists' | 'datelists' | 'dropdownlists'>): string[] {
@@ -195,6 +182,57 @@ export const Sections = z
       seen.add(s.id);
     });
   });
+
+// ---- Texts in several languages (./eformTexts.ts) ----
+
+/** The refusals of a form's languages and translations (field messages, src/contract/fieldMessages.ts). */
+export const eformTextMessages = {
+  language: "The form's main language must be en, tr or ar",
+  translationLanguage: "A translation's language must be en, tr or ar",
+  mainTranslated: "The main language's texts are the form's own: it has no translation",
+  unknownText: 'This translation names a text the form does not have',
+  tooLong: 'A translation can be at most as long as its text may be (name 120, description 1000, others 200 characters)',
+  control: 'A translation contains characters that are not allowed',
+  notText: 'A translation must be a text',
+} as const;
+
+export const FormLanguage = z.enum(formLanguages, { error: eformTextMessages.language });
+/** Language → text key → text; checked against the form's texts by `translationIssues`. */
+export const Translations = z.record(z.string(), z.record(z.string(), z.string({ error: eformTextMessages.notText }).trim(), { error: eformTextMessages.notText }), {
+  error: eformTextMessages.notText,
+});
+
+const maxOfText = { name: CARD_NAME_MAX, description: 1000, section: LABEL_MAX, list: LABEL_MAX, item: LABEL_MAX } as const;
+// Line breaks and tabs may be in a description's translation, as in the description.
+// eslint-disable-next-line no-control-regex
+const controlInText = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** What is wrong with a form's translations, each at its path under `translations`. */
+export function translationIssues(
+  form: FormDefinitionTexts & { language: string },
+  translations: Record<string, Record<string, string>>,
+): { path: (string | number)[]; message: string }[] {
+  const texts = new Map(formTexts(form).map((text) => [text.key, text]));
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  for (const [language, byKey] of Object.entries(translations)) {
+    if (!isFormLanguage(language)) {
+      issues.push({ path: ['translations', language], message: eformTextMessages.translationLanguage });
+      continue;
+    }
+    if (language === form.language) {
+      if (Object.values(byKey).some((text) => text.trim() !== '')) issues.push({ path: ['translations', language], message: eformTextMessages.mainTranslated });
+      continue;
+    }
+    for (const [key, text] of Object.entries(byKey)) {
+      const path = ['translations', language, key];
+      const own = texts.get(key);
+      if (!own) issues.push({ path, message: eformTextMessages.unknownText });
+      else if (text.trim().length > maxOfText[own.kind]) issues.push({ path, message: eformTextMessages.tooLong });
+      else if (own.kind === 'description' ? controlInText.test(text) : !noControlCharacters.test(text)) issues.push({ path, message: eformTextMessages.control });
+    }
+  }
+  return issues;
+}
 
 // ---- The public page ----
 
@@ -224,6 +262,9 @@ export const EForm = z.object({
   isLinkExpired: Flag,
   isAuth: z.boolean(),
   sectionlists: z.array(Section).optional(),
+  /** The form's main language and its translations (the reader's language is chosen on the page). */
+  language: FormLanguage,
+  translations: Translations,
 });
 export type EForm = z.infer<typeof EForm>;
 
@@ -282,13 +323,16 @@ export const Card = z.object({
   requiresCode: z.boolean(),
   linkValidDays: z.number().int(),
   sections: z.array(Section),
+  language: FormLanguage,
+  translations: Translations,
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
 });
 export type Card = z.infer<typeof Card>;
 
 /** Saving a card: without id it is created (as a draft unless a status is given). */
-export const CardInput = z.object({
+export const CardInput = z
+  .object({
   id: Uuid.optional(),
   boardId: Uuid,
   name: CardName,
@@ -302,7 +346,14 @@ export const CardInput = z.object({
     .max(90, 'A link is valid for at most 90 days')
     .default(7),
   sections: Sections.default([]),
-});
+  /** The language the form's own texts are written in. */
+  language: FormLanguage.default('en'),
+  /** Translations of its texts into the other languages; an empty one is no translation. */
+  translations: Translations.default({}),
+})
+  .superRefine((card, ctx) => {
+    for (const issue of translationIssues(card, card.translations)) ctx.addIssue({ code: 'custom', ...issue });
+  });
 export type CardInput = z.input<typeof CardInput>;
 export const CardSaved = z.object({ card: Card, message: z.literal(eformMessages.cardSaved) });
 
@@ -414,6 +465,9 @@ export const Submission = z.object({
   /** When staff reviewed it into the chart; null while it waits on the work desk. */
   reviewedAt: z.string().nullable(),
   sections: z.array(Section),
+  /** The form's languages as the patient was sent it: staff read the questions in their own language. */
+  language: FormLanguage,
+  translations: Translations,
 });
 export type Submission = z.infer<typeof Submission>;
 

@@ -5,6 +5,7 @@
  * `fieldCodesOf`), and the browser says the field in the reader's language by that code (`fieldErrors.<code>` in
  * src/i18n/locales): never by its English.
  */
+import { eformTextMessages } from './eforms';
 import { enterpriseMessages } from './enterprise';
 import { settingsMessages } from './generalSettings';
 import { inboxMessages } from './inbox';
@@ -22,6 +23,7 @@ export const fieldMessageGroups = {
   settings: settingsMessages,
   enterprise: enterpriseMessages,
   inbox: inboxMessages,
+  eform: eformTextMessages,
 } as const;
 
 /** Every field message by its code. */

@@ -34,12 +34,13 @@ export interface EformTexts {
 }
 
 /**
- * The page's texts in the stored language, fetched first (English if they cannot be), so the first render is
- * already in the reader's language. A language chosen on the page shows once its texts have arrived.
+ * The page's texts in the link's language (`linkLanguage`, the language its message was written in) or else the
+ * stored one, fetched first (English if they cannot be), so the first render is already in the reader's language.
+ * A language chosen on the page shows once its texts have arrived.
  */
-export async function createEformTexts(storage: Storage, root: HTMLElement): Promise<EformTexts> {
+export async function createEformTexts(storage: Storage, root: HTMLElement, linkLanguage: string | null = null): Promise<EformTexts> {
   const stored = storage.getItem(languageKey);
-  let language: Language = isLanguage(stored) ? stored : 'en';
+  let language: Language = isLanguage(linkLanguage) ? linkLanguage : isLanguage(stored) ? stored : 'en';
   let texts = english;
   try {
     texts = await fetchTexts(language);

@@ -1,10 +1,14 @@
 import { CardInput, listKeyOf, OPTION_CHECKLIST, OPTION_DROPDOWN, OPTION_RADIO } from '../contract/eforms';
+import { formLanguages, keptTranslations } from '../contract/eformTexts';
+import type { FormTranslations } from '../contract/eformTexts';
 import type { Card, OptionId, Section } from '../contract/eforms';
 import type { BuilderContext, BuilderEvent, CardDraft, SectionDefaults } from './formBuilder.machine';
 
 /**
  * The form builder's pure card edits (src/machines/formBuilder.machine.ts applies them on its edit events): new
- * sections and items, moves, titles, the dirty comparison and the contract's check before a save.
+ * sections and items, moves, titles, translations, the dirty comparison and the contract's check before a save.
+ * Every edit keeps only the translations that still name a text of the card in a language other than its main one
+ * (a removed question takes its translations with it; a language made the main one loses its translations).
  */
 
 export const builderMessages = {
@@ -102,14 +106,27 @@ const mapSection = (card: CardDraft, sectionId: string, edit: (section: Section)
   sections: card.sections.map((section) => (section.id === sectionId ? edit(section) : section)),
 });
 
-/** The card after one editing event (the same card for any other event). */
+/** The card after one editing event, its translations kept in step (the same card for any other event). */
 export function applyEdit(context: BuilderContext, event: BuilderEvent): { card: CardDraft; nextId: number } {
+  const edited = editCard(context, event);
+  if (edited.card === context.card) return edited;
+  const { card } = edited;
+  return { ...edited, card: { ...card, translations: keptTranslations(card, card.language, card.translations) } };
+}
+
+function withTranslation(translations: FormTranslations, language: keyof FormTranslations, key: string, text: string): FormTranslations {
+  return { ...translations, [language]: { ...translations[language], [key]: text } };
+}
+
+function editCard(context: BuilderContext, event: BuilderEvent): { card: CardDraft; nextId: number } {
   const { card } = context;
   let nextId = context.nextId;
   const newId = () => `${context.idPrefix}-${nextId++}`;
   switch (event.type) {
     case 'card.update':
       return { card: { ...card, ...event.changes }, nextId };
+    case 'translation.update':
+      return { card: { ...card, translations: withTranslation(card.translations, event.language, event.key, event.text) }, nextId };
     case 'section.add': {
       const ids = [newId(), newId(), newId()];
       return { card: { ...card, sections: [...card.sections, newSection(event.optionId, (n) => ids[n]!, event.defaults)] }, nextId };
@@ -170,8 +187,20 @@ export function applyEdit(context: BuilderContext, event: BuilderEvent): { card:
 
 /** Same content (the order of keys aside): what decides the dirty tag. */
 export function sameCard(a: CardDraft, b: CardDraft): boolean {
+  // Translations by language and key in a fixed order: the order they were typed in does not make a change.
+  const translations = (card: CardDraft) => formLanguages.map((language) => Object.entries(card.translations[language] ?? {}).sort());
   const pick = (card: CardDraft) =>
-    JSON.stringify([card.id ?? null, card.boardId, card.name, card.description, card.requiresCode, card.linkValidDays, card.sections]);
+    JSON.stringify([
+      card.id ?? null,
+      card.boardId,
+      card.name,
+      card.description,
+      card.requiresCode,
+      card.linkValidDays,
+      card.sections,
+      card.language,
+      translations(card),
+    ]);
   return pick(a) === pick(b);
 }
 
@@ -194,6 +223,8 @@ export const toDraft = (card: Card): CardDraft => ({
   requiresCode: card.requiresCode,
   linkValidDays: card.linkValidDays,
   sections: card.sections,
+  language: card.language,
+  translations: card.translations,
 });
 
 /** Radio, checklist and dropdown sections have titled lists of options; text and date sections a list of questions. */

@@ -2,6 +2,7 @@ import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { ApiError } from '../contract/apiError';
 import type { ErrorResponse } from '../contract/common';
 import type { Card, CardStatus, OptionId, Section } from '../contract/eforms';
+import type { FormLanguage, FormTranslations } from '../contract/eformTexts';
 import { applyEdit, builderMessages, cardIssues, listTitle, sameCard, toDraft } from './formBuilder.edits';
 
 
@@ -25,6 +26,10 @@ export interface CardDraft {
   requiresCode: boolean;
   linkValidDays: number;
   sections: Section[];
+  /** The language the card's own texts are written in. */
+  language: FormLanguage;
+  /** Its texts in other languages (src/contract/eformTexts.ts); a reader falls back to the main text per text. */
+  translations: FormTranslations;
 }
 
 /** Which list of a section an item belongs to: text and date sections have one list of questions. */
@@ -49,6 +54,8 @@ export interface BuilderInput {
   boardId?: string;
   /** Makes new section and item ids unique within the card (src/actors/formBuilder.ts passes a random one). */
   idPrefix: string;
+  /** The main language of a new form (the view passes the admin's language); English when not given. */
+  language?: FormLanguage;
 }
 
 export interface BuilderContext {
@@ -63,6 +70,8 @@ export interface BuilderContext {
   error: ErrorResponse | null;
   idPrefix: string;
   nextId: number;
+  /** The language whose translations the admin edits beside the main texts (the preview shows it); null: none. */
+  translating: FormLanguage | null;
 }
 
 /** Texts a new section starts with (the view passes them in the reader's language). */
@@ -73,7 +82,10 @@ export interface SectionDefaults {
 }
 
 export type BuilderEvent =
-  | { type: 'card.update'; changes: Partial<Pick<CardDraft, 'name' | 'description' | 'requiresCode' | 'linkValidDays' | 'boardId'>> }
+  | { type: 'card.update'; changes: Partial<Pick<CardDraft, 'name' | 'description' | 'requiresCode' | 'linkValidDays' | 'boardId' | 'language'>> }
+  | { type: 'translation.choose'; language: FormLanguage | null }
+  /** A text's translation; an empty one removes it (the reader then sees the main text). */
+  | { type: 'translation.update'; language: FormLanguage; key: string; text: string }
   | { type: 'card.statusChanged'; status: CardStatus }
   | { type: 'section.add'; optionId: OptionId; defaults: SectionDefaults }
   | { type: 'section.update'; sectionId: string; changes: Partial<Pick<Section, 'title' | 'isRequired'>> }
@@ -112,6 +124,8 @@ function blankCard(input: BuilderInput): CardDraft {
     requiresCode: true,
     linkValidDays: 7,
     sections: [],
+    language: input.language ?? 'en',
+    translations: {},
   };
 }
 
@@ -125,6 +139,7 @@ const editEvents = [
   'item.update',
   'item.move',
   'item.remove',
+  'translation.update',
 ] as const;
 
 export const formBuilderMachine = setup({
@@ -149,8 +164,12 @@ export const formBuilderMachine = setup({
     /** To the store's boards (/admin/eforms/forms/{locationId}). */
     goToBoards: (_, _params: { locationId: string }) => {},
     applyEdit: assign(({ context, event }) => applyEdit(context, event)),
-    /** An edit answers the last refusal and ends a title edit. */
-    resetTransient: assign({ issues: [], titleEdit: null }),
+    /** An edit answers the last refusal and ends a title edit; a language made the main one is no longer translated. */
+    resetTransient: assign(({ context }) => ({
+      issues: [],
+      titleEdit: null,
+      translating: context.translating === context.card.language ? null : context.translating,
+    })),
   },
   guards: {
     hasForm: ({ context }) => context.formId !== null,
@@ -175,6 +194,7 @@ export const formBuilderMachine = setup({
       error: null,
       idPrefix: input.idPrefix,
       nextId: 1,
+      translating: null,
     };
   },
   initial: 'starting',
@@ -220,6 +240,10 @@ export const formBuilderMachine = setup({
             ],
           ]),
         ),
+        // The language being translated is never the main one: choosing the main language closes the translations.
+        'translation.choose': {
+          actions: assign({ translating: ({ context, event }) => (event.language === context.card.language ? null : event.language) }),
+        },
         'card.statusChanged': {
           actions: assign(({ context, event }) => ({
             card: { ...context.card, status: event.status },

@@ -101,6 +101,8 @@ export function formRecord({ isAuth, assignId = 'a9d2c1e4-5b6f-4a7e-8c9d-0e1f2a3
     isLinkExpired: 0,
     isAuth,
     sectionlists: sections,
+    language: 'en',
+    translations: {},
   };
 }
 
@@ -113,4 +115,6 @@ export const codeRequiredRecord: EForm = {
   isSubmitted: 0,
   isLinkExpired: 0,
   isAuth: true,
+  language: 'en',
+  translations: {},
 };

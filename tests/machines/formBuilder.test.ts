@@ -20,6 +20,8 @@ const stored: Card = {
   status: 'draft',
   requiresCode: true,
   linkValidDays: 7,
+  language: 'en',
+  translations: {},
   sections: [
     {
       id: 'a',

@@ -36,6 +36,14 @@ describe('the eForm page’s texts', () => {
     expect(texts.t('errors.tokenRefreshFailed')).toBe(ar.errors.tokenRefreshFailed);
   });
 
+  it('start in the language of the link (its message’s) over the stored one; an unknown one is ignored', async () => {
+    const { storage, root } = page('en');
+    const texts = (await createEformTexts(storage, root, 'tr')).current();
+    expect([texts.language, root.lang, root.dir]).toEqual(['tr', 'tr', 'ltr']);
+    expect(texts.t('eformPublic.submit')).toBe(tr.eformPublic.submit);
+    expect((await createEformTexts(storage, root, 'xx')).current().language).toBe('en');
+  });
+
   it("show a refused call by its error code in the reader's language, whatever its English text", async () => {
     const { storage, root } = page('ar');
     const texts = (await createEformTexts(storage, root)).current();

@@ -27,6 +27,8 @@ function savedCard(body: CardInput): Card {
     requiresCode: body.requiresCode ?? true,
     linkValidDays: body.linkValidDays ?? 7,
     sections: (body.sections ?? []) as Card['sections'],
+    language: body.language ?? 'en',
+    translations: body.translations ?? {},
     updatedAt: '2026-11-22T08:00:00.000Z',
     publishedAt: null,
   };
@@ -96,6 +98,39 @@ describe('the eForm builder', { timeout: 30_000 }, () => {
     // A new form's address becomes its edit page.
     await waitFor(() => expect(window.location.pathname).toBe(`/admin/eforms/forms/edit/${locationId}/${formId}`));
     expect(screen.queryByText('Unsaved changes')).toBeNull();
+  }, 60_000);
+
+  it('translates texts beside the main ones: untranslated ones counted and marked, the preview in that language, saved with the card', async () => {
+    const { user, server } = open(addPage, { formId: null });
+    await user.type(await screen.findByRole('textbox', { name: 'Form name' }), 'Visit');
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Section 1, question 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Section 1, question 1' }), 'Why are you here?');
+    expect(screen.getByRole('combobox', { name: 'Main language' })).toHaveProperty('value', 'en');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Translate into' }), 'ar');
+    const texts = within(screen.getByRole('list', { name: 'Texts in العربية' }));
+    expect(screen.getByText('3 of 3 texts are untranslated: they show in the main language.')).toBeTruthy();
+    await user.type(texts.getByRole('textbox', { name: 'Section 1, question 1 (العربية)' }), 'لماذا أنت هنا؟');
+    expect(screen.getByText('2 of 3 texts are untranslated: they show in the main language.')).toBeTruthy();
+    const nameRow = within(texts.getAllByRole('listitem')[0]!);
+    expect(nameRow.getByText('Visit').getAttribute('lang')).toBe('en');
+    expect(nameRow.getByText('Untranslated')).toBeTruthy();
+
+    // The preview reads the form in Arabic: the translated question isolated (right to left) in this English page,
+    // the untranslated name in English as the page is.
+    const preview = within(screen.getByRole('complementary', { name: 'Preview (as the patient sees it)' }));
+    expect(preview.getByRole('textbox', { name: 'لماذا أنت هنا؟' })).toBeTruthy();
+    const question = preview.getByText('لماذا أنت هنا؟');
+    expect([question.tagName, question.getAttribute('lang'), question.getAttribute('dir')]).toEqual(['BDI', 'ar', 'rtl']);
+    expect(preview.getByText('Visit').tagName).toBe('STRONG');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByRole('status').map((status) => status.textContent).join()).toContain('Card Saved'));
+    const saved = server.calls.find((call) => call.path === '/api/patient/updateform')!.body as CardInput;
+    const sectionId = saved.sections![0]!.id;
+    const questionId = saved.sections![0]!.textlists![0]!.id;
+    expect(saved).toMatchObject({ language: 'en', translations: { ar: { [`item.${sectionId}.${questionId}`]: 'لماذا أنت هنا؟' } } });
   }, 60_000);
 
   it('moves sections with the keyboard-reachable buttons, keeping the focus on the pressed one', async () => {

@@ -67,6 +67,8 @@ function patientApi() {
         submittedAt: '2026-11-21T10:00:00.000Z',
         reviewedAt: null,
         sections: [answered],
+        language: 'en',
+        translations: { ar: { 'item.s1.t1': 'مهنتك' } },
       };
       return { status: 200, body: submission };
     }
@@ -133,6 +135,19 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     const answer = await within(dialog).findByRole('textbox', { name: /Your occupation/ });
     expect(answer).toHaveProperty('value', 'Pilot');
     expect(answer.hasAttribute('readonly') || answer.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('staff reading in Arabic see the translated question; an untranslated title keeps its English isolated; the answer keeps its own direction', async () => {
+    localStorage.setItem('language', 'ar');
+    const { user } = renderAdminScreen(`/admin/patients/${patientId}/7`, <PatientChartPage patientId={patientId} locationId="7" />, patientApi());
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    await user.click(await screen.findByRole('button', { name: /عرض الإجابات: .*Eye history/ }));
+    const dialog = await screen.findByRole('dialog');
+    const answer = await within(dialog).findByRole('textbox', { name: 'مهنتك' });
+    expect(answer).toHaveProperty('value', 'Pilot');
+    expect(answer.getAttribute('dir')).toBe('auto');
+    const title = within(dialog).getByText('About you');
+    expect([title.tagName, title.getAttribute('lang'), title.getAttribute('dir')]).toEqual(['BDI', 'en', 'ltr']);
   });
 
   it('assigns a published form of the store to the patient by SMS', async () => {

@@ -62,7 +62,7 @@ describe('plural forms', () => {
     const i18n = createI18n({ getItem: () => 'en', setItem: () => {} } as unknown as Storage);
     const english = i18n.getFixedT('en');
     const arabic = i18n.getFixedT('ar');
-    const values = { max: 250, units: 42, encoding: 'GSM-7', remaining: 118, column: 'Net sales', group: 'Store' };
+    const values = { max: 250, units: 42, encoding: 'GSM-7', remaining: 118, column: 'Net sales', group: 'Store', total: 12 };
     const same: string[] = [];
     for (const key of countKeys) {
       for (const count of [0, 1, 2, 3, 10, 11, 17, 99, 100, 101, 102]) {

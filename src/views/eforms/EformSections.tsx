@@ -4,6 +4,9 @@ import { formatUsDate, parseUsDate, TEXT_ANSWER_MAX } from '../../contract/eform
 import type { Checklist, DateItem, DropdownList, RadioList, Section, TextItem } from '../../contract/eforms';
 import type { Answer } from '../../machines/eform.machine';
 import * as styles from './eformSections.css';
+import { FormTextProvider, useFormText, useFormTextReader } from './formText';
+import type { FormLanguages } from './formText';
+import { itemKey, listKey, sectionKey } from '../../contract/eformTexts';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 
 /**
@@ -18,22 +21,32 @@ import { visuallyHidden } from '../ui/visuallyHidden.css';
  *
  * Answers go out through `onAnswer`; write them in with `applyAnswer` (src/machines/eform.machine.ts), which also
  * recomputes each section's validated flag. Without `onAnswer`, or with `readOnly`, the form is view-only.
+ *
+ * Each text shows in the reader's language when the form has it translated, else in the form's main language,
+ * isolated (./formText.tsx); what the reader types is isolated too (dir="auto"). Answers are keyed by id only.
  */
 export interface EformSectionsProps {
   sections: readonly Section[];
+  /** The form's main language and translations. */
+  languages: FormLanguages;
+  /** The language to read the form in; the page's when not given (the builder previews a translation). */
+  readerLanguage?: string;
   onAnswer?: (answer: Answer) => void;
   readOnly?: boolean;
 }
 
-export function EformSections({ sections, onAnswer, readOnly = false }: EformSectionsProps) {
+export function EformSections({ sections, languages, readerLanguage, onAnswer, readOnly = false }: EformSectionsProps) {
   const viewOnly = readOnly || !onAnswer;
   const answer = onAnswer ?? (() => {});
+  const reader = useFormTextReader(languages, readerLanguage);
   return (
-    <div className={styles.sections}>
-      {sections.map((section) => (
-        <SectionCard key={section.id} section={section} onAnswer={answer} readOnly={viewOnly} />
-      ))}
-    </div>
+    <FormTextProvider reader={reader}>
+      <div className={styles.sections}>
+        {sections.map((section) => (
+          <SectionCard key={section.id} section={section} onAnswer={answer} readOnly={viewOnly} />
+        ))}
+      </div>
+    </FormTextProvider>
   );
 }
 
@@ -45,11 +58,12 @@ interface PartProps {
 
 function SectionCard({ section, onAnswer, readOnly }: PartProps) {
   const { t } = usePageTexts();
+  const { text } = useFormText();
   const titleId = useId();
   return (
     <section className={styles.section} aria-labelledby={titleId} data-validated={section.validated === 1 || undefined}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        {section.title}
+        {text(sectionKey(section.id), section.title)}
         {section.isRequired && (
           <>
             {' '}
@@ -82,6 +96,7 @@ function SectionCard({ section, onAnswer, readOnly }: PartProps) {
 function RadioPart({ list, listIndex, section, onAnswer, readOnly }: PartProps & { list: RadioList; listIndex: number }) {
   const name = useId();
   const legendId = useId();
+  const { text } = useFormText();
   const chosen = list.radioItems.find((item) => item.description !== '')?.id ?? null;
   return (
     // A fieldset may take the radiogroup role: the group is announced as one choice, named by its legend.
@@ -93,7 +108,7 @@ function RadioPart({ list, listIndex, section, onAnswer, readOnly }: PartProps &
       disabled={readOnly}
     >
       <legend id={legendId} className={styles.groupLabel}>
-        {list.name}
+        {text(listKey(section.id, listIndex), list.name)}
       </legend>
       <div className={styles.options}>
         {list.radioItems.map((item) => (
@@ -106,7 +121,7 @@ function RadioPart({ list, listIndex, section, onAnswer, readOnly }: PartProps &
               checked={chosen === item.id}
               onChange={() => onAnswer({ kind: 'radio', sectionId: section.id, listIndex, itemId: item.id })}
             />
-            {item.name}
+            {text(itemKey(section.id, item.id), item.name)}
           </label>
         ))}
       </div>
@@ -115,6 +130,7 @@ function RadioPart({ list, listIndex, section, onAnswer, readOnly }: PartProps &
 }
 
 function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartProps & { list: Checklist; listIndex: number }) {
+  const { text } = useFormText();
   const checked = list.checkItems.filter((item) => item.ischecked).map((item) => item.id);
   const toggle = (itemId: string, on: boolean) =>
     onAnswer({
@@ -125,7 +141,7 @@ function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartPro
     });
   return (
     <fieldset className={styles.group} disabled={readOnly}>
-      <legend className={styles.groupLabel}>{list.name}</legend>
+      <legend className={styles.groupLabel}>{text(listKey(section.id, listIndex), list.name)}</legend>
       <div className={styles.options}>
         {list.checkItems.map((item) => (
           <label key={item.id} className={styles.radio}>
@@ -136,7 +152,7 @@ function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartPro
               checked={item.ischecked}
               onChange={(event) => toggle(item.id, event.currentTarget.checked)}
             />
-            {item.name}
+            {text(itemKey(section.id, item.id), item.name)}
           </label>
         ))}
       </div>
@@ -146,11 +162,14 @@ function ChecklistPart({ list, listIndex, section, onAnswer, readOnly }: PartPro
 
 function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list: DropdownList }) {
   const { t } = usePageTexts();
+  const { text, shown, attributes } = useFormText();
   const id = useId();
+  // A section holds one dropdown; its title is the section's list 0.
+  const titleKey = listKey(section.id, section.dropdownlists.indexOf(list));
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.groupLabel}>
-        {list.name}
+        {text(titleKey, list.name)}
       </label>
       <select
         id={id}
@@ -164,8 +183,8 @@ function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list:
       >
         <option value="">{t('eformPublic.chooseOption')}</option>
         {list.options.map((option) => (
-          <option key={option.id} value={option.id} dir="auto">
-            {option.name}
+          <option key={option.id} value={option.id} dir="auto" {...attributes(itemKey(section.id, option.id), option.name)}>
+            {shown(itemKey(section.id, option.id), option.name).text}
           </option>
         ))}
       </select>
@@ -175,16 +194,18 @@ function DropdownPart({ list, section, onAnswer, readOnly }: PartProps & { list:
 
 function TextPart({ item, section, onAnswer, readOnly }: PartProps & { item: TextItem }) {
   const { t } = usePageTexts();
+  const { text } = useFormText();
   const id = useId();
   const hintId = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.groupLabel}>
-        {item.name}
+        {text(itemKey(section.id, item.id), item.name)}
       </label>
       <input
         id={id}
         className={styles.input}
+        dir="auto"
         value={item.description}
         maxLength={TEXT_ANSWER_MAX}
         aria-required={section.isRequired || undefined}
@@ -215,6 +236,7 @@ const committed = (draft: string) => {
 
 function DatePart({ item, section, onAnswer, readOnly }: PartProps & { item: DateItem }) {
   const { t } = usePageTexts();
+  const { text } = useFormText();
   const id = useId();
   const hintId = useId();
   const errorId = useId();
@@ -231,7 +253,7 @@ function DatePart({ item, section, onAnswer, readOnly }: PartProps & { item: Dat
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.groupLabel}>
-        {item.name}
+        {text(itemKey(section.id, item.id), item.name)}
       </label>
       <input
         id={id}

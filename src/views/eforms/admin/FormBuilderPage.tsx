@@ -10,7 +10,13 @@ import { storesQuery } from '../../../api/stores';
 import type { OptionId } from '../../../contract/eforms';
 import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
-import type { BuilderEvent } from '../../../machines/formBuilder.machine';
+import type { BuilderEvent, CardDraft } from '../../../machines/formBuilder.machine';
+import { eformTextMessages } from '../../../contract/eforms';
+import { formLanguages, isFormLanguage } from '../../../contract/eformTexts';
+import type { FormLanguage } from '../../../contract/eformTexts';
+import { languageNames } from '../../../i18n/appI18n';
+import { useFormTextReader } from '../formText';
+import { TranslationsPanel } from './TranslationsPanel';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -75,7 +81,12 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
   const [assignOpen, setAssignOpen] = useState(false);
   const initialBoard = useMemo(() => new URLSearchParams(window.location.search).get('board') ?? undefined, []);
 
-  const builder = useFormBuilderActor({ tenantId, input: { formId, locationId, boardId: initialBoard }, snackbar, addresses: builderAddresses });
+  const builder = useFormBuilderActor({
+    tenantId,
+    input: { formId, locationId, boardId: initialBoard, language: isFormLanguage(i18n.language) ? i18n.language : 'en' },
+    snackbar,
+    addresses: builderAddresses,
+  });
 
   const state = useSelector(builder, (snapshot) => ({
     loading: snapshot.matches('starting') || snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('left'),
@@ -84,6 +95,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
   }));
   const card = useSelector(builder, (snapshot) => snapshot.context.card);
   const titleEdit = useSelector(builder, (snapshot) => snapshot.context.titleEdit);
+  const translating = useSelector(builder, (snapshot) => snapshot.context.translating);
   const issues = useSelector(builder, (snapshot) => snapshot.context.issues);
   const boards = useQuery(boardsQuery(tenantId, locationId));
   const publish = usePublishForm(tenantId);
@@ -113,6 +125,11 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
   }
 
   const isSaved = card.id !== undefined && !state.dirty;
+  // The translations' refusals have catalogue codes (fieldErrors.eform.*); the other texts are the API's known ones.
+  const issueText = (issue: string) => {
+    const code = (Object.keys(eformTextMessages) as (keyof typeof eformTextMessages)[]).find((key) => eformTextMessages[key] === issue);
+    return code ? t(`fieldErrors.eform.${code}`) : translateMessage(i18n, issue);
+  };
   const defaults = {
     title: t('eformsAdmin.builder.newSectionTitle'),
     listName: t('eformsAdmin.builder.newListTitle'),
@@ -172,7 +189,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
           <p className={styles.muted}>{t('eformsAdmin.builder.cannotSave')}</p>
           <ul>
             {issues.map((issue) => (
-              <li key={issue}>{translateMessage(i18n, issue)}</li>
+              <li key={issue}>{issueText(issue)}</li>
             ))}
           </ul>
         </Alert>
@@ -215,6 +232,20 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
               value={card.description}
               onChange={(description) => send({ type: 'card.update', changes: { description } })}
             />
+            <label className={styles.fieldLabel}>
+              {t('eformsAdmin.builder.mainLanguage')}
+              <select
+                className={styles.select}
+                value={card.language}
+                onChange={(event) => send({ type: 'card.update', changes: { language: event.target.value as FormLanguage } })}
+              >
+                {formLanguages.map((language) => (
+                  <option key={language} value={language} lang={language} dir="auto">
+                    {languageNames[language]}
+                  </option>
+                ))}
+              </select>
+            </label>
             <Checkbox isSelected={card.requiresCode} onChange={(requiresCode) => send({ type: 'card.update', changes: { requiresCode } })}>
               {t('eformsAdmin.builder.requiresCode')}
             </Checkbox>
@@ -248,6 +279,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
               </Button>
             ))}
           </div>
+          <TranslationsPanel card={card} translating={translating} send={send} />
         </div>
 
         <aside className={styles.preview} aria-labelledby="eform-preview-title">
@@ -255,12 +287,8 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
             {t('eformsAdmin.builder.preview')}
           </h2>
           <div data-testid="eform-preview">
-            <p className={styles.subtitle}>
-              <strong>{card.name}</strong>
-            </p>
-            {card.description && <p className={styles.muted}>{card.description}</p>}
             <I18nextPageTexts>
-              <EformSections sections={card.sections} readOnly />
+              <Preview card={card} readerLanguage={translating ?? card.language} />
             </I18nextPageTexts>
           </div>
         </aside>
@@ -273,5 +301,19 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
         <AssignDialog formId={card.id} formName={card.name} locationId={locationId} onClose={() => setAssignOpen(false)} />
       )}
     </section>
+  );
+}
+
+/** The live preview, in the language being translated (else the main one): each text as a reader of it sees it. */
+function Preview({ card, readerLanguage }: { card: CardDraft; readerLanguage: FormLanguage }) {
+  const reader = useFormTextReader(card, readerLanguage);
+  return (
+    <>
+      <p className={styles.subtitle}>
+        <strong>{reader.text('name', card.name)}</strong>
+      </p>
+      {card.description && <p className={styles.muted}>{reader.text('description', card.description)}</p>}
+      <EformSections sections={card.sections} languages={card} readerLanguage={readerLanguage} readOnly />
+    </>
   );
 }

@@ -34,7 +34,7 @@ export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: stri
             <>
               <p className={styles.muted}>{t('eformsAdmin.submission.submittedAt', { when: dateTime(submission.data.submittedAt) })}</p>
               <I18nextPageTexts>
-                <EformSections sections={submission.data.sections} readOnly />
+                <EformSections sections={submission.data.sections} languages={submission.data} readOnly />
               </I18nextPageTexts>
             </>
           )}

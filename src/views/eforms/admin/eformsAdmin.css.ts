@@ -145,3 +145,6 @@ export const dialogWide = style({
 });
 
 export const dialogBody = style({ display: 'grid', gap: '1rem', padding: '1.5rem', outline: 'none' });
+
+/** A form's text in its main language beside the field of its translation (the builder's translations). */
+export const mainText = style({ margin: 0, color: vars.color.text, overflowWrap: 'anywhere', unicodeBidi: 'isolate' });

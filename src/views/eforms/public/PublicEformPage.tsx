@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { usePageTexts } from '../../../i18n/pageTexts';
@@ -9,6 +9,7 @@ import type { otpMachine } from '../../../machines/otp.machine';
 import { Alert } from '../../ui/Alert';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { EformSections } from '../EformSections';
+import { useFormTextReader } from '../formText';
 import { LanguageButtons, PageButton, Progress } from '../../shared/publicPage/controls';
 import { publicEformMachine } from '../../../actors/publicEform';
 import { messageText } from './messageText';
@@ -121,12 +122,15 @@ function FormScreen({ actor }: { actor: EformActor }) {
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const error = useSelector(actor, (s) => s.context.error);
   const viewOnly = form?.assignId === 0;
+  const languages = useMemo(() => ({ language: form?.language ?? 'en', translations: form?.translations ?? {} }), [form?.language, form?.translations]);
+  const reader = useFormTextReader(languages);
+  const name = form ? reader.shown('name', form.name).text : '';
   const hasRequired = sections.some((section) => section.isRequired);
   const missingRequired = sections.some((section) => section.isRequired && section.validated !== 1);
 
   useEffect(() => {
-    if (form?.name) document.title = form.name;
-  }, [form?.name]);
+    if (name) document.title = name;
+  }, [name]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -137,8 +141,8 @@ function FormScreen({ actor }: { actor: EformActor }) {
   return (
     <>
       <div className={styles.card}>
-        <ScreenTitle>{form.name}</ScreenTitle>
-        {form.description && <p className={styles.text}>{form.description}</p>}
+        <ScreenTitle>{reader.text('name', form.name)}</ScreenTitle>
+        {form.description && <p className={styles.text}>{reader.text('description', form.description)}</p>}
         {viewOnly && <p className={styles.notice}>{t('eformPublic.viewOnly')}</p>}
         {hasRequired && (
           <p className={styles.muted}>
@@ -149,9 +153,10 @@ function FormScreen({ actor }: { actor: EformActor }) {
           </p>
         )}
       </div>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={form.name}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={name}>
         <EformSections
           sections={sections}
+          languages={languages}
           readOnly={viewOnly}
           onAnswer={(answer) => actor.send({ type: 'form.answered', answer })}
         />

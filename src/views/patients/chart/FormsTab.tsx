@@ -1,3 +1,4 @@
+import { formReader, itemKey, listKey, sectionKey } from '../../../contract/eformTexts';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -104,22 +105,34 @@ interface AnswerRow {
   isCheck: boolean;
 }
 
-function answerRows(sections: Section[], t: ReturnType<typeof useTranslation>['t']): AnswerRow[] {
-  return sections.flatMap((s) => [
-    ...[...s.textlists, ...s.datelists].map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: i.name || s.title, text: i.description, isCheck: false })),
-    ...s.checklists.flatMap((c) =>
-      c.checkItems.map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: `${c.name || s.title}: ${i.name}`, text: i.ischecked ? t('formsTab.checked') : t('formsTab.unchecked'), isCheck: true })),
-    ),
-    ...s.radiolists.map((r) => ({
-      key: `${s.id}/${r.radioItems[0]?.id ?? ''}`,
-      sectionId: s.id,
-      itemId: r.radioItems[0]?.id ?? '',
-      question: r.name || s.title,
-      text: r.radioItems.find((i) => i.description === i.id)?.name ?? '',
-      isCheck: false,
-    })),
-    ...s.dropdownlists.map((d) => ({ key: `${s.id}/${d.id}`, sectionId: s.id, itemId: d.id, question: d.name || s.title, text: d.options.find((o) => o.id === d.description)?.name ?? '', isCheck: false })),
-  ]);
+/** The rows of a submission's answers; the form's texts in the reader's language where translated (`read`). */
+function answerRows(sections: Section[], t: ReturnType<typeof useTranslation>['t'], read: (key: string, main: string) => string): AnswerRow[] {
+  return sections.flatMap((s) => {
+    const title = read(sectionKey(s.id), s.title);
+    const item = (i: { id: string; name: string }) => read(itemKey(s.id, i.id), i.name);
+    const list = (index: number, name: string) => (name ? read(listKey(s.id, index), name) : title);
+    return [
+      ...[...s.textlists, ...s.datelists].map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: i.name ? item(i) : title, text: i.description, isCheck: false })),
+      ...s.checklists.flatMap((c, index) =>
+        c.checkItems.map((i) => ({ key: `${s.id}/${i.id}`, sectionId: s.id, itemId: i.id, question: `${list(index, c.name)}: ${item(i)}`, text: i.ischecked ? t('formsTab.checked') : t('formsTab.unchecked'), isCheck: true })),
+      ),
+      ...s.radiolists.map((r, index) => {
+        const chosen = r.radioItems.find((i) => i.description === i.id);
+        return {
+          key: `${s.id}/${r.radioItems[0]?.id ?? ''}`,
+          sectionId: s.id,
+          itemId: r.radioItems[0]?.id ?? '',
+          question: list(index, r.name),
+          text: chosen ? item(chosen) : '',
+          isCheck: false,
+        };
+      }),
+      ...s.dropdownlists.map((d, index) => {
+        const chosen = d.options.find((o) => o.id === d.description);
+        return { key: `${s.id}/${d.id}`, sectionId: s.id, itemId: d.id, question: list(index, d.name), text: chosen ? item(chosen) : '', isCheck: false };
+      }),
+    ];
+  });
 }
 
 const fieldsFor = (row: AnswerRow): ReviewField[] => reviewFields.filter((f) => f === 'notes' || isConsentField(f) === row.isCheck);
@@ -152,7 +165,8 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
   return (
     <QueryView query={submission}>
       {(s) => {
-        const rows = answerRows(s.sections, t);
+        const read = formReader(s.language, s.translations, i18n.language);
+        const rows = answerRows(s.sections, t, (key, main) => read.text(key, main).text);
         const reviewed = s.reviewedAt !== null;
         const copies = rows.flatMap((r) => (choices[r.key] ? [{ field: choices[r.key] as ReviewField, sectionId: r.sectionId, itemId: r.itemId, key: r.key }] : []));
         return (
@@ -176,7 +190,10 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
                     const error = index >= 0 ? (fieldErrors[`copies.${index}`] ?? fieldErrors[`copies.${index}.itemId`]) : undefined;
                     return (
                       <tr key={r.key}>
-                        <th scope="row">{r.question}</th>
+                        {/* A question left in the form's main language keeps its own direction in an Arabic table. */}
+                        <th scope="row">
+                          <bdi>{r.question}</bdi>
+                        </th>
                         <td>{r.text ? <bdi>{r.text}</bdi> : t('formsTab.noAnswer')}</td>
                         {!reviewed && (
                           <td>
