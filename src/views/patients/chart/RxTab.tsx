@@ -16,6 +16,7 @@ import { Badge, EmptyState, QueryView } from '../../shared/records';
 import { useStoreZones } from '../../shared/storeZones';
 import { useFormats } from '../../shared/format';
 import { ContactLensTable, RxFacts, SpectacleTable } from '../../shared/RxTables';
+import { FormActions } from './chartControls';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -238,14 +239,7 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
           </fieldset>
         ))}
         <TextField name="notes" label={t('patientChart.rx.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
-        <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending}>
-            {t('patientChart.rx.save')}
-          </Button>
-          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
-            {t('patientChart.cancel')}
-          </Button>
-        </div>
+        <FormActions submit={t('patientChart.rx.save')} pending={mutation.isPending} onCancel={onDone} />
       </Form>
     </section>
   );
