@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { chartQueries, useBookAppointment, useMoveAppointment } from '../../../api/chart';
 import { ApiError } from '../../../api/http';
@@ -28,7 +27,7 @@ import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { zonedToIso } from '../../../contract/zonedTime';
 import { useOneAtATime } from '../../ui/useOneAtATime';
-import { FormActions, MoveButtons } from './chartControls';
+import { ChartForm, FormActions, MoveButtons } from './chartControls';
 import { RowsTable } from '../../shared/RowsTable';
 import { useVisitColumns } from '../../shared/recordColumns';
 
@@ -123,54 +122,49 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   };
 
   return (
-    <section className={styles.card} aria-labelledby="booking-title">
-      <h2 id="booking-title" className={styles.sectionHeading}>
-        {t('patientChart.appointments.bookTitle')}
-      </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="booking-title">
-        {summary && <ErrorSummary {...summary} />}
-        <div className={styles.fieldGrid}>
-          <SelectField
-            name="locationId"
-            label={t('patientChart.appointments.store')}
-            value={draft.locationId}
-            onChange={(v) => set({ locationId: v, providerId: '' })}
-            error={fields.locationId}
-            options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
-          />
-          <SelectField
-            name="providerId"
-            label={t('patientChart.appointments.provider')}
-            value={providerId}
-            onChange={(v) => set({ providerId: v })}
-            error={fields.providerId}
-            isDisabled={!providers.data}
-            options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))}
-          />
-          <SelectField
-            name="type"
-            label={t('patientChart.appointments.type')}
-            value={draft.type}
-            onChange={(v) => set({ type: v })}
-            error={fields.type}
-            options={appointmentTypes.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
-          />
-          <TextField name="date" label={t('patientChart.appointments.date')} type="date" isRequired value={draft.date} onChange={(v) => set({ date: v })} />
-          <TextField name="time" label={t('patientChart.appointments.time')} type="time" isRequired value={draft.time} onChange={(v) => set({ time: v })} />
-          <SelectField
-            name="durationMinutes"
-            label={t('patientChart.appointments.length')}
-            value={draft.durationMinutes}
-            onChange={(v) => set({ durationMinutes: v })}
-            error={fields.durationMinutes}
-            options={lengths.map((n) => ({ value: String(n), label: t('patientChart.appointments.minutes', { count: n }) }))}
-          />
-        </div>
-        {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
-        <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
-        <FormActions submit={t('patientChart.appointments.book')} pending={mutation.isPending} onCancel={onDone} />
-      </Form>
-    </section>
+    <ChartForm id="booking-title" title={t('patientChart.appointments.bookTitle')} onSubmit={submit} fields={fields}>
+      {summary && <ErrorSummary {...summary} />}
+      <div className={styles.fieldGrid}>
+        <SelectField
+          name="locationId"
+          label={t('patientChart.appointments.store')}
+          value={draft.locationId}
+          onChange={(v) => set({ locationId: v, providerId: '' })}
+          error={fields.locationId}
+          options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
+        />
+        <SelectField
+          name="providerId"
+          label={t('patientChart.appointments.provider')}
+          value={providerId}
+          onChange={(v) => set({ providerId: v })}
+          error={fields.providerId}
+          isDisabled={!providers.data}
+          options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))}
+        />
+        <SelectField
+          name="type"
+          label={t('patientChart.appointments.type')}
+          value={draft.type}
+          onChange={(v) => set({ type: v })}
+          error={fields.type}
+          options={appointmentTypes.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
+        />
+        <TextField name="date" label={t('patientChart.appointments.date')} type="date" isRequired value={draft.date} onChange={(v) => set({ date: v })} />
+        <TextField name="time" label={t('patientChart.appointments.time')} type="time" isRequired value={draft.time} onChange={(v) => set({ time: v })} />
+        <SelectField
+          name="durationMinutes"
+          label={t('patientChart.appointments.length')}
+          value={draft.durationMinutes}
+          onChange={(v) => set({ durationMinutes: v })}
+          error={fields.durationMinutes}
+          options={lengths.map((n) => ({ value: String(n), label: t('patientChart.appointments.minutes', { count: n }) }))}
+        />
+      </div>
+      {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
+      <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
+      <FormActions submit={t('patientChart.appointments.book')} pending={mutation.isPending} onCancel={onDone} />
+    </ChartForm>
   );
 }
 

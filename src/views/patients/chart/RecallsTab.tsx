@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useCreateRecall, useMoveRecall } from '../../../api/chart';
 import { recordsQueries } from '../../../api/records';
@@ -26,7 +25,7 @@ import { useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
-import { FormActions, MoveButtons } from './chartControls';
+import { ChartForm, FormActions, MoveButtons } from './chartControls';
 
 /** The moves offered here; sending a reminder is the outbox's job (the recall machinery), not this tab's. */
 const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
@@ -76,39 +75,34 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
     );
   };
   return (
-    <section className={styles.card} aria-labelledby="recall-form-title">
-      <h2 id="recall-form-title" className={styles.sectionHeading}>
-        {t('patientChart.recalls.addTitle')}
-      </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="recall-form-title">
-        {summary && <ErrorSummary {...summary} />}
-        <div className={styles.fieldGrid}>
-          <SelectField
-            name="type"
-            label={t('records.recalls.type')}
-            value={draft.type}
-            onChange={(v) => setDraft({ ...draft, type: v })}
-            error={fields.type}
-            options={recallTypes.map((type) => ({ value: type, label: t(`records.recalls.types.${type}`) }))}
-          />
-          <TextField name="dueOn" type="date" isRequired label={t('records.recalls.dueOn')} value={draft.dueOn} onChange={(v) => setDraft({ ...draft, dueOn: v })} />
-          <SelectField
-            name="channel"
-            label={t('patientChart.recalls.channel')}
-            value={draft.channel}
-            onChange={(v) => setDraft({ ...draft, channel: v })}
-            error={fields.channel}
-            options={[
-              { value: '', label: t('patientChart.recalls.preferredChannel') },
-              { value: 'email', label: t('records.profile.channels.email') },
-              { value: 'sms', label: t('records.profile.channels.sms') },
-            ]}
-          />
-        </div>
-        <TextField name="notes" label={t('patientChart.recalls.notes')} value={draft.notes} onChange={(v) => setDraft({ ...draft, notes: v })} />
-        <FormActions submit={t('patientChart.recalls.add')} pending={mutation.isPending} onCancel={onDone} />
-      </Form>
-    </section>
+    <ChartForm id="recall-form-title" title={t('patientChart.recalls.addTitle')} onSubmit={submit} fields={fields}>
+      {summary && <ErrorSummary {...summary} />}
+      <div className={styles.fieldGrid}>
+        <SelectField
+          name="type"
+          label={t('records.recalls.type')}
+          value={draft.type}
+          onChange={(v) => setDraft({ ...draft, type: v })}
+          error={fields.type}
+          options={recallTypes.map((type) => ({ value: type, label: t(`records.recalls.types.${type}`) }))}
+        />
+        <TextField name="dueOn" type="date" isRequired label={t('records.recalls.dueOn')} value={draft.dueOn} onChange={(v) => setDraft({ ...draft, dueOn: v })} />
+        <SelectField
+          name="channel"
+          label={t('patientChart.recalls.channel')}
+          value={draft.channel}
+          onChange={(v) => setDraft({ ...draft, channel: v })}
+          error={fields.channel}
+          options={[
+            { value: '', label: t('patientChart.recalls.preferredChannel') },
+            { value: 'email', label: t('records.profile.channels.email') },
+            { value: 'sms', label: t('records.profile.channels.sms') },
+          ]}
+        />
+      </div>
+      <TextField name="notes" label={t('patientChart.recalls.notes')} value={draft.notes} onChange={(v) => setDraft({ ...draft, notes: v })} />
+      <FormActions submit={t('patientChart.recalls.add')} pending={mutation.isPending} onCancel={onDone} />
+    </ChartForm>
   );
 }
 

@@ -1,4 +1,6 @@
+import type { FormEvent, ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../../../i18n/apiErrors';
 import { Alert } from '../../ui/Alert';
@@ -55,5 +57,31 @@ export function FormActions({ submit, pending, onCancel }: { submit: string; pen
         {t('patientChart.cancel')}
       </Button>
     </div>
+  );
+}
+
+/** A chart form in its card, named by its heading (`id`); `fields`: the field messages the form shows (aria, not native). */
+export function ChartForm({
+  id,
+  title,
+  onSubmit,
+  fields,
+  children,
+}: {
+  id: string;
+  title: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  fields: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.card} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionHeading}>
+        {title}
+      </h2>
+      <Form className={styles.form} onSubmit={onSubmit} validationErrors={fields} validationBehavior="aria" aria-labelledby={id}>
+        {children}
+      </Form>
+    </section>
   );
 }
