@@ -16,6 +16,7 @@ import { Spinner } from '../ui/Spinner';
 import * as styles from '../shared/labOrders.css';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { TableScroll } from '../ui/TableScroll';
+import { LoadMore } from '../shared/LoadMore';
 
 /** The chart's lab-orders tab of a patient (tab 5, staff.md). */
 export const labOrdersTabHref = (patientId: string) => `/admin/patients/${encodeURIComponent(patientId)}/5`;
@@ -189,25 +190,14 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
           </tbody>
         </table>
       </TableScroll>
-      <div className={list.more}>
-        <p className={list.muted} role="status">
-          {orders.hasNextPage ? t('labOrderLookup.shown', { number: formats.integer(items.length) }) : t('labOrderLookup.allShown', { number: formats.integer(items.length) })}
-        </p>
-        {orders.isFetchNextPageError ? (
-          <div role="alert" className={list.moreFailed}>
-            <p className={list.muted}>{translateError(i18n, orders.error)}</p>
-            <Button variant="secondary" onPress={() => void orders.fetchNextPage()}>
-              {t('labOrderLookup.retry')}
-            </Button>
-          </div>
-        ) : (
-          orders.hasNextPage && (
-            <Button variant="secondary" isPending={orders.isFetchingNextPage} onPress={() => void orders.fetchNextPage()}>
-              {orders.isFetchingNextPage ? t('labOrderLookup.loadingMore') : t('labOrderLookup.loadMore')}
-            </Button>
-          )
-        )}
-      </div>
+      <LoadMore
+        pages={orders}
+        classes={{ more: list.more, muted: list.muted, failed: list.moreFailed }}
+        shown={orders.hasNextPage ? t('labOrderLookup.shown', { number: formats.integer(items.length) }) : t('labOrderLookup.allShown', { number: formats.integer(items.length) })}
+        failed={translateError(i18n, orders.error)}
+        retry={t('labOrderLookup.retry')}
+        loadMore={orders.isFetchingNextPage ? t('labOrderLookup.loadingMore') : t('labOrderLookup.loadMore')}
+      />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { Spinner } from '../ui/Spinner';
 import * as styles from '../shared/listPage.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
 import { TableScroll } from '../ui/TableScroll';
+import { LoadMore } from '../shared/LoadMore';
 import { usePreloadPage } from '../shared/pageAddress';
 import { searchMax, StoreFilter, useAddressFilter } from '../shared/addressFilter';
 import { chartTabs } from './chart/tabs';
@@ -220,27 +221,18 @@ function PatientRows({
           </tbody>
         </table>
       </TableScroll>
-      <div className={styles.more}>
-        <p className={styles.muted} role="status">
-          {list.hasNextPage
+      <LoadMore
+        pages={list}
+        classes={{ more: styles.more, muted: styles.muted, failed: styles.moreFailed }}
+        shown={
+          list.hasNextPage
             ? t('patientList.shown', { number: formats.integer(patients.length) })
-            : t('patientList.allShown', { number: formats.integer(patients.length) })}
-        </p>
-        {list.isFetchNextPageError ? (
-          <div role="alert" className={styles.moreFailed}>
-            <p className={styles.muted}>{messageOf(list.error, i18n) ?? t('patientList.moreFailed')}</p>
-            <Button variant="secondary" onPress={() => void list.fetchNextPage()}>
-              {t('patientList.retry')}
-            </Button>
-          </div>
-        ) : (
-          list.hasNextPage && (
-            <Button variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? t('patientList.loadingMore') : t('patientList.loadMore')}
-            </Button>
-          )
-        )}
-      </div>
+            : t('patientList.allShown', { number: formats.integer(patients.length) })
+        }
+        failed={(list.error && messageOf(list.error, i18n)) ?? t('patientList.moreFailed')}
+        retry={t('patientList.retry')}
+        loadMore={list.isFetchingNextPage ? t('patientList.loadingMore') : t('patientList.loadMore')}
+      />
     </>
   );
 }
