@@ -15,7 +15,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from '../shared/listPage.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
-import { TableScroll } from '../ui/TableScroll';
+import { RowsTable } from '../shared/RowsTable';
 import { LoadMore } from '../shared/LoadMore';
 import { usePreloadPage } from '../shared/pageAddress';
 import { searchMax, StoreFilter, useAddressFilter } from '../shared/addressFilter';
@@ -186,41 +186,27 @@ function PatientRows({
   const caption = search ? t('patientList.captionSearch', { where, search }) : t('patientList.caption', { where });
   return (
     <>
-      <TableScroll>
-        <table className={styles.table}>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('patientList.columns.name')}</th>
-              <th scope="col">{t('patientList.columns.dateOfBirth')}</th>
-              <th scope="col">{t('patientList.columns.phone')}</th>
-              <th scope="col">{t('patientList.columns.email')}</th>
-              <th scope="col">{t('patientList.columns.store')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {patients.map((patient) => (
-              <tr key={patient.id}>
-                <th scope="row">
-                  <Link
-                    href={chartHref(patient)}
-                    className={styles.link}
-                    onHoverStart={warm(patient.id)}
-                    onPressStart={warm(patient.id)}
-                    onFocus={warm(patient.id)}
-                  >
-                    <bdi>{t('patientList.name', { first: patient.firstName, last: patient.lastName })}</bdi>
-                  </Link>
-                </th>
-                <td>{formats.date(patient.dateOfBirth)}</td>
-                <td>{patient.phone ? <bdi dir="ltr">{patient.phone}</bdi> : <Missing />}</td>
-                <td>{patient.email ? <bdi dir="ltr">{patient.email}</bdi> : <Missing />}</td>
-                <td>{storeNames.get(patient.locationId) ?? <Missing />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <RowsTable
+        className={styles.table}
+        caption={caption}
+        rows={patients}
+        rowKey={(patient) => patient.id}
+        columns={[
+          {
+            heading: t('patientList.columns.name'),
+            rowHeader: true,
+            cell: (patient) => (
+              <Link href={chartHref(patient)} className={styles.link} onHoverStart={warm(patient.id)} onPressStart={warm(patient.id)} onFocus={warm(patient.id)}>
+                <bdi>{t('patientList.name', { first: patient.firstName, last: patient.lastName })}</bdi>
+              </Link>
+            ),
+          },
+          { heading: t('patientList.columns.dateOfBirth'), cell: (patient) => formats.date(patient.dateOfBirth) },
+          { heading: t('patientList.columns.phone'), cell: (patient) => (patient.phone ? <bdi dir="ltr">{patient.phone}</bdi> : <Missing />) },
+          { heading: t('patientList.columns.email'), cell: (patient) => (patient.email ? <bdi dir="ltr">{patient.email}</bdi> : <Missing />) },
+          { heading: t('patientList.columns.store'), cell: (patient) => storeNames.get(patient.locationId) ?? <Missing /> },
+        ]}
+      />
       <LoadMore
         pages={list}
         classes={{ more: styles.more, muted: styles.muted, failed: styles.moreFailed }}
