@@ -1,9 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { usePageSearch } from '../shared/pageAddress';
-import { navigate } from 'wouter/use-browser-location';
+import { StoreFilter, useAddressFilter } from '../shared/addressFilter';
 import { labOrderQueries, useMoveLabOrders } from '../../api/labOrders';
 import { storesQuery } from '../../api/stores';
 import { isLabOrderLookupType, labOrderLookupTypes, type LabOrderBulkResult, type LabOrderLookupItem, type LabOrderLookupType } from '../../contract/labOrderLookup';
@@ -17,29 +16,10 @@ import { Spinner } from '../ui/Spinner';
 import * as styles from '../shared/labOrders.css';
 import { useOneAtATime } from '../ui/useOneAtATime';
 import { TableScroll } from '../ui/TableScroll';
-
-const searchDelayMs = 300;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { LoadMore } from '../shared/LoadMore';
 
 /** The chart's lab-orders tab of a patient (tab 5, staff.md). */
 export const labOrdersTabHref = (patientId: string) => `/admin/patients/${encodeURIComponent(patientId)}/5`;
-
-function filterOf(query: string) {
-  const params = new URLSearchParams(query);
-  const store = params.get('store') ?? '';
-  return { search: (params.get('search') ?? '').trim().slice(0, 100), store: uuidPattern.test(store) ? store : '' };
-}
-
-function writeFilter(filter: { search: string; store: string }) {
-  const params = new URLSearchParams(window.location.search);
-  for (const [key, value] of Object.entries(filter)) {
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  const query = params.toString();
-  const next = `${window.location.pathname}${query ? `?${query}` : ''}`;
-  if (next !== window.location.pathname + window.location.search) navigate(next, { replace: true });
-}
 
 /**
  * /admin/laborderlookup/{type}: the orders of the stores the user may see, by type (all, one status, overdue),
@@ -51,26 +31,7 @@ export function LabOrderLookupPage({ type: rawType }: { type: string }) {
   const tenantId = useTenantId();
   const titleId = useId();
   const type: LabOrderLookupType = isLabOrderLookupType(rawType) ? rawType : 'all';
-  const filter = filterOf(usePageSearch());
-  const [text, setText] = useState(filter.search);
-  const written = useRef(filter.search);
-
-  useEffect(() => {
-    const search = text.trim();
-    if (search === written.current) return;
-    const timer = window.setTimeout(() => {
-      written.current = search;
-      writeFilter({ search, store: filter.store });
-    }, searchDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.store]);
-
-  useEffect(() => {
-    if (filter.search !== written.current) {
-      written.current = filter.search;
-      setText(filter.search);
-    }
-  }, [filter.search]);
+  const { filter, text, setText, setStore } = useAddressFilter();
 
   const stores = useQuery(storesQuery(tenantId));
   const query = window.location.search;
@@ -99,17 +60,7 @@ export function LabOrderLookupPage({ type: rawType }: { type: string }) {
             {t('labOrderLookup.searchHint')}
           </Text>
         </TextField>
-        <label className={list.field}>
-          <span className={list.label}>{t('labOrderLookup.store')}</span>
-          <select className={list.select} value={filter.store} onChange={(event) => writeFilter({ search: written.current, store: event.target.value })}>
-            <option value="">{t('labOrderLookup.allStores')}</option>
-            {stores.data?.stores.map((store) => (
-              <option key={store.id} value={store.id} dir="auto">
-                {store.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StoreFilter texts="labOrderLookup" stores={stores.data?.stores} value={filter.store} onChange={setStore} />
       </div>
       <OrderRows key={`${type}|${filter.search}|${filter.store}`} tenantId={tenantId} type={type} search={filter.search} locationId={filter.store} />
     </section>
@@ -239,25 +190,14 @@ function OrderRows({ tenantId, type, search, locationId }: { tenantId: string; t
           </tbody>
         </table>
       </TableScroll>
-      <div className={list.more}>
-        <p className={list.muted} role="status">
-          {orders.hasNextPage ? t('labOrderLookup.shown', { number: formats.integer(items.length) }) : t('labOrderLookup.allShown', { number: formats.integer(items.length) })}
-        </p>
-        {orders.isFetchNextPageError ? (
-          <div role="alert" className={list.moreFailed}>
-            <p className={list.muted}>{translateError(i18n, orders.error)}</p>
-            <Button variant="secondary" onPress={() => void orders.fetchNextPage()}>
-              {t('labOrderLookup.retry')}
-            </Button>
-          </div>
-        ) : (
-          orders.hasNextPage && (
-            <Button variant="secondary" isPending={orders.isFetchingNextPage} onPress={() => void orders.fetchNextPage()}>
-              {orders.isFetchingNextPage ? t('labOrderLookup.loadingMore') : t('labOrderLookup.loadMore')}
-            </Button>
-          )
-        )}
-      </div>
+      <LoadMore
+        pages={orders}
+        classes={{ more: list.more, muted: list.muted, failed: list.moreFailed }}
+        shown={orders.hasNextPage ? t('labOrderLookup.shown', { number: formats.integer(items.length) }) : t('labOrderLookup.allShown', { number: formats.integer(items.length) })}
+        failed={translateError(i18n, orders.error)}
+        retry={t('labOrderLookup.retry')}
+        loadMore={orders.isFetchingNextPage ? t('labOrderLookup.loadingMore') : t('labOrderLookup.loadMore')}
+      />
     </>
   );
 }

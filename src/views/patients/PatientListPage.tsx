@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Input, Label, Link, Text, TextField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { navigate } from 'wouter/use-browser-location';
 import { ApiError } from '../../api/http';
 import { patientQueries } from '../../api/patients';
 import { recordsQueries } from '../../api/records';
@@ -16,36 +15,13 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from '../shared/listPage.css';
 import { visuallyHidden } from '../ui/visuallyHidden.css';
-import { TableScroll } from '../ui/TableScroll';
-import { usePageSearch, usePreloadPage } from '../shared/pageAddress';
+import { RowsTable } from '../shared/RowsTable';
+import { LoadMore } from '../shared/LoadMore';
+import { usePreloadPage } from '../shared/pageAddress';
+import { searchMax, StoreFilter, useAddressFilter } from '../shared/addressFilter';
 import { chartTabs } from './chart/tabs';
 import { chartHref } from './chartHref';
 import { DuplicatePatients } from './DuplicatePatients';
-
-/** How long the search waits after the last keystroke before it asks the server. */
-export const searchDelayMs = 300;
-const searchMax = 100;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-
-/** The list's filter as the address keeps it (?search=&store=), so that Back returns to the same list. */
-function filterOf(query: string) {
-  const params = new URLSearchParams(query);
-  const search = (params.get('search') ?? '').trim().slice(0, searchMax);
-  const store = params.get('store') ?? '';
-  return { search, store: uuidPattern.test(store) ? store : '' };
-}
-
-function writeFilter(filter: { search: string; store: string }) {
-  const params = new URLSearchParams(window.location.search);
-  for (const [key, value] of Object.entries(filter)) {
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  const query = params.toString();
-  const next = `${window.location.pathname}${query ? `?${query}` : ''}`;
-  if (next !== window.location.pathname + window.location.search) navigate(next, { replace: true });
-}
 
 /**
  * /admin/patients/{type}: the patients of the stores the user may see (admin and staff). A search (names, email,
@@ -58,34 +34,10 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
   const { t } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
-  const filter = filterOf(usePageSearch());
-  const [text, setText] = useState(filter.search);
-  const written = useRef(filter.search);
+  const { filter, text, setText, setStore, clearSearch } = useAddressFilter();
   const input = useRef<HTMLInputElement>(null);
-
-  // Typing settles for a moment, then the search goes to the address (replacing it: one history entry per list).
-  useEffect(() => {
-    const search = text.trim();
-    if (search === written.current) return;
-    const timer = window.setTimeout(() => {
-      written.current = search;
-      writeFilter({ search, store: filter.store });
-    }, searchDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [text, filter.store]);
-
-  // The address changed by itself (Back, Forward, a link): the field follows it.
-  useEffect(() => {
-    if (filter.search !== written.current) {
-      written.current = filter.search;
-      setText(filter.search);
-    }
-  }, [filter.search]);
-
   const clear = () => {
-    setText('');
-    written.current = '';
-    writeFilter({ search: '', store: filter.store });
+    clearSearch();
     input.current?.focus();
   };
 
@@ -125,27 +77,22 @@ export function PatientListPage({ type: typeParam = 'all' }: { type?: string }) 
             {t('patientList.searchHint')}
           </Text>
         </TextField>
-        <label className={styles.field}>
-          <span className={styles.label}>{t('patientList.store')}</span>
-          <select
-            className={styles.select}
-            value={filter.store}
-            onChange={(event) => writeFilter({ search: written.current, store: event.target.value })}
-          >
-            <option value="">{t('patientList.allStores')}</option>
-            {stores.data?.stores.map((store) => (
-              <option key={store.id} value={store.id} dir="auto">
-                {store.name}
-              </option>
-            ))}
-            {/* A store of the address the list does not know (yet): still selected, by its id. */}
-            {filter.store && stores.data && !storeNames.has(filter.store) && (
+        <StoreFilter
+          texts="patientList"
+          stores={stores.data?.stores}
+          value={filter.store}
+          onChange={setStore}
+          extra={
+            /* A store of the address the list does not know (yet): still selected, by its id. */
+            filter.store &&
+            stores.data &&
+            !storeNames.has(filter.store) && (
               <option value={filter.store} dir="auto">
                 {filter.store}
               </option>
-            )}
-          </select>
-        </label>
+            )
+          }
+        />
       </div>
       {type === 'all' && <DuplicatePatients tenantId={tenantId} locationId={filter.store} storeNames={storeNames} />}
       <PatientRows
@@ -239,62 +186,39 @@ function PatientRows({
   const caption = search ? t('patientList.captionSearch', { where, search }) : t('patientList.caption', { where });
   return (
     <>
-      <TableScroll>
-        <table className={styles.table}>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('patientList.columns.name')}</th>
-              <th scope="col">{t('patientList.columns.dateOfBirth')}</th>
-              <th scope="col">{t('patientList.columns.phone')}</th>
-              <th scope="col">{t('patientList.columns.email')}</th>
-              <th scope="col">{t('patientList.columns.store')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {patients.map((patient) => (
-              <tr key={patient.id}>
-                <th scope="row">
-                  <Link
-                    href={chartHref(patient)}
-                    className={styles.link}
-                    onHoverStart={warm(patient.id)}
-                    onPressStart={warm(patient.id)}
-                    onFocus={warm(patient.id)}
-                  >
-                    <bdi>{t('patientList.name', { first: patient.firstName, last: patient.lastName })}</bdi>
-                  </Link>
-                </th>
-                <td>{formats.date(patient.dateOfBirth)}</td>
-                <td>{patient.phone ? <bdi dir="ltr">{patient.phone}</bdi> : <Missing />}</td>
-                <td>{patient.email ? <bdi dir="ltr">{patient.email}</bdi> : <Missing />}</td>
-                <td>{storeNames.get(patient.locationId) ?? <Missing />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <div className={styles.more}>
-        <p className={styles.muted} role="status">
-          {list.hasNextPage
+      <RowsTable
+        className={styles.table}
+        caption={caption}
+        rows={patients}
+        rowKey={(patient) => patient.id}
+        columns={[
+          {
+            heading: t('patientList.columns.name'),
+            rowHeader: true,
+            cell: (patient) => (
+              <Link href={chartHref(patient)} className={styles.link} onHoverStart={warm(patient.id)} onPressStart={warm(patient.id)} onFocus={warm(patient.id)}>
+                <bdi>{t('patientList.name', { first: patient.firstName, last: patient.lastName })}</bdi>
+              </Link>
+            ),
+          },
+          { heading: t('patientList.columns.dateOfBirth'), cell: (patient) => formats.date(patient.dateOfBirth) },
+          { heading: t('patientList.columns.phone'), cell: (patient) => (patient.phone ? <bdi dir="ltr">{patient.phone}</bdi> : <Missing />) },
+          { heading: t('patientList.columns.email'), cell: (patient) => (patient.email ? <bdi dir="ltr">{patient.email}</bdi> : <Missing />) },
+          { heading: t('patientList.columns.store'), cell: (patient) => storeNames.get(patient.locationId) ?? <Missing /> },
+        ]}
+      />
+      <LoadMore
+        pages={list}
+        classes={{ more: styles.more, muted: styles.muted, failed: styles.moreFailed }}
+        shown={
+          list.hasNextPage
             ? t('patientList.shown', { number: formats.integer(patients.length) })
-            : t('patientList.allShown', { number: formats.integer(patients.length) })}
-        </p>
-        {list.isFetchNextPageError ? (
-          <div role="alert" className={styles.moreFailed}>
-            <p className={styles.muted}>{messageOf(list.error, i18n) ?? t('patientList.moreFailed')}</p>
-            <Button variant="secondary" onPress={() => void list.fetchNextPage()}>
-              {t('patientList.retry')}
-            </Button>
-          </div>
-        ) : (
-          list.hasNextPage && (
-            <Button variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? t('patientList.loadingMore') : t('patientList.loadMore')}
-            </Button>
-          )
-        )}
-      </div>
+            : t('patientList.allShown', { number: formats.integer(patients.length) })
+        }
+        failed={(list.error && messageOf(list.error, i18n)) ?? t('patientList.moreFailed')}
+        retry={t('patientList.retry')}
+        loadMore={list.isFetchingNextPage ? t('patientList.loadingMore') : t('patientList.loadMore')}
+      />
     </>
   );
 }

@@ -13,7 +13,9 @@ import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../
 import { NoPatientState } from './NoPatientState';
 import { useFormats } from '../shared/format';
 import * as styles from '../shared/records.css';
-import { TableScroll } from '../ui/TableScroll';
+import { RowsTable } from '../shared/RowsTable';
+import type { Column } from '../shared/RowsTable';
+import { useVisitColumns } from '../shared/recordColumns';
 
 const statusTone = (status: Appointment['status']) =>
   status === 'cancelled' || status === 'no-show' ? 'warning' : status === 'completed' ? 'neutral' : 'good';
@@ -30,58 +32,38 @@ function AppointmentTable({
 }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const visit = useVisitColumns();
+  const when = (appointment: Appointment) => formats.dateTime(appointment.startsAt, appointment.timeZone, 'full');
+  const columns: Column<Appointment>[] = [
+    { heading: t('records.appointments.when'), cell: (appointment) => <time dateTime={appointment.startsAt}>{when(appointment)}</time> },
+    visit.type,
+    visit.store,
+    visit.provider,
+    {
+      heading: t('records.appointments.status'),
+      cell: (appointment) => <Badge tone={statusTone(appointment.status)}>{t(`records.appointments.statuses.${appointment.status}`)}</Badge>,
+    },
+  ];
+  if (onCancel) {
+    columns.push({
+      heading: t('records.appointments.actions'),
+      cell: (appointment) =>
+        appointment.canCancel && (
+          <Button variant="secondary" aria-label={t('records.appointments.cancelLabel', { when: when(appointment) })} onPress={() => onCancel(appointment)}>
+            {t('records.appointments.cancel')}
+          </Button>
+        ),
+    });
+  }
   return (
-    <TableScroll cards={onCancel !== undefined}>
-      <table className={styles.table} aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.appointments.when')}</th>
-            <th scope="col">{t('records.appointments.type')}</th>
-            <th scope="col">{t('records.appointments.store')}</th>
-            <th scope="col">{t('records.appointments.provider')}</th>
-            <th scope="col">{t('records.appointments.status')}</th>
-            {onCancel && <th scope="col">{t('records.appointments.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {appointments.map((appointment) => {
-            const when = formats.dateTime(appointment.startsAt, appointment.timeZone, 'full');
-            return (
-              <tr key={appointment.id}>
-                <td>
-                  <time dateTime={appointment.startsAt}>{when}</time>
-                </td>
-                <td>{t(`records.appointments.types.${appointment.type}`)}</td>
-                <td>
-                  <bdi>{appointment.storeName}</bdi>
-                </td>
-                <td>
-                  <bdi>{appointment.providerName}</bdi>
-                </td>
-                <td>
-                  <Badge tone={statusTone(appointment.status)}>
-                    {t(`records.appointments.statuses.${appointment.status}`)}
-                  </Badge>
-                </td>
-                {onCancel && (
-                  <td>
-                    {appointment.canCancel && (
-                      <Button
-                        variant="secondary"
-                        aria-label={t('records.appointments.cancelLabel', { when })}
-                        onPress={() => onCancel(appointment)}
-                      >
-                        {t('records.appointments.cancel')}
-                      </Button>
-                    )}
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowsTable
+      className={styles.table}
+      aria-labelledby={labelledBy}
+      cards={onCancel !== undefined}
+      rows={appointments}
+      rowKey={(appointment) => appointment.id}
+      columns={columns}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './invoices.css';
 import { TableScroll } from '../ui/TableScroll';
+import { LoadMore } from './LoadMore';
 import { useStoreZones } from './storeZones';
 
 /** The invoice screen of one invoice: its patient's invoices with this one selected. */
@@ -100,25 +101,14 @@ export function InvoiceTable({ list, caption, empty }: { list: Pages; caption: s
           </tbody>
         </table>
       </TableScroll>
-      <div className={styles.more}>
-        <p className={styles.muted} role="status">
-          {list.hasNextPage ? t('invoiceScreen.shown', { number: formats.integer(items.length) }) : t('invoiceScreen.allShown', { number: formats.integer(items.length) })}
-        </p>
-        {list.isFetchNextPageError ? (
-          <div role="alert" className={styles.actions}>
-            <p className={styles.muted}>{t('invoiceScreen.moreFailed')}</p>
-            <Button variant="secondary" onPress={() => void list.fetchNextPage()}>
-              {t('invoiceScreen.retry')}
-            </Button>
-          </div>
-        ) : (
-          list.hasNextPage && (
-            <Button variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
-              {t('invoiceScreen.loadMore')}
-            </Button>
-          )
-        )}
-      </div>
+      <LoadMore
+        pages={list}
+        classes={{ more: styles.more, muted: styles.muted, failed: styles.actions }}
+        shown={list.hasNextPage ? t('invoiceScreen.shown', { number: formats.integer(items.length) }) : t('invoiceScreen.allShown', { number: formats.integer(items.length) })}
+        failed={t('invoiceScreen.moreFailed')}
+        retry={t('invoiceScreen.retry')}
+        loadMore={t('invoiceScreen.loadMore')}
+      />
     </>
   );
 }

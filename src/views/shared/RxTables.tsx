@@ -1,18 +1,10 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactLensRx, SpectacleRx } from '../../contract/records';
 import { Badge, Ltr } from './records';
 import { rxText, useFormats } from './format';
 import * as styles from './records.css';
-import { TableScroll } from '../ui/TableScroll';
-
-/** A value or the dash of an empty cell. */
-function Cell({ value, numeric = true }: { value: ReactNode | null; numeric?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <td className={numeric ? styles.number : undefined}>{value === null ? t('records.dash') : <Ltr>{value}</Ltr>}</td>
-  );
-}
+import { RowsTable } from './RowsTable';
+import type { Column } from './RowsTable';
 
 /** Exam date, expiry (marked in words when expired), prescriber and store of one prescription. */
 export function RxFacts({ rx }: { rx: SpectacleRx | ContactLensRx }) {
@@ -39,48 +31,61 @@ export function RxFacts({ rx }: { rx: SpectacleRx | ContactLensRx }) {
   );
 }
 
-/** A spectacle Rx in optician notation: OD (right) and OS (left) rows. */
+/**
+ * One column of an Rx table: its heading (records.rx.<heading>) and each eye's value. A value is a measure (right-aligned,
+ * isolated left to right) unless `words` (translated text); an empty one is the dash.
+ */
+type EyeColumn<Eye> = { heading: string; value: (eye: Eye) => string | null; words?: boolean };
+
+/** A prescription's OD (right) and OS (left) rows under its columns. */
+function EyesTable<Eye>({ caption, right, left, columns }: { caption: string; right: Eye; left: Eye; columns: EyeColumn<Eye>[] }) {
+  const { t } = useTranslation();
+  const eyes = [
+    { eye: 'od', values: right },
+    { eye: 'os', values: left },
+  ] as const;
+  return (
+    <RowsTable
+      className={styles.table}
+      caption={caption}
+      rows={eyes}
+      rowKey={(row) => row.eye}
+      columns={[
+        { heading: t('records.rx.eye'), rowHeader: true, cell: (row) => t(`records.rx.${row.eye}`) },
+        ...columns.map(({ heading, value, words }): Column<(typeof eyes)[number]> => ({
+          heading: t(`records.rx.${heading}`),
+          className: words ? undefined : styles.number,
+          cell: (row) => {
+            const text = value(row.values);
+            return text === null ? t('records.dash') : words ? text : <Ltr>{text}</Ltr>;
+          },
+        })),
+      ]}
+    />
+  );
+}
+
+/** A spectacle Rx in optician notation. */
 export function SpectacleTable({ rx }: { rx: SpectacleRx }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  const eyes = [
-    ['od', rx.right],
-    ['os', rx.left],
-  ] as const;
+  const columns: EyeColumn<SpectacleRx['right']>[] = [
+    { heading: 'sphere', value: (eye) => rxText.dioptres(eye.sphere) },
+    { heading: 'cylinder', value: (eye) => rxText.dioptres(eye.cylinder) },
+    { heading: 'axis', value: (eye) => rxText.axis(eye.axis) },
+    { heading: 'add', value: (eye) => rxText.dioptres(eye.add) },
+    { heading: 'prism', value: (eye) => rxText.prism(eye.prism) },
+    { heading: 'base', value: (eye) => (eye.prismBase ? t(`records.rx.bases.${eye.prismBase}`) : null), words: true },
+    { heading: 'pdDistance', value: (eye) => rxText.millimetres(eye.pdDistance) },
+    { heading: 'pdNear', value: (eye) => rxText.millimetres(eye.pdNear) },
+  ];
   return (
-    <TableScroll>
-      <table className={styles.table}>
-        <caption>{t('records.rx.spectacleCaption', { date: formats.date(rx.examDate) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.rx.eye')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.sphere')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.cylinder')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.axis')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.add')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.prism')}</th>
-            <th scope="col">{t('records.rx.base')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.pdDistance')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.pdNear')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {eyes.map(([eye, values]) => (
-            <tr key={eye}>
-              <th scope="row">{t(`records.rx.${eye}`)}</th>
-              <Cell value={rxText.dioptres(values.sphere)} />
-              <Cell value={rxText.dioptres(values.cylinder)} />
-              <Cell value={rxText.axis(values.axis)} />
-              <Cell value={rxText.dioptres(values.add)} />
-              <Cell value={rxText.prism(values.prism)} />
-              <td>{values.prismBase ? t(`records.rx.bases.${values.prismBase}`) : t('records.dash')}</td>
-              <Cell value={rxText.millimetres(values.pdDistance)} />
-              <Cell value={rxText.millimetres(values.pdNear)} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <EyesTable
+      caption={t('records.rx.spectacleCaption', { date: formats.date(rx.examDate) })}
+      right={rx.right}
+      left={rx.left}
+      columns={columns}
+    />
   );
 }
 
@@ -88,39 +93,20 @@ export function SpectacleTable({ rx }: { rx: SpectacleRx }) {
 export function ContactLensTable({ rx }: { rx: ContactLensRx }) {
   const { t } = useTranslation();
   const formats = useFormats();
-  const eyes = [
-    ['od', rx.right],
-    ['os', rx.left],
-  ] as const;
+  const columns: EyeColumn<ContactLensRx['right']>[] = [
+    { heading: 'power', value: (eye) => rxText.dioptres(eye.power) },
+    { heading: 'baseCurve', value: (eye) => rxText.millimetres(eye.baseCurve) },
+    { heading: 'diameter', value: (eye) => rxText.millimetres(eye.diameter) },
+    { heading: 'cylinder', value: (eye) => rxText.dioptres(eye.cylinder) },
+    { heading: 'axis', value: (eye) => rxText.axis(eye.axis) },
+    { heading: 'add', value: (eye) => rxText.dioptres(eye.add) },
+  ];
   return (
-    <TableScroll>
-      <table className={styles.table}>
-        <caption>{t('records.rx.contactLensCaption', { date: formats.date(rx.examDate) })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.rx.eye')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.power')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.baseCurve')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.diameter')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.cylinder')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.axis')}</th>
-            <th scope="col" className={styles.number}>{t('records.rx.add')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {eyes.map(([eye, values]) => (
-            <tr key={eye}>
-              <th scope="row">{t(`records.rx.${eye}`)}</th>
-              <Cell value={rxText.dioptres(values.power)} />
-              <Cell value={rxText.millimetres(values.baseCurve)} />
-              <Cell value={rxText.millimetres(values.diameter)} />
-              <Cell value={rxText.dioptres(values.cylinder)} />
-              <Cell value={rxText.axis(values.axis)} />
-              <Cell value={rxText.dioptres(values.add)} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <EyesTable
+      caption={t('records.rx.contactLensCaption', { date: formats.date(rx.examDate) })}
+      right={rx.right}
+      left={rx.left}
+      columns={columns}
+    />
   );
 }

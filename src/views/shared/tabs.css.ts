@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { selectedRow } from '../../theme/selectedRow';
 import { focusRing } from '../ui/focus.css';
 
 /**
@@ -39,3 +40,23 @@ export const tab = style({
 });
 
 export const panel = style({ minInlineSize: 0, outline: 'none', selectors: { '&[data-focus-visible]': focusRing } });
+
+/**
+ * The rules of a link in a list of folders beside one panel (general settings' groups, the templates): a row as tall
+ * as a finger, the current folder selected. Rules, not a class: each list adds its own (spacing, alignment).
+ */
+export const folderLinkRules = {
+  display: 'flex',
+  alignItems: 'center',
+  minBlockSize: '2.75rem',
+  paddingInline: '0.75rem',
+  borderRadius: '0.5rem',
+  color: vars.color.text,
+  textDecoration: 'none',
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': focusRing,
+    '&[data-hovered]': { background: vars.color.surfaceRaised },
+    '&[aria-current="page"]': { ...selectedRow, fontWeight: 600 },
+  },
+} as const;

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
-import { selectedRow } from '../../theme/selectedRow';
+import { folderLinkRules } from '../shared/tabs.css';
 import { controlBox } from '../ui/control.css';
 import { focusRing } from '../ui/focus.css';
 
@@ -13,23 +13,7 @@ export const layout = style({
 });
 
 export const list = style({ display: 'grid', gap: '0.25rem', margin: 0, padding: 0, listStyle: 'none' });
-export const listLink = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: '0.5rem',
-  alignItems: 'center',
-  minBlockSize: '2.75rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  color: vars.color.text,
-  textDecoration: 'none',
-  outline: 'none',
-  selectors: {
-    '&[data-focus-visible]': focusRing,
-    '&[data-hovered]': { background: vars.color.surfaceRaised },
-    '&[aria-current="page"]': { ...selectedRow, fontWeight: 600 },
-  },
-});
+export const listLink = style({ ...folderLinkRules, justifyContent: 'space-between', gap: '0.5rem' });
 
 export const editor = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { chartQueries, useBookAppointment, useMoveAppointment } from '../../../api/chart';
 import { ApiError } from '../../../api/http';
@@ -16,7 +15,6 @@ import { useTenantId } from '../../shared/useTenant';
 import { Badge, EmptyState, QueryView } from '../../shared/records';
 import { useFormats } from '../../shared/format';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
@@ -29,7 +27,9 @@ import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { zonedToIso } from '../../../contract/zonedTime';
 import { useOneAtATime } from '../../ui/useOneAtATime';
-import { TableScroll } from '../../ui/TableScroll';
+import { ChartForm, FormActions, MoveButtons } from './chartControls';
+import { RowsTable } from '../../shared/RowsTable';
+import { useVisitColumns } from '../../shared/recordColumns';
 
 const lengths = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 /** The staff moves, in the order a visit goes. */
@@ -122,135 +122,110 @@ function BookingForm({ patientId, locationId, onDone }: { patientId: string; loc
   };
 
   return (
-    <section className={styles.card} aria-labelledby="booking-title">
-      <h2 id="booking-title" className={styles.sectionHeading}>
-        {t('patientChart.appointments.bookTitle')}
-      </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="booking-title">
-        {summary && <ErrorSummary {...summary} />}
-        <div className={styles.fieldGrid}>
-          <SelectField
-            name="locationId"
-            label={t('patientChart.appointments.store')}
-            value={draft.locationId}
-            onChange={(v) => set({ locationId: v, providerId: '' })}
-            error={fields.locationId}
-            options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
-          />
-          <SelectField
-            name="providerId"
-            label={t('patientChart.appointments.provider')}
-            value={providerId}
-            onChange={(v) => set({ providerId: v })}
-            error={fields.providerId}
-            isDisabled={!providers.data}
-            options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))}
-          />
-          <SelectField
-            name="type"
-            label={t('patientChart.appointments.type')}
-            value={draft.type}
-            onChange={(v) => set({ type: v })}
-            error={fields.type}
-            options={appointmentTypes.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
-          />
-          <TextField name="date" label={t('patientChart.appointments.date')} type="date" isRequired value={draft.date} onChange={(v) => set({ date: v })} />
-          <TextField name="time" label={t('patientChart.appointments.time')} type="time" isRequired value={draft.time} onChange={(v) => set({ time: v })} />
-          <SelectField
-            name="durationMinutes"
-            label={t('patientChart.appointments.length')}
-            value={draft.durationMinutes}
-            onChange={(v) => set({ durationMinutes: v })}
-            error={fields.durationMinutes}
-            options={lengths.map((n) => ({ value: String(n), label: t('patientChart.appointments.minutes', { count: n }) }))}
-          />
-        </div>
-        {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
-        <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
-        <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending}>
-            {t('patientChart.appointments.book')}
-          </Button>
-          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
-            {t('patientChart.cancel')}
-          </Button>
-        </div>
-      </Form>
-    </section>
+    <ChartForm id="booking-title" title={t('patientChart.appointments.bookTitle')} onSubmit={submit} fields={fields}>
+      {summary && <ErrorSummary {...summary} />}
+      <div className={styles.fieldGrid}>
+        <SelectField
+          name="locationId"
+          label={t('patientChart.appointments.store')}
+          value={draft.locationId}
+          onChange={(v) => set({ locationId: v, providerId: '' })}
+          error={fields.locationId}
+          options={(stores.data?.stores ?? []).map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
+        />
+        <SelectField
+          name="providerId"
+          label={t('patientChart.appointments.provider')}
+          value={providerId}
+          onChange={(v) => set({ providerId: v })}
+          error={fields.providerId}
+          isDisabled={!providers.data}
+          options={(providers.data?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))}
+        />
+        <SelectField
+          name="type"
+          label={t('patientChart.appointments.type')}
+          value={draft.type}
+          onChange={(v) => set({ type: v })}
+          error={fields.type}
+          options={appointmentTypes.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
+        />
+        <TextField name="date" label={t('patientChart.appointments.date')} type="date" isRequired value={draft.date} onChange={(v) => set({ date: v })} />
+        <TextField name="time" label={t('patientChart.appointments.time')} type="time" isRequired value={draft.time} onChange={(v) => set({ time: v })} />
+        <SelectField
+          name="durationMinutes"
+          label={t('patientChart.appointments.length')}
+          value={draft.durationMinutes}
+          onChange={(v) => set({ durationMinutes: v })}
+          error={fields.durationMinutes}
+          options={lengths.map((n) => ({ value: String(n), label: t('patientChart.appointments.minutes', { count: n }) }))}
+        />
+      </div>
+      {store && <p className={styles.muted}>{t('patientChart.appointments.zone', { zone: store.timeZone })}</p>}
+      <TextField name="notes" label={t('patientChart.appointments.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
+      <FormActions submit={t('patientChart.appointments.book')} pending={mutation.isPending} onCancel={onDone} />
+    </ChartForm>
   );
 }
 
-/** The next moves of one visit as buttons; a refused move (someone moved it first) is said under them. */
+/** The next moves of one visit as buttons (none when it has none). */
 function Moves({ appointment, patientId, when }: { appointment: Appointment; patientId: string; when: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
-  const once = useOneAtATime();
   const mutation = useMoveAppointment(tenantId, patientId, appointment.id);
   const next = moves.filter((to) => appointmentEdges[appointment.status].includes(to));
   if (next.length === 0) return null;
   return (
-    <div className={styles.actions}>
-      {next.map((to) => (
-        <Button
-          key={to}
-          variant={to === 'cancelled' || to === 'no-show' ? 'secondary' : 'primary'}
-          isDisabled={mutation.isPending}
-          aria-label={t(`patientChart.appointments.moveLabels.${to}`, { when })}
-          onPress={() => once((done) => mutation.mutate(to, { onSettled: done }))}
-        >
-          {t(`patientChart.appointments.moves.${to}`)}
-        </Button>
-      ))}
-      {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}
-    </div>
+    <MoveButtons
+      next={next}
+      mutation={mutation}
+      secondary={(to) => to === 'cancelled' || to === 'no-show'}
+      text={(to) => t(`patientChart.appointments.moves.${to}`)}
+      label={(to) => t(`patientChart.appointments.moveLabels.${to}`, { when })}
+    />
   );
 }
 
 function Visits({ list, patientId, label }: { list: Appointment[]; patientId: string; label: string }) {
   const { t } = useTranslation();
   const formats = useFormats();
+  const when = (appointment: Appointment) => formats.dateTime(appointment.startsAt, appointment.timeZone);
+  const visit = useVisitColumns();
   return (
-    <TableScroll cards>
-      <table className={table} aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">{t('records.appointments.when')}</th>
-            <th scope="col">{t('records.appointments.type')}</th>
-            <th scope="col">{t('records.appointments.store')}</th>
-            <th scope="col">{t('records.appointments.provider')}</th>
-            <th scope="col">{t('records.appointments.status')}</th>
-            <th scope="col">{t('records.appointments.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((a) => {
-            const when = formats.dateTime(a.startsAt, a.timeZone);
-            return (
-              <tr key={a.id}>
-                <th scope="row">
-                  <time dateTime={a.startsAt}>{when}</time> ({t('patientChart.appointments.minutes', { count: a.durationMinutes })})
-                </th>
-                <td>{t(`records.appointments.types.${a.type}`)}</td>
-                <td>
-                  <bdi>{a.storeName}</bdi>
-                </td>
-                <td>
-                  <bdi>{a.providerName}</bdi>
-                </td>
-                <td>
-                  <Badge tone={a.status === 'cancelled' || a.status === 'no-show' ? 'warning' : 'neutral'}>
-                    {t(`patientChart.appointments.statuses.${a.status}`)}
-                  </Badge>
-                </td>
-                <td>
-                  <Moves appointment={a} patientId={patientId} when={when} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <RowsTable
+      className={table}
+      aria-label={label}
+      cards
+      rows={list}
+      rowKey={(appointment) => appointment.id}
+      columns={[
+        {
+          heading: t('records.appointments.when'),
+          rowHeader: true,
+          cell: (appointment) => (
+            <>
+              <time dateTime={appointment.startsAt}>{when(appointment)}</time> (
+              {t('patientChart.appointments.minutes', { count: appointment.durationMinutes })})
+            </>
+          ),
+        },
+        visit.type,
+        visit.store,
+        visit.provider,
+        {
+          heading: t('records.appointments.status'),
+          cell: (appointment) => (
+            <Badge tone={appointment.status === 'cancelled' || appointment.status === 'no-show' ? 'warning' : 'neutral'}>
+              {t(`patientChart.appointments.statuses.${appointment.status}`)}
+            </Badge>
+          ),
+        },
+        {
+          heading: t('records.appointments.actions'),
+          cell: (appointment) => <Moves appointment={appointment} patientId={patientId} when={when(appointment)} />,
+        },
+      ]}
+    />
   );
 }
 

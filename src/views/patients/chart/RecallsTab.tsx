@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useCreateRecall, useMoveRecall } from '../../../api/chart';
 import { recordsQueries } from '../../../api/records';
 import type { Recall } from '../../../contract/records';
 import { recallEdges, recallTypes } from '../../../contract/sales';
 import type { RecallStatus } from '../../../contract/sales';
-import { translateError } from '../../../i18n/apiErrors';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { useTenantId } from '../../shared/useTenant';
-import { Badge, EmptyState, QueryView } from '../../shared/records';
+import { EmptyState, QueryView } from '../../shared/records';
+import { RowsTable } from '../../shared/RowsTable';
+import { useRecallColumns } from '../../shared/recordColumns';
 import { useFormats } from '../../shared/format';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { ErrorSummary } from '../../ui/ErrorSummary';
 import { useErrorSummary } from '../../ui/useErrorSummary';
@@ -26,7 +25,7 @@ import { useFieldErrors } from '../../shared/fieldErrors';
 import { SelectField } from '../../shared/fields';
 import type { ChartTabProps } from './types';
 import { useOneAtATime } from '../../ui/useOneAtATime';
-import { TableScroll } from '../../ui/TableScroll';
+import { ChartForm, FormActions, MoveButtons } from './chartControls';
 
 /** The moves offered here; sending a reminder is the outbox's job (the recall machinery), not this tab's. */
 const moves: readonly RecallStatus[] = ['booked', 'dismissed'];
@@ -76,70 +75,49 @@ function AddRecall({ patientId, onDone }: { patientId: string; onDone: () => voi
     );
   };
   return (
-    <section className={styles.card} aria-labelledby="recall-form-title">
-      <h2 id="recall-form-title" className={styles.sectionHeading}>
-        {t('patientChart.recalls.addTitle')}
-      </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="recall-form-title">
-        {summary && <ErrorSummary {...summary} />}
-        <div className={styles.fieldGrid}>
-          <SelectField
-            name="type"
-            label={t('records.recalls.type')}
-            value={draft.type}
-            onChange={(v) => setDraft({ ...draft, type: v })}
-            error={fields.type}
-            options={recallTypes.map((type) => ({ value: type, label: t(`records.recalls.types.${type}`) }))}
-          />
-          <TextField name="dueOn" type="date" isRequired label={t('records.recalls.dueOn')} value={draft.dueOn} onChange={(v) => setDraft({ ...draft, dueOn: v })} />
-          <SelectField
-            name="channel"
-            label={t('patientChart.recalls.channel')}
-            value={draft.channel}
-            onChange={(v) => setDraft({ ...draft, channel: v })}
-            error={fields.channel}
-            options={[
-              { value: '', label: t('patientChart.recalls.preferredChannel') },
-              { value: 'email', label: t('records.profile.channels.email') },
-              { value: 'sms', label: t('records.profile.channels.sms') },
-            ]}
-          />
-        </div>
-        <TextField name="notes" label={t('patientChart.recalls.notes')} value={draft.notes} onChange={(v) => setDraft({ ...draft, notes: v })} />
-        <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending}>
-            {t('patientChart.recalls.add')}
-          </Button>
-          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
-            {t('patientChart.cancel')}
-          </Button>
-        </div>
-      </Form>
-    </section>
+    <ChartForm id="recall-form-title" title={t('patientChart.recalls.addTitle')} onSubmit={submit} fields={fields}>
+      {summary && <ErrorSummary {...summary} />}
+      <div className={styles.fieldGrid}>
+        <SelectField
+          name="type"
+          label={t('records.recalls.type')}
+          value={draft.type}
+          onChange={(v) => setDraft({ ...draft, type: v })}
+          error={fields.type}
+          options={recallTypes.map((type) => ({ value: type, label: t(`records.recalls.types.${type}`) }))}
+        />
+        <TextField name="dueOn" type="date" isRequired label={t('records.recalls.dueOn')} value={draft.dueOn} onChange={(v) => setDraft({ ...draft, dueOn: v })} />
+        <SelectField
+          name="channel"
+          label={t('patientChart.recalls.channel')}
+          value={draft.channel}
+          onChange={(v) => setDraft({ ...draft, channel: v })}
+          error={fields.channel}
+          options={[
+            { value: '', label: t('patientChart.recalls.preferredChannel') },
+            { value: 'email', label: t('records.profile.channels.email') },
+            { value: 'sms', label: t('records.profile.channels.sms') },
+          ]}
+        />
+      </div>
+      <TextField name="notes" label={t('patientChart.recalls.notes')} value={draft.notes} onChange={(v) => setDraft({ ...draft, notes: v })} />
+      <FormActions submit={t('patientChart.recalls.add')} pending={mutation.isPending} onCancel={onDone} />
+    </ChartForm>
   );
 }
 
 function RecallMoves({ recall, patientId, label }: { recall: Recall; patientId: string; label: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const tenantId = useTenantId();
-  const once = useOneAtATime();
   const mutation = useMoveRecall(tenantId, patientId, recall.id);
-  const next = moves.filter((to) => recallEdges[recall.status].includes(to));
   return (
-    <div className={styles.actions}>
-      {next.map((to) => (
-        <Button
-          key={to}
-          variant={to === 'dismissed' ? 'secondary' : 'primary'}
-          isDisabled={mutation.isPending}
-          aria-label={t(`patientChart.recalls.moveLabels.${to}`, { recall: label })}
-          onPress={() => once((done) => mutation.mutate(to, { onSettled: done }))}
-        >
-          {t(`patientChart.recalls.moves.${to}`)}
-        </Button>
-      ))}
-      {mutation.isError && <Alert>{translateError(i18n, mutation.error)}</Alert>}
-    </div>
+    <MoveButtons
+      next={moves.filter((to) => recallEdges[recall.status].includes(to))}
+      mutation={mutation}
+      secondary={(to) => to === 'dismissed'}
+      text={(to) => t(`patientChart.recalls.moves.${to}`)}
+      label={(to) => t(`patientChart.recalls.moveLabels.${to}`, { recall: label })}
+    />
   );
 }
 
@@ -149,6 +127,7 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
   const formats = useFormats();
   const tenantId = useTenantId();
   const query = useQuery(recordsQueries.recalls(tenantId, { kind: 'patient', patientId }));
+  const recallColumns = useRecallColumns();
   const [adding, setAdding] = useState(false);
   return (
     <div className={styles.section}>
@@ -164,45 +143,26 @@ export default function RecallsTab({ patientId }: ChartTabProps) {
           recalls.length === 0 ? (
             <EmptyState>{t('patientChart.recalls.none')}</EmptyState>
           ) : (
-            <TableScroll cards>
-              <table className={table} aria-label={t('patientChart.tabs.recalls')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('records.recalls.type')}</th>
-                    <th scope="col">{t('records.recalls.dueOn')}</th>
-                    <th scope="col">{t('records.recalls.store')}</th>
-                    <th scope="col">{t('records.recalls.status')}</th>
-                    <th scope="col">{t('records.appointments.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recalls.map((recall) => {
-                    const label = t('patientChart.recalls.label', { type: t(`records.recalls.types.${recall.type}`), date: formats.date(recall.dueOn) });
-                    return (
-                      <tr key={recall.id}>
-                        <th scope="row">{t(`records.recalls.types.${recall.type}`)}</th>
-                        <td>
-                          <time dateTime={recall.dueOn}>{formats.date(recall.dueOn)}</time>
-                          {recall.overdue && (
-                            <>
-                              {' '}
-                              <Badge tone="danger">{t('records.recalls.overdue')}</Badge>
-                            </>
-                          )}
-                        </td>
-                        <td>
-                          <bdi>{recall.storeName}</bdi>
-                        </td>
-                        <td>{t(`records.recalls.statuses.${recall.status}`)}</td>
-                        <td>
-                          <RecallMoves recall={recall} patientId={patientId} label={label} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
+            <RowsTable
+              className={table}
+              aria-label={t('patientChart.tabs.recalls')}
+              cards
+              rows={recalls}
+              rowKey={(recall) => recall.id}
+              columns={[
+                ...recallColumns,
+                {
+                  heading: t('records.appointments.actions'),
+                  cell: (recall) => (
+                    <RecallMoves
+                      recall={recall}
+                      patientId={patientId}
+                      label={t('patientChart.recalls.label', { type: t(`records.recalls.types.${recall.type}`), date: formats.date(recall.dueOn) })}
+                    />
+                  ),
+                },
+              ]}
+            />
           )
         }
       </QueryView>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useMarkRxGiven, useSaveRx } from '../../../api/chart';
 import type { RxSave } from '../../../api/chart';
@@ -16,6 +15,7 @@ import { Badge, EmptyState, QueryView } from '../../shared/records';
 import { useStoreZones } from '../../shared/storeZones';
 import { useFormats } from '../../shared/format';
 import { ContactLensTable, RxFacts, SpectacleTable } from '../../shared/RxTables';
+import { ChartForm, FormActions } from './chartControls';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -166,88 +166,76 @@ function RxForm({ patientId, initial, onDone }: { patientId: string; initial: Dr
   const eyeFields: readonly string[] = draft.kind === 'spectacle' ? spectacleEyeFields : lensEyeFields;
 
   return (
-    <section className={styles.card} aria-labelledby="rx-form-title">
-      <h2 id="rx-form-title" className={styles.sectionHeading}>
-        {title}
-      </h2>
-      <Form className={styles.form} onSubmit={submit} validationErrors={fields} validationBehavior="aria" aria-labelledby="rx-form-title">
-        {summary && (
-          <ErrorSummary {...summary}>
-            {changedMeanwhile(mutation.error) && (
-              <Button variant="secondary" onPress={onDone}>
-                {t('patientChart.loadTheirVersion')}
-              </Button>
-            )}
-          </ErrorSummary>
-        )}
-        <div className={styles.fieldGrid}>
-          <TextField name="examDate" label={t('patientChart.rx.examDate')} type="date" value={draft.examDate} onChange={(v) => set({ examDate: v })} />
-          <TextField name="expiresOn" label={t('patientChart.rx.expiresOn')} type="date" value={draft.expiresOn} onChange={(v) => set({ expiresOn: v })} />
-          <TextField name="prescriber" label={t('patientChart.rx.prescriber')} value={draft.prescriber} onChange={(v) => set({ prescriber: v })} />
-          {draft.kind === 'spectacle' ? (
-            <SelectField
-              name="source"
-              label={t('patientChart.rx.source')}
-              value={draft.source}
-              onChange={(v) => set({ source: v })}
-              error={fields.source}
-              options={rxSources.map((s) => ({ value: s, label: t(`patientChart.rx.sources.${s}`) }))}
-            />
-          ) : (
-            <>
-              <TextField name="brand" label={t('patientChart.rx.brand')} value={draft.brand} onChange={(v) => set({ brand: v })} />
-              <TextField name="manufacturer" label={t('patientChart.rx.manufacturer')} value={draft.manufacturer} onChange={(v) => set({ manufacturer: v })} />
-              <SelectField
-                name="replacement"
-                label={t('patientChart.rx.replacement')}
-                value={draft.replacement}
-                onChange={(v) => set({ replacement: v })}
-                error={fields.replacement}
-                options={replacementSchedules.map((s) => ({ value: s, label: t(`records.rx.replacements.${s}`) }))}
-              />
-            </>
+    <ChartForm id="rx-form-title" title={title} onSubmit={submit} fields={fields}>
+      {summary && (
+        <ErrorSummary {...summary}>
+          {changedMeanwhile(mutation.error) && (
+            <Button variant="secondary" onPress={onDone}>
+              {t('patientChart.loadTheirVersion')}
+            </Button>
           )}
-        </div>
-        {(['right', 'left'] as const).map((eye) => (
-          <fieldset key={eye} className={styles.fieldset}>
-            <legend className={styles.legend}>{t(`patientChart.rx.eyes.${eye}`)}</legend>
-            <div className={styles.fieldGrid}>
-              {eyeFields.map((field) =>
-                field === 'prismBase' ? (
-                  <SelectField
-                    key={field}
-                    name={`${eye}.${field}`}
-                    label={t('patientChart.rx.fields.prismBase')}
-                    value={(draft[eye] as Record<string, string>)[field] ?? ''}
-                    onChange={(v) => setEye(eye, field, v)}
-                    error={fields[`${eye}.${field}`]}
-                    options={[{ value: '', label: t('patientChart.rx.noPrismBase') }, ...prismBases.map((b) => ({ value: b, label: t(`patientChart.rx.bases.${b}`) }))]}
-                  />
-                ) : (
-                  <TextField
-                    key={field}
-                    name={`${eye}.${field}`}
-                    label={t(`patientChart.rx.fields.${field}`)}
-                    inputMode="decimal"
-                    value={(draft[eye] as Record<string, string>)[field] ?? ''}
-                    onChange={(v) => setEye(eye, field, v)}
-                  />
-                ),
-              )}
-            </div>
-          </fieldset>
-        ))}
-        <TextField name="notes" label={t('patientChart.rx.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
-        <div className={styles.actions}>
-          <Button type="submit" isPending={mutation.isPending}>
-            {t('patientChart.rx.save')}
-          </Button>
-          <Button variant="secondary" onPress={onDone} isDisabled={mutation.isPending}>
-            {t('patientChart.cancel')}
-          </Button>
-        </div>
-      </Form>
-    </section>
+        </ErrorSummary>
+      )}
+      <div className={styles.fieldGrid}>
+        <TextField name="examDate" label={t('patientChart.rx.examDate')} type="date" value={draft.examDate} onChange={(v) => set({ examDate: v })} />
+        <TextField name="expiresOn" label={t('patientChart.rx.expiresOn')} type="date" value={draft.expiresOn} onChange={(v) => set({ expiresOn: v })} />
+        <TextField name="prescriber" label={t('patientChart.rx.prescriber')} value={draft.prescriber} onChange={(v) => set({ prescriber: v })} />
+        {draft.kind === 'spectacle' ? (
+          <SelectField
+            name="source"
+            label={t('patientChart.rx.source')}
+            value={draft.source}
+            onChange={(v) => set({ source: v })}
+            error={fields.source}
+            options={rxSources.map((s) => ({ value: s, label: t(`patientChart.rx.sources.${s}`) }))}
+          />
+        ) : (
+          <>
+            <TextField name="brand" label={t('patientChart.rx.brand')} value={draft.brand} onChange={(v) => set({ brand: v })} />
+            <TextField name="manufacturer" label={t('patientChart.rx.manufacturer')} value={draft.manufacturer} onChange={(v) => set({ manufacturer: v })} />
+            <SelectField
+              name="replacement"
+              label={t('patientChart.rx.replacement')}
+              value={draft.replacement}
+              onChange={(v) => set({ replacement: v })}
+              error={fields.replacement}
+              options={replacementSchedules.map((s) => ({ value: s, label: t(`records.rx.replacements.${s}`) }))}
+            />
+          </>
+        )}
+      </div>
+      {(['right', 'left'] as const).map((eye) => (
+        <fieldset key={eye} className={styles.fieldset}>
+          <legend className={styles.legend}>{t(`patientChart.rx.eyes.${eye}`)}</legend>
+          <div className={styles.fieldGrid}>
+            {eyeFields.map((field) =>
+              field === 'prismBase' ? (
+                <SelectField
+                  key={field}
+                  name={`${eye}.${field}`}
+                  label={t('patientChart.rx.fields.prismBase')}
+                  value={(draft[eye] as Record<string, string>)[field] ?? ''}
+                  onChange={(v) => setEye(eye, field, v)}
+                  error={fields[`${eye}.${field}`]}
+                  options={[{ value: '', label: t('patientChart.rx.noPrismBase') }, ...prismBases.map((b) => ({ value: b, label: t(`patientChart.rx.bases.${b}`) }))]}
+                />
+              ) : (
+                <TextField
+                  key={field}
+                  name={`${eye}.${field}`}
+                  label={t(`patientChart.rx.fields.${field}`)}
+                  inputMode="decimal"
+                  value={(draft[eye] as Record<string, string>)[field] ?? ''}
+                  onChange={(v) => setEye(eye, field, v)}
+                />
+              ),
+            )}
+          </div>
+        </fieldset>
+      ))}
+      <TextField name="notes" label={t('patientChart.rx.notes')} value={draft.notes} onChange={(v) => set({ notes: v })} />
+      <FormActions submit={t('patientChart.rx.save')} pending={mutation.isPending} onCancel={onDone} />
+    </ChartForm>
   );
 }
 

@@ -1,22 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../theme/contract.css';
-import { selectedRow } from '../../../theme/selectedRow';
+import { folderLinkRules } from '../../shared/tabs.css';
 import { controlBox } from '../../ui/control.css';
 import { focusRing } from '../../ui/focus.css';
 
 /** General settings and stores: the groups beside the forms on a wide screen, above them on a phone; logical properties only. */
-export const page = style({
-  display: 'grid',
-  alignContent: 'start',
-  gap: '1.25rem',
-  maxInlineSize: '80rem',
-  marginInline: 'auto',
-  paddingBlock: '2rem',
-  paddingInline: 'clamp(0.75rem, 4vw, 1.5rem)',
-  color: vars.color.text,
-  minInlineSize: 0,
-});
-export const title = style({ margin: 0, fontSize: '1.5rem' });
+// The page and its title are the account pages' (users, My Profile): one frame for the settings pages.
+export { page, title } from '../../shared/account.css';
 export const muted = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5, overflowWrap: 'anywhere' });
 export const error = style({ margin: 0, color: vars.color.danger, fontSize: '0.875rem' });
 export const label = style({ fontWeight: 600, fontSize: '0.9375rem' });
@@ -29,21 +19,7 @@ export const layout = style({
   '@media': { '(min-width: 960px)': { gridTemplateColumns: 'minmax(12rem, 16rem) minmax(0, 1fr)', alignItems: 'start' } },
 });
 export const folders = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem', margin: 0, padding: 0, listStyle: 'none', '@media': { '(min-width: 960px)': { display: 'grid' } } });
-export const folder = style({
-  display: 'flex',
-  alignItems: 'center',
-  minBlockSize: '2.75rem',
-  paddingInline: '0.75rem',
-  borderRadius: '0.5rem',
-  color: vars.color.text,
-  textDecoration: 'none',
-  outline: 'none',
-  selectors: {
-    '&[data-focus-visible]': focusRing,
-    '&[data-hovered]': { background: vars.color.surfaceRaised },
-    '&[aria-current="page"]': { ...selectedRow, fontWeight: 600 },
-  },
-});
+export const folder = style(folderLinkRules);
 export const content = style({ display: 'grid', gap: '1rem', minInlineSize: 0 });
 export const scope = style({ display: 'grid', gap: '0.25rem', maxInlineSize: '24rem', minInlineSize: 0 });
 export const select = style({ ...controlBox, minInlineSize: 0, maxInlineSize: '100%', selectors: { '&:focus-visible': focusRing } });
