@@ -5,6 +5,7 @@
  * `fieldCodesOf`), and the browser says the field in the reader's language by that code (`fieldErrors.<code>` in
  * src/i18n/locales): never by its English.
  */
+import { bookingMessages } from './booking';
 import { enterpriseMessages } from './enterprise';
 import { settingsMessages } from './generalSettings';
 import { inboxMessages } from './inbox';
@@ -22,6 +23,7 @@ export const fieldMessageGroups = {
   settings: settingsMessages,
   enterprise: enterpriseMessages,
   inbox: inboxMessages,
+  booking: bookingMessages,
 } as const;
 
 /** Every field message by its code. */
