@@ -174,7 +174,7 @@ export interface SlotInput {
  * day off, s is at least the minimum notice from now and its date at most the horizon after the store's today, the
  * store's online bookings that date are under the cap, and no live booking of the provider comes within the buffer
  * of it. Wall times a daylight-saving change skips do not exist and are never offered; a repeated hour is offered
- * once (its first occurrence).
+ * once (at the instant zonedToIso gives it).
  */
 export function freeSlots(input: SlotInput): FreeSlot[] {
   const { rules, storeHours, timeZone, minutes, now } = input;

@@ -219,6 +219,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
             <th scope="col">{t('records.appointments.store')}</th>
             <th scope="col">{t('records.appointments.provider')}</th>
             <th scope="col">{t('records.appointments.status')}</th>
+            <th scope="col">{t('records.appointments.bookedVia')}</th>
             <th scope="col">{t('records.appointments.actions')}</th>
           </tr>
         </thead>
@@ -242,6 +243,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
                     {t(`patientChart.appointments.statuses.${a.status}`)}
                   </Badge>
                 </td>
+                <td>{t(`records.appointments.sources.${a.source}`)}</td>
                 <td>
                   <Moves appointment={a} patientId={patientId} when={when} />
                 </td>
