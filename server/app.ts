@@ -20,6 +20,7 @@ import { requestContextPlugin } from './scope/plugin';
 import { tenantHeaderPlugin } from './tenancy/plugin';
 import { accessRoutes } from './access/routes';
 import { appointmentRoutes } from './appointments/routes';
+import { bookingRoutes } from './booking/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { eformRoutes } from './eforms/routes';
@@ -157,6 +158,7 @@ export async function buildApp(opts: {
     patientRoutes,
     rxRoutes,
     appointmentRoutes,
+    bookingRoutes,
     salesRoutes,
     posRoutes,
     labOrderRoutes,

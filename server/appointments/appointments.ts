@@ -1,4 +1,4 @@
-/** Appointment reads of one patient, the store's cancel policy, and the patient's own cancel. */
+/** Appointment reads of one patient, the store's cancel policy, the patient's own cancel, and a provider's booking lock. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { liveAppointmentStatuses, type Appointment, type AppointmentLists } from '../../src/contract/records';
 import { queryRows, type Tx } from '../db/client';
@@ -26,7 +26,7 @@ export async function appointmentRows(tx: Tx, patientId: string, ctx: ReadContex
   const found = await rows(
     tx,
     sql`select a.id, a.patient_id, a.location_id, l.name as store_name, l.time_zone, a.provider_name, a.type, a.status,
-        a.starts_at, a.duration_minutes, a.notes, a.cancelled_at, ${policyColumns}
+        a.starts_at, a.duration_minutes, a.notes, a.cancelled_at, a.source, ${policyColumns}
       from appointments a
       join locations l on l.tenant_id = a.tenant_id and l.id = a.location_id
       left join location_policies lp on lp.tenant_id = a.tenant_id and lp.location_id = a.location_id
@@ -57,6 +57,7 @@ export async function appointmentRows(tx: Tx, patientId: string, ctx: ReadContex
       cancelledAt: isoOrNull(r.cancelled_at),
       canCancel: cancelRefusal({ status: r.status as string, startsAt }, policy, ctx.now) === null,
       cancelNoticeHours: policy.patientsMayCancel ? policy.cancelNoticeHours : null,
+      source: r.source as Appointment['source'],
     };
   });
 }
@@ -102,4 +103,12 @@ export async function cancelAppointment(
     .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId), inArray(appointments.status, ['booked', 'confirmed'])));
   const [updated] = await appointmentRows(tx, patientId, ctx, appointmentId);
   return { ok: true, value: updated! };
+}
+
+/**
+ * Serialises the bookings of one provider (staff and online) until commit: the second one's check (READ COMMITTED:
+ * a fresh snapshot per statement) sees the first one's committed row.
+ */
+export async function lockProvider(tx: Tx, tenantId: string, providerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${providerId}::text, 0))`);
 }

@@ -13,12 +13,14 @@ import { appointments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
 import { storeSettingsOf } from '../settings/settings';
+import { lockProvider } from './appointments';
 import { NotVisible, providerFor, requireBodyStore, requireStore, visiblePatient, type Scope } from '../scope/scope';
 
 /** The database's refusal of a second live booking of one provider slot, as a 409. */
 export function slotTaken(err: unknown): HttpError | null {
   const e = pgError(err);
-  return e.code === '23505' && (e.constraint === undefined || e.constraint === 'appointments_provider_slot_key') ? new HttpError(409, 'appointments.slotTaken') : null;
+  if (e.code === '23505' && (e.constraint === undefined || e.constraint === 'appointments_provider_slot_key')) return new HttpError(409, 'appointments.slotTaken');
+  return e.code === '23P01' ? new HttpError(409, 'appointments.slotTaken') : null;
 }
 
 function appointmentView(a: typeof appointments.$inferSelect): AppointmentView {
@@ -41,12 +43,11 @@ function appointmentView(a: typeof appointments.$inferSelect): AppointmentView {
  * index appointments_provider_slot_key (status not cancelled or no-show), so this reads that index; the lower bound
  * uses the 480-minute maximum of the appointments_duration check to keep the index range short.
  *
- * A transaction-scoped advisory lock on (tenant, provider), held until commit, serialises the check and the insert
- * of concurrent bookings of one provider: the second one's check (READ COMMITTED: a fresh snapshot per statement)
- * sees the first one's committed row. The unique index stays as the last line of defence for an identical start.
+ * The provider's lock (lockProvider) serialises the check and the insert of concurrent bookings of one provider; the
+ * exclusion constraint appointments_provider_span_excl holds the time range itself whatever the order.
  */
 async function providerBusy(tx: Tx, tenantId: string, providerId: string, startsAt: Date, minutes: number): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${providerId}::text, 0))`);
+  await lockProvider(tx, tenantId, providerId);
   const start = startsAt.toISOString();
   const rows = await queryRows<{ id: string }>(
     tx,

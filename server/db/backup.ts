@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
+import { pgliteExtensions } from './client';
 
 export async function backup(file: string, opts: { url?: string; dataDir: string }): Promise<void> {
   if (opts.url) {
@@ -17,7 +18,7 @@ export async function backup(file: string, opts: { url?: string; dataDir: string
   }
   if (!existsSync(opts.dataDir)) throw new Error(`There is no database in ${opts.dataDir}.`);
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(opts.dataDir);
+  const db = new PGlite(opts.dataDir, { extensions: await pgliteExtensions() });
   await db.waitReady; // dumpDataDir() on a database still starting never settles
   try {
     const dump = await db.dumpDataDir('gzip');
@@ -37,7 +38,7 @@ export async function restore(file: string, opts: { url?: string; dataDir: strin
     throw new Error(`${opts.dataDir} is not empty: restore into an empty folder (move the old one aside first).`);
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(opts.dataDir, { loadDataDir: new Blob([readFileSync(file)]) });
+  const db = new PGlite(opts.dataDir, { loadDataDir: new Blob([readFileSync(file)]), extensions: await pgliteExtensions() });
   await db.waitReady;
   await db.close();
 }

@@ -212,7 +212,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = new PGlite({ dataDir: opts.dataDir === 'memory://' ? undefined : opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = new PGlite({ dataDir: opts.dataDir === 'memory://' ? undefined : opts.dataDir, loadDataDir: opts.loadDataDir, extensions: await pgliteExtensions() });
   await client.waitReady;
   const owner = drizzle(client);
   const database: Database = {
@@ -301,4 +301,10 @@ export function withoutTenant<T>(db: Database, fn: (tx: Tx) => Promise<T>): Prom
 export async function queryRows<T>(tx: Tx | Db, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The extensions the migrations create (btree_gist: appointments' exclusion constraint), for every PGlite opened. */
+export async function pgliteExtensions() {
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  return { btree_gist };
 }

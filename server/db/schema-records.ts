@@ -24,6 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AppointmentSource } from '../../src/contract/booking';
 import { createdAt, locations, tenantId, tenantIsolation, users } from './schema';
 // Referenced only inside the tables' key callbacks (evaluated lazily), so the two modules may import each other.
 import { invoiceLines } from './schema-invoices';
@@ -208,6 +209,8 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by'),
+    /** How it was booked: by staff, or by the patient online (src/contract/booking.ts). */
+    source: text('source').$type<AppointmentSource>().notNull().default('staff'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -223,6 +226,7 @@ export const appointments = pgTable(
       .on(t.tenantId, t.providerId, t.startsAt)
       .where(sql`${t.status} not in ('cancelled', 'no-show')`),
     check('appointments_duration', sql`${t.durationMinutes} between 5 and 480`),
+    check('appointments_source', sql`${t.source} in ('staff', 'online')`),
     tenantIsolation('appointments'),
   ],
 ).enableRLS();

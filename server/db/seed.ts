@@ -12,6 +12,7 @@ import { seedEforms } from './seed-eforms';
 import { seedInbox } from './seed-inbox';
 import { seedPos } from './seed-pos';
 import { seedRecords } from './seed-records';
+import { seedBookingRules } from './seed-booking';
 import { seedSaleToReview } from '../pos/demoSale';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
@@ -128,6 +129,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
     await seedRecords(tx, now, userIds);
     await seedEforms(tx, now, userIds);
     await seedInbox(tx, now, userIds);
+    await seedBookingRules(tx, now, userIds);
     await tx.insert(appMeta).values({ key: POS_SEED_MARKER, value: now.toISOString() });
     await seedPos(tx);
     await seedSaleToReview(tx, now, { tenantId: demoIds.clearview, locationId: demoIds.downtown, timeZone: 'America/New_York', staffId: userIds['staff@clearview.test']! });

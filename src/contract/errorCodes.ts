@@ -78,6 +78,9 @@ export const errorTexts = {
   // ---- Appointments and recalls (front desk) ----
   'appointments.slotTaken': 'This provider is already booked at that time. Please choose another time.',
   'appointments.cannotMove': 'Cannot move an appointment from {{from}} to {{to}}',
+  'booking.notOnline': 'This store does not take bookings online. Please call the store.',
+  'booking.slotGone': 'This time has just been taken. Please choose another time.',
+  'booking.newPatientsOff': 'This store books first visits by phone. Please call the store.',
   'rx.alreadyGiven': 'This prescription was already marked as given to the patient.',
   'recalls.cannotMove': 'Cannot move a recall from {{from}} to {{to}}',
   'recalls.noConsent': 'This patient has not agreed to be contacted; the recall was not sent.',

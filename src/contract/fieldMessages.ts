@@ -5,6 +5,7 @@
  * `fieldCodesOf`), and the browser says the field in the reader's language by that code (`fieldErrors.<code>` in
  * src/i18n/locales): never by its English.
  */
+import { bookingMessages } from './booking';
 import { eformTextMessages } from './eforms';
 import { enterpriseMessages } from './enterprise';
 import { settingsMessages } from './generalSettings';
@@ -24,6 +25,7 @@ export const fieldMessageGroups = {
   enterprise: enterpriseMessages,
   inbox: inboxMessages,
   eform: eformTextMessages,
+  booking: bookingMessages,
 } as const;
 
 /** Every field message by its code. */

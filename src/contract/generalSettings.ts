@@ -7,6 +7,7 @@
  *   the POS), the receipt footer in companies.settings.sales with a store override in location_settings;
  * - appointments: lengths per type in companies.settings.appointments with a store override; cancelling online and
  *   its notice in location_policies (read by the patient screens);
+ * - online booking (store only): booking_rules and provider_schedules (src/contract/booking.ts, server/booking);
  * - recalls: companies.settings.recalls (RecallPlans of ./recallPlans, company only, read by the recall job);
  * - patient portal: companies.settings.portal with a store override;
  * - system preferences: companies.settings.systemPrefs ('General|Selected row', company only), handed to every user
@@ -21,18 +22,19 @@ import type { AppointmentType } from './records';
 import type { TaxClass } from './pos';
 import { z } from './zod';
 
-export const settingsGroups = ['store', 'sales', 'appointments', 'recalls', 'portal', 'system'] as const;
+export const settingsGroups = ['store', 'sales', 'appointments', 'booking', 'recalls', 'portal', 'system'] as const;
 export type SettingsGroup = (typeof settingsGroups)[number];
 /** Groups that have no per-store value. */
 export const companyOnlyGroups: readonly SettingsGroup[] = ['recalls', 'system'];
 /** Groups that exist only per store (no company default). */
-export const storeOnlyGroups: readonly SettingsGroup[] = ['store'];
+export const storeOnlyGroups: readonly SettingsGroup[] = ['store', 'booking'];
 
 /** The settings of each group (the `{todoId}` of /admin/settings/general/{folderHandle}/{todoId}). */
 export const groupSettings = {
   store: ['name', 'address', 'phone', 'hours', 'timeZone', 'currency', 'taxNumber', 'logo'],
   sales: ['taxRates', 'discountLimits', 'receiptFooter'],
   appointments: ['appointmentTypes', 'cancellation'],
+  booking: ['onlineBooking', 'closures', 'providerHours'],
   recalls: ['annual-exam', 'contact-lens-check', 'follow-up'],
   portal: ['editContactDetails', 'seeInvoices'],
   system: ['selectedRow'],

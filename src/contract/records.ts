@@ -317,6 +317,8 @@ export const Appointment = z.object({
   canCancel: z.boolean(),
   /** The store's notice for cancelling online, in hours (null when the store does not allow it). */
   cancelNoticeHours: z.number().int().nullable(),
+  /** How it was booked: by staff, or by the patient online. */
+  source: z.enum(['staff', 'online']),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

@@ -1,3 +1,26 @@
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (free slots use thousands). */
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+export function zoneOffset(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(wallFormat(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - instant;
+}
+
+/** The instant (ms) of a wall-clock time given as UTC milliseconds of the same fields; two passes settle a DST change. */
+export function wallToInstant(wall: number, timeZone: string): number {
+  const first = wall - zoneOffset(wall, timeZone);
+  return wall - zoneOffset(first, timeZone);
+}
+
 /**
  * A wall-clock date and time in a store's time zone as an ISO instant (UTC). Two passes over the zone's offset
  * settle the hours around a daylight-saving change. Null when the date or time is not filled in as the inputs give
@@ -9,28 +32,10 @@ export function zonedToIso(date: string, time: string, timeZone: string): string
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
   if (Number.isNaN(wall)) return null;
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const offset = (instant: number) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - instant;
-  };
-  let instant = wall - offset(wall);
-  instant = wall - offset(instant);
-  return new Date(instant).toISOString();
+  return new Date(wallToInstant(wall, timeZone)).toISOString();
 }
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone: the store's "today" when the instant is now. */
 export function zonedDate(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return new Date(at.getTime() + zoneOffset(at.getTime(), timeZone)).toISOString().slice(0, 10);
 }

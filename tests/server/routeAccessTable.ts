@@ -242,6 +242,31 @@ export const routes: Record<string, RouteSpec> = {
     body: () => ({ group: 'portal', portal: null }),
     admitted: () => 200,
   },
+  // Online booking (server/booking): the rules are admins', each store of their own company; the slots and the
+  // booking are the patient's, in their own company (Brightsight's patient finds Main Street taking eye exams).
+  'GET /api/settings/booking/:locationId': {
+    access: ['admin'],
+    url: (x) => `/api/settings/booking/${x.locationId}`,
+    admitted: () => 200,
+    check: (res, _c, x) => expect(json(res)).toMatchObject({ locationId: x.locationId }),
+  },
+  'PUT /api/settings/booking/:locationId': {
+    access: ['admin'],
+    url: (x) => `/api/settings/booking/${x.locationId}`,
+    body: () => ({ onlineEnabled: false, newPatientsMayBook: false, onlineTypes: ['eye-exam'], bufferMinutes: 0, minNoticeHours: 2, horizonDays: 30, maxOnlinePerDay: 5, closures: [], providers: [] }),
+    admitted: () => 200,
+  },
+  'GET /api/my/booking/stores': { access: ['patient'], admitted: () => 200, check: (res) => expect(Array.isArray(json<{ stores: unknown[] }>(res).stores)).toBe(true) },
+  'GET /api/my/booking/slots': {
+    access: ['patient'],
+    url: () => `/api/my/booking/slots?locationId=${UNKNOWN_UUID}&type=eye-exam&from=2031-01-06&to=2031-01-06`,
+    admitted: () => 404,
+  },
+  'POST /api/my/booking': {
+    access: ['patient'],
+    body: () => ({ locationId: UNKNOWN_UUID, type: 'eye-exam', providerId: UNKNOWN_UUID, startsAt: '2031-01-06T15:00:00Z' }),
+    admitted: () => 404,
+  },
   // Reports (server/reports): admins only, their own company's figures.
   'GET /api/reports/:report': { access: ['admin'], url: () => '/api/reports/sales', admitted: () => 200 },
   'GET /api/reports/:report/csv': { access: ['admin'], url: () => '/api/reports/sales/csv', admitted: () => 200 },

@@ -122,6 +122,7 @@ const appointment = (overrides: Partial<Appointment>): Appointment => ({
   providerName: 'Dr. Maya Patel',
   type: 'eye-exam',
   status: 'booked',
+  source: 'staff',
   startsAt: '2026-12-03T15:30:00.000Z',
   endsAt: '2026-12-03T16:00:00.000Z',
   durationMinutes: 30,

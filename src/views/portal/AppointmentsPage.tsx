@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useSnackbarActor } from '../ui/shellActors';
 import { Badge, EmptyState, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
 import { NoPatientState } from './NoPatientState';
+import { BookVisit } from './BookVisit';
 import { useFormats } from '../shared/format';
 import * as styles from '../shared/records.css';
 import { RowsTable } from '../shared/RowsTable';
@@ -73,6 +74,7 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
   const snackbar = useSnackbarActor();
   const query = useQuery(recordsQueries.appointments(tenantId, scope));
   const [asking, setAsking] = useState<Appointment | null>(null);
+  const [booking, setBooking] = useState(false);
   // Whatever happened, the hook shows what the server now has (the visit, the home page's next visit).
   const cancel = useCancelOwnAppointment(tenantId, scope, {
     onSuccess: () => snackbar.send({ type: 'snackbar.show', kind: 'success', message: t('records.appointments.cancelled') }),
@@ -90,6 +92,14 @@ function Appointments({ scope, tenantId }: { scope: RecordsScope; tenantId: stri
     <QueryView query={query}>
       {({ upcoming, past }) => (
         <>
+          {scope.kind === 'own' &&
+            (booking ? (
+              <BookVisit tenantId={tenantId} onClose={() => setBooking(false)} />
+            ) : (
+              <div className={styles.actions}>
+                <Button onPress={() => setBooking(true)}>{t('booking.bookAction')}</Button>
+              </div>
+            ))}
           <p className={styles.muted}>{t('records.appointments.zoneNote')}</p>
           <h2 id="upcoming-visits" className={styles.heading}>
             {t('records.appointments.upcoming')}

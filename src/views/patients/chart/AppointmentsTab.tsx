@@ -220,6 +220,7 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
             </Badge>
           ),
         },
+        { heading: t('records.appointments.bookedVia'), cell: (appointment) => t(`records.appointments.sources.${appointment.source}`) },
         {
           heading: t('records.appointments.actions'),
           cell: (appointment) => <Moves appointment={appointment} patientId={patientId} when={when(appointment)} />,

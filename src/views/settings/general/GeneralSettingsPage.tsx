@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { StoreDetailsForm } from './StoreDetailsForm';
 import { CompanySalesForm, StoreSalesForm } from './SalesForms';
 import { AppointmentTypesForm, StoreAppointmentsForm } from './AppointmentsForms';
+import { BookingRulesForm } from './BookingRulesForm';
 import { RecallsForm } from './RecallsForm';
 import { PortalForm } from './PortalForm';
 import { SystemForm } from './SystemForm';
@@ -141,6 +142,8 @@ function GroupPanel({ group, settings, store }: { group: SettingsGroup; settings
           return <StoreSalesForm store={store} company={settings.company.receiptFooter} />;
         case 'appointments':
           return <StoreAppointmentsForm store={store} company={settings.company.appointmentTypes} />;
+        case 'booking':
+          return <BookingRulesForm store={store} companyTypes={settings.company.appointmentTypes} />;
         case 'portal':
           return <PortalForm store={store} company={settings.company.portal} />;
         default:
@@ -149,6 +152,7 @@ function GroupPanel({ group, settings, store }: { group: SettingsGroup; settings
     }
     switch (group) {
       case 'store':
+      case 'booking':
         return <p className={styles.muted}>{t('generalSettings.chooseStore')}</p>;
       case 'sales':
         return <CompanySalesForm footer={settings.company.receiptFooter} />;

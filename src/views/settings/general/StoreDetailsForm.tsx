@@ -68,36 +68,49 @@ export function StoreDetailsForm({ store, onSaved }: { store: StoreSettings; onS
   );
 }
 
-function HoursEditor({ hours, onChange, fields }: { hours: StoreHours; onChange: (hours: StoreHours) => void; fields: Record<string, string> }) {
+/** A week of opening (or working) hours; `name` prefixes each control's name, as the server names its fields. */
+export function HoursEditor({
+  hours,
+  onChange,
+  fields,
+  name = 'hours',
+  legend,
+}: {
+  hours: StoreHours;
+  onChange: (hours: StoreHours) => void;
+  fields: Record<string, string>;
+  name?: string;
+  legend?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <fieldset id="setting-hours" tabIndex={-1} className={styles.fieldset}>
-      <legend className={styles.legend}>{t('generalSettings.fields.hours')}</legend>
+    <fieldset id={`setting-${name}`} tabIndex={-1} className={styles.fieldset}>
+      <legend className={styles.legend}>{legend ?? t('generalSettings.fields.hours')}</legend>
       <div className={styles.hours}>
         {weekdays.map((day) => {
           const value = hours[day];
-          const problem = fields[`hours.${day}.closes`] ?? fields[`hours.${day}.opens`] ?? fields[`hours.${day}`];
-          const problemId = `setting-hours-${day}-problem`;
+          const problem = fields[`${name}.${day}.closes`] ?? fields[`${name}.${day}.opens`] ?? fields[`${name}.${day}`];
+          const problemId = `setting-${name}-${day}-problem`.replaceAll('.', '-');
           // Each time says its own message (or the day's); the summary's links find them by these names.
           const timeProblem = (part: 'opens' | 'closes') =>
-            fields[`hours.${day}.${part}`] || fields[`hours.${day}`] ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
+            fields[`${name}.${day}.${part}`] || fields[`${name}.${day}`] ? { 'aria-invalid': true, 'aria-describedby': problemId } : {};
           return (
             <div key={day} className={styles.day} role="group" aria-label={t(`generalSettings.weekdays.${day}`)}>
               <span className={styles.dayName} aria-hidden="true">
                 {t(`generalSettings.weekdays.${day}`)}
               </span>
-              <Checkbox name={`hours.${day}`} isSelected={value !== null} onChange={(open) => onChange({ ...hours, [day]: open ? { opens: '09:00', closes: '17:00' } : null })}>
+              <Checkbox name={`${name}.${day}`} isSelected={value !== null} onChange={(open) => onChange({ ...hours, [day]: open ? { opens: '09:00', closes: '17:00' } : null })}>
                 {t('generalSettings.fields.open')}
               </Checkbox>
               {value && (
                 <>
                   <label className={styles.time}>
                     <span>{t('generalSettings.fields.opens')}</span>
-                    <input type="time" name={`hours.${day}.opens`} {...timeProblem('opens')} className={styles.input} value={value.opens} onChange={(e) => onChange({ ...hours, [day]: { ...value, opens: e.target.value } })} />
+                    <input type="time" name={`${name}.${day}.opens`} {...timeProblem('opens')} className={styles.input} value={value.opens} onChange={(e) => onChange({ ...hours, [day]: { ...value, opens: e.target.value } })} />
                   </label>
                   <label className={styles.time}>
                     <span>{t('generalSettings.fields.closes')}</span>
-                    <input type="time" name={`hours.${day}.closes`} {...timeProblem('closes')} className={styles.input} value={value.closes} onChange={(e) => onChange({ ...hours, [day]: { ...value, closes: e.target.value } })} />
+                    <input type="time" name={`${name}.${day}.closes`} {...timeProblem('closes')} className={styles.input} value={value.closes} onChange={(e) => onChange({ ...hours, [day]: { ...value, closes: e.target.value } })} />
                   </label>
                 </>
               )}

@@ -1,0 +1,107 @@
+/** Online booking: each store's rules (admins, General settings) and the patient's free slots and booking. */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery } from '../../src/contract/booking';
+import { StoreParams } from '../../src/contract/generalSettings';
+import { Appointment } from '../../src/contract/records';
+import { queryRows } from '../db/client';
+import { locations } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { nowOf, writeErrors as errors } from '../scope/audited';
+import { callerOf } from '../scope/context';
+import { ownPatientId, patientOnly } from '../scope/patientRecord';
+import { bookOnline } from './patientBooking';
+import { bookingSettingsOf, saveBookingRules } from './rules';
+import { onlineStore, storeSlots } from './slots';
+
+const security = [{ bearer: [] }];
+const adminOnly = { access: ['admin'] as const };
+const patients = { access: patientOnly };
+
+export async function bookingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/settings/booking/:locationId',
+    {
+      config: adminOnly,
+      schema: { tags: ['settings'], summary: "A store's online-booking rules and the providers who may be given hours", security, params: StoreParams, response: { 200: BookingSettings, ...errors } },
+    },
+    (request) =>
+      request.work('settings.booking.read', async ({ tx, requireStore }) => {
+        await requireStore(request.params.locationId);
+        return { result: await bookingSettingsOf(tx, request.params.locationId), audit: { targetType: 'location', targetId: request.params.locationId } };
+      }),
+  );
+
+  app.put(
+    '/settings/booking/:locationId',
+    {
+      config: adminOnly,
+      schema: { tags: ['settings'], summary: "Save a store's online-booking rules (all at once)", security, params: StoreParams, body: BookingRules, response: { 200: BookingSettings, ...errors } },
+    },
+    (request) =>
+      request.work('settings.booking.update', async ({ tx, scope, requireStore }) => {
+        await requireStore(request.params.locationId);
+        return saveBookingRules(tx, scope.tenantId, request.params.locationId, request.body, nowOf(request));
+      }),
+  );
+
+  app.get(
+    '/my/booking/stores',
+    {
+      config: patients,
+      schema: { tags: ['my records'], summary: "The company's stores that take bookings online, with their visit types and providers", security, response: { 200: BookingOptions, ...errors } },
+    },
+    (request) =>
+      request.inTenant(async (tx) => {
+        const stores = await tx.select({ id: locations.id }).from(locations).orderBy(locations.name);
+        const online = [];
+        for (const s of stores) online.push(await onlineStore(tx, s.id));
+        return {
+          stores: online.flatMap((s) => (s && s.types.length && s.providers.length ? [{ id: s.id, name: s.name, timeZone: s.timeZone, types: s.types, providers: s.providers }] : [])),
+        };
+      }),
+  );
+
+  app.get(
+    '/my/booking/slots',
+    {
+      config: patients,
+      schema: { tags: ['my records'], summary: 'Free slots of a store for a visit type (and provider) over at most 62 days', security, querystring: SlotsQuery, response: { 200: FreeSlots, ...errors } },
+    },
+    (request) =>
+      request.inTenant(async (tx) => {
+        const store = await onlineStore(tx, request.query.locationId);
+        if (!store) {
+          const visible = await queryRows(tx, sql`select 1 from locations where id = ${request.query.locationId}`);
+          throw visible.length ? new HttpError(409, 'booking.notOnline') : new HttpError(404, 'request.notFound');
+        }
+        const slots = await storeSlots(tx, callerOf(request).tid, store, request.query, nowOf(request));
+        return { timeZone: store.timeZone, minutes: store.types.find((t) => t.type === request.query.type)?.minutes ?? 0, slots };
+      }),
+  );
+
+  app.post(
+    '/my/booking',
+    {
+      config: patients,
+      schema: {
+        tags: ['my records'],
+        summary: 'Book a free slot for the signed-in patient (409 booking.slotGone with the next free slots)',
+        security,
+        body: PatientBookingCreate,
+        response: { 201: Appointment, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const booked = await request.work('patient.booking.create', async ({ tx, scope, now }) => {
+        const patientId = await ownPatientId(tx, scope.userId);
+        if (!patientId) throw new HttpError(404, 'records.noPatientRecord');
+        return bookOnline(tx, scope.tenantId, patientId, request.body, now);
+      });
+      return reply.code(201).send(booked);
+    },
+  );
+}

@@ -1,0 +1,62 @@
+/** A store's online-booking rules: read (defaults when the store has none) and written by its admins. */
+import { eq } from 'drizzle-orm';
+import { bookingMessages, defaultBookingRules, type BookingRules } from '../../src/contract/booking';
+import type { BookingSettings } from '../../src/contract/booking';
+import type { Tx } from '../db/client';
+import { bookingRules, providerSchedules } from '../db/schema-booking';
+import { HttpError } from '../http/errors';
+import type { Done } from '../scope/audited';
+import { providersOf } from '../scope/scope';
+
+/** The rules of one store (RLS keeps them in the caller's company); a store without a row takes no online bookings. */
+export async function readBookingRules(tx: Tx, locationId: string): Promise<{ rules: BookingRules; updatedAt: Date | null }> {
+  // One statement at a time: a transaction's statements share one connection.
+  const [row] = await tx.select().from(bookingRules).where(eq(bookingRules.locationId, locationId));
+  const schedules = await tx.select().from(providerSchedules).where(eq(providerSchedules.locationId, locationId));
+  const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff }));
+  if (!row) return { rules: { ...defaultBookingRules, providers }, updatedAt: null };
+  return {
+    rules: {
+      onlineEnabled: row.onlineEnabled,
+      newPatientsMayBook: row.newPatientsMayBook,
+      onlineTypes: row.onlineTypes,
+      bufferMinutes: row.bufferMinutes,
+      minNoticeHours: row.minNoticeHours,
+      horizonDays: row.horizonDays,
+      maxOnlinePerDay: row.maxOnlinePerDay,
+      closures: row.closures,
+      providers,
+    },
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function bookingSettingsOf(tx: Tx, locationId: string): Promise<BookingSettings> {
+  const { rules, updatedAt } = await readBookingRules(tx, locationId);
+  const providers = await providersOf(tx, locationId);
+  return { locationId, rules, providers, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+/** Saves every rule of the store at once; a provider who cannot work at the store is refused at its field. */
+export async function saveBookingRules(tx: Tx, tenantId: string, locationId: string, rules: BookingRules, now: Date): Done<BookingSettings> {
+  const bookable = new Set((await providersOf(tx, locationId)).map((p) => p.id));
+  const fields: Record<string, string> = {};
+  rules.providers.forEach((p, i) => {
+    if (!bookable.has(p.providerId) || rules.providers.findIndex((q) => q.providerId === p.providerId) !== i) fields[`providers.${i}.providerId`] = bookingMessages.provider;
+  });
+  if (Object.keys(fields).length) throw new HttpError(400, 'request.fieldsInvalid', { fields });
+  const { providers, ...store } = rules;
+  const values = { ...store, onlineTypes: [...new Set(store.onlineTypes)], updatedAt: now };
+  await tx
+    .insert(bookingRules)
+    .values({ tenantId, locationId, ...values })
+    .onConflictDoUpdate({ target: [bookingRules.tenantId, bookingRules.locationId], set: values });
+  await tx.delete(providerSchedules).where(eq(providerSchedules.locationId, locationId));
+  if (providers.length) {
+    await tx.insert(providerSchedules).values(providers.map((p) => ({ tenantId, locationId, providerId: p.providerId, hours: p.hours, daysOff: [...new Set(p.daysOff)].sort() })));
+  }
+  return {
+    result: await bookingSettingsOf(tx, locationId),
+    audit: { targetType: 'location', targetId: locationId, details: { group: 'booking', onlineEnabled: rules.onlineEnabled, providers: providers.length } },
+  };
+}

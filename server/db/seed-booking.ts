@@ -1,0 +1,82 @@
+/**
+ * Demo online-booking rules: Downtown takes online bookings with Sam Staff on weekdays and Alex Admin on Tuesday,
+ * Thursday and Saturday mornings (10-minute buffer, 2 hours' notice, 60 days ahead, 12 a day, new patients welcome,
+ * closed on Christmas and New Year's Day); Uptown has its rules written but online booking off; Brightsight Main
+ * takes eye exams and pick-ups with Blair Admin on weekdays.
+ */
+import type { StoreHours } from '../../src/contract/generalSettings';
+import type { Tx } from './client';
+import type { DemoUserIds } from './seed';
+import { demoIds } from './seed';
+import { bookingRules, providerSchedules } from './schema-booking';
+
+const weekdaysOnly = (opens: string, closes: string): StoreHours => ({
+  mon: { opens, closes },
+  tue: { opens, closes },
+  wed: { opens, closes },
+  thu: { opens, closes },
+  fri: { opens, closes },
+  sat: null,
+  sun: null,
+});
+
+export async function seedBookingRules(tx: Tx, now: Date, userIds: DemoUserIds): Promise<void> {
+  const year = now.getUTCFullYear();
+  const holidays = [
+    { date: `${year}-12-25`, label: 'Christmas Day' },
+    { date: `${year + 1}-01-01`, label: "New Year's Day" },
+  ];
+  await tx.insert(bookingRules).values([
+    {
+      tenantId: demoIds.clearview,
+      locationId: demoIds.downtown,
+      onlineEnabled: true,
+      newPatientsMayBook: true,
+      onlineTypes: ['eye-exam', 'contact-lens-fitting', 'pickup', 'repair'],
+      bufferMinutes: 10,
+      minNoticeHours: 2,
+      horizonDays: 60,
+      maxOnlinePerDay: 12,
+      closures: holidays,
+      updatedAt: now,
+    },
+    {
+      tenantId: demoIds.clearview,
+      locationId: demoIds.uptown,
+      onlineEnabled: false,
+      newPatientsMayBook: false,
+      onlineTypes: ['eye-exam', 'pickup'],
+      bufferMinutes: 5,
+      minNoticeHours: 24,
+      horizonDays: 30,
+      maxOnlinePerDay: 6,
+      closures: holidays,
+      updatedAt: now,
+    },
+    {
+      tenantId: demoIds.brightsight,
+      locationId: demoIds.main,
+      onlineEnabled: true,
+      newPatientsMayBook: false,
+      onlineTypes: ['eye-exam', 'pickup'],
+      bufferMinutes: 0,
+      minNoticeHours: 4,
+      horizonDays: 45,
+      maxOnlinePerDay: 10,
+      closures: [{ date: `${year}-12-25`, label: 'Christmas Day' }],
+      updatedAt: now,
+    },
+  ]);
+  await tx.insert(providerSchedules).values([
+    { tenantId: demoIds.clearview, locationId: demoIds.downtown, providerId: userIds['staff@clearview.test']!, hours: weekdaysOnly('09:00', '17:00'), daysOff: [] },
+    {
+      tenantId: demoIds.clearview,
+      locationId: demoIds.downtown,
+      providerId: userIds['admin@clearview.test']!,
+      hours: { mon: null, tue: { opens: '10:00', closes: '16:00' }, wed: null, thu: { opens: '10:00', closes: '16:00' }, fri: null, sat: { opens: '10:00', closes: '14:00' }, sun: null },
+      daysOff: [],
+    },
+    { tenantId: demoIds.clearview, locationId: demoIds.uptown, providerId: userIds['admin@clearview.test']!, hours: weekdaysOnly('10:00', '18:00'), daysOff: [] },
+    { tenantId: demoIds.brightsight, locationId: demoIds.main, providerId: userIds['admin@brightsight.test']!, hours: weekdaysOnly('09:00', '17:00'), daysOff: [] },
+  ]);
+}

@@ -1,0 +1,261 @@
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { bookingStoresQuery, freeSlotsQuery, useBookVisit } from '../../api/booking';
+import { addDays, type BookingStore, type FreeSlot } from '../../contract/booking';
+import type { AppointmentType } from '../../contract/records';
+import { zonedDate } from '../../contract/zonedTime';
+import { translateApiError } from '../../i18n/apiErrors';
+import { bookingMachine, lastDayFrom, slotDays } from '../../machines/booking.machine';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { SelectField } from '../shared/fields';
+import { useFormats } from '../shared/format';
+import { QueryView } from '../shared/records';
+import * as styles from '../shared/records.css';
+
+/** 'Book a visit' on the patient's appointments page: the booking machine's steps, each a screen of its own. */
+export function BookVisit({ tenantId, onClose }: { tenantId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const stores = useQuery(bookingStoresQuery(tenantId));
+  return (
+    <section className={styles.card} aria-labelledby="book-visit-title">
+      <h2 id="book-visit-title" className={styles.heading}>
+        {t('booking.title')}
+      </h2>
+      <QueryView query={stores}>
+        {({ stores: list }) =>
+          list.length === 0 ? (
+            <>
+              <Alert>{t('booking.noStores')}</Alert>
+              <div className={styles.actions}>
+                <Button variant="secondary" onPress={onClose}>
+                  {t('booking.close')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Steps tenantId={tenantId} stores={list} onClose={onClose} />
+          )
+        }
+      </QueryView>
+    </section>
+  );
+}
+
+function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: BookingStore[]; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const book = useBookVisit(tenantId);
+  const live = useRef(book);
+  live.current = book;
+  const actor = useActorRef(bookingMachine.provide({ actors: { book: fromPromise(({ input }) => live.current.mutateAsync(input)) } }), {
+    input: { today: zonedDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone) },
+  });
+  const state = useSelector(actor, (s) => s);
+  const { type, storeId, providerId, from, slot, nextSlots, error, booked } = state.context;
+  const store = stores.find((s) => s.id === storeId);
+  const typeName = (visit: AppointmentType) => t(`records.appointments.types.${visit}`);
+  const back = (
+    <Button variant="secondary" onPress={() => actor.send({ type: 'booking.back' })}>
+      {t('booking.back')}
+    </Button>
+  );
+  const step = (n: number) => <p className={styles.muted}>{t('booking.step', { step: n })}</p>;
+  const summary = (s: FreeSlot) =>
+    t('booking.summary', { type: typeName(type!), store: store?.name ?? '', when: formats.dateTime(s.startsAt, store?.timeZone, 'full'), provider: s.providerName });
+
+  if (state.matches('type')) {
+    const offered = [...new Set(stores.flatMap((s) => s.types.map((x) => x.type)))];
+    return (
+      <fieldset className={styles.fieldset}>
+        {step(1)}
+        <legend className={styles.legend}>{t('booking.typeLegend')}</legend>
+        <div className={styles.actions}>
+          {offered.map((visit) => (
+            <Button key={visit} variant="secondary" onPress={() => actor.send({ type: 'booking.chooseType', visitType: visit })}>
+              {typeName(visit)}
+            </Button>
+          ))}
+          <Button variant="secondary" onPress={onClose}>
+            {t('booking.close')}
+          </Button>
+        </div>
+      </fieldset>
+    );
+  }
+  if (state.matches('store')) return <StoreStep stores={stores.filter((s) => s.types.some((x) => x.type === type))} step={step(2)} back={back} onChoose={(id, provider) => actor.send({ type: 'booking.chooseStore', storeId: id, providerId: provider })} />;
+  if (state.matches('slot'))
+    return (
+      <SlotStep
+        tenantId={tenantId}
+        query={{ locationId: storeId!, type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) }}
+        canGoEarlier={state.can({ type: 'booking.days', from: addDays(from, -slotDays) })}
+        step={step(3)}
+        back={back}
+        onDays={(days) => actor.send({ type: 'booking.days', from: addDays(from, days) })}
+        onChoose={(chosen) => actor.send({ type: 'booking.chooseSlot', slot: chosen })}
+      />
+    );
+  if (state.matches('slotGone'))
+    return (
+      <div className={styles.form}>
+        <h3 className={styles.heading}>{t('booking.slotGoneTitle')}</h3>
+        <Alert>{nextSlots.length ? t('booking.slotGoneText') : t('booking.noNextSlots')}</Alert>
+        <div className={styles.actions}>
+          {nextSlots.map((s) => (
+            <Button key={`${s.startsAt}-${s.providerId}`} variant="secondary" onPress={() => actor.send({ type: 'booking.chooseSlot', slot: s })}>
+              {formats.dateTime(s.startsAt, store?.timeZone, 'medium')}
+            </Button>
+          ))}
+          <Button variant="secondary" onPress={() => actor.send({ type: 'booking.back' })}>
+            {t('booking.chooseAnother')}
+          </Button>
+        </div>
+      </div>
+    );
+  if (state.matches('confirmed') && booked)
+    return (
+      <div className={styles.form} role="status">
+        <h3 className={styles.heading}>{t('booking.confirmedTitle')}</h3>
+        <p>
+          {t('booking.summary', {
+            type: typeName(booked.type),
+            store: booked.storeName,
+            when: formats.dateTime(booked.startsAt, booked.timeZone, 'full'),
+            provider: booked.providerName,
+          })}
+        </p>
+        <p className={styles.muted}>{t('booking.zone')}</p>
+        <div className={styles.actions}>
+          <Button onPress={onClose}>{t('booking.done')}</Button>
+        </div>
+      </div>
+    );
+  // confirm, booking and failed: the chosen slot and Book it.
+  return (
+    <div className={styles.form}>
+      {step(4)}
+      <h3 className={styles.heading}>{t('booking.confirmTitle')}</h3>
+      {slot && <p>{summary(slot)}</p>}
+      <p className={styles.muted}>{t('booking.zone')}</p>
+      {state.matches('failed') && error && <Alert>{translateApiError(i18n, error.code ? { error: error.message ?? '', code: error.code, params: error.params } : null, t('errors.unexpected'))}</Alert>}
+      <div className={styles.actions}>
+        <Button isPending={state.hasTag('busy')} onPress={() => actor.send({ type: 'booking.confirm' })}>
+          {t('booking.confirm')}
+        </Button>
+        {back}
+      </div>
+    </div>
+  );
+}
+
+function StoreStep({ stores, step, back, onChoose }: { stores: BookingStore[]; step: ReactNode; back: ReactNode; onChoose: (storeId: string, providerId: string | null) => void }) {
+  const { t } = useTranslation();
+  const [storeId, setStoreId] = useState(stores[0]?.id ?? '');
+  const [providerId, setProviderId] = useState('');
+  const store = stores.find((s) => s.id === storeId);
+  return (
+    <div className={styles.form}>
+      {step}
+      <div className={styles.fields}>
+        <SelectField
+          label={t('booking.store')}
+          name="store"
+          value={storeId}
+          onChange={(id) => {
+            setStoreId(id);
+            setProviderId('');
+          }}
+          options={stores.map((s) => ({ value: s.id, label: s.name, dir: 'auto' as const }))}
+        />
+        <SelectField
+          label={t('booking.provider')}
+          name="provider"
+          value={providerId}
+          onChange={setProviderId}
+          options={[{ value: '', label: t('booking.anyProvider') }, ...(store?.providers ?? []).map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))]}
+        />
+      </div>
+      <div className={styles.actions}>
+        <Button isDisabled={!store} onPress={() => onChoose(storeId, providerId || null)}>
+          {t('booking.next')}
+        </Button>
+        {back}
+      </div>
+    </div>
+  );
+}
+
+function SlotStep({
+  tenantId,
+  query,
+  canGoEarlier,
+  step,
+  back,
+  onDays,
+  onChoose,
+}: {
+  tenantId: string;
+  query: { locationId: string; type: AppointmentType; from: string; to: string; providerId?: string };
+  canGoEarlier: boolean;
+  step: ReactNode;
+  back: ReactNode;
+  onDays: (days: number) => void;
+  onChoose: (slot: FreeSlot) => void;
+}) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const slots = useQuery(freeSlotsQuery(tenantId, query));
+  return (
+    <div className={styles.form}>
+      {step}
+      <h3 className={styles.heading}>{t('booking.slotsTitle')}</h3>
+      <p className={styles.muted}>{t('booking.days', { from: formats.date(query.from), to: formats.date(query.to) })}</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" isDisabled={!canGoEarlier} onPress={() => onDays(-slotDays)}>
+          {t('booking.earlierDays')}
+        </Button>
+        <Button variant="secondary" onPress={() => onDays(slotDays)}>
+          {t('booking.laterDays')}
+        </Button>
+      </div>
+      <QueryView query={slots}>
+        {({ slots: free }) => {
+          const days = [...new Set(free.map((s) => s.localDate))];
+          return (
+            <>
+              <p className={styles.muted} aria-live="polite">
+                {free.length ? t('booking.slotsCount', { count: free.length }) : t('booking.noSlots')}
+              </p>
+              {days.map((day) => (
+                <section key={day} aria-label={formats.date(day)} className={styles.fieldset}>
+                  <h4 className={styles.legend}>{formats.date(day)}</h4>
+                  <div className={styles.actions}>
+                    {free
+                      .filter((s) => s.localDate === day)
+                      .map((s) => (
+                        <Button
+                          key={`${s.startsAt}-${s.providerId}`}
+                          variant="secondary"
+                          aria-label={`${formats.date(day)}, ${t('booking.slotLabel', { time: s.localTime, provider: s.providerName })}`}
+                          onPress={() => onChoose(s)}
+                        >
+                          <bdi>{s.localTime}</bdi>
+                        </Button>
+                      ))}
+                  </div>
+                </section>
+              ))}
+              <p className={styles.muted}>{t('booking.zone')}</p>
+            </>
+          );
+        }}
+      </QueryView>
+      <div className={styles.actions}>{back}</div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The booking screens against a fake API: the patient's 'Book a visit' (a time taken meanwhile shows the next free
+ * ones and one of them is booked; in Arabic the steps speak Arabic), and the admin's 'Online booking' section (a
+ * refused buffer is said at its field; the saved rules are what the server is sent).
+ */
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Call, Reply } from '../fixtures/fakeApi';
+import { janeDoe } from '../fixtures/auth';
+import type { BookingSettings, FreeSlot } from '../../src/contract/booking';
+import { defaultAppointmentTypes, defaultStoreHours, type StoreSettings } from '../../src/contract/generalSettings';
+import { AppointmentsPage } from '../../src/views/portal/AppointmentsPage';
+import { BookingRulesForm } from '../../src/views/settings/general/BookingRulesForm';
+import * as data from './records-fixtures';
+import { renderPage, tearDownPage, withRoles } from './records-harness';
+
+let rendered: ReturnType<typeof renderPage> | undefined;
+afterEach(() => {
+  tearDownPage(rendered);
+  rendered = undefined;
+});
+
+const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
+const sam = 'a0000000-0000-4000-8000-000000000001';
+const slot = (localDate: string, localTime: string, startsAt: string): FreeSlot => ({ startsAt, providerId: sam, providerName: 'Sam Staff', localDate, localTime });
+const nine = slot('2031-03-04', '09:00', '2031-03-04T14:00:00.000Z');
+const later = slot('2031-03-04', '10:45', '2031-03-04T15:45:00.000Z');
+const stores = { stores: [{ id: downtown, name: 'Downtown', timeZone: 'America/New_York', types: [{ type: 'eye-exam', minutes: 30 }], providers: [{ id: sam, name: 'Sam Staff' }] }] };
+
+function patientApi(bookings: Call[]) {
+  return (call: Call): Reply => {
+    if (call.method === 'GET' && call.path === '/api/my/appointments') return { status: 200, body: data.appointments };
+    if (call.method === 'GET' && call.path === '/api/my/booking/stores') return { status: 200, body: stores };
+    if (call.method === 'GET' && call.path.startsWith('/api/my/booking/slots')) return { status: 200, body: { timeZone: 'America/New_York', minutes: 30, slots: [nine] } };
+    if (call.method === 'POST' && call.path === '/api/my/booking') {
+      bookings.push(call);
+      if (bookings.length === 1) {
+        return { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: [later] } } };
+      }
+      return { status: 201, body: { ...data.appointments.upcoming[0]!, id: 'e0000000-0000-4000-8000-000000000009', startsAt: later.startsAt, providerName: 'Sam Staff', source: 'online' } };
+    }
+    return { status: 404, body: { error: 'Not found' } };
+  };
+}
+
+describe("the patient's 'Book a visit'", () => {
+  it('type, store, a free time, confirm; the time is taken meanwhile: the next free one is offered and booked', async () => {
+    const bookings: Call[] = [];
+    rendered = renderPage(<AppointmentsPage />, { api: patientApi(bookings) });
+    const user = rendered.user;
+    await user.click(await screen.findByRole('button', { name: 'Book a visit' }));
+    const region = await screen.findByRole('region', { name: 'Book a visit' });
+    await user.click(await within(region).findByRole('button', { name: 'Eye exam' }));
+    expect((within(region).getByRole('combobox', { name: 'Provider' }) as HTMLSelectElement).value).toBe('');
+    await user.click(within(region).getByRole('button', { name: 'Next' }));
+    await user.click(await within(region).findByRole('button', { name: /09:00 with Sam Staff$/ }));
+    await within(region).findByRole('heading', { name: 'Confirm your visit' });
+    await user.click(within(region).getByRole('button', { name: 'Book it' }));
+
+    await within(region).findByRole('heading', { name: 'That time has just been taken' });
+    expect(bookings[0]!.body).toEqual({ locationId: downtown, type: 'eye-exam', providerId: sam, startsAt: nine.startsAt });
+    await user.click(within(region).getByRole('button', { name: /10:45/ }));
+    await user.click(await within(region).findByRole('button', { name: 'Book it' }));
+    expect(await within(region).findByRole('heading', { name: 'Your visit is booked' })).toBeTruthy();
+    expect(bookings[1]!.body).toMatchObject({ startsAt: later.startsAt });
+  });
+
+  it('in Arabic', async () => {
+    rendered = renderPage(<AppointmentsPage />, { api: patientApi([]), language: 'ar' });
+    const user = rendered.user;
+    await user.click(await screen.findByRole('button', { name: 'احجز زيارة' }));
+    const region = await screen.findByRole('region', { name: 'احجز زيارة' });
+    expect(within(region).getByText('الخطوة 1 من 4')).toBeTruthy();
+    await user.click(await within(region).findByRole('button', { name: 'فحص النظر' }));
+    await user.click(within(region).getByRole('button', { name: 'التالي' }));
+    expect(await within(region).findByText('وقت متاح واحد')).toBeTruthy();
+  });
+});
+
+describe("the admin's 'Online booking' section", () => {
+  const store = { id: downtown, appointmentTypes: null } as StoreSettings;
+  const settings: BookingSettings = {
+    locationId: downtown,
+    rules: {
+      onlineEnabled: false,
+      newPatientsMayBook: false,
+      onlineTypes: ['eye-exam'],
+      bufferMinutes: 0,
+      minNoticeHours: 2,
+      horizonDays: 60,
+      maxOnlinePerDay: 20,
+      closures: [],
+      providers: [],
+    },
+    providers: [{ id: sam, name: 'Sam Staff' }],
+    updatedAt: null,
+  };
+
+  it('a refused buffer is said at its field; the rules saved are the ones on screen', async () => {
+    const saves: Call[] = [];
+    rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
+      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
+      api: (call) => {
+        if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
+        if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
+          saves.push(call);
+          const rules = call.body as BookingSettings['rules'];
+          if (rules.bufferMinutes % 5 !== 0) {
+            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { bufferMinutes: 'Buffer must be 0 to 120 minutes, in steps of 5' }, fieldCodes: { bufferMinutes: 'booking.buffer' } } };
+          }
+          return { status: 200, body: { ...settings, rules, updatedAt: '2031-03-03T12:00:00.000Z' } };
+        }
+        return { status: 404, body: { error: 'Not found' } };
+      },
+    });
+    const user = rendered.user;
+    await user.click(await screen.findByRole('switch', { name: 'Take bookings online' }));
+    const buffer = screen.getByRole('textbox', { name: 'Buffer between visits (minutes)' });
+    await user.clear(buffer);
+    await user.type(buffer, '7');
+    await user.click(screen.getByRole('switch', { name: 'Sam Staff takes online bookings' }));
+    await user.click(screen.getByRole('button', { name: 'Add a closure' }));
+    await user.type(screen.getByLabelText('Date'), '2031-12-25');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Christmas Day');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Buffer must be 0 to 120 minutes, in steps of 5')).length).toBeGreaterThan(0);
+
+    await user.clear(screen.getByRole('textbox', { name: 'Buffer between visits (minutes)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Buffer between visits (minutes)' }), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(saves[1]!.body).toEqual({
+      ...settings.rules,
+      onlineEnabled: true,
+      bufferMinutes: 10,
+      closures: [{ date: '2031-12-25', label: 'Christmas Day' }],
+      providers: [{ providerId: sam, hours: defaultStoreHours, daysOff: [] }],
+    });
+  });
+});
