@@ -11,6 +11,7 @@ CREATE INDEX "patients_duplicate_candidate_idx" ON "patients" USING btree ("tena
 CREATE OR REPLACE FUNCTION patients_recheck_duplicates(keys jsonb) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 BEGIN
+  WITH k AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(keys) AS k(tenant_id uuid, id uuid, date_of_birth date, email_key text, phone_digits text))
   UPDATE patients p SET duplicate_candidate = c.candidate
   FROM (
     SELECT r.id, r.tenant_id, r.merged_into IS NULL AND EXISTS (
@@ -18,9 +19,13 @@ BEGIN
         WHERE s.tenant_id = r.tenant_id AND s.id <> r.id AND s.merged_into IS NULL AND s.date_of_birth = r.date_of_birth
           AND ((r.email_key <> '' AND s.email_key = r.email_key) OR (r.phone_digits <> '' AND s.phone_digits = r.phone_digits))
       ) AS candidate
-    FROM jsonb_to_recordset(keys) AS k(tenant_id uuid, id uuid, date_of_birth date, email_key text, phone_digits text)
-    JOIN patients r ON r.tenant_id = k.tenant_id AND (r.id = k.id OR (r.date_of_birth = k.date_of_birth
-      AND ((k.email_key <> '' AND r.email_key = k.email_key) OR (k.phone_digits <> '' AND r.phone_digits = k.phone_digits))))
+    FROM (
+      -- Three joins an index each answers (the record; its birth date and email; its birth date and phone digits).
+      SELECT r.tenant_id, r.id FROM k JOIN patients r ON r.tenant_id = k.tenant_id AND r.id = k.id
+      UNION SELECT r.tenant_id, r.id FROM k JOIN patients r ON r.tenant_id = k.tenant_id AND r.date_of_birth = k.date_of_birth AND k.email_key <> '' AND r.email_key = k.email_key
+      UNION SELECT r.tenant_id, r.id FROM k JOIN patients r ON r.tenant_id = k.tenant_id AND r.date_of_birth = k.date_of_birth AND k.phone_digits <> '' AND r.phone_digits = k.phone_digits
+    ) AS matched
+    JOIN patients r ON r.tenant_id = matched.tenant_id AND r.id = matched.id
   ) AS c
   WHERE p.tenant_id = c.tenant_id AND p.id = c.id AND p.duplicate_candidate IS DISTINCT FROM c.candidate;
 END
