@@ -75,6 +75,12 @@ export const patients = pgTable(
     /** A duplicate merged into this patient (server/patients/merge.ts): retired, no longer listed or reachable. */
     mergedInto: uuid('merged_into'),
     mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /**
+     * Shares a birth date and an email or phone digits with another record not merged away: a possible duplicate's
+     * candidate, kept by the database (trigger patients_duplicate_candidates), so the list of possible duplicates
+     * reads these few rows instead of grouping every patient.
+     */
+    duplicateCandidate: boolean('duplicate_candidate').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,9 +100,11 @@ export const patients = pgTable(
     index('patients_email_key_idx').on(t.tenantId, t.emailKey),
     index('patients_phone_idx').on(t.tenantId, t.phoneDigits),
     index('patients_phone_reversed_idx').on(t.tenantId, t.phoneDigitsReversed),
-    // Possible duplicates (server/patients/merge.ts): records sharing a birth date and an email or phone digits.
+    // Possible duplicates (server/patients/merge.ts): records sharing a birth date and an email or phone digits (the
+    // trigger looks a record's matches up on the first two, the list reads the candidates on the third).
     index('patients_dob_email_idx').on(t.tenantId, t.dateOfBirth, t.emailKey),
     index('patients_dob_phone_idx').on(t.tenantId, t.dateOfBirth, t.phoneDigits),
+    index('patients_duplicate_candidate_idx').on(t.tenantId, t.dateOfBirth).where(sql`duplicate_candidate and merged_into is null`),
     tenantIsolation('patients'),
   ],
 ).enableRLS();

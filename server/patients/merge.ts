@@ -102,25 +102,16 @@ function toSide(r: SideRow): DuplicateSide {
 
 /**
  * The possible duplicates among the patients of `stores`: older record first, by name. Candidates are the records
- * sharing a birth date and an email, or a birth date and phone digits: groups counted on an index of those columns
- * alone (patients_dob_email_idx, patients_dob_phone_idx: one pass, no table rows), then their few records by the
- * same index. samePerson then decides, as it does for the kiosk.
+ * the database marks as sharing a birth date and an email or phone digits with another record not merged away
+ * (duplicate_candidate, migration 0048: a partial index holds just them), paired by birth date; samePerson then
+ * decides, as it does for the kiosk.
  */
 export async function listDuplicates(tx: Tx, tenantId: string, stores: Stores): Promise<DuplicatePair[]> {
-  const candidates = (key: 'email_key' | 'phone_digits') => {
-    const k = sql.raw(key);
-    return sql`select a.id as a, b.id as b from (
-        select date_of_birth as d, ${k} as v from patients where tenant_id = ${tenantId} and ${k} <> '' group by 1, 2 having count(*) > 1
-      ) as shared
-      join patients a on a.tenant_id = ${tenantId} and a.date_of_birth = shared.d and a.${k} = shared.v
-      join patients b on b.tenant_id = ${tenantId} and b.date_of_birth = shared.d and b.${k} = shared.v and b.id <> a.id`;
-  };
   const pairs = await queryRows<{ a: string; b: string }>(
     tx,
-    sql`select a.id as a, b.id as b from (${candidates('email_key')} union ${candidates('phone_digits')}) as c
-      join patients a on a.tenant_id = ${tenantId} and a.id = c.a
-      join patients b on b.tenant_id = ${tenantId} and b.id = c.b
-      where (b.created_at, b.id) > (a.created_at, a.id) and a.merged_into is null and b.merged_into is null
+    sql`select a.id as a, b.id as b from patients a
+      join patients b on b.tenant_id = ${tenantId} and b.date_of_birth = a.date_of_birth and b.duplicate_candidate and b.merged_into is null
+      where a.tenant_id = ${tenantId} and a.duplicate_candidate and a.merged_into is null and (b.created_at, b.id) > (a.created_at, a.id)
         and ${storeFilter(stores, 'a')} and ${storeFilter(stores, 'b')} and ${samePerson(rowIdentity('a'), rowIdentity('b'))}
       order by a.last_name_key, a.first_name_key, a.created_at, b.created_at
       limit ${duplicatePairsMax}`,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, Uuid } from '../../src/contract/common';
+import type { MergedInto } from '../../src/contract/patientsAdmin';
 import type { Tx } from '../db/client';
 import { patients } from '../db/schema-records';
 import type { ErrorCode } from '../../src/contract/errorCodes';
@@ -37,16 +38,33 @@ export async function ownPatientId(tx: Tx, userId: string): Promise<string | nul
   return row?.id ?? null;
 }
 
+/** How many merges a chart address follows to the kept patient (a kept patient may later be merged in turn). */
+const mergeHops = 10;
+
 /**
  * The patient when the staff account may see them: in the caller's tenant (RLS) and of a store the account may
- * work in. Null otherwise (unknown, other company, or another store).
+ * work in. Null otherwise (unknown, other company, or another store). A patient merged into another is reached
+ * through the kept one only: when the caller may see where the merges lead, 404 `patients.merged` names it
+ * (MergedInto), so an old address (a bookmark, a recents entry, a link in a message) finds the kept chart.
  */
 export async function staffReach(tx: Tx, userId: string, patientId: string): Promise<string | null> {
-  const [row] = await tx.select({ id: patients.id, locationId: patients.locationId, mergedInto: patients.mergedInto }).from(patients).where(eq(patients.id, patientId));
-  // A patient merged into another is reached through the kept one only.
-  if (!row || row.mergedInto) return null;
-  return canSeeStore(await storesOf(tx, userId), row.locationId) ? row.id : null;
+  const row = await reachRow(tx, patientId);
+  if (!row) return null;
+  const stores = await storesOf(tx, userId);
+  if (!row.mergedInto) return canSeeStore(stores, row.locationId) ? row.id : null;
+  let kept = row;
+  for (let hop = 0; kept.mergedInto && hop < mergeHops; hop++) {
+    const next = await reachRow(tx, kept.mergedInto);
+    if (!next) return null;
+    kept = next;
+  }
+  if (kept.mergedInto || !canSeeStore(stores, kept.locationId)) return null;
+  const mergedInto: MergedInto = { patientId: kept.id, locationId: kept.locationId };
+  throw new HttpError(404, 'patients.merged', { details: mergedInto });
 }
+
+const reachRow = async (tx: Tx, patientId: string) =>
+  (await tx.select({ id: patients.id, locationId: patients.locationId, mergedInto: patients.mergedInto }).from(patients).where(eq(patients.id, patientId)))[0];
 
 export interface Operation<T> {
   action: string;
@@ -93,7 +111,7 @@ export function onPatient<T>(request: FastifyRequest, viewer: Viewer, op: Operat
               outcome: viewer === 'self' ? 'failure' : 'denied',
               targetType: target?.type ?? 'patient',
               targetId: target?.id ?? params.patientId,
-              details: { via: viewer, ...params, reason: viewer === 'self' ? 'no-patient-record' : 'patient-out-of-reach' },
+              details: { via: viewer, ...params, reason: viewer === 'self' ? 'no-patient-record' : http.code === 'patients.merged' ? 'merged' : 'patient-out-of-reach' },
             },
     },
   );

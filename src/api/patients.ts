@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { DuplicateList, MergeResult, PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
+import { DuplicateList, MergedInto, MergeResult, PatientAdminView, PatientListPage } from '../contract/patientsAdmin';
 import type { MergeRequest, PatientInput, PatientListItem, PatientListType } from '../contract/patientsAdmin';
-import { apiRequest } from './http';
+import { ApiError, apiRequest } from './http';
 import type { ViewEffects } from './mutations';
 import type { z } from '../contract/zod';
 
@@ -42,6 +42,13 @@ export const createPatient = (input: z.input<typeof PatientInput>) => apiRequest
 export const mergePatients = (body: MergeRequest) => apiRequest('/api/duplicate-patients/merge', { method: 'POST', body, schema: MergeResult });
 
 /** Every patient query of a tenant starts with this key (the session's end clears the whole cache). */
+/** Where a chart read of a patient merged into another leads (404 `patients.merged`), or null for any other answer. */
+export function mergedInto(error: unknown): MergedInto | null {
+  if (!(error instanceof ApiError) || error.status !== 404 || error.body?.code !== 'patients.merged') return null;
+  const parsed = MergedInto.safeParse(error.body.details);
+  return parsed.success ? parsed.data : null;
+}
+
 export const patientsKey = (tenantId: string) => ['t', tenantId, 'patients'] as const;
 
 export const patientQueries = {

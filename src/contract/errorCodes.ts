@@ -73,6 +73,7 @@ export const errorTexts = {
   'patients.mergeSelf': 'A patient cannot be merged into themselves. Choose two different patients.',
   'patients.mergedAlready': 'One of these patients was merged into another patient already. Refresh the list of possible duplicates.',
   'patients.mergeNotSamePerson': 'These two patients do not look like the same person (name, date of birth and email or phone differ), so they were not merged.',
+  'patients.merged': 'This patient was merged into another patient; their records are on the kept chart.',
   'patients.mergeBothPortal': 'Both patients have a patient portal account, so they cannot be merged. Ask the patient which account to keep and remove the other first.',
 
   // ---- Appointments and recalls (front desk) ----

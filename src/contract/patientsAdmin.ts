@@ -277,3 +277,10 @@ export const MergeResult = z.object({
   alreadyMerged: z.boolean(),
 });
 export type MergeResult = z.infer<typeof MergeResult>;
+
+/**
+ * Sent with 404 `patients.merged` by a chart read of a patient merged into another: where the merges lead (the
+ * kept patient, of a store the caller may see), so the old address opens the kept chart.
+ */
+export const MergedInto = z.object({ patientId: z.uuid(), locationId: z.uuid() });
+export type MergedInto = z.infer<typeof MergedInto>;

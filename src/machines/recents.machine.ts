@@ -57,6 +57,8 @@ export type RecentsEvent =
   | { type: 'recents.upsert'; entry: RecentInput }
   | { type: 'recents.update'; url: string; changes: Partial<Omit<RecentEntry, 'url' | 'id'>> }
   | { type: 'recents.remove'; url: string }
+  /** A patient was merged into another (server/patients/merge.ts): their entries lead to the kept patient. */
+  | { type: 'recents.patientMerged'; from: string; to: string }
   | { type: 'recents.reset' }
   | { type: 'recents.select'; url: string }
   | { type: 'recents.clearSelected' }
@@ -139,6 +141,29 @@ function select(context: RecentsContext, url: string): Partial<RecentsContext> {
   return { entries: context.entries, selected: url, selectedPatient: entry.patientId ? url : context.selectedPatient };
 }
 
+/**
+ * The entries of `from` point at `to` (the id in their address swapped). A chart of `to` already open stays the one
+ * chart entry of that patient: the moved chart entry goes, and what selected it selects the one kept.
+ */
+function patientMerged(context: RecentsContext, from: string, to: string): Partial<RecentsContext> {
+  const moveUrl = (url: string) => url.split('/').map((part) => (part === from ? to : part)).join('/');
+  const keptChart = context.entries.find((e) => e.name === 'patient' && e.patientId === to);
+  const urls = new Map<string, string>();
+  const entries: RecentEntry[] = [];
+  for (const entry of context.entries) {
+    if (entry.patientId !== from) {
+      entries.push(entry);
+      continue;
+    }
+    const moved = { ...entry, patientId: to, url: moveUrl(entry.url), displayName: '' };
+    const same = entry.name === 'patient' ? keptChart : context.entries.find((e) => e.url === moved.url);
+    urls.set(entry.url, same?.url ?? moved.url);
+    if (!same) entries.push(moved);
+  }
+  const follow = (url: string | null) => (url === null ? null : (urls.get(url) ?? url));
+  return { entries, selected: follow(context.selected), selectedPatient: follow(context.selectedPatient), unsaved: follow(context.unsaved) };
+}
+
 const markSaving = (entries: RecentEntry[], url: string | null, isSaving: boolean) =>
   entries.map((entry) => (entry.url === url && entry.isSaving !== isSaving ? { ...entry, isSaving } : entry));
 
@@ -183,6 +208,7 @@ export const recentsMachine = setup({
         selectedPatient: context.selectedPatient === event.url ? null : context.selectedPatient,
       };
     }),
+    patientMerged: assign(({ context, event }) => (event.type === 'recents.patientMerged' ? patientMerged(context, event.from, event.to) : {})),
     reset: assign({ entries: [], selected: null, selectedPatient: null }),
     select: assign(({ context, event }) => (event.type === 'recents.select' ? select(context, event.url) : {})),
     clearSelected: assign({ selected: null }),
@@ -210,6 +236,7 @@ export const recentsMachine = setup({
     'recents.upsert': { actions: 'upsert' },
     'recents.update': { actions: 'update' },
     'recents.remove': { actions: 'remove' },
+    'recents.patientMerged': { actions: 'patientMerged' },
     'recents.select': { actions: 'select' },
     'recents.clearSelected': { actions: 'clearSelected' },
     'recents.opened': { guard: 'isRecentsAddress', actions: 'opened' },

@@ -2,7 +2,8 @@
  * Possible duplicates in Chromium against the real server and its demo data: Maria Gonzalez is at Downtown twice
  * (staff made her record years ago, the kiosk a second one lately, server/db/seed-records.ts). An admin reading in
  * Arabic on a desktop sees the pair side by side; the Downtown clerk on a phone merges it: the confirmation says what
- * moves, the list keeps one Maria, and her chart shows the visit booked on the other record.
+ * moves, the list keeps one Maria, and her chart shows the visit booked on the other record. The merged record's
+ * old address (a bookmark) then opens the kept chart, says so, and leaves one recents entry for her.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ const e2e = useBrowser();
 
 /** server/db/seed-records.ts recordDemoIds and server/db/seed.ts demoIds. */
 const mariaOlder = 'c1ea0000-0000-4000-8000-0000000a0101';
+const mariaNewer = 'c1ea0000-0000-4000-8000-0000000a0102';
 const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 
 /** The control lies inside the viewport's width (no sideways scrolling to reach it). */
@@ -90,5 +92,27 @@ describe('possible duplicate patients', () => {
     await upcoming.waitFor(patience);
     expect(await upcoming.getByRole('row').count()).toBe(2);
     expect(await page.getByRole('table', { name: 'Past visits' }).getByRole('row').count()).toBe(2);
+  });
+
+  it('after the merge, the merged record’s old chart address opens the kept chart on the same tab and says why', async () => {
+    const page = await e2e.newPage();
+    await signInAt(page, '/clearview/downtown', { email: 'admin@clearview.test' });
+    await page.waitForURL((url) => !url.pathname.startsWith('/clearview'), patience);
+    await page.goto(`/admin/patients/${mariaNewer}/2`);
+    await expectPath(page, `/admin/patients/${mariaOlder}/2`);
+    await expectHeading(page, 'Maria Gonzalez');
+    await page.getByRole('status').getByText('The chart you opened was merged into this one; its records are here.').waitFor(patience);
+    expect(await page.getByRole('tab', { name: 'Rx', selected: true }).count()).toBe(1);
+
+    // The recents panel (beside the POS the sign-in opened) has her one chart, at the kept address.
+    await page.getByRole('button', { name: /^Recents/ }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Recents', exact: true });
+    await panel.waitFor(patience);
+    const links = panel.getByRole('link');
+    await expect.poll(() => links.count(), patience).toBeGreaterThan(0);
+    const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.filter((href) => href.includes(mariaNewer))).toEqual([]);
+    expect(hrefs.filter((href) => href.includes(mariaOlder))).toEqual([`/admin/patients/${mariaOlder}/2`]);
+    expect(await panel.getByRole('link', { name: /Maria Gonzalez/ }).count()).toBe(1);
   });
 });

@@ -3,7 +3,8 @@
  * demo role the guard lets open it (guest, patient, staff, admin, enterprise admin, kiosk, new user), at desktop
  * (1440x900) and phone (390x844) size, in English and Arabic. On each: axe-core's WCAG 2.2 A/AA rules find nothing,
  * and on the phone the page does not scroll sideways (document scrollWidth <= innerWidth) and no button, link or field
- * lies beyond the screen's left or right edge (in a table's own scroll box, say).
+ * lies beyond the screen's left or right edge (in a table's own scroll box, say). In Arabic no visible text is a
+ * text of the English catalogue left untranslated (untranslatedTexts).
  *
  * A route whose parameter picks a tab, a list or a report is walked with each value (variants below).
  * A route is walked with real demo ids for its parameters (server/db/seed*.ts; the ids the seed draws at random,
@@ -29,6 +30,8 @@ import { posTypes } from '../../src/contract/pos';
 import { enterpriseReportNames, reportNames } from '../../src/contract/reports';
 import { resolveAccess, routeTable } from '../../src/contract/routeTable';
 import { workDeskViews } from '../../src/contract/workDesk';
+import ar from '../../src/i18n/locales/ar.json';
+import en from '../../src/i18n/locales/en.json';
 import { axeViolations } from './support/axe';
 import { patience, readApi, signInAt, useBrowser } from './support/browser';
 
@@ -126,6 +129,34 @@ const sizes = [
 ] as const;
 const languages = ['en', 'ar'] as const;
 type Language = (typeof languages)[number];
+
+/** Every string of a catalogue (src/i18n/locales), nested keys flattened. */
+function catalogueStrings(catalogue: unknown): string[] {
+  if (typeof catalogue === 'string') return [catalogue];
+  if (typeof catalogue !== 'object' || catalogue === null) return [];
+  return Object.values(catalogue).flatMap(catalogueStrings);
+}
+
+/**
+ * The English catalogue's texts that a page in Arabic must not show: words (a letter, four characters or more)
+ * without a placeholder, and not in the Arabic catalogue too (a brand, a unit or a code both languages write alike).
+ */
+const englishOnly: ReadonlySet<string> = (() => {
+  const arabic = new Set(catalogueStrings(ar).map((text) => text.trim()));
+  return new Set(
+    catalogueStrings(en)
+      .map((text) => text.trim())
+      .filter((text) => text.length >= 4 && /[A-Za-z]{2}/.test(text) && !text.includes('{{') && !arabic.has(text)),
+  );
+})();
+
+/** Demo data written in English that happens to read as a catalogue text: what a person typed, not the app's words. */
+const dataTexts: Record<string, string> = {
+  'Contact lens fitting': "a section of Downtown's intake form as its author named it (server/db/seed-eforms.ts)",
+};
+
+/** The visible texts of a page in Arabic that are English catalogue texts (data such as names is in no catalogue). */
+const untranslatedTexts = (texts: readonly string[]) => [...new Set(texts.filter((text) => englishOnly.has(text) && !(text in dataTexts)))];
 
 interface Visit {
   routeId: string;
@@ -241,8 +272,21 @@ async function visit(page: Page, who: string, language: string, path: string, pr
       // The layout follows the width (media queries, the navbar's drawer): let it settle.
       await page.waitForTimeout(150);
     }
-    const lang = await page.evaluate(() => document.documentElement.lang);
-    if (lang !== language) problems.push(`${where}: the page is in '${lang}'`);
+    // The page's language, and in Arabic every visible text (a text node's words, as one piece).
+    const shown = await page.evaluate((collect) => {
+      const texts: string[] = [];
+      if (collect) {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.replace(/\s+/g, ' ').trim();
+          if (text && node.parentElement?.checkVisibility({ visibilityProperty: true, opacityProperty: true })) texts.push(text);
+        }
+      }
+      return { lang: document.documentElement.lang, texts };
+    }, language === 'ar');
+    if (shown.lang !== language) problems.push(`${where}: the page is in '${shown.lang}'`);
+    const untranslated = untranslatedTexts(shown.texts);
+    if (untranslated.length > 0) problems.push(`${where}: English text in Arabic: ${untranslated.map((text) => `'${text}'`).join(', ')}`);
     for (const violation of await axeViolations(page, undefined, { wcag22: true })) problems.push(`${where}: ${violation}`);
     if (size.name === 'phone') {
       const widths = await page.evaluate(() => ({

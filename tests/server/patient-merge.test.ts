@@ -113,6 +113,30 @@ describe('possible duplicates and merging', () => {
     expect(audit!.details.patientIds).toContain(retire);
   });
 
+  it('a pair comes and goes as the records’ contact details and birth dates change', async () => {
+    const { keep, retire } = await duplicatePair();
+    expect(hasPair(await pairsOf(), keep, retire)).toBe(true);
+    // Another email and no phone: nothing shared any more.
+    await ok(call(admin, 'PATCH', `/api/patients/${retire}`, { email: `someone.else${people}@example.test`, phone: '' }), 200);
+    expect(hasPair(await pairsOf(), keep, retire)).toBe(false);
+    // The phone digits of the first record (typed otherwise) make them a pair again; another birth date parts them.
+    await ok(call(admin, 'PATCH', `/api/patients/${keep}`, { phone: '555-0123 ' }), 200);
+    await ok(call(admin, 'PATCH', `/api/patients/${retire}`, { phone: '(555) 0123' }), 200);
+    expect(hasPair(await pairsOf(), keep, retire)).toBe(true);
+    await ok(call(admin, 'PATCH', `/api/patients/${retire}`, { dateOfBirth: '1987-06-06' }), 200);
+    expect(hasPair(await pairsOf(), keep, retire)).toBe(false);
+    await ok(call(admin, 'PATCH', `/api/patients/${retire}`, { dateOfBirth: '1987-06-05' }), 200);
+    expect(hasPair(await pairsOf(), keep, retire)).toBe(true);
+    // The marks the database keeps are those of a full recount.
+    const [marks] = await ownerRows<{ wrong: number }>(
+      h,
+      sql`select count(*)::int as wrong from patients r where r.duplicate_candidate is distinct from (r.merged_into is null and exists (
+        select 1 from patients s where s.tenant_id = r.tenant_id and s.id <> r.id and s.merged_into is null and s.date_of_birth = r.date_of_birth
+          and ((r.email_key <> '' and s.email_key = r.email_key) or (r.phone_digits <> '' and s.phone_digits = r.phone_digits))))`,
+    );
+    expect(marks!.wrong).toBe(0);
+  });
+
   it('the demo data has one pair at Downtown: Maria Gonzalez, by staff years ago and at the kiosk lately', async () => {
     const pair = (await pairsOf(staff)).find((p) => p.first.id === recordDemoIds.mariaOlder);
     expect(pair?.second.id).toBe(recordDemoIds.mariaNewer);
@@ -199,6 +223,39 @@ describe('possible duplicates and merging', () => {
     const reversed = await call(staff, 'POST', '/api/duplicate-patients/merge', { keep: retire, retire: keep });
     expect(reversed.statusCode, reversed.body).toBe(409);
     expect(json(reversed)).toMatchObject({ code: 'patients.mergedAlready' });
+  });
+
+  it('a chart read of the retired patient answers where the merges lead, to a caller who may see the kept chart only', async () => {
+    // Three records of one person: the second merged into the first at Uptown, then the first into the third.
+    const { keep: uptownCopy, retire } = await duplicatePair({ locationId: demoIds.uptown, secondLocationId: demoIds.downtown });
+    await ok(call(admin, 'POST', '/api/duplicate-patients/merge', { keep: uptownCopy, retire }), 200);
+    for (const path of ['profile', 'prescriptions']) {
+      const moved = await call(admin, 'GET', `/api/patients/${retire}/${path}`);
+      expect(moved.statusCode, moved.body).toBe(404);
+      expect(json(moved)).toMatchObject({ code: 'patients.merged', details: { patientId: uptownCopy, locationId: demoIds.uptown } });
+    }
+    const [audit] = await ownerRows<{ outcome: string; details: { reason: string } }>(
+      h,
+      sql`select outcome, details from audit_log where action = 'patient.profile.read' and target_id = ${retire} order by id desc limit 1`,
+    );
+    expect(audit).toMatchObject({ outcome: 'denied', details: { reason: 'merged' } });
+
+    // The Downtown clerk may not see the Uptown record: the retired address is an ordinary 404, naming nothing.
+    const limited = await call(staff, 'GET', `/api/patients/${retire}/profile`);
+    expect(limited.statusCode).toBe(404);
+    expect(json(limited)).toEqual(expect.objectContaining({ code: 'request.notFound' }));
+    expect(json(limited)).not.toHaveProperty('details');
+    // Another company learns nothing either.
+    expect(json(await call(otherAdmin, 'GET', `/api/patients/${retire}/profile`))).toMatchObject({ code: 'request.notFound' });
+
+    // Merged on into a Downtown record: the oldest address leads to the last kept chart, which the clerk sees.
+    people -= 1;
+    const { keep: downtownCopy } = await duplicatePair();
+    await ok(call(admin, 'POST', '/api/duplicate-patients/merge', { keep: downtownCopy, retire: uptownCopy }), 200);
+    for (const who of [admin, staff]) {
+      const moved = await call(who, 'GET', `/api/patients/${retire}/profile`);
+      expect(json(moved)).toMatchObject({ code: 'patients.merged', details: { patientId: downtownCopy, locationId: demoIds.downtown } });
+    }
   });
 
   it('two clerks merging the same pair at once: one merge moves the records, the other is told it is done', async () => {

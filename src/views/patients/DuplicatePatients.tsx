@@ -7,6 +7,7 @@ import { patientQueries, useMergePatients } from '../../api/patients';
 import type { DuplicatePair, DuplicateSide } from '../../contract/patientsAdmin';
 import { translateError } from '../../i18n/apiErrors';
 import { useFormats } from '../shared/format';
+import { useRecentsActor } from '../shared/recentsActor';
 import * as list from '../shared/listPage.css';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -31,10 +32,13 @@ export function DuplicatePatients({ tenantId, locationId, storeNames }: { tenant
   const [confirming, setConfirming] = useState<DuplicatePair | null>(null);
   const [done, setDone] = useState<{ kept: DuplicateSide; retired: DuplicateSide } | null>(null);
   const nameOf = (p: DuplicateSide) => t('patientList.name', { first: p.firstName, last: p.lastName });
+  const recents = useRecentsActor();
 
   // Said where the pair was (a status with the kept patient's chart), rather than in a passing snackbar.
   const merge = useMergePatients(tenantId, {
-    onSuccess: (_result, request) => {
+    onSuccess: (result, request) => {
+      // A recents entry of the retired patient leads to the kept chart from now on.
+      recents?.send({ type: 'recents.patientMerged', from: result.retiredId, to: result.kept.id });
       const pair = confirming;
       setConfirming(null);
       if (pair && pair.first.id === request.keep) setDone({ kept: pair.first, retired: pair.second });

@@ -1,16 +1,17 @@
-import { memo, Suspense, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { navigate } from 'wouter/use-browser-location';
-import { listedPatient } from '../../api/patients';
+import { navigate, useHistoryState } from 'wouter/use-browser-location';
+import { listedPatient, mergedInto } from '../../api/patients';
 import { recordsQueries } from '../../api/records';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../shared/useTenant';
-import { useRecentDisplayName } from '../shared/recentsActor';
+import { useRecentDisplayName, useRecentsActor } from '../shared/recentsActor';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
+import { chartHref } from './chartHref';
 import { chartTabHref, chartTabs, tabComponent, tabOfSegment, uuidPattern } from './chart/tabs';
 import * as styles from './chart/chart.css';
 
@@ -33,6 +34,7 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
   const shown = patient.data ?? (patient.isPending ? listed : undefined);
   // The recents entry of this chart (the recents panel) is named after the patient.
   useRecentDisplayName(shown && t('patientChart.name', { first: shown.firstName, last: shown.lastName }));
+  useMergedAddress(patientId, locationId, patient.error);
   // Fetched beside the profile (a chunk that fails now fails again where the tab draws, which shows it).
   if (valid) chartTabs[tab - 1]!.load().catch(() => {});
 
@@ -53,6 +55,13 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
       </section>
     );
   }
+  if (!shown && mergedInto(patient.error)) {
+    return (
+      <section className={styles.page}>
+        <Spinner label={t('patientChart.openingKept')} />
+      </section>
+    );
+  }
   if (!shown) {
     return (
       <section className={styles.page} aria-labelledby="patient-chart-title">
@@ -68,6 +77,30 @@ export function PatientChartPage({ patientId, locationId }: { patientId: string;
   return <ChartBody patientId={patientId} tab={tab} store={store} name={name} />;
 }
 
+/** Set on the kept chart's history entry when an address of a patient merged into it was opened. */
+interface MergedFrom {
+  mergedFrom: string;
+}
+
+/**
+ * An address of a patient merged into another (a bookmark, a recents entry, a link in a message) opens the kept
+ * chart in its place, on the same tab (or the kept patient's store); the recents entries follow, and the kept chart
+ * says why it opened.
+ */
+function useMergedAddress(patientId: string, segment: string, error: unknown) {
+  const recents = useRecentsActor();
+  const kept = mergedInto(error);
+  const keptId = kept?.patientId;
+  const keptStore = kept?.locationId;
+  useEffect(() => {
+    if (!keptId || !keptStore) return;
+    recents?.send({ type: 'recents.patientMerged', from: patientId, to: keptId });
+    const tab = uuidPattern.test(segment) ? null : tabOfSegment(segment);
+    const to = tab ? chartTabHref(keptId, tab) : chartHref({ id: keptId, locationId: keptStore });
+    navigate(to, { replace: true, state: { mergedFrom: patientId } satisfies MergedFrom });
+  }, [recents, patientId, segment, keptId, keptStore]);
+}
+
 /**
  * The chart's heading, tabs and open tab. Memoised on its words: her profile coming after the list's row (the
  * same name) redraws only the tab that shows it, not the tab list.
@@ -79,6 +112,7 @@ const ChartBody = memo(function ChartBody({ patientId, tab, store, name }: { pat
     if (next !== tab) navigate(chartTabHref(patientId, next));
   };
   const Panel = tabComponent(tab);
+  const merged = useHistoryState<Partial<MergedFrom> | null>()?.mergedFrom !== undefined;
   return (
     <section className={styles.page} aria-labelledby="patient-chart-title">
       <header className={styles.header}>
@@ -86,6 +120,11 @@ const ChartBody = memo(function ChartBody({ patientId, tab, store, name }: { pat
           <bdi>{name}</bdi>
         </h1>
         <p className={styles.muted}>{t('patientChart.subtitle')}</p>
+        {merged && (
+          <p role="status" className={styles.muted}>
+            {t('patientChart.mergedHere')}
+          </p>
+        )}
       </header>
       <Tabs className={styles.tabs} selectedKey={String(tab)} onSelectionChange={select}>
         <TabList aria-label={t('patientChart.tabsLabel')} className={styles.tabList}>
