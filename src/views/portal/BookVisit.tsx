@@ -1,15 +1,14 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { bookingStoresQuery, freeSlotsQuery, useBookVisit } from '../../api/booking';
+import { useBookingActor } from '../../actors/booking';
+import { bookingStoresQuery, freeSlotsQuery } from '../../api/booking';
 import { addDays, type BookingStore, type FreeSlot } from '../../contract/booking';
 import type { AppointmentType } from '../../contract/records';
-import { zonedDate } from '../../contract/zonedTime';
 import { translateApiError } from '../../i18n/apiErrors';
-import { bookingMachine, lastDayFrom, slotDays } from '../../machines/booking.machine';
+import { lastDayFrom, slotDays } from '../../machines/booking.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { SelectField } from '../shared/fields';
@@ -49,12 +48,7 @@ export function BookVisit({ tenantId, onClose }: { tenantId: string; onClose: ()
 function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: BookingStore[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const book = useBookVisit(tenantId);
-  const live = useRef(book);
-  live.current = book;
-  const actor = useActorRef(bookingMachine.provide({ actors: { book: fromPromise(({ input }) => live.current.mutateAsync(input)) } }), {
-    input: { today: zonedDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone) },
-  });
+  const actor = useBookingActor(tenantId);
   const state = useSelector(actor, (s) => s);
   const { type, storeId, providerId, from, slot, nextSlots, error, booked } = state.context;
   const store = stores.find((s) => s.id === storeId);
