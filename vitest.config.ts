@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { startTexts } from './vite.config';
 
-const e2eWorkers = Number(process.env.E2E_WORKERS) || 6;
+const e2eWorkers = Number(process.env.E2E_WORKERS) || 4;
 
 /**
  * The route walk's parts are the longest browser files by far, but the smallest on disk: without timings of an
