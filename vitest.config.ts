@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { startTexts } from './vite.config';
 
-const e2eWorkers = Number(process.env.E2E_WORKERS) || 4;
+const e2eWorkers = Number(process.env.E2E_WORKERS) || 2;
 
 /**
  * The route walk's parts are the longest browser files by far, but the smallest on disk: without timings of an
@@ -58,8 +58,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // A browser test mostly waits (for pages, the server, the database): E2E_WORKERS files run side by side,
-          // each worker against a server and data of its own (global-setup.ts), so no file sees another's writes.
+          // One browser file keeps about 1.6 of the two cores busy (Chromium's renderer and browser process, the server,
+          // the test): E2E_WORKERS files run side by side, each worker against a server and data of its own
+          // (global-setup.ts), so no file sees another's writes. More than two workers only queue for the CPU, and
+          // on a slow day their page loads pass the tests' 15 s patience.
           maxWorkers: e2eWorkers,
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client';
+import { queryRows, type Tx } from '../db/client';
 import { locations, userLocations, users } from '../db/schema';
 import { patients } from '../db/schema-records';
 import { HttpError } from '../http/errors';
@@ -17,7 +17,7 @@ export type Stores = 'all' | readonly string[];
 
 /** The stores an account may work in. */
 export async function storesOf(tx: Tx, userId: string): Promise<Stores> {
-  return storesFrom(await tx.execute(storesQuery(userId)).then((r) => (r as unknown as { rows: Record<string, unknown>[] }).rows));
+  return storesFrom(await queryRows<Record<string, unknown>>(tx, storesQuery(userId)));
 }
 
 /** The read of storesOf, for a transaction that sends it with its BEGIN (request.work); storesFrom() reads its rows. */
