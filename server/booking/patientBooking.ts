@@ -5,14 +5,14 @@
  * 409 with the next free slots.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, bookingMessages, type FreeSlot, type PatientBookingCreate } from '../../src/contract/booking';
-import type { Appointment } from '../../src/contract/records';
+import { addDays, bookingMessages, type BookedVisit, type FreeSlot, type PatientBookingCreate } from '../../src/contract/booking';
 import { zonedDate } from '../../src/contract/zonedTime';
 import { queryRows, type Tx } from '../db/client';
 import { pgError } from '../db/pg';
 import { appointments } from '../db/schema-records';
 import { HttpError } from '../http/errors';
 import { appointmentRows, lockProvider } from '../appointments/appointments';
+import { assignWithBooking } from '../eforms/eforms';
 import type { Done } from '../scope/audited';
 import { NotVisible } from '../scope/scope';
 import { onlineStore, storeSlots, type OnlineStore } from './slots';
@@ -33,7 +33,11 @@ async function seenBefore(tx: Tx, patientId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function bookOnline(tx: Tx, tenantId: string, patientId: string, input: PatientBookingCreate, now: Date): Done<Appointment> {
+/**
+ * Books the slot for the patient (`by`: their account) and assigns the forms the store sends with this visit type
+ * (to a patient not seen before, also those for new patients only).
+ */
+export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by: string, input: PatientBookingCreate, now: Date): Done<BookedVisit> {
   const store = await onlineStore(tx, input.locationId);
   if (store === null) {
     const visible = await queryRows(tx, sql`select 1 from locations where id = ${input.locationId}`);
@@ -44,7 +48,8 @@ export async function bookOnline(tx: Tx, tenantId: string, patientId: string, in
   if (!length) throw new HttpError(400, 'request.fieldsInvalid', { fields: { type: bookingMessages.typeNotOnline } });
   const provider = store.providers.find((p) => p.id === input.providerId);
   if (!provider) throw new HttpError(400, 'request.fieldsInvalid', { fields: { providerId: bookingMessages.provider } });
-  if (!store.rules.newPatientsMayBook && !(await seenBefore(tx, patientId))) throw new HttpError(409, 'booking.newPatientsOff');
+  const seen = await seenBefore(tx, patientId);
+  if (!store.rules.newPatientsMayBook && !seen) throw new HttpError(409, 'booking.newPatientsOff');
 
   // One online booking of the store at a time (the daily cap), and the provider's lock that staff bookings take.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${store.id}::text || 'online', 0))`);
@@ -81,8 +86,16 @@ export async function bookOnline(tx: Tx, tenantId: string, patientId: string, in
     throw err;
   }
   const [booked] = await appointmentRows(tx, patientId, { now, viewer: 'self' }, id);
+  const formIds = store.rules.intakeForms.filter((f) => f.type === input.type && (!f.newPatientsOnly || !seen)).map((f) => f.formId);
+  const visitEnds = new Date(startsAt.getTime() + length.minutes * 60_000);
+  const forms = await assignWithBooking(tx, { locationId: store.id, patientId, formIds, until: visitEnds, at: now, by });
   return {
-    result: booked!,
-    audit: { targetType: 'appointment', targetId: id, patientId, details: { source: 'online', providerId: provider.id, startsAt: startsAt.toISOString(), locationId: store.id } },
+    result: { appointment: booked!, forms },
+    audit: {
+      targetType: 'appointment',
+      targetId: id,
+      patientId,
+      details: { source: 'online', providerId: provider.id, startsAt: startsAt.toISOString(), locationId: store.id, intakeForms: forms.map((f) => f.id) },
+    },
   };
 }

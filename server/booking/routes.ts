@@ -2,9 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery } from '../../src/contract/booking';
+import { BookedVisit, BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery } from '../../src/contract/booking';
 import { StoreParams } from '../../src/contract/generalSettings';
-import { Appointment } from '../../src/contract/records';
 import { queryRows } from '../db/client';
 import { locations } from '../db/schema';
 import { HttpError } from '../http/errors';
@@ -89,17 +88,17 @@ export async function bookingRoutes(fastify: FastifyInstance) {
       config: patients,
       schema: {
         tags: ['my records'],
-        summary: 'Book a free slot for the signed-in patient (409 booking.slotGone with the next free slots)',
+        summary: 'Book a free slot for the signed-in patient, with the forms the store sends with the visit (409 booking.slotGone with the next free slots)',
         security,
         body: PatientBookingCreate,
-        response: { 201: Appointment, ...errors },
+        response: { 201: BookedVisit, ...errors },
       },
     },
     async (request, reply) => {
       const booked = await request.work('patient.booking.create', async ({ tx, scope, now }) => {
         const patientId = await ownPatientId(tx, scope.userId);
         if (!patientId) throw new HttpError(404, 'records.noPatientRecord');
-        return bookOnline(tx, scope.tenantId, patientId, request.body, now);
+        return bookOnline(tx, scope.tenantId, patientId, scope.userId, request.body, now);
       });
       return reply.code(201).send(booked);
     },

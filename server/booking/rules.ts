@@ -1,9 +1,10 @@
-/** A store's online-booking rules: read (defaults when the store has none) and written by its admins. */
-import { eq } from 'drizzle-orm';
+/** A store's online-booking rules: read (defaults when the store has none) and written by its admins, with the forms sent with a booking. */
+import { eq, sql } from 'drizzle-orm';
 import { bookingMessages, defaultBookingRules, type BookingRules } from '../../src/contract/booking';
 import type { BookingSettings } from '../../src/contract/booking';
 import type { Tx } from '../db/client';
-import { bookingRules, providerSchedules } from '../db/schema-booking';
+import { bookingIntakeForms, bookingRules, providerSchedules } from '../db/schema-booking';
+import { publishedFormsOf } from '../eforms/eforms';
 import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
 import { providersOf } from '../scope/scope';
@@ -14,7 +15,13 @@ export async function readBookingRules(tx: Tx, locationId: string): Promise<{ ru
   const [row] = await tx.select().from(bookingRules).where(eq(bookingRules.locationId, locationId));
   const schedules = await tx.select().from(providerSchedules).where(eq(providerSchedules.locationId, locationId));
   const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff }));
-  if (!row) return { rules: { ...defaultBookingRules, providers }, updatedAt: null };
+  // Only forms still published are sent: one that was archived drops out of the rules it was in.
+  const intakeForms = await tx
+    .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
+    .from(bookingIntakeForms)
+    .where(sql`${bookingIntakeForms.locationId} = ${locationId} and exists (select 1 from forms f where f.id = ${bookingIntakeForms.formId} and f.status = 'published')`)
+    .orderBy(bookingIntakeForms.type, bookingIntakeForms.formId);
+  if (!row) return { rules: { ...defaultBookingRules, providers, intakeForms }, updatedAt: null };
   return {
     rules: {
       onlineEnabled: row.onlineEnabled,
@@ -26,6 +33,7 @@ export async function readBookingRules(tx: Tx, locationId: string): Promise<{ ru
       maxOnlinePerDay: row.maxOnlinePerDay,
       closures: row.closures,
       providers,
+      intakeForms,
     },
     updatedAt: row.updatedAt,
   };
@@ -34,7 +42,8 @@ export async function readBookingRules(tx: Tx, locationId: string): Promise<{ ru
 export async function bookingSettingsOf(tx: Tx, locationId: string): Promise<BookingSettings> {
   const { rules, updatedAt } = await readBookingRules(tx, locationId);
   const providers = await providersOf(tx, locationId);
-  return { locationId, rules, providers, updatedAt: updatedAt?.toISOString() ?? null };
+  const forms = await publishedFormsOf(tx, locationId);
+  return { locationId, rules, providers, forms, updatedAt: updatedAt?.toISOString() ?? null };
 }
 
 /** Saves every rule of the store at once; a provider who cannot work at the store is refused at its field. */
@@ -44,8 +53,13 @@ export async function saveBookingRules(tx: Tx, tenantId: string, locationId: str
   rules.providers.forEach((p, i) => {
     if (!bookable.has(p.providerId) || rules.providers.findIndex((q) => q.providerId === p.providerId) !== i) fields[`providers.${i}.providerId`] = bookingMessages.provider;
   });
+  const published = new Set((await publishedFormsOf(tx, locationId)).map((f) => f.id));
+  rules.intakeForms.forEach((f, i) => {
+    if (!published.has(f.formId)) fields[`intakeForms.${i}.formId`] = bookingMessages.intakeForm;
+    else if (rules.intakeForms.findIndex((g) => g.type === f.type && g.formId === f.formId) !== i) fields[`intakeForms.${i}.formId`] = bookingMessages.intakeTwice;
+  });
   if (Object.keys(fields).length) throw new HttpError(400, 'request.fieldsInvalid', { fields });
-  const { providers, ...store } = rules;
+  const { providers, intakeForms, ...store } = rules;
   const values = { ...store, onlineTypes: [...new Set(store.onlineTypes)], updatedAt: now };
   await tx
     .insert(bookingRules)
@@ -55,8 +69,10 @@ export async function saveBookingRules(tx: Tx, tenantId: string, locationId: str
   if (providers.length) {
     await tx.insert(providerSchedules).values(providers.map((p) => ({ tenantId, locationId, providerId: p.providerId, hours: p.hours, daysOff: [...new Set(p.daysOff)].sort() })));
   }
+  await tx.delete(bookingIntakeForms).where(eq(bookingIntakeForms.locationId, locationId));
+  if (intakeForms.length) await tx.insert(bookingIntakeForms).values(intakeForms.map((f) => ({ locationId, ...f })));
   return {
     result: await bookingSettingsOf(tx, locationId),
-    audit: { targetType: 'location', targetId: locationId, details: { group: 'booking', onlineEnabled: rules.onlineEnabled, providers: providers.length } },
+    audit: { targetType: 'location', targetId: locationId, details: { group: 'booking', onlineEnabled: rules.onlineEnabled, providers: providers.length, intakeForms: intakeForms.length } },
   };
 }

@@ -7,8 +7,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Closure } from '../../src/contract/booking';
 import type { StoreHours } from '../../src/contract/generalSettings';
-import type { AppointmentType } from '../../src/contract/records';
+import { AppointmentType } from '../../src/contract/records';
 import { locations, tenantId, tenantIsolation, users } from './schema';
+import { forms } from './schema-eforms';
 
 export const bookingRules = pgTable(
   'booking_rules',
@@ -50,5 +51,28 @@ export const providerSchedules = pgTable(
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.providerId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
     tenantIsolation('provider_schedules'),
+  ],
+).enableRLS();
+
+/**
+ * The forms a store sends with an online booking of a visit type (src/contract/booking.ts IntakeForm). A deleted
+ * form or store takes its rows with it; a form that is no longer published is not sent (the booking reads only
+ * published ones).
+ */
+export const bookingIntakeForms = pgTable(
+  'booking_intake_forms',
+  {
+    tenantId: tenantId(),
+    locationId: uuid('location_id').notNull(),
+    type: text('type').$type<AppointmentType>().notNull(),
+    formId: uuid('form_id').notNull(),
+    newPatientsOnly: boolean('new_patients_only').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.locationId, t.type, t.formId] }),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.formId], foreignColumns: [forms.tenantId, forms.id] }).onDelete('cascade'),
+    check('booking_intake_forms_type', sql.raw(`type in (${AppointmentType.options.map((o) => `'${o}'`).join(', ')})`)),
+    tenantIsolation('booking_intake_forms'),
   ],
 ).enableRLS();

@@ -1,14 +1,17 @@
 /**
  * Demo online-booking rules: Downtown takes online bookings with Sam Staff on weekdays and Alex Admin on Tuesday,
  * Thursday and Saturday mornings (10-minute buffer, 2 hours' notice, 60 days ahead, 12 a day, new patients welcome,
- * closed on Christmas and New Year's Day); Uptown has its rules written but online booking off; Brightsight Main
- * takes eye exams and pick-ups with Blair Admin on weekdays.
+ * closed on Christmas and New Year's Day), sending New Patient Intake with a new patient's eye exam and Contact Lens
+ * Consent with every contact-lens fitting; Uptown has its rules written but online booking off; Brightsight Main
+ * takes eye exams and pick-ups with Blair Admin on weekdays. Runs after the eForms seed (the forms it names).
  */
 import type { StoreHours } from '../../src/contract/generalSettings';
 import type { Tx } from './client';
 import type { DemoUserIds } from './seed';
 import { demoIds } from './seed';
-import { bookingRules, providerSchedules } from './schema-booking';
+import { and, eq, inArray } from 'drizzle-orm';
+import { bookingIntakeForms, bookingRules, providerSchedules } from './schema-booking';
+import { forms } from './schema-eforms';
 
 const weekdaysOnly = (opens: string, closes: string): StoreHours => ({
   mon: { opens, closes },
@@ -78,5 +81,14 @@ export async function seedBookingRules(tx: Tx, now: Date, userIds: DemoUserIds):
     },
     { tenantId: demoIds.clearview, locationId: demoIds.uptown, providerId: userIds['admin@clearview.test']!, hours: weekdaysOnly('10:00', '18:00'), daysOff: [] },
     { tenantId: demoIds.brightsight, locationId: demoIds.main, providerId: userIds['admin@brightsight.test']!, hours: weekdaysOnly('09:00', '17:00'), daysOff: [] },
+  ]);
+  const downtownForms = await tx
+    .select({ id: forms.id, name: forms.name })
+    .from(forms)
+    .where(and(eq(forms.locationId, demoIds.downtown), inArray(forms.name, ['New Patient Intake', 'Contact Lens Consent'])));
+  const formNamed = (name: string) => downtownForms.find((f) => f.name === name)!.id;
+  await tx.insert(bookingIntakeForms).values([
+    { tenantId: demoIds.clearview, locationId: demoIds.downtown, type: 'eye-exam', formId: formNamed('New Patient Intake'), newPatientsOnly: true },
+    { tenantId: demoIds.clearview, locationId: demoIds.downtown, type: 'contact-lens-fitting', formId: formNamed('Contact Lens Consent'), newPatientsOnly: false },
   ]);
 }

@@ -17,6 +17,17 @@ import { publicUrlOf } from '../http/publicUrl';
 
 type Refs = { tenantId: string; id: string }[];
 
+/** The form as an assignment keeps it: later edits to the card do not change what the patient fills in. */
+export function snapshotOf(f: typeof forms.$inferSelect): typeof formAssignments.$inferInsert['formSnapshot'] {
+  return {
+    name: f.name,
+    description: f.description,
+    sections: clearAnswers(SectionList.parse(f.sections)),
+    language: f.language,
+    translations: f.translations,
+  };
+}
+
 /**
  * One assignment and one fresh link per patient (the link is only in the message). A patient out of reach or
  * without an address on the chosen channels is a field error; nothing is written then.
@@ -47,13 +58,7 @@ export async function assignForm(
   const [store] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, f.locationId));
   const at = nowOf(request);
   const expiresAt = new Date(at.getTime() + f.linkValidDays * 86_400_000);
-  const snapshot = {
-    name: f.name,
-    description: f.description,
-    sections: clearAnswers(SectionList.parse(f.sections)),
-    language: f.language,
-    translations: f.translations,
-  };
+  const snapshot = snapshotOf(f);
   const refs: Refs = [];
   const ids: string[] = [];
   for (const c of chosen) {

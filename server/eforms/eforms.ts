@@ -1,8 +1,15 @@
-/** What other features read of eForms: the forms a patient still has to fill in (the patient's home). */
-import { sql } from 'drizzle-orm';
+/**
+ * What other features read of eForms and ask of them: the forms a patient still has to fill in (the patient's home),
+ * a store's published forms and the forms sent with a booking (online booking).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FormToFill } from '../../src/contract/records';
 import type { Tx } from '../db/client';
+import { formAssignments, forms } from '../db/schema-eforms';
+import { patients, type ContactChannel } from '../db/schema-records';
 import { iso, isoOrNull, rows } from '../db/values';
+import { snapshotOf } from './assignments';
 
 /** eForm assignments the patient still has to fill in: not submitted, not revoked, not expired. */
 export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise<FormToFill[]> {
@@ -23,4 +30,54 @@ export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise
     requiresCode: f.requires_code as boolean,
     sentAt: isoOrNull(f.sent_at),
   }));
+}
+
+/** The store's published forms, by name: what a store may send with a booking. */
+export async function publishedFormsOf(tx: Tx, locationId: string): Promise<{ id: string; name: string }[]> {
+  return tx
+    .select({ id: forms.id, name: forms.name })
+    .from(forms)
+    .where(and(eq(forms.locationId, locationId), eq(forms.status, 'published')))
+    .orderBy(forms.name, forms.id);
+}
+
+/**
+ * Assigns the forms a booking sends (those of `formIds` still published at the store) to the patient, to fill in
+ * signed in until the visit ends: no link goes out now (its hash is random, so no link opens them; staff's 'Resend'
+ * sends one).
+ */
+export async function assignWithBooking(
+  tx: Tx,
+  { locationId, patientId, formIds, until, at, by }: { locationId: string; patientId: string; formIds: string[]; until: Date; at: Date; by: string },
+): Promise<FormToFill[]> {
+  if (!formIds.length) return [];
+  const sent = await tx
+    .select()
+    .from(forms)
+    .where(and(inArray(forms.id, formIds), eq(forms.locationId, locationId), eq(forms.status, 'published')))
+    .orderBy(forms.name, forms.id);
+  if (!sent.length) return [];
+  // The channels a staff member's 'Resend' would use (it sends a link then); none is used now.
+  const [p] = await tx.select({ email: patients.email, phone: patients.phone }).from(patients).where(eq(patients.id, patientId));
+  const channels: ContactChannel[] = [...(p?.email.trim() ? (['email'] as const) : []), ...(p?.phone.trim() ? (['sms'] as const) : [])];
+  const ids = await tx
+    .insert(formAssignments)
+    .values(
+      sent.map((f) => ({
+        formId: f.id,
+        locationId,
+        patientId,
+        linkTokenHash: randomBytes(32).toString('base64url'),
+        formSnapshot: snapshotOf(f),
+        requiresCode: false,
+        channels,
+        expiresAt: until,
+        sentAt: at,
+        createdBy: by,
+        createdAt: at,
+      })),
+    )
+    .returning({ id: formAssignments.id });
+  const assigned = new Set(ids.map((r) => r.id));
+  return (await formsToFill(tx, patientId, at)).filter((f) => assigned.has(f.id));
 }

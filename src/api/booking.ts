@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookingOptions, BookingSettings, FreeSlots } from '../contract/booking';
+import { BookedVisit, BookingOptions, BookingSettings, FreeSlots } from '../contract/booking';
 import type { BookingRules, PatientBookingCreate, SlotsQuery } from '../contract/booking';
-import { Appointment } from '../contract/records';
 import { apiRequest } from './http';
 import type { ViewEffects } from './mutations';
 import { recordsKey } from './records';
@@ -9,7 +8,7 @@ import { recordsKey } from './records';
 /**
  * Online booking: a store's rules (admins, General settings 'Online booking') and the patient's stores, free slots
  * and booking. A booking (or a refusal that says the slot is gone) reads the slots again; a booking also the
- * patient's appointments.
+ * patient's own records (the appointments, and the home's forms to fill in that came with it).
  */
 const bookingKey = (tenantId: string) => ['t', tenantId, 'booking'] as const;
 
@@ -50,7 +49,7 @@ export const freeSlotsQuery = (tenantId: string, query: SlotsQuery) =>
 export function useBookVisit(tenantId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (booking: PatientBookingCreate) => apiRequest('/api/my/booking', { method: 'POST', body: booking, schema: Appointment }),
+    mutationFn: (booking: PatientBookingCreate) => apiRequest('/api/my/booking', { method: 'POST', body: booking, schema: BookedVisit }),
     onSuccess: () => void client.invalidateQueries({ queryKey: [...recordsKey(tenantId, { kind: 'own' })] }),
     onSettled: () => void client.invalidateQueries({ queryKey: [...bookingKey(tenantId), 'slots'] }),
   });

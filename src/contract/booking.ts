@@ -3,7 +3,7 @@
  * patient's booking of one. `freeSlots` is the one place the rules are applied: the slot list the patient sees and
  * the server's re-check of a booking both run it.
  */
-import { AppointmentType } from './records';
+import { Appointment, AppointmentType, FormToFill } from './records';
 import { StoreHours, weekdays } from './generalSettings';
 import { wallToInstant, zoneOffset } from './zonedTime';
 import { z } from './zod';
@@ -20,6 +20,9 @@ export const bookingMessages = {
   provider: 'Choose a provider of this store',
   range: 'Choose a range of at most 62 days, from before to',
   typeNotOnline: 'This store does not offer this visit online',
+  intakeForm: 'Choose a published form of this store',
+  intakeTwice: 'This form is already sent with this visit',
+  intakeForms: 'Up to 20 forms sent with bookings',
 } as const;
 const M = bookingMessages;
 
@@ -48,7 +51,19 @@ export const ProviderSchedule = z.object({
 });
 export type ProviderSchedule = z.infer<typeof ProviderSchedule>;
 
-/** A store's online-booking rules (booking_rules and provider_schedules). */
+/**
+ * A form the store sends with an online booking of one visit type (e.g. New Patient Intake with a new patient's eye
+ * exam): assigned to the patient when the visit is booked, to fill in before it.
+ */
+export const IntakeForm = z.object({
+  type: AppointmentType,
+  formId: z.uuid({ error: M.intakeForm }),
+  /** Only to patients the store has not seen yet (no completed visit). */
+  newPatientsOnly: z.boolean(),
+});
+export type IntakeForm = z.infer<typeof IntakeForm>;
+
+/** A store's online-booking rules (booking_rules, provider_schedules and booking_intake_forms). */
 export const BookingRules = z.object({
   onlineEnabled: z.boolean(),
   newPatientsMayBook: z.boolean(),
@@ -60,6 +75,7 @@ export const BookingRules = z.object({
   maxOnlinePerDay: int(1, 500, M.dailyCap),
   closures: z.array(Closure).max(100, { error: M.closures }),
   providers: z.array(ProviderSchedule),
+  intakeForms: z.array(IntakeForm).max(20, { error: M.intakeForms }),
 });
 export type BookingRules = z.infer<typeof BookingRules>;
 
@@ -74,6 +90,7 @@ export const defaultBookingRules: BookingRules = {
   maxOnlinePerDay: 20,
   closures: [],
   providers: [],
+  intakeForms: [],
 };
 
 /** Candidate starts lie on this grid from the day's opening. */
@@ -124,6 +141,10 @@ export const PatientBookingCreate = z.object({
   startsAt: z.iso.datetime({ offset: true, error: M.date }),
 });
 export type PatientBookingCreate = z.infer<typeof PatientBookingCreate>;
+
+/** The answer to a booking: the visit, and the forms the store sent with it to fill in before the visit. */
+export const BookedVisit = z.object({ appointment: Appointment, forms: z.array(FormToFill) });
+export type BookedVisit = z.infer<typeof BookedVisit>;
 
 /** The details of a 409 booking.slotGone: the next free slots of that store, type and provider. */
 export const SlotGone = z.object({ nextSlots: z.array(FreeSlot) });
@@ -241,6 +262,8 @@ export const BookingSettings = z.object({
   locationId: z.string(),
   rules: BookingRules,
   providers: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** The store's published forms, which may be sent with a booking. */
+  forms: z.array(z.object({ id: z.string(), name: z.string() })),
   updatedAt: z.string().nullable(),
 });
 export type BookingSettings = z.infer<typeof BookingSettings>;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { addDays, SlotGone, type FreeSlot, type PatientBookingCreate } from '../contract/booking';
-import type { Appointment, AppointmentType } from '../contract/records';
+import { addDays, SlotGone, type BookedVisit, type FreeSlot, type PatientBookingCreate } from '../contract/booking';
+import type { AppointmentType } from '../contract/records';
 import { failureOf, type CallFailure } from './otp.machine';
 
 /**
@@ -36,7 +36,8 @@ export interface BookingContext {
   /** The next free slots the server offered when the chosen one was gone. */
   nextSlots: FreeSlot[];
   error: CallFailure | null;
-  booked: Appointment | null;
+  /** The booked visit and the forms the store sent with it. */
+  booked: BookedVisit | null;
 }
 
 export type BookingEvent =
@@ -67,7 +68,7 @@ export const bookingMachine = setup({
     events: {} as BookingEvent,
     tags: {} as 'busy',
   },
-  actors: { book: fromPromise<Appointment, PatientBookingCreate>(notSupplied) },
+  actors: { book: fromPromise<BookedVisit, PatientBookingCreate>(notSupplied) },
   guards: {
     /** No day before today. */
     notBeforeToday: ({ context, event }) => event.type === 'booking.days' && event.from >= context.today,

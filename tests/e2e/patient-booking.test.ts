@@ -2,7 +2,8 @@
  * A patient books herself, in Chromium against the real server (its own, with fresh demo data: the visit she books
  * stays out of the shared server's data), on a phone, in Arabic: Jane Doe opens her appointments, 'Book a visit',
  * chooses an eye exam at Downtown with any provider, takes the first free time and confirms; the page says it is
- * booked and lists it. The Downtown clerk then sees the visit in her chart, booked online.
+ * booked and lists it. The Downtown clerk then sees the visit in her chart, booked online. A contact-lens fitting
+ * comes with the store's consent form, which opens from the confirmation and waits on her home.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -80,6 +81,31 @@ describe('a patient books a visit online', () => {
     expect(chosen).toContain(time);
   }, 180_000);
 
+  it('Jane books a contact-lens fitting on a desktop: the consent form the store sends with it opens from the confirmation and waits on her home', async () => {
+    const page = await e2e.newPage();
+    await signInAsJane(page);
+    await page.goto('/patient/appointment');
+    await page.getByRole('button', { name: 'Book a visit' }).click();
+    const booking = page.getByRole('region', { name: 'Book a visit' });
+    await booking.getByRole('button', { name: 'Contact lens fitting' }).click();
+    await booking.getByRole('button', { name: 'Next' }).click();
+    await booking.getByRole('heading', { name: 'Choose a time' }).waitFor(patience);
+    await booking.getByRole('button', { name: / with (Sam Staff|Alex Admin)$/ }).first().click();
+    await booking.getByRole('button', { name: 'Book it', exact: true }).click();
+    await booking.getByRole('heading', { name: 'Your visit is booked' }).waitFor(patience);
+    const forms = booking.getByRole('region', { name: 'Please fill in before your visit' });
+    const consent = forms.getByRole('link', { name: 'Contact Lens Consent' });
+    const href = (await consent.getAttribute('href'))!;
+    expect(href).toMatch(/^\/patient\/forms\/[0-9a-f-]{36}$/);
+    expect(await axeViolations(page, '#content')).toEqual([]);
+    await consent.click();
+    await expectPath(page, href);
+    await page.getByText('I consent to the contact lens fitting and follow-up visits').waitFor(patience);
+
+    await page.goto('/admin/dashboard/patients');
+    await page.getByRole('link', { name: 'Contact Lens Consent' }).waitFor(patience);
+  }, 180_000);
+
   it("the admin's 'Online booking' section, on a phone in Arabic and on a desktop: no axe violations, nothing off the screen, a change saved", async () => {
     for (const phone of [true, false]) {
       const page = await e2e.newPage({ phone });
@@ -92,6 +118,9 @@ describe('a patient books a visit online', () => {
       const buffer = page.getByRole('textbox', { name: phone ? 'الفاصل بين الزيارات (بالدقائق)' : 'Buffer between visits (minutes)' });
       await buffer.waitFor(patience);
       expect(await buffer.inputValue()).toBe(phone ? '10' : '15');
+      // The forms the store sends with a booking (the demo: the intake with a new patient's eye exam, the consent with a fitting).
+      const sent = page.getByRole('group', { name: phone ? 'النماذج المرسلة مع الحجز' : 'Forms sent with a booking' });
+      expect(await sent.getByRole('combobox', { name: phone ? 'النموذج' : 'Form' }).count()).toBe(2);
       expect(await axeViolations(page, '#content')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await buffer.fill('15');

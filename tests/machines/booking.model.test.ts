@@ -11,7 +11,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { StatePath } from 'xstate/graph';
 import { createTestModel, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import { setup } from 'xstate';
-import type { FreeSlot, PatientBookingCreate } from '../../src/contract/booking';
+import type { BookedVisit, FreeSlot, PatientBookingCreate } from '../../src/contract/booking';
 import type { Appointment } from '../../src/contract/records';
 import { bookingMachine } from '../../src/machines/booking.machine';
 
@@ -74,13 +74,13 @@ const providerId = 'a0000000-0000-4000-8000-000000000001';
 const slot = (localTime: string, startsAt: string): FreeSlot => ({ startsAt, providerId, providerName: 'Sam Staff', localDate: '2031-03-04', localTime });
 const chosen = slot('09:00', '2031-03-04T14:00:00.000Z');
 const offered = [slot('10:45', '2031-03-04T15:45:00.000Z'), slot('11:00', '2031-03-04T16:00:00.000Z')];
-const booked = { id: 'e0000000-0000-4000-8000-000000000001', status: 'booked', source: 'online' } as Appointment;
+const booked: BookedVisit = { appointment: { id: 'e0000000-0000-4000-8000-000000000001', status: 'booked', source: 'online' } as Appointment, forms: [] };
 const gone = { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: offered } } };
 const refused = { status: 409, body: { error: 'This store books first visits by phone. Please call the store.', code: 'booking.newPatientsOff' } };
 
 interface Held {
   input: PatientBookingCreate;
-  resolve: (value: Appointment) => void;
+  resolve: (value: BookedVisit) => void;
   reject: (error: unknown) => void;
 }
 
@@ -88,7 +88,7 @@ function start() {
   const held: Held[] = [];
   const actor = createActor(
     bookingMachine.provide({
-      actors: { book: fromPromise<Appointment, PatientBookingCreate>(({ input }) => new Promise((resolve, reject) => held.push({ input, resolve, reject }))) },
+      actors: { book: fromPromise<BookedVisit, PatientBookingCreate>(({ input }) => new Promise((resolve, reject) => held.push({ input, resolve, reject }))) },
     }),
     { input: { today } },
   ).start();

@@ -2,7 +2,8 @@
  * Online booking over HTTP against the real app and database: a store's rules as the admin saves them (opening and
  * working hours, closures, days off, buffer, minimum notice, horizon, daily cap, new patients), the free slots they
  * leave across the US daylight-saving change, the patient's booking re-checked on the server, two bookings racing
- * for one slot, the database's hold on a provider's time, and refusals across companies and stores.
+ * for one slot, the database's hold on a provider's time, refusals across companies and stores, and the forms a store
+ * sends with a booking.
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -47,8 +48,10 @@ const rules = (over: Record<string, unknown> = {}) => ({
   maxOnlinePerDay: 3,
   closures: [{ date: '2031-03-05', label: 'Staff training' }],
   providers: [{ providerId: staff.user.id, hours: weekdays('09:00', '12:00'), daysOff: ['2031-03-06'] }],
+  intakeForms: [],
   ...over,
 });
+type Booked = { appointment: { id: string; localDate: string; localTime: string; source: string; durationMinutes: number }; forms: { id: string; name: string; expiresAt: string }[] };
 const slotsOf = async (from: string, to: string, extra = '') => {
   const res = await call(patientUser, 'GET', `/api/my/booking/slots?locationId=${demoIds.downtown}&type=eye-exam&from=${from}&to=${to}${extra}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -119,7 +122,8 @@ describe('online booking rules and free slots', () => {
   });
 
   it('a patient books a free slot; the chart shows it booked online; the rules are re-checked on the server', async () => {
-    const booked = await ok<{ id: string; localDate: string; localTime: string; source: string; durationMinutes: number }>(book('2031-03-11T13:00:00.000Z'));
+    const { appointment: booked, forms } = await ok<Booked>(book('2031-03-11T13:00:00.000Z'));
+    expect(forms).toEqual([]);
     expect(booked).toMatchObject({ localDate: '2031-03-11', localTime: '09:00', source: 'online', durationMinutes: 30 });
     expect(timesOn(await slotsOf('2031-03-11', '2031-03-11'), '2031-03-11')[0]).toBe('09:45');
     const chart = await ok<{ upcoming: { id: string; source: string }[] }>(call(staff, 'GET', `/api/patients/${demoIds.janeDoe}/appointments`), 200);
@@ -193,5 +197,69 @@ describe('online booking rules and free slots', () => {
     await ok(book('2031-03-10T13:00:00Z'));
     await h.db.owner.execute(sql`update appointments set status = 'no-show' where patient_id = ${demoIds.janeDoe} and status = 'completed'`);
     expect(json(await book('2031-03-10T14:00:00Z'))).toMatchObject({ code: 'booking.newPatientsOff' });
+  });
+});
+
+describe('forms sent with a booking', () => {
+  type Settings = { forms: { id: string; name: string }[]; rules: { intakeForms: unknown[] } };
+  const readSettings = () => ok<Settings>(call(admin, 'GET', `/api/settings/booking/${demoIds.downtown}`), 200);
+
+  it('the admin names forms per visit type (published forms of the store, each once); a booking assigns them, to new patients only where so set, until the visit ends', async () => {
+    const settings = await readSettings();
+    expect(settings.forms.map((f) => f.name)).toEqual(['Contact Lens Consent', 'New Patient Intake']);
+    const intake = settings.forms.find((f) => f.name === 'New Patient Intake')!.id;
+    const consent = settings.forms.find((f) => f.name === 'Contact Lens Consent')!.id;
+    const [uptownDraft] = await ownerRows<{ id: string }>(h, sql`select id from forms where location_id = ${demoIds.uptown} and status = 'draft'`);
+
+    const refused = await call(
+      admin,
+      'PUT',
+      `/api/settings/booking/${demoIds.downtown}`,
+      rules({
+        intakeForms: [
+          { type: 'eye-exam', formId: uptownDraft!.id, newPatientsOnly: false },
+          { type: 'eye-exam', formId: intake, newPatientsOnly: false },
+          { type: 'eye-exam', formId: intake, newPatientsOnly: true },
+        ],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(json(refused)).toMatchObject({
+      fields: { 'intakeForms.0.formId': 'Choose a published form of this store', 'intakeForms.2.formId': 'This form is already sent with this visit' },
+      fieldCodes: { 'intakeForms.0.formId': 'booking.intakeForm', 'intakeForms.2.formId': 'booking.intakeTwice' },
+    });
+    expect((await readSettings()).rules.intakeForms).toEqual([]);
+    const tooMany = await call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ intakeForms: Array.from({ length: 21 }, () => ({ type: 'eye-exam', formId: intake, newPatientsOnly: false })) }));
+    expect(json(tooMany)).toMatchObject({ fields: { intakeForms: 'Up to 20 forms sent with bookings' } });
+
+    const sent = [
+      { type: 'contact-lens-fitting', formId: consent, newPatientsOnly: false },
+      { type: 'eye-exam', formId: intake, newPatientsOnly: true },
+    ];
+    await ok(call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ onlineTypes: ['eye-exam', 'contact-lens-fitting'], maxOnlinePerDay: 10, intakeForms: sent })), 200);
+    expect((await readSettings()).rules.intakeForms).toEqual(sent);
+
+    // Jane is a new patient here (the test before took her completed visit away): her eye exam brings the intake form.
+    const first = await ok<Booked>(book('2031-03-07T14:00:00Z'));
+    expect(first.forms.map((f) => f.name)).toEqual(['New Patient Intake']);
+    expect(first.forms[0]!.expiresAt).toBe('2031-03-07T14:30:00.000Z');
+    const home = await ok<{ formsToFill: { id: string; name: string }[] }>(call(patientUser, 'GET', '/api/my/dashboard'), 200);
+    expect(home.formsToFill.map((f) => f.id)).toContain(first.forms[0]!.id);
+    const own = await ok<{ name: string }>(call(patientUser, 'GET', `/api/my/forms/${first.forms[0]!.id}`), 200);
+    expect(own.name).toBe('New Patient Intake');
+    const staffView = await ok<{ assignments: { id: string; channels: string[] }[] }>(call(staff, 'GET', `/api/eforms/assignments?patientId=${demoIds.janeDoe}`), 200);
+    expect(staffView.assignments.find((a) => a.id === first.forms[0]!.id)?.channels).toEqual(expect.arrayContaining(['email']));
+
+    // Seen before (a completed visit): no intake form with an eye exam; the consent with every fitting.
+    await h.db.owner.execute(sql`update appointments set status = 'completed' where patient_id = ${demoIds.janeDoe} and status = 'no-show' and starts_at < '2031-01-01'`);
+    expect((await ok<Booked>(book('2031-03-07T15:00:00Z'))).forms).toEqual([]);
+    const fitting = await ok<Booked>(book('2031-03-07T16:00:00Z', staff.user.id, 'contact-lens-fitting'));
+    expect(fitting.forms.map((f) => f.name)).toEqual(['Contact Lens Consent']);
+
+    // A form taken off the store (archived) drops out of the rules and is not sent.
+    await h.db.owner.execute(sql`update forms set status = 'archived' where id = ${consent}`);
+    expect((await readSettings()).rules.intakeForms).toEqual([sent[1]]);
+    expect((await ok<Booked>(book('2031-03-10T15:00:00Z', staff.user.id, 'contact-lens-fitting'))).forms).toEqual([]);
+    await h.db.owner.execute(sql`update forms set status = 'published' where id = ${consent}`);
   });
 });

@@ -22,6 +22,9 @@ afterEach(() => {
 
 const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 const sam = 'a0000000-0000-4000-8000-000000000001';
+const intakeAssignment = 'f0000000-0000-4000-8000-000000000001';
+const intakeForm = 'f1000000-0000-4000-8000-000000000001';
+const consentForm = 'f1000000-0000-4000-8000-000000000002';
 const slot = (localDate: string, localTime: string, startsAt: string): FreeSlot => ({ startsAt, providerId: sam, providerName: 'Sam Staff', localDate, localTime });
 const nine = slot('2031-03-04', '09:00', '2031-03-04T14:00:00.000Z');
 const later = slot('2031-03-04', '10:45', '2031-03-04T15:45:00.000Z');
@@ -37,7 +40,9 @@ function patientApi(bookings: Call[]) {
       if (bookings.length === 1) {
         return { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: [later] } } };
       }
-      return { status: 201, body: { ...data.appointments.upcoming[0]!, id: 'e0000000-0000-4000-8000-000000000009', startsAt: later.startsAt, providerName: 'Sam Staff', source: 'online' } };
+      const appointment = { ...data.appointments.upcoming[0]!, id: 'e0000000-0000-4000-8000-000000000009', startsAt: later.startsAt, providerName: 'Sam Staff', source: 'online' };
+      const intake = { id: intakeAssignment, name: 'New Patient Intake', locationId: downtown, storeName: 'Downtown', expiresAt: '2031-03-04T16:15:00.000Z', requiresCode: false, sentAt: '2031-03-03T12:00:00.000Z' };
+      return { status: 201, body: { appointment, forms: [intake] } };
     }
     return { status: 404, body: { error: 'Not found' } };
   };
@@ -63,6 +68,10 @@ describe("the patient's 'Book a visit'", () => {
     await user.click(await within(region).findByRole('button', { name: 'Book it' }));
     expect(await within(region).findByRole('heading', { name: 'Your visit is booked' })).toBeTruthy();
     expect(bookings[1]!.body).toMatchObject({ startsAt: later.startsAt });
+    // The form the store sent with the visit, to fill in before it (by the visit's day in the store's zone).
+    const forms = within(region).getByRole('region', { name: 'Please fill in before your visit' });
+    expect(within(forms).getByRole('link', { name: 'New Patient Intake' }).getAttribute('href')).toBe(`/patient/forms/${intakeAssignment}`);
+    expect(within(forms).getByText(/by .*2031/)).toBeTruthy();
   });
 
   it('in Arabic', async () => {
@@ -91,8 +100,13 @@ describe("the admin's 'Online booking' section", () => {
       maxOnlinePerDay: 20,
       closures: [],
       providers: [],
+      intakeForms: [],
     },
     providers: [{ id: sam, name: 'Sam Staff' }],
+    forms: [
+      { id: consentForm, name: 'Contact Lens Consent' },
+      { id: intakeForm, name: 'New Patient Intake' },
+    ],
     updatedAt: null,
   };
 
@@ -136,5 +150,38 @@ describe("the admin's 'Online booking' section", () => {
       closures: [{ date: '2031-12-25', label: 'Christmas Day' }],
       providers: [{ providerId: sam, hours: defaultStoreHours, daysOff: [] }],
     });
+  });
+
+  it("the forms sent with a booking: a visit, a form, new patients only; a refused form is said at its field", async () => {
+    const saves: Call[] = [];
+    rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
+      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
+      api: (call) => {
+        if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
+        if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
+          saves.push(call);
+          if (saves.length === 1) {
+            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'intakeForms.0.formId': 'Choose a published form of this store' }, fieldCodes: { 'intakeForms.0.formId': 'booking.intakeForm' } } };
+          }
+          return { status: 200, body: { ...settings, rules: call.body, updatedAt: '2031-03-03T12:00:00.000Z' } };
+        }
+        return { status: 404, body: { error: 'Not found' } };
+      },
+    });
+    const user = rendered.user;
+    const section = await screen.findByRole('group', { name: 'Forms sent with a booking' });
+    expect(within(section).getByText('No forms are sent with bookings.')).toBeTruthy();
+    await user.click(within(section).getByRole('button', { name: 'Add a form' }));
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Form' }), 'New Patient Intake');
+    await user.click(within(section).getByRole('checkbox', { name: 'New patients only' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('Choose a published form of this store')).length).toBeGreaterThan(0);
+    expect(within(section).getByRole('combobox', { name: 'Form' }).getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect((saves[1]!.body as BookingSettings['rules']).intakeForms).toEqual([{ type: 'eye-exam', formId: intakeForm, newPatientsOnly: true }]);
+    const saved = screen.getByRole('group', { name: 'Forms sent with a booking' });
+    expect(within(saved).getByRole('button', { name: 'Remove New Patient Intake from Eye exam' })).toBeTruthy();
   });
 });

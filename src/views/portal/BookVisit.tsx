@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useBookingActor } from '../../actors/booking';
 import { bookingStoresQuery, freeSlotsQuery } from '../../api/booking';
@@ -111,24 +112,43 @@ function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: Bookin
         </div>
       </div>
     );
-  if (state.matches('confirmed') && booked)
+  if (state.matches('confirmed') && booked) {
+    const { appointment: visit, forms } = booked;
     return (
       <div className={styles.form} role="status">
         <h3 className={styles.heading}>{t('booking.confirmedTitle')}</h3>
         <p>
           {t('booking.summary', {
-            type: typeName(booked.type),
-            store: booked.storeName,
-            when: formats.dateTime(booked.startsAt, booked.timeZone, 'full'),
-            provider: booked.providerName,
+            type: typeName(visit.type),
+            store: visit.storeName,
+            when: formats.dateTime(visit.startsAt, visit.timeZone, 'full'),
+            provider: visit.providerName,
           })}
         </p>
         <p className={styles.muted}>{t('booking.zone')}</p>
+        {forms.length > 0 && (
+          <section aria-labelledby="booked-forms">
+            <h4 id="booked-forms" className={styles.heading}>
+              {t('booking.formsTitle')}
+            </h4>
+            <ul className={styles.timeline}>
+              {forms.map((form) => (
+                <li key={form.id}>
+                  <Link href={`/patient/forms/${form.id}`} className={styles.link}>
+                    <bdi>{form.name}</bdi>
+                  </Link>{' '}
+                  {t('booking.formsFillBy', { date: formats.dayOf(form.expiresAt, visit.timeZone) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <div className={styles.actions}>
           <Button onPress={onClose}>{t('booking.done')}</Button>
         </div>
       </div>
     );
+  }
   // confirm, booking and failed: the chosen slot and Book it.
   return (
     <div className={styles.form}>

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { bookingSettingsQuery, useSaveBookingRules } from '../../../api/booking';
-import type { BookingRules, BookingSettings, ProviderSchedule } from '../../../contract/booking';
+import type { BookingRules, BookingSettings, IntakeForm, ProviderSchedule } from '../../../contract/booking';
 import { defaultStoreHours } from '../../../contract/generalSettings';
 import type { AppointmentTypes, StoreSettings } from '../../../contract/generalSettings';
 import { AppointmentType } from '../../../contract/records';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
+import { SelectField } from '../../shared/fields';
 import { QueryView } from '../../shared/records';
 import { useTenantId } from '../../shared/useTenant';
 import { Button } from '../../ui/Button';
@@ -132,6 +133,54 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
             {t('generalSettings.booking.addClosure')}
           </Button>
         </div>
+      </fieldset>
+      <fieldset id="setting-intakeForms" tabIndex={-1} className={styles.fieldset}>
+        <legend className={styles.legend}>{t('generalSettings.booking.intakeForms')}</legend>
+        <p className={styles.muted}>{t('generalSettings.booking.intakeHelp')}</p>
+        {settings.forms.length === 0 ? (
+          <p className={styles.muted}>{t('generalSettings.booking.noPublishedForms')}</p>
+        ) : (
+          rules.intakeForms.length === 0 && <p className={styles.muted}>{t('generalSettings.booking.noIntakeForms')}</p>
+        )}
+        {rules.intakeForms.map((intake, i) => {
+          const formName = settings.forms.find((f) => f.id === intake.formId)?.name ?? '';
+          const setIntake = (patch: Partial<IntakeForm>) => set({ intakeForms: rules.intakeForms.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+          return (
+            <div key={i} className={styles.step}>
+              <SelectField
+                name={`intakeForms.${i}.type`}
+                label={t('generalSettings.booking.intakeType')}
+                value={intake.type}
+                onChange={(type) => setIntake({ type: AppointmentType.parse(type) })}
+                options={AppointmentType.options.map((type) => ({ value: type, label: t(`records.appointments.types.${type}`) }))}
+              />
+              <SelectField
+                name={`intakeForms.${i}.formId`}
+                label={t('generalSettings.booking.intakeForm')}
+                value={intake.formId}
+                onChange={(formId) => setIntake({ formId })}
+                options={settings.forms.map((f) => ({ value: f.id, label: f.name, dir: 'auto' as const }))}
+                error={fields[`intakeForms.${i}.formId`]}
+              />
+              <Checkbox isSelected={intake.newPatientsOnly} onChange={(newPatientsOnly) => setIntake({ newPatientsOnly })}>
+                {t('generalSettings.booking.newPatientsOnly')}
+              </Checkbox>
+              <Button variant="secondary" onPress={() => set({ intakeForms: rules.intakeForms.filter((_, j) => j !== i) })}>
+                {t('generalSettings.booking.removeIntakeForm', { form: formName, type: t(`records.appointments.types.${intake.type}`) })}
+              </Button>
+            </div>
+          );
+        })}
+        {settings.forms.length > 0 && (
+          <div className={styles.actions}>
+            <Button
+              variant="secondary"
+              onPress={() => set({ intakeForms: [...rules.intakeForms, { type: rules.onlineTypes[0] ?? 'eye-exam', formId: settings.forms[0]!.id, newPatientsOnly: false }] })}
+            >
+              {t('generalSettings.booking.addIntakeForm')}
+            </Button>
+          </div>
+        )}
       </fieldset>
       <fieldset id="setting-providerHours" tabIndex={-1} className={styles.fieldset}>
         <legend className={styles.legend}>{t('generalSettings.booking.providers')}</legend>
