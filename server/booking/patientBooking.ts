@@ -4,15 +4,17 @@
  * constraint appointments_provider_span_excl), so of two patients racing for one slot one gets it and the other a
  * 409 with the next free slots.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, bookingMessages, type BookedVisit, type FreeSlot, type PatientBookingCreate } from '../../src/contract/booking';
 import { zonedDate } from '../../src/contract/zonedTime';
 import { queryRows, type Tx } from '../db/client';
 import { pgError } from '../db/pg';
-import { appointments } from '../db/schema-records';
+import { appointments, patients } from '../db/schema-records';
+import { localParts } from '../db/values';
 import { HttpError } from '../http/errors';
 import { appointmentRows, lockProvider } from '../appointments/appointments';
 import { assignWithBooking } from '../eforms/eforms';
+import { appointmentTypeName, notifyPatient } from '../messaging/messaging';
 import type { Done } from '../scope/audited';
 import { NotVisible } from '../scope/scope';
 import { onlineStore, storeSlots, type OnlineStore } from './slots';
@@ -34,8 +36,8 @@ async function seenBefore(tx: Tx, patientId: string): Promise<boolean> {
 }
 
 /**
- * Books the slot for the patient (`by`: their account) and assigns the forms the store sends with this visit type
- * (to a patient not seen before, also those for new patients only).
+ * Books the slot for the patient (`by`: their account), assigns the forms the store sends with this visit type (to a
+ * patient not seen before, also those for new patients only) and confirms the visit by the patient's channel.
  */
 export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by: string, input: PatientBookingCreate, now: Date): Done<BookedVisit> {
   const store = await onlineStore(tx, input.locationId);
@@ -89,13 +91,24 @@ export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by
   const formIds = store.rules.intakeForms.filter((f) => f.type === input.type && (!f.newPatientsOnly || !seen)).map((f) => f.formId);
   const visitEnds = new Date(startsAt.getTime() + length.minutes * 60_000);
   const forms = await assignWithBooking(tx, { locationId: store.id, patientId, formIds, until: visitEnds, at: now, by });
+  // The booking confirmed by the patient's channel, in their language (template appointment.booked).
+  const [patient] = await tx.select().from(patients).where(eq(patients.id, patientId));
+  const at = localParts(startsAt, store.timeZone);
+  const sent = await notifyPatient(tx, {
+    tenantId,
+    patient: patient!,
+    locationId: store.id,
+    key: 'appointment.booked',
+    fields: (language) => ({ appointmentTime: `${at.date} ${at.time}`, appointmentType: appointmentTypeName(input.type, language), providerName: provider.name }),
+  });
   return {
+    deliver: sent ? [sent.ref] : [],
     result: { appointment: booked!, forms },
     audit: {
       targetType: 'appointment',
       targetId: id,
       patientId,
-      details: { source: 'online', providerId: provider.id, startsAt: startsAt.toISOString(), locationId: store.id, intakeForms: forms.map((f) => f.id) },
+      details: { source: 'online', providerId: provider.id, startsAt: startsAt.toISOString(), locationId: store.id, intakeForms: forms.map((f) => f.id), confirmedBy: sent?.channel ?? null },
     },
   };
 }

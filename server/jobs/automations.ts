@@ -20,7 +20,7 @@ import { resolveRecallPlans } from '../../src/contract/recallPlans';
 import type { Tx } from '../db/client';
 import { companies, locations } from '../db/schema';
 import { localParts, rows, storeToday, type Row } from '../db/values';
-import { languageOrder, mergeTemplate, resolveTemplate, type Channel, type ResolvedTemplate } from '../messaging/messaging';
+import { appointmentTypeName, languageOrder, mergeTemplate, resolveTemplate, type Channel, type ResolvedTemplate } from '../messaging/messaging';
 
 /** Failures kept in a run's result. */
 const FAILURES_KEPT = 20;
@@ -58,13 +58,6 @@ interface Candidate {
   fields: Record<string, string>;
 }
 
-/** Words for the appointment types in each language (the reminder's {{appointmentType}}). */
-const appointmentTypeNames: Record<string, Record<TemplateLanguage, string>> = {
-  'eye-exam': { en: 'eye exam', tr: 'göz muayenesi', ar: 'فحص النظر' },
-  'contact-lens-fitting': { en: 'contact lens fitting', tr: 'kontakt lens uygulaması', ar: 'تركيب العدسات اللاصقة' },
-  pickup: { en: 'pickup', tr: 'teslim alma', ar: 'الاستلام' },
-  repair: { en: 'repair', tr: 'onarım', ar: 'الإصلاح' },
-};
 const recallTypeNames: Record<string, Record<TemplateLanguage, string>> = {
   'annual-exam': { en: 'annual eye exam', tr: 'yıllık göz muayenesi', ar: 'فحص النظر السنوي' },
   'contact-lens-check': { en: 'contact lens check', tr: 'kontakt lens kontrolü', ar: 'فحص العدسات اللاصقة' },
@@ -230,7 +223,7 @@ async function appointmentPage(tx: Tx, ctx: RunContext, texts: Texts, after: str
   });
   const queued = await queuePage(tx, ctx, texts, 'appointment.reminder', 'appointment.reminder', candidates, {
     needsConsent: false,
-    localizedFields: (c, language) => ({ appointmentType: appointmentTypeNames[c.fields.appointmentType!]?.[language] ?? c.fields.appointmentType! }),
+    localizedFields: (c, language) => ({ appointmentType: appointmentTypeName(c.fields.appointmentType!, language) }),
   });
   return { after: found.length === ctx.pageSize ? (found.at(-1)!.id as string) : null, queued };
 }

@@ -105,6 +105,15 @@ async function storeOf(tx: Tx, locationId: string) {
   return store;
 }
 
+/** Words for the appointment types in each language (the {{appointmentType}} of a reminder or a booking). */
+const appointmentTypeNames: Record<string, Record<TemplateLanguage, string>> = {
+  'eye-exam': { en: 'eye exam', tr: 'göz muayenesi', ar: 'فحص النظر' },
+  'contact-lens-fitting': { en: 'contact lens fitting', tr: 'kontakt lens uygulaması', ar: 'تركيب العدسات اللاصقة' },
+  pickup: { en: 'pickup', tr: 'teslim alma', ar: 'الاستلام' },
+  repair: { en: 'repair', tr: 'onarım', ar: 'الإصلاح' },
+};
+export const appointmentTypeName = (type: string, language: TemplateLanguage): string => appointmentTypeNames[type]?.[language] ?? type;
+
 /**
  * A message's own fields, or a function of the template's language for fields written in it (a receipt's amounts
  * and dates, as the reader of that language writes them).

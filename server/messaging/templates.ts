@@ -140,6 +140,27 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
       ar: sms('{{storeName}}: تذكير بموعدك في {{appointmentTime}}. للتغيير اتصل على {{storePhone}}.'),
     },
   },
+  'appointment.booked': {
+    email: {
+      en: {
+        subject: 'Your visit at {{storeName}} is booked',
+        body: 'Dear {{patientName}},\n\nyour {{appointmentType}} at {{storeName}} with {{providerName}} is booked for {{appointmentTime}} (the store\'s local time).\n{{storeAddress}}\n\nIf you cannot come, please call us at {{storePhone}}.',
+      },
+      tr: {
+        subject: '{{storeName}} ziyaretiniz ayarlandı',
+        body: 'Sayın {{patientName}},\n\n{{storeName}} mağazasındaki {{appointmentType}} randevunuz {{providerName}} ile {{appointmentTime}} (mağazanın yerel saati) için ayarlandı.\n{{storeAddress}}\n\nGelemeyecekseniz lütfen {{storePhone}} numarasından bizi arayın.',
+      },
+      ar: {
+        subject: 'تم حجز زيارتك لدى {{storeName}}',
+        body: 'عزيزي {{patientName}}،\n\nتم حجز موعد {{appointmentType}} في {{storeName}} مع {{providerName}} بتاريخ {{appointmentTime}} (بالتوقيت المحلي للمتجر).\n{{storeAddress}}\n\nإذا لم تتمكن من الحضور، يرجى الاتصال بنا على {{storePhone}}.',
+      },
+    },
+    sms: {
+      en: sms('{{storeName}}: your {{appointmentType}} is booked for {{appointmentTime}} with {{providerName}}. Call {{storePhone}} to change it.'),
+      tr: sms('{{storeName}}: {{appointmentType}} randevunuz {{appointmentTime}} için {{providerName}} ile ayarlandı. Değiştirmek için {{storePhone}} numarasını arayın.'),
+      ar: sms('{{storeName}}: تم حجز {{appointmentType}} بتاريخ {{appointmentTime}} مع {{providerName}}. للتغيير اتصل على {{storePhone}}.'),
+    },
+  },
   'recall.reminder': {
     email: {
       en: {
@@ -282,6 +303,7 @@ export const sampleFields: Record<string, string> = {
   temporaryPassword: 'Temp-7Kq4-Xw2p',
   appointmentTime: '12/01/2026 10:30',
   appointmentType: 'eye exam',
+  providerName: 'Sam Staff',
   dueDate: '01/15/2027',
   recallType: 'annual exam',
   orderNumber: '5001',

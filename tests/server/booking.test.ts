@@ -242,6 +242,13 @@ describe('forms sent with a booking', () => {
     // Jane is a new patient here (the test before took her completed visit away): her eye exam brings the intake form.
     const first = await ok<Booked>(book('2031-03-07T14:00:00Z'));
     expect(first.forms.map((f) => f.name)).toEqual(['New Patient Intake']);
+    // Confirmed by her channel (email), with the visit's time in the store's zone.
+    const [confirmation] = await ownerRows<{ channel: string; recipient: string; subject: string; body: string }>(
+      h,
+      sql`select channel, recipient, subject, body from communication_log where template = 'appointment.booked' and patient_id = ${demoIds.janeDoe} order by created_at desc limit 1`,
+    );
+    expect(confirmation).toMatchObject({ channel: 'email', subject: 'Your visit at Downtown is booked' });
+    expect(confirmation!.body).toContain('your eye exam at Downtown with Sam Staff is booked for 2031-03-07 09:00');
     expect(first.forms[0]!.expiresAt).toBe('2031-03-07T14:30:00.000Z');
     const home = await ok<{ formsToFill: { id: string; name: string }[] }>(call(patientUser, 'GET', '/api/my/dashboard'), 200);
     expect(home.formsToFill.map((f) => f.id)).toContain(first.forms[0]!.id);
