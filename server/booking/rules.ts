@@ -1,7 +1,7 @@
 /** A store's online-booking rules: read (defaults when the store has none) and written by its admins, with the forms sent with a booking. */
 import { eq, sql } from 'drizzle-orm';
 import { bookingMessages, defaultBookingRules, type BookingRules } from '../../src/contract/booking';
-import type { BookingSettings } from '../../src/contract/booking';
+import type { BlockedTime, BookingSettings } from '../../src/contract/booking';
 import type { Tx } from '../db/client';
 import { bookingIntakeForms, bookingRules, providerSchedules } from '../db/schema-booking';
 import { publishedFormsOf } from '../eforms/eforms';
@@ -14,7 +14,7 @@ export async function readBookingRules(tx: Tx, locationId: string): Promise<{ ru
   // One statement at a time: a transaction's statements share one connection.
   const [row] = await tx.select().from(bookingRules).where(eq(bookingRules.locationId, locationId));
   const schedules = await tx.select().from(providerSchedules).where(eq(providerSchedules.locationId, locationId));
-  const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff }));
+  const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff, blocks: s.blocks }));
   // Only forms still published are sent: one that was archived drops out of the rules it was in.
   const intakeForms = await tx
     .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
@@ -67,7 +67,10 @@ export async function saveBookingRules(tx: Tx, tenantId: string, locationId: str
     .onConflictDoUpdate({ target: [bookingRules.tenantId, bookingRules.locationId], set: values });
   await tx.delete(providerSchedules).where(eq(providerSchedules.locationId, locationId));
   if (providers.length) {
-    await tx.insert(providerSchedules).values(providers.map((p) => ({ tenantId, locationId, providerId: p.providerId, hours: p.hours, daysOff: [...new Set(p.daysOff)].sort() })));
+    const byStart = (a: BlockedTime, b: BlockedTime) => `${a.date} ${a.from}`.localeCompare(`${b.date} ${b.from}`);
+    await tx
+      .insert(providerSchedules)
+      .values(providers.map((p) => ({ tenantId, locationId, providerId: p.providerId, hours: p.hours, daysOff: [...new Set(p.daysOff)].sort(), blocks: [...p.blocks].sort(byStart) })));
   }
   await tx.delete(bookingIntakeForms).where(eq(bookingIntakeForms.locationId, locationId));
   if (intakeForms.length) await tx.insert(bookingIntakeForms).values(intakeForms.map((f) => ({ locationId, ...f })));

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Closure } from '../../src/contract/booking';
+import type { BlockedTime, Closure } from '../../src/contract/booking';
 import type { StoreHours } from '../../src/contract/generalSettings';
 import { AppointmentType } from '../../src/contract/records';
 import { locations, tenantId, tenantIsolation, users } from './schema';
@@ -45,6 +45,8 @@ export const providerSchedules = pgTable(
     hours: jsonb('hours').$type<StoreHours>().notNull(),
     /** Dates (YYYY-MM-DD, the store's calendar) the provider is off. */
     daysOff: jsonb('days_off').$type<string[]>().notNull().default([]),
+    /** BlockedTime[]: parts of dates the provider takes no online bookings. */
+    blocks: jsonb('blocks').$type<BlockedTime[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.locationId, t.providerId] }),

@@ -1,11 +1,13 @@
 /**
  * Demo online-booking rules: Downtown takes online bookings with Sam Staff on weekdays and Alex Admin on Tuesday,
  * Thursday and Saturday mornings (10-minute buffer, 2 hours' notice, 60 days ahead, 12 a day, new patients welcome,
- * closed on Christmas and New Year's Day), sending New Patient Intake with a new patient's eye exam and Contact Lens
+ * closed on Christmas and New Year's Day; Sam's team meeting blocks 12:00-13:00 next Wednesday), sending New Patient Intake with a new patient's eye exam and Contact Lens
  * Consent with every contact-lens fitting; Uptown has its rules written but online booking off; Brightsight Main
  * takes eye exams and pick-ups with Blair Admin on weekdays. Runs after the eForms seed (the forms it names).
  */
+import { addDays } from '../../src/contract/booking';
 import type { StoreHours } from '../../src/contract/generalSettings';
+import { zonedDate } from '../../src/contract/zonedTime';
 import type { Tx } from './client';
 import type { DemoUserIds } from './seed';
 import { demoIds } from './seed';
@@ -22,6 +24,13 @@ const weekdaysOnly = (opens: string, closes: string): StoreHours => ({
   sat: null,
   sun: null,
 });
+
+/** The store's next Wednesday after today (its calendar): the demo's blocked team meeting. */
+function nextWednesday(now: Date, timeZone: string): string {
+  let date = addDays(zonedDate(now, timeZone), 1);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 3) date = addDays(date, 1);
+  return date;
+}
 
 export async function seedBookingRules(tx: Tx, now: Date, userIds: DemoUserIds): Promise<void> {
   const year = now.getUTCFullYear();
@@ -71,7 +80,14 @@ export async function seedBookingRules(tx: Tx, now: Date, userIds: DemoUserIds):
     },
   ]);
   await tx.insert(providerSchedules).values([
-    { tenantId: demoIds.clearview, locationId: demoIds.downtown, providerId: userIds['staff@clearview.test']!, hours: weekdaysOnly('09:00', '17:00'), daysOff: [] },
+    {
+      tenantId: demoIds.clearview,
+      locationId: demoIds.downtown,
+      providerId: userIds['staff@clearview.test']!,
+      hours: weekdaysOnly('09:00', '17:00'),
+      daysOff: [],
+      blocks: [{ date: nextWednesday(now, 'America/New_York'), from: '12:00', to: '13:00', label: 'Team meeting' }],
+    },
     {
       tenantId: demoIds.clearview,
       locationId: demoIds.downtown,

@@ -4,7 +4,7 @@
  * the server's re-check of a booking both run it.
  */
 import { Appointment, AppointmentType, FormToFill } from './records';
-import { StoreHours, weekdays } from './generalSettings';
+import { StoreHours, Time, weekdays } from './generalSettings';
 import { wallToInstant, zoneOffset } from './zonedTime';
 import { z } from './zod';
 
@@ -23,6 +23,9 @@ export const bookingMessages = {
   intakeForm: 'Choose a published form of this store',
   intakeTwice: 'This form is already sent with this visit',
   intakeForms: 'Up to 20 forms sent with bookings',
+  blockEnds: 'A blocked time must end after it starts',
+  blockLabel: 'Reason must be up to 60 characters',
+  blocks: 'Up to 200 blocked times per provider',
 } as const;
 const M = bookingMessages;
 
@@ -43,11 +46,23 @@ export const BookingDate = z.string({ error: M.date }).regex(/^\d{4}-\d{2}-\d{2}
 export const Closure = z.object({ date: BookingDate, label: z.string({ error: M.closureLabel }).trim().max(60, { error: M.closureLabel }) });
 export type Closure = z.infer<typeof Closure>;
 
-/** When one provider works at the store (each weekday within the store's hours; null: not that day) and days off. */
+/** Part of a day a provider takes no online bookings (a meeting, a training): [from, to) in the store's wall time. */
+export const BlockedTime = z
+  .object({
+    date: BookingDate,
+    from: Time,
+    to: Time,
+    label: z.string({ error: M.blockLabel }).trim().max(60, { error: M.blockLabel }),
+  })
+  .refine((b) => b.to > b.from, { error: M.blockEnds, path: ['to'] });
+export type BlockedTime = z.infer<typeof BlockedTime>;
+
+/** When one provider works at the store (each weekday within the store's hours; null: not that day), days off and blocked times. */
 export const ProviderSchedule = z.object({
   providerId: z.uuid({ error: M.provider }),
   hours: StoreHours,
   daysOff: z.array(BookingDate).max(100, { error: M.daysOff }),
+  blocks: z.array(BlockedTime).max(200, { error: M.blocks }).default([]),
 });
 export type ProviderSchedule = z.infer<typeof ProviderSchedule>;
 
@@ -192,9 +207,9 @@ export interface SlotInput {
 /**
  * The free slots of [from, to] (store dates) in the store's time zone, soonest first. A slot [s, s + minutes) is free
  * when the store and the provider both work the whole of it that weekday, the date is no closure nor the provider's
- * day off, s is at least the minimum notice from now and its date at most the horizon after the store's today, the
- * store's online bookings that date are under the cap, and no live booking of the provider comes within the buffer
- * of it. Wall times a daylight-saving change skips do not exist and are never offered; a repeated hour is offered
+ * day off, it overlaps no time the provider blocked that date (wall time, no buffer), s is at least the minimum
+ * notice from now and its date at most the horizon after the store's today, the store's online bookings that date
+ * are under the cap, and no live booking of the provider comes within the buffer of it. Wall times a daylight-saving change skips do not exist and are never offered; a repeated hour is offered
  * once (at the instant zonedToIso gives it).
  */
 export function freeSlots(input: SlotInput): FreeSlot[] {
@@ -205,7 +220,7 @@ export function freeSlots(input: SlotInput): FreeSlot[] {
   const last = addDays(today, rules.horizonDays);
   const to = input.to < last ? input.to : last;
   const closed = new Set(rules.closures.map((c) => c.date));
-  const schedules = new Map(rules.providers.map((p) => [p.providerId, { hours: p.hours, off: new Set(p.daysOff) }]));
+  const schedules = new Map(rules.providers.map((p) => [p.providerId, { hours: p.hours, off: new Set(p.daysOff), blocks: p.blocks }]));
   const busyOf = new Map<string, Busy[]>();
   for (const b of input.busy) (busyOf.get(b.providerId) ?? busyOf.set(b.providerId, []).get(b.providerId)!).push(b);
   const days: { date: string; weekday: (typeof weekdays)[number]; opens: number; closes: number; instantOf: (wallMinutes: number) => number | null }[] = [];
@@ -240,7 +255,9 @@ export function freeSlots(input: SlotInput): FreeSlot[] {
       const opens = Math.max(day.opens, minutesOf(own.opens));
       const closes = Math.min(day.closes, minutesOf(own.closes));
       const closeAt = day.instantOf(closes);
+      const blocked = schedule.blocks.filter((b) => b.date === day.date).map((b) => ({ from: minutesOf(b.from), to: minutesOf(b.to) }));
       for (let m = opens; m + minutes <= closes; m += slotStepMinutes) {
+        if (blocked.some((b) => m < b.to && m + minutes > b.from)) continue;
         const start = day.instantOf(m);
         if (start === null || start < earliest) continue;
         const end = start + minutes * 60_000;

@@ -93,7 +93,8 @@ export const defaultCurrency = 'USD';
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-const Time = z.string({ error: M.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.time });
+/** A wall-clock time of day, HH:MM. */
+export const Time = z.string({ error: M.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.time });
 /** One day's opening hours; null: closed that day. */
 export const DayHours = z
   .object({ opens: Time, closes: Time })

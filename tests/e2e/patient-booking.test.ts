@@ -84,7 +84,13 @@ describe('a patient books a visit online', () => {
   it('Jane books a contact-lens fitting on a desktop: the consent form the store sends with it opens from the confirmation and waits on her home', async () => {
     const page = await e2e.newPage();
     await signInAsJane(page);
+    // Her profile keeps the language she chose last (Arabic, in the test before): she reads in English here.
+    await page.getByRole('button', { name: /^(Language|اللغة)$/ }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr', undefined, patience);
     await page.goto('/patient/appointment');
+    // The server's first drawing of the page goes once the app has taken over (its buttons work from then on).
+    await page.locator('#first-paint').waitFor({ state: 'detached', ...patience });
     await page.getByRole('button', { name: 'Book a visit' }).click();
     const booking = page.getByRole('region', { name: 'Book a visit' });
     await booking.getByRole('button', { name: 'Contact lens fitting' }).click();

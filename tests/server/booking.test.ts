@@ -270,3 +270,18 @@ describe('forms sent with a booking', () => {
     await h.db.owner.execute(sql`update forms set status = 'published' where id = ${consent}`);
   });
 });
+
+describe('blocked times', () => {
+  it('a provider’s blocked time takes its slots away at once and a booking into it is refused; a block that ends before it starts is said at its field', async () => {
+    const meeting = { date: '2031-03-03', from: '10:00', to: '10:30', label: 'Team meeting' };
+    const blocked = rules({ providers: [{ providerId: staff.user.id, hours: weekdays('09:00', '12:00'), daysOff: [], blocks: [meeting] }] });
+    const saved = await ok<{ rules: { providers: { blocks: unknown[] }[] } }>(call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, blocked), 200);
+    expect(saved.rules.providers[0]!.blocks).toEqual([meeting]);
+    expect(timesOn(await slotsOf('2031-03-03', '2031-03-03'), '2031-03-03')).toEqual([...quarterHours('09:00', '09:30'), ...quarterHours('10:30', '11:30')]);
+    expect(json(await book('2031-03-03T15:00:00Z'))).toMatchObject({ code: 'booking.slotGone' });
+
+    const backwards = await call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ providers: [{ providerId: staff.user.id, hours: weekdays('09:00', '12:00'), daysOff: [], blocks: [{ ...meeting, to: '09:30' }] }] }));
+    expect(backwards.statusCode).toBe(400);
+    expect(json(backwards)).toMatchObject({ fields: { 'providers.0.blocks.0.to': 'A blocked time must end after it starts' }, fieldCodes: { 'providers.0.blocks.0.to': 'booking.blockEnds' } });
+  });
+});

@@ -2,8 +2,8 @@
 /**
  * freeSlots (src/contract/booking.ts) with fixed dates: the daylight-saving days of New York and Berlin (an hour
  * that does not exist is never offered, a repeated one once), and each rule at its boundary (buffer, notice,
- * horizon, daily cap, closures, days off, the store's and the provider's hours), and one start per time when the
- * patient chose no provider.
+ * horizon, daily cap, closures, days off, blocked times, the store's and the provider's hours), and one start per
+ * time when the patient chose no provider.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultBookingRules, freeSlots, type BookingRules, type SlotInput } from '../../src/contract/booking';
@@ -27,8 +27,8 @@ const rules = (over: Partial<BookingRules> = {}): BookingRules => ({
   horizonDays: 365,
   maxOnlinePerDay: 500,
   providers: [
-    { providerId: sam.id, hours: everyDay('00:00', '23:45'), daysOff: [] },
-    { providerId: alex.id, hours: everyDay('00:00', '23:45'), daysOff: [] },
+    { providerId: sam.id, hours: everyDay('00:00', '23:45'), daysOff: [], blocks: [] },
+    { providerId: alex.id, hours: everyDay('00:00', '23:45'), daysOff: [], blocks: [] },
   ],
   ...over,
 });
@@ -105,11 +105,11 @@ describe('free slots: each rule at its boundary', () => {
     const week = { ...day, from: '2031-01-06', to: '2031-01-12' };
     const dates = (over: Partial<SlotInput>) => [...new Set(freeSlots(input({ ...week, ...over })).map((s) => s.localDate))];
     expect(dates({ rules: rules({ closures: [{ date: '2031-01-07', label: 'Inventory' }] }) })).not.toContain('2031-01-07');
-    expect(dates({ rules: rules({ providers: [{ providerId: sam.id, hours: everyDay('00:00', '23:45'), daysOff: ['2031-01-08'] }] }) })).not.toContain('2031-01-08');
+    expect(dates({ rules: rules({ providers: [{ providerId: sam.id, hours: everyDay('00:00', '23:45'), daysOff: ['2031-01-08'], blocks: [] }] }) })).not.toContain('2031-01-08');
     expect(dates({ rules: rules({ maxOnlinePerDay: 2 }), onlinePerDay: { '2031-01-09': 2, '2031-01-10': 1 } })).toEqual(['2031-01-06', '2031-01-07', '2031-01-08', '2031-01-10', '2031-01-11', '2031-01-12']);
     expect(dates({ storeHours: { ...everyDay('09:00', '11:00'), sun: null } })).not.toContain('2031-01-12');
     // The provider works 10:00-12:00 inside the store's 09:00-11:00: 10:00 to 10:30 starts.
-    const narrow = rules({ providers: [{ providerId: sam.id, hours: everyDay('10:00', '12:00'), daysOff: [] }] });
+    const narrow = rules({ providers: [{ providerId: sam.id, hours: everyDay('10:00', '12:00'), daysOff: [], blocks: [] }] });
     expect(freeSlots(input({ ...day, rules: narrow })).map((s) => s.localTime)).toEqual(['10:00', '10:15', '10:30']);
     // A provider without hours at the store has no slots.
     expect(freeSlots(input({ ...day, rules: rules({ providers: [] }) }))).toEqual([]);
@@ -120,5 +120,16 @@ describe('free slots: each rule at its boundary', () => {
     expect(slots.map((s) => `${s.localTime} ${s.providerName}`)).toEqual(['09:00 Alex Admin', '09:15 Alex Admin', '09:30 Sam Staff', '09:45 Sam Staff', '10:00 Sam Staff', '10:15 Sam Staff', '10:30 Sam Staff']);
     // With both listed, every provider's free starts.
     expect(freeSlots(input({ ...day, providers: [sam, alex], busy }))).toHaveLength(7 + 5);
+  });
+});
+
+describe('blocked times', () => {
+  it("take away the provider's slots that overlap them, that date only, without the buffer between visits", () => {
+    const meeting = { date: '2031-01-06', from: '01:00', to: '02:00', label: 'Team meeting' };
+    const blocked = rules({ bufferMinutes: 10, providers: [{ providerId: sam.id, hours: everyDay('00:00', '23:45'), daysOff: [], blocks: [meeting] }] });
+    const local = (over: Partial<SlotInput>) => freeSlots(input({ rules: blocked, ...over })).map((s) => s.localTime);
+    // 00:30-01:00 ends as the meeting starts and 02:00 starts as it ends: both free; 00:45 to 01:45 overlap it.
+    expect(local({})).toEqual([...quarterHours('00:00', '00:30'), ...quarterHours('02:00', '04:30')]);
+    expect(local({ from: '2031-01-07', to: '2031-01-07' })).toEqual(quarterHours('00:00', '04:30'));
   });
 });

@@ -148,7 +148,7 @@ describe("the admin's 'Online booking' section", () => {
       onlineEnabled: true,
       bufferMinutes: 10,
       closures: [{ date: '2031-12-25', label: 'Christmas Day' }],
-      providers: [{ providerId: sam, hours: defaultStoreHours, daysOff: [] }],
+      providers: [{ providerId: sam, hours: defaultStoreHours, daysOff: [], blocks: [] }],
     });
   });
 
@@ -183,5 +183,44 @@ describe("the admin's 'Online booking' section", () => {
     expect((saves[1]!.body as BookingSettings['rules']).intakeForms).toEqual([{ type: 'eye-exam', formId: intakeForm, newPatientsOnly: true }]);
     const saved = screen.getByRole('group', { name: 'Forms sent with a booking' });
     expect(within(saved).getByRole('button', { name: 'Remove New Patient Intake from Eye exam' })).toBeTruthy();
+  });
+
+  it("a provider's blocked time: added with its date, times and reason; one that ends before it starts is said at its field", async () => {
+    const saves: Call[] = [];
+    rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
+      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
+      api: (call) => {
+        if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
+        if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
+          saves.push(call);
+          const rules = call.body as BookingSettings['rules'];
+          const block = rules.providers[0]!.blocks[0]!;
+          if (block.to <= block.from) {
+            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'providers.0.blocks.0.to': 'A blocked time must end after it starts' }, fieldCodes: { 'providers.0.blocks.0.to': 'booking.blockEnds' } } };
+          }
+          return { status: 200, body: { ...settings, rules, updatedAt: '2031-03-03T12:00:00.000Z' } };
+        }
+        return { status: 404, body: { error: 'Not found' } };
+      },
+    });
+    const user = rendered.user;
+    await user.click(await screen.findByRole('switch', { name: 'Sam Staff takes online bookings' }));
+    const times = screen.getByRole('group', { name: 'Times Sam Staff is blocked' });
+    expect(within(times).getByText('No blocked times.')).toBeTruthy();
+    await user.click(within(times).getByRole('button', { name: 'Block a time for Sam Staff' }));
+    await user.type(within(times).getByLabelText('Date'), '2031-03-05');
+    const to = within(times).getByLabelText('To');
+    await user.clear(to);
+    await user.type(to, '11:00');
+    await user.type(within(times).getByRole('textbox', { name: 'Reason' }), 'Team meeting');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('A blocked time must end after it starts')).length).toBeGreaterThan(0);
+    expect(within(times).getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(within(times).getByLabelText('To'));
+    await user.type(within(times).getByLabelText('To'), '13:00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect((saves.at(-1)!.body as BookingSettings['rules']).providers[0]!.blocks).toEqual([{ date: '2031-03-05', from: '12:00', to: '13:00', label: 'Team meeting' }]);
   });
 });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { bookingSettingsQuery, useSaveBookingRules } from '../../../api/booking';
-import type { BookingRules, BookingSettings, IntakeForm, ProviderSchedule } from '../../../contract/booking';
+import type { BlockedTime, BookingRules, BookingSettings, IntakeForm, ProviderSchedule } from '../../../contract/booking';
 import { defaultStoreHours } from '../../../contract/generalSettings';
 import type { AppointmentTypes, StoreSettings } from '../../../contract/generalSettings';
 import { AppointmentType } from '../../../contract/records';
@@ -190,7 +190,7 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
           const index = scheduled.findIndex((p) => p.providerId === provider.id);
           return (
             <div key={provider.id} className={styles.fieldset}>
-              <Switch isSelected={schedule !== undefined} onChange={(on) => setSchedule(provider.id, on ? { providerId: provider.id, hours: defaultStoreHours, daysOff: [] } : null)}>
+              <Switch isSelected={schedule !== undefined} onChange={(on) => setSchedule(provider.id, on ? { providerId: provider.id, hours: defaultStoreHours, daysOff: [], blocks: [] } : null)}>
                 {t('generalSettings.booking.providerTakes', { name: provider.name })}
               </Switch>
               {schedule && (
@@ -203,6 +203,13 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
                     value={daysOff[provider.id] ?? ''}
                     onChange={(v) => setDaysOff((d) => ({ ...d, [provider.id]: v }))}
                   />
+                  <BlockedTimes
+                    name={`providers.${index}.blocks`}
+                    providerName={provider.name}
+                    blocks={schedule.blocks}
+                    fields={fields}
+                    onChange={(blocks) => setSchedule(provider.id, { ...schedule, blocks })}
+                  />
                 </>
               )}
             </div>
@@ -211,5 +218,52 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
       </fieldset>
       <SaveBar pending={mutation.isPending} error={mutation.error} fields={fields} />
     </Form>
+  );
+}
+
+/** A provider's blocked times (a meeting, a training): each a date, from and to in the store's time, and a reason. */
+function BlockedTimes({ name, providerName, blocks, fields, onChange }: { name: string; providerName: string; blocks: BlockedTime[]; fields: Record<string, string>; onChange: (blocks: BlockedTime[]) => void }) {
+  const { t } = useTranslation();
+  const edit = (i: number, patch: Partial<BlockedTime>) => onChange(blocks.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  const invalid = (field: string) => (fields[field] ? { 'aria-invalid': true as const } : {});
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>{t('generalSettings.booking.blocks', { name: providerName })}</legend>
+      {blocks.length === 0 && <p className={styles.muted}>{t('generalSettings.booking.noBlocks')}</p>}
+      {blocks.map((block, i) => {
+        const at = `${name}.${i}`;
+        const problems = [fields[`${at}.date`], fields[`${at}.from`], fields[`${at}.to`]].filter(Boolean);
+        return (
+          <div key={i} className={styles.step}>
+            <label className={styles.time}>
+              <span>{t('generalSettings.booking.blockDate')}</span>
+              <input type="date" name={`${at}.date`} className={styles.input} value={block.date} {...invalid(`${at}.date`)} onChange={(e) => edit(i, { date: e.target.value })} />
+            </label>
+            <label className={styles.time}>
+              <span>{t('generalSettings.booking.blockFrom')}</span>
+              <input type="time" name={`${at}.from`} className={styles.input} value={block.from} {...invalid(`${at}.from`)} onChange={(e) => edit(i, { from: e.target.value })} />
+            </label>
+            <label className={styles.time}>
+              <span>{t('generalSettings.booking.blockTo')}</span>
+              <input type="time" name={`${at}.to`} className={styles.input} value={block.to} {...invalid(`${at}.to`)} onChange={(e) => edit(i, { to: e.target.value })} />
+            </label>
+            <TextField name={`${at}.label`} label={t('generalSettings.booking.blockLabel')} value={block.label} maxLength={60} onChange={(label) => edit(i, { label })} />
+            <Button variant="secondary" onPress={() => onChange(blocks.filter((_, j) => j !== i))}>
+              {t('generalSettings.booking.removeBlock', { date: block.date, from: block.from })}
+            </Button>
+            {problems.map((problem) => (
+              <p key={problem} className={styles.error}>
+                {problem}
+              </p>
+            ))}
+          </div>
+        );
+      })}
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={() => onChange([...blocks, { date: '', from: '12:00', to: '13:00', label: '' }])}>
+          {t('generalSettings.booking.addBlock', { name: providerName })}
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -9,6 +9,7 @@ CREATE TABLE "booking_intake_forms" (
 );
 --> statement-breakpoint
 ALTER TABLE "booking_intake_forms" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "provider_schedules" ADD COLUMN "blocks" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_intake_forms" ADD CONSTRAINT "booking_intake_forms_tenant_id_location_id_locations_tenant_id_id_fk" FOREIGN KEY ("tenant_id","location_id") REFERENCES "public"."locations"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_intake_forms" ADD CONSTRAINT "booking_intake_forms_tenant_id_form_id_forms_tenant_id_id_fk" FOREIGN KEY ("tenant_id","form_id") REFERENCES "public"."forms"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE POLICY "booking_intake_forms_tenant_isolation" ON "booking_intake_forms" AS PERMISSIVE FOR ALL TO "app_runtime" USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);--> statement-breakpoint
