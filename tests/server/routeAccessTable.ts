@@ -253,7 +253,7 @@ export const routes: Record<string, RouteSpec> = {
   'PUT /api/settings/booking/:locationId': {
     access: ['admin'],
     url: (x) => `/api/settings/booking/${x.locationId}`,
-    body: () => ({ onlineEnabled: false, newPatientsMayBook: false, onlineTypes: ['eye-exam'], bufferMinutes: 0, minNoticeHours: 2, horizonDays: 30, maxOnlinePerDay: 5, closures: [], providers: [] }),
+    body: () => ({ onlineEnabled: false, newPatientsMayBook: false, onlineTypes: ['eye-exam'], bufferMinutes: 0, minNoticeHours: 2, horizonDays: 30, maxOnlinePerDay: 5, closures: [], providers: [], intakeForms: [] }),
     admitted: () => 200,
   },
   'GET /api/my/booking/stores': { access: ['patient'], admitted: () => 200, check: (res) => expect(Array.isArray(json<{ stores: unknown[] }>(res).stores)).toBe(true) },
