@@ -1,5 +1,5 @@
 /** A store's online-booking rules: read (defaults when the store has none) and written by its admins, with the forms sent with a booking. */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { bookingMessages, defaultBookingRules, type BookingRules } from '../../src/contract/booking';
 import type { BlockedTime, BookingSettings } from '../../src/contract/booking';
 import type { Tx } from '../db/client';
@@ -15,12 +15,15 @@ export async function readBookingRules(tx: Tx, locationId: string): Promise<{ ru
   const [row] = await tx.select().from(bookingRules).where(eq(bookingRules.locationId, locationId));
   const schedules = await tx.select().from(providerSchedules).where(eq(providerSchedules.locationId, locationId));
   const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff, blocks: s.blocks }));
-  // Only forms still published are sent: one that was archived drops out of the rules it was in.
-  const intakeForms = await tx
-    .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
-    .from(bookingIntakeForms)
-    .where(sql`${bookingIntakeForms.locationId} = ${locationId} and exists (select 1 from forms f where f.id = ${bookingIntakeForms.formId} and f.status = 'published')`)
-    .orderBy(bookingIntakeForms.type, bookingIntakeForms.formId);
+  // Only the store's published forms are sent: one that was archived drops out of the rules it was in.
+  const published = new Set((await publishedFormsOf(tx, locationId)).map((f) => f.id));
+  const intakeForms = (
+    await tx
+      .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
+      .from(bookingIntakeForms)
+      .where(eq(bookingIntakeForms.locationId, locationId))
+      .orderBy(bookingIntakeForms.type, bookingIntakeForms.formId)
+  ).filter((f) => published.has(f.formId));
   if (!row) return { rules: { ...defaultBookingRules, providers, intakeForms }, updatedAt: null };
   return {
     rules: {

@@ -62,7 +62,7 @@ export const ProviderSchedule = z.object({
   providerId: z.uuid({ error: M.provider }),
   hours: StoreHours,
   daysOff: z.array(BookingDate).max(100, { error: M.daysOff }),
-  blocks: z.array(BlockedTime).max(200, { error: M.blocks }).default([]),
+  blocks: z.array(BlockedTime).max(200, { error: M.blocks }),
 });
 export type ProviderSchedule = z.infer<typeof ProviderSchedule>;
 
@@ -209,8 +209,9 @@ export interface SlotInput {
  * when the store and the provider both work the whole of it that weekday, the date is no closure nor the provider's
  * day off, it overlaps no time the provider blocked that date (wall time, no buffer), s is at least the minimum
  * notice from now and its date at most the horizon after the store's today, the store's online bookings that date
- * are under the cap, and no live booking of the provider comes within the buffer of it. Wall times a daylight-saving change skips do not exist and are never offered; a repeated hour is offered
- * once (at the instant zonedToIso gives it).
+ * are under the cap, and no live booking of the provider comes within the buffer of it. Wall times a daylight-saving
+ * change skips do not exist and are never offered; a repeated hour is offered once (at the instant zonedToIso gives
+ * it).
  */
 export function freeSlots(input: SlotInput): FreeSlot[] {
   const { rules, storeHours, timeZone, minutes, now } = input;

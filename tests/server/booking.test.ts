@@ -47,7 +47,7 @@ const rules = (over: Record<string, unknown> = {}) => ({
   horizonDays: 10,
   maxOnlinePerDay: 3,
   closures: [{ date: '2031-03-05', label: 'Staff training' }],
-  providers: [{ providerId: staff.user.id, hours: weekdays('09:00', '12:00'), daysOff: ['2031-03-06'] }],
+  providers: [{ providerId: staff.user.id, hours: weekdays('09:00', '12:00'), daysOff: ['2031-03-06'], blocks: [] }],
   intakeForms: [],
   ...over,
 });
@@ -89,7 +89,7 @@ describe('online booking rules and free slots', () => {
     expect(read.rules.bufferMinutes).toBe(10);
     expect(read.providers.map((p) => p.id)).toEqual(expect.arrayContaining([staff.user.id, admin.user.id]));
 
-    const foreign = await call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ providers: [{ providerId: otherAdmin.user.id, hours: weekdays('09:00', '12:00'), daysOff: [] }] }));
+    const foreign = await call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ providers: [{ providerId: otherAdmin.user.id, hours: weekdays('09:00', '12:00'), daysOff: [], blocks: [] }] }));
     expect(foreign.statusCode).toBe(400);
     expect(json(foreign)).toMatchObject({ code: 'request.fieldsInvalid', fields: { 'providers.0.providerId': 'Choose a provider of this store' }, fieldCodes: { 'providers.0.providerId': 'booking.provider' } });
     const buffer = await call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ bufferMinutes: 7 }));
@@ -109,7 +109,7 @@ describe('online booking rules and free slots', () => {
     expect(slots.find((s) => s.localDate === '2031-03-10' && s.localTime === '09:00')!.startsAt).toBe('2031-03-10T13:00:00.000Z');
     expect(slots.every((s) => s.providerId === staff.user.id && s.providerName === 'Sam Staff')).toBe(true);
     // A store's hours bound the provider's: Saturday is closed whatever the provider's hours say.
-    await ok(call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ providers: [{ providerId: staff.user.id, hours: { ...weekdays('09:00', '12:00'), sat: { opens: '08:00', closes: '16:00' } }, daysOff: [] }] })), 200);
+    await ok(call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules({ providers: [{ providerId: staff.user.id, hours: { ...weekdays('09:00', '12:00'), sat: { opens: '08:00', closes: '16:00' } }, daysOff: [], blocks: [] }] })), 200);
     expect(timesOn(await slotsOf('2031-03-08', '2031-03-08'), '2031-03-08')).toEqual(quarterHours('10:00', '13:30'));
     await ok(call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, rules()), 200);
   });

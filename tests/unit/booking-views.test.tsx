@@ -109,25 +109,31 @@ describe("the admin's 'Online booking' section", () => {
     ],
     updatedAt: null,
   };
-
-  it('a refused buffer is said at its field; the rules saved are the ones on screen', async () => {
-    const saves: Call[] = [];
+  type Rules = BookingSettings['rules'];
+  const fieldsRefused = (fields: Record<string, string>, fieldCodes: Record<string, string>): Reply => ({
+    status: 400,
+    body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields, fieldCodes },
+  });
+  /** The admin's settings API: the rules above; a save is refused when `refuse` answers, else saved as sent. */
+  const renderRules = (saves: Call[], refuse: (rules: Rules, attempt: number) => Reply | null) => {
     rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
       user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
       api: (call) => {
         if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
         if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
           saves.push(call);
-          const rules = call.body as BookingSettings['rules'];
-          if (rules.bufferMinutes % 5 !== 0) {
-            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { bufferMinutes: 'Buffer must be 0 to 120 minutes, in steps of 5' }, fieldCodes: { bufferMinutes: 'booking.buffer' } } };
-          }
-          return { status: 200, body: { ...settings, rules, updatedAt: '2031-03-03T12:00:00.000Z' } };
+          const rules = call.body as Rules;
+          return refuse(rules, saves.length) ?? { status: 200, body: { ...settings, rules, updatedAt: '2031-03-03T12:00:00.000Z' } };
         }
         return { status: 404, body: { error: 'Not found' } };
       },
     });
-    const user = rendered.user;
+    return rendered.user;
+  };
+
+  it('a refused buffer is said at its field; the rules saved are the ones on screen', async () => {
+    const saves: Call[] = [];
+    const user = renderRules(saves, (rules) => (rules.bufferMinutes % 5 !== 0 ? fieldsRefused({ bufferMinutes: 'Buffer must be 0 to 120 minutes, in steps of 5' }, { bufferMinutes: 'booking.buffer' }) : null));
     await user.click(await screen.findByRole('switch', { name: 'Take bookings online' }));
     const buffer = screen.getByRole('textbox', { name: 'Buffer between visits (minutes)' });
     await user.clear(buffer);
@@ -154,21 +160,9 @@ describe("the admin's 'Online booking' section", () => {
 
   it("the forms sent with a booking: a visit, a form, new patients only; a refused form is said at its field", async () => {
     const saves: Call[] = [];
-    rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
-      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
-      api: (call) => {
-        if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
-        if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
-          saves.push(call);
-          if (saves.length === 1) {
-            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'intakeForms.0.formId': 'Choose a published form of this store' }, fieldCodes: { 'intakeForms.0.formId': 'booking.intakeForm' } } };
-          }
-          return { status: 200, body: { ...settings, rules: call.body, updatedAt: '2031-03-03T12:00:00.000Z' } };
-        }
-        return { status: 404, body: { error: 'Not found' } };
-      },
-    });
-    const user = rendered.user;
+    const user = renderRules(saves, (_rules, attempt) =>
+      attempt === 1 ? fieldsRefused({ 'intakeForms.0.formId': 'Choose a published form of this store' }, { 'intakeForms.0.formId': 'booking.intakeForm' }) : null,
+    );
     const section = await screen.findByRole('group', { name: 'Forms sent with a booking' });
     expect(within(section).getByText('No forms are sent with bookings.')).toBeTruthy();
     await user.click(within(section).getByRole('button', { name: 'Add a form' }));
@@ -180,30 +174,17 @@ describe("the admin's 'Online booking' section", () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved')).toBeTruthy();
-    expect((saves[1]!.body as BookingSettings['rules']).intakeForms).toEqual([{ type: 'eye-exam', formId: intakeForm, newPatientsOnly: true }]);
+    expect((saves[1]!.body as Rules).intakeForms).toEqual([{ type: 'eye-exam', formId: intakeForm, newPatientsOnly: true }]);
     const saved = screen.getByRole('group', { name: 'Forms sent with a booking' });
     expect(within(saved).getByRole('button', { name: 'Remove New Patient Intake from Eye exam' })).toBeTruthy();
   });
 
   it("a provider's blocked time: added with its date, times and reason; one that ends before it starts is said at its field", async () => {
     const saves: Call[] = [];
-    rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
-      user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
-      api: (call) => {
-        if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
-        if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
-          saves.push(call);
-          const rules = call.body as BookingSettings['rules'];
-          const block = rules.providers[0]!.blocks[0]!;
-          if (block.to <= block.from) {
-            return { status: 400, body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields: { 'providers.0.blocks.0.to': 'A blocked time must end after it starts' }, fieldCodes: { 'providers.0.blocks.0.to': 'booking.blockEnds' } } };
-          }
-          return { status: 200, body: { ...settings, rules, updatedAt: '2031-03-03T12:00:00.000Z' } };
-        }
-        return { status: 404, body: { error: 'Not found' } };
-      },
+    const user = renderRules(saves, (rules) => {
+      const block = rules.providers[0]!.blocks[0]!;
+      return block.to <= block.from ? fieldsRefused({ 'providers.0.blocks.0.to': 'A blocked time must end after it starts' }, { 'providers.0.blocks.0.to': 'booking.blockEnds' }) : null;
     });
-    const user = rendered.user;
     await user.click(await screen.findByRole('switch', { name: 'Sam Staff takes online bookings' }));
     const times = screen.getByRole('group', { name: 'Times Sam Staff is blocked' });
     expect(within(times).getByText('No blocked times.')).toBeTruthy();
@@ -221,6 +202,6 @@ describe("the admin's 'Online booking' section", () => {
     await user.type(within(times).getByLabelText('To'), '13:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings saved')).toBeTruthy();
-    expect((saves.at(-1)!.body as BookingSettings['rules']).providers[0]!.blocks).toEqual([{ date: '2031-03-05', from: '12:00', to: '13:00', label: 'Team meeting' }]);
+    expect((saves.at(-1)!.body as Rules).providers[0]!.blocks).toEqual([{ date: '2031-03-05', from: '12:00', to: '13:00', label: 'Team meeting' }]);
   });
 });
