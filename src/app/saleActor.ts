@@ -8,6 +8,7 @@ import { parkedIdsNamedBy } from '../pos/saleQueue';
 import type { SaleSyncState } from '../pos/saleSync';
 import { writeSearchText } from '../pos/searchText';
 import type { SearchPlace } from '../pos/searchText';
+import { dropProductLookups } from '../views/pos/sale/productLookup';
 import { dropSaleSync, getSaleSync, recordSale } from '../views/pos/waitingSales';
 import type { PosSaleActor, SaleActorOptions } from '../views/ui/shellActors';
 
@@ -127,10 +128,11 @@ function emptySearchAfterSale(actor: PosSaleActor, place: SearchPlace) {
   });
 }
 
-/** Tests and the end of a session: forget every sale (the waiting queue stays on disk). */
+/** Tests and the end of a session: forget every sale and the register's look-ups (the waiting queue stays on disk). */
 export function dropSaleActors() {
   for (const actor of sales.values()) actor.stop();
   sales.clear();
   for (const remove of detach.splice(0)) remove();
   dropSaleSync();
+  dropProductLookups();
 }

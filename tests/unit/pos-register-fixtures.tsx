@@ -5,6 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
+import { dropSaleActors } from '../../src/app/saleActor';
 import type { Register, SessionReport } from '../../src/contract/pos';
 import { PosPage } from '../../src/views/pos/PosPage';
 import { clearviewDowntown, janeDoe } from '../fixtures/auth';
@@ -75,6 +76,7 @@ export function registerPages() {
   afterEach(() => {
     tearDownPage(rendered);
     rendered = undefined;
+    dropSaleActors();
     window.history.replaceState(null, '', '/');
   });
   const show = (element: ReactElement, options: Parameters<typeof renderPage>[1]) => (rendered = renderPage(element, options));

@@ -100,3 +100,10 @@ export function forgetProductsAtSessionEnd(session: SessionActor, tenantId: stri
     void seenProducts().forget(tenant).catch(() => {});
   });
 }
+
+/** Tests and the end of a session: this tab's look-ups start afresh (the products kept on the device stay). */
+export function dropProductLookups() {
+  seen = null;
+  warmed.clear();
+  lastTenant = null;
+}
