@@ -14,6 +14,8 @@ import { newLinkToken } from './crypto';
 import { assignmentsWhere, callerStores, event, SectionList, sendLink, snapshotLanguages, visibleAssignment, visibleForm } from './staffAccess';
 import { callerOf } from '../scope/context';
 import { publicUrlOf } from '../http/publicUrl';
+import { namesFrom } from './names';
+import { formNamesOf } from '../../src/contract/eformTexts';
 
 type Refs = { tenantId: string; id: string }[];
 
@@ -83,7 +85,7 @@ export async function assignForm(
       .returning({ id: formAssignments.id });
     ids.push(a!.id);
     refs.push(
-      ...(await sendLink(tx, publicUrlOf(request), { tenantId: f.tenantId, locationId: f.locationId, patientId: p.id, expiresAt, formName: f.name }, p, usable, store?.name ?? '', link.token)),
+      ...(await sendLink(tx, publicUrlOf(request), { tenantId: f.tenantId, locationId: f.locationId, patientId: p.id, expiresAt, formName: f.name, formNames: formNamesOf(f.language, f.translations) }, p, usable, store?.name ?? '', link.token)),
     );
     await audit(tx, event(request, { action: 'eform.assign', outcome: 'success', targetType: 'form_assignment', targetId: a!.id, patientId: p.id, details: { formId: f.id, channels: usable } }));
   }
@@ -151,7 +153,7 @@ export async function resendAssignment(
     .update(oneTimeCodes)
     .set({ replacedAt: at })
     .where(and(eq(oneTimeCodes.purpose, 'eform'), eq(oneTimeCodes.subjectId, a.id), sql`${oneTimeCodes.consumedAt} is null`, sql`${oneTimeCodes.replacedAt} is null`));
-  const refs = await sendLink(tx, publicUrlOf(request), { tenantId: a.tenantId, locationId: a.locationId, patientId: a.patientId, expiresAt, formName: a.formSnapshot.name }, p!, usable, store?.name ?? '', link.token);
+  const refs = await sendLink(tx, publicUrlOf(request), { tenantId: a.tenantId, locationId: a.locationId, patientId: a.patientId, expiresAt, formName: a.formSnapshot.name, formNames: namesFrom(a.formSnapshot.language, a.formSnapshot.translations) }, p!, usable, store?.name ?? '', link.token);
   await audit(tx, event(request, { action: 'eform.resend', outcome: 'success', targetType: 'form_assignment', targetId: a.id, patientId: a.patientId }));
   return { refs, assignment: (await assignmentsWhere(tx, eq(formAssignments.id, a.id), at))[0]! };
 }

@@ -10,12 +10,15 @@ import { formAssignments, forms } from '../db/schema-eforms';
 import { patients, type ContactChannel } from '../db/schema-records';
 import { iso, isoOrNull, rows } from '../db/values';
 import { snapshotOf } from './assignments';
+import { namesFrom, nameTranslationsSql } from './names';
+import type { FormNames } from '../../src/contract/eformTexts';
 
 /** eForm assignments the patient still has to fill in: not submitted, not revoked, not expired. */
 export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise<FormToFill[]> {
   const found = await rows(
     tx,
-    sql`select f.id, f.form_snapshot->>'name' as name, f.location_id, l.name as store_name, f.expires_at, f.requires_code, f.sent_at
+    sql`select f.id, f.form_snapshot->>'name' as name, f.form_snapshot->>'language' as language,
+        ${nameTranslationsSql(sql`f.form_snapshot->'translations'`)} as name_translations, f.location_id, l.name as store_name, f.expires_at, f.requires_code, f.sent_at
       from form_assignments f join locations l on l.tenant_id = f.tenant_id and l.id = f.location_id
       where f.patient_id = ${patientId} and f.submitted_at is null and f.revoked_at is null
         and f.expires_at > ${now.toISOString()}::timestamptz
@@ -24,6 +27,7 @@ export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise
   return found.map((f) => ({
     id: f.id as string,
     name: (f.name as string | null) ?? '',
+    names: namesFrom(f.language, f.name_translations),
     locationId: f.location_id as string,
     storeName: f.store_name as string,
     expiresAt: iso(f.expires_at),
@@ -32,14 +36,17 @@ export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise
   }));
 }
 
-/** The store's published forms, by name: what a store may send with a booking. */
-export async function publishedFormsOf(tx: Tx, locationId: string): Promise<{ id: string; name: string }[]> {
-  return tx
-    .select({ id: forms.id, name: forms.name })
+/** The store's published forms, by name (with their names in the form's other languages): what a store may send with a booking. */
+export async function publishedFormsOf(tx: Tx, locationId: string): Promise<{ id: string; name: string; names: FormNames }[]> {
+  const found = await tx
+    .select({ id: forms.id, name: forms.name, language: forms.language, nameTranslations: sql<unknown>`${nameTranslationsSql(sql`${forms.translations}`)}` })
     .from(forms)
     .where(and(eq(forms.locationId, locationId), eq(forms.status, 'published')))
     .orderBy(forms.name, forms.id);
+  return found.map(({ language, nameTranslations, ...f }) => ({ ...f, names: namesFrom(language, nameTranslations) }));
 }
+
+export { nameTranslationsSql, namesFrom } from './names';
 
 /**
  * Assigns the forms a booking sends (those of `formIds` still published at the store) to the patient, to fill in

@@ -19,6 +19,8 @@ import { hashLinkToken, linkMark, verifyFormToken } from './crypto';
 import { maskEmail, maskPhone } from '../messaging/messaging';
 import { queueEformMessage } from './messages';
 import { snapshotLanguages } from './staffAccess';
+import { namesFrom } from './names';
+import { formNameIn } from '../../src/contract/eformTexts';
 
 type AssignmentRow = typeof formAssignments.$inferSelect;
 type LinkRow = AssignmentRow & { companySuspended: boolean };
@@ -157,7 +159,12 @@ export function publicLinkFlow({ secrets, now }: { secrets: Secrets; now: () => 
       key: 'eform.code',
       channel,
       recipient,
-      fields: { code, patientName: `${p.firstName} ${p.lastName}`, storeName: p.storeName, formName: a.formSnapshot.name },
+      fields: (language) => ({
+        code,
+        patientName: `${p.firstName} ${p.lastName}`,
+        storeName: p.storeName,
+        formName: formNameIn(a.formSnapshot.name, namesFrom(a.formSnapshot.language, a.formSnapshot.translations), language).text,
+      }),
     });
     await audit(tx, { ...event, outcome: 'success', details: { channel } });
     return {

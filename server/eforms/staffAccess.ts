@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ErrorResponse, Uuid, type Role } from '../../src/contract/common';
 import type { Assignment, Card} from '../../src/contract/eforms';
 import { type CardSummary, assignmentStatus, formatUsDate, Section } from '../../src/contract/eforms';
-import type { FormLanguage, FormTranslations } from '../../src/contract/eformTexts';
+import { formNameIn, type FormLanguage, type FormNames, type FormTranslations } from '../../src/contract/eformTexts';
 import { audit, type AuditEvent } from '../audit/audit';
 import type { Tx } from '../db/client';
 import { locations } from '../db/schema';
@@ -18,6 +18,7 @@ import { patients } from '../db/schema-records';
 import type { ErrorCode } from '../../src/contract/errorCodes';
 import { HttpError } from '../http/errors';
 import { queueEformMessage } from './messages';
+import { namesFrom, nameTranslationsSql } from './names';
 import { canSeeStore, storesOf, type Stores } from '../scope/scope';
 import type { TemplateLanguage } from '../../src/contract/messageTemplates';
 import type { Channel } from '../messaging/messaging';
@@ -75,6 +76,8 @@ const summaryColumns = {
   locationName: locations.name,
   boardName: formBoards.name,
   name: forms.name,
+  language: forms.language,
+  nameTranslations: sql<unknown>`${nameTranslationsSql(sql`${forms.translations}`)}`,
   description: forms.description,
   status: forms.status,
   requiresCode: forms.requiresCode,
@@ -93,7 +96,7 @@ export async function summaries(tx: Tx, where: SQL | undefined): Promise<CardSum
     .innerJoin(locations, and(eq(locations.tenantId, forms.tenantId), eq(locations.id, forms.locationId)))
     .where(where)
     .orderBy(asc(locations.name), asc(formBoards.position), asc(forms.position), asc(forms.name));
-  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+  return rows.map(({ language, nameTranslations, ...r }) => ({ ...r, names: namesFrom(language, nameTranslations), updatedAt: r.updatedAt.toISOString() }));
 }
 
 const assignmentColumns = {
@@ -143,6 +146,7 @@ export const assignmentsWhere = async (tx: Tx, where: SQL | undefined, at: Date)
     id: a.id,
     formId: a.formId,
     formName: a.formSnapshot.name,
+    formNames: namesFrom(a.formSnapshot.language, a.formSnapshot.translations),
     patientId: a.patientId,
     patientName: `${firstName} ${lastName}`,
     locationId: a.locationId,
@@ -163,7 +167,7 @@ export const assignmentsWhere = async (tx: Tx, where: SQL | undefined, at: Date)
 export const sendLink = async (
   tx: Tx,
   publicUrl: string,
-  a: { tenantId: string; locationId: string; patientId: string; expiresAt: Date; formName: string },
+  a: { tenantId: string; locationId: string; patientId: string; expiresAt: Date; formName: string; formNames: FormNames },
   p: { firstName: string; lastName: string; email: string; phone: string },
   channels: Channel[],
   storeName: string,
@@ -173,7 +177,8 @@ export const sendLink = async (
   const fields = (language: TemplateLanguage) => ({
     patientName: `${p.firstName} ${p.lastName}`,
     storeName,
-    formName: a.formName,
+    // The form's name in the message's language when the form has it, else its main name.
+    formName: formNameIn(a.formName, a.formNames, language).text,
     formLink: `${publicUrl.replace(/\/+$/, '')}/eforms?tenantid=${a.tenantId}&uri=${token}&lang=${language}`,
     expiresOn: formatUsDate(a.expiresAt),
   });

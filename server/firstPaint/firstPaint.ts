@@ -170,7 +170,7 @@ export function createFirstPaint(app: FastifyInstance, { distDir, serverDir, con
       // ends before that paint as one the paint waited for).
       .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => `<meta name="app-script" content="${src}">`)
       .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
-      .replace('</head>', () => `<style>${css}\n[data-first-paint="off"] #first-paint{display:none}</style>\n</head>`)
+      .replace('</head>', () => `<style>${css}\n[data-first-paint="off"] #first-paint{display:none}[data-first-paint-pressed] #first-paint,#first-paint [data-pressed-early]{cursor:progress}</style>\n</head>`)
       .replace(
         '<div id="root"></div>',
         () =>

@@ -9,6 +9,7 @@ import { workDeskFailureDays, workDeskKindMax, type FailedRun, type WorkDesk, ty
 import type { Tx } from '../db/client';
 import { iso, rows, storeToday, type Row } from '../db/values';
 import { overdueOrder } from '../labOrders/labOrders';
+import { namesFrom, nameTranslationsSql } from '../eforms/eforms';
 import type { Stores } from '../scope/scope';
 
 function inStores(column: string, stores: Stores): SQL {
@@ -30,6 +31,7 @@ async function forms(tx: Tx, stores: Stores, limit: number) {
   return rows(
     tx,
     sql`select a.id, a.patient_id, p.first_name, p.last_name, a.location_id, l.name as store_name, a.form_snapshot->>'name' as form_name,
+          a.form_snapshot->>'language' as form_language, ${nameTranslationsSql(sql`a.form_snapshot->'translations'`)} as form_name_translations,
           s.submitted_at, count(*) over () as total
         from form_submissions s
         join form_assignments a on a.tenant_id = s.tenant_id and a.id = s.assignment_id
@@ -141,7 +143,7 @@ export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, n
     listed('automations', counted.automations),
   ];
   const items: WorkDeskItem[] = [
-    ...f.map((x) => ({ kind: 'form' as const, ...person(x), formName: x.form_name as string, submittedAt: iso(x.submitted_at) })),
+    ...f.map((x) => ({ kind: 'form' as const, ...person(x), formName: x.form_name as string, formNames: namesFrom(x.form_language, x.form_name_translations), submittedAt: iso(x.submitted_at) })),
     ...o.map((x) => ({
       kind: 'order' as const,
       ...person(x),

@@ -115,16 +115,19 @@ function keepDraft(actor: PosSaleActor, tenantId: string, registerSessionId: str
 }
 
 /**
- * The search text the tab keeps (src/pos/searchText.ts) goes once the sale is completed, queued or parked: the next
- * sale starts with an empty field, also after a reload.
+ * The search text the tab keeps (src/pos/searchText.ts) goes once the sale is completed, queued, parked or cancelled:
+ * the next sale starts with an empty field, also after a reload.
  */
 function emptySearchAfterSale(actor: PosSaleActor, place: SearchPlace) {
   const over = (snapshot: PosSaleSnapshot) => snapshot.matches('completed') || snapshot.matches('waitingToSync') || snapshot.matches('parked');
   let was = over(actor.getSnapshot());
+  let round = actor.getSnapshot().context.saleRound;
   actor.subscribe((snapshot) => {
     const now = over(snapshot);
-    if (now && !was) writeSearchText(window.sessionStorage, place, '');
+    // A cancelled sale too: the next one starts with an empty field.
+    if ((now && !was) || snapshot.context.saleRound !== round) writeSearchText(window.sessionStorage, place, '');
     was = now;
+    round = snapshot.context.saleRound;
   });
 }
 

@@ -7,6 +7,7 @@ import { Appointment, AppointmentType, FormToFill } from './records';
 import { StoreHours, Time, weekdays } from './generalSettings';
 import { wallToInstant, zoneOffset } from './zonedTime';
 import { z } from './zod';
+import { FormNames } from './formNames';
 
 export const bookingMessages = {
   buffer: 'Buffer must be 0 to 120 minutes, in steps of 5',
@@ -281,7 +282,7 @@ export const BookingSettings = z.object({
   rules: BookingRules,
   providers: z.array(z.object({ id: z.string(), name: z.string() })),
   /** The store's published forms, which may be sent with a booking. */
-  forms: z.array(z.object({ id: z.string(), name: z.string() })),
+  forms: z.array(z.object({ id: z.string(), name: z.string(), names: FormNames })),
   updatedAt: z.string().nullable(),
 });
 export type BookingSettings = z.infer<typeof BookingSettings>;

@@ -129,3 +129,32 @@ export type FormReader = ReturnType<typeof formReader>;
 
 /** The direction a text of `language` is written in. */
 export const directionOf = (language: string): 'rtl' | 'ltr' => (isRightToLeft(language) ? 'rtl' : 'ltr');
+
+/**
+ * A form's name as a list carries it beside its main text (staff lists, the patient's forms to fill in, the forms a
+ * booking sends): the form's main language and the name's translation into each other language that has one.
+ */
+export interface FormNames {
+  language: FormLanguage;
+  translated: Partial<Record<FormLanguage, string>>;
+}
+
+/** The names a list carries of a form (or an assignment's snapshot, made before languages: English, no translation). */
+export function formNamesOf(language: FormLanguage | undefined, translations: FormTranslations | null | undefined): FormNames {
+  const translated: Partial<Record<FormLanguage, string>> = {};
+  for (const other of formLanguages) {
+    const name = other === language ? undefined : translations?.[other]?.name?.trim();
+    if (name) translated[other] = name;
+  }
+  return { language: language ?? 'en', translated };
+}
+
+/**
+ * A form's name in the reader's language: its translation when there is one, else the main name in the main
+ * language (for isolation). The one rule for every screen that lists forms; it reads as `formReader` reads a form.
+ */
+export function formNameIn(name: string, names: FormNames, reader: string): ShownText {
+  const byLanguage: FormTranslations = {};
+  for (const [language, text] of Object.entries(names.translated)) if (isFormLanguage(language) && text) byLanguage[language] = { name: text };
+  return formReader(names.language, byLanguage, reader).text('name', name);
+}

@@ -14,6 +14,7 @@
  * A section carries the list of its own kind; the other lists are empty.
  */
 import { noControlCharacters, Uuid } from './common';
+import { FormNames } from './formNames';
 import { z } from './zod';
 import { formLanguages, formTexts, isFormLanguage } from './eformTexts';
 import type { FormDefinitionTexts } from './eformTexts';
@@ -368,6 +369,8 @@ export const CardSummary = z.object({
   locationName: z.string(),
   boardName: z.string(),
   name: z.string(),
+  /** The name in the form's other languages: lists show it in the reader's (formNameIn). */
+  names: FormNames,
   description: z.string(),
   status: CardStatus,
   requiresCode: z.boolean(),
@@ -435,6 +438,8 @@ export const Assignment = z.object({
   id: z.string(),
   formId: z.string(),
   formName: z.string(),
+  /** The form's name in its other languages, as the patient was sent it (formNameIn). */
+  formNames: FormNames,
   patientId: z.string(),
   patientName: z.string(),
   locationId: z.string(),

@@ -8,6 +8,7 @@
  */
 import { noControlCharacters } from './common';
 import { z } from './zod';
+import { FormNames } from './formNames';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Enums (reused by the staff write APIs and the screens)
@@ -442,6 +443,8 @@ export type RecallList = z.infer<typeof RecallList>;
 export const FormToFill = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in the form's other languages (the patient reads it in theirs: formNameIn). */
+  names: FormNames,
   ...StoreRef,
   expiresAt: Instant,
   requiresCode: z.boolean(),

@@ -8,6 +8,7 @@
 import { JobKind } from './jobs';
 import { ContactChannel, LabOrderStatus, RecallType } from './records';
 import { z } from './zod';
+import { FormNames } from './formNames';
 
 export const workDeskTypes = ['all', 'forms', 'orders', 'recalls', 'today', 'automations'] as const;
 export type WorkDeskType = (typeof workDeskTypes)[number];
@@ -37,7 +38,7 @@ const base = {
 };
 
 export const WorkDeskItem = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('form'), ...base, formName: z.string(), submittedAt: z.string() }),
+  z.object({ kind: z.literal('form'), ...base, formName: z.string(), formNames: FormNames, submittedAt: z.string() }),
   z.object({ kind: z.literal('order'), ...base, number: z.number().int(), status: LabOrderStatus, expectedOn: z.string().nullable(), overdue: z.boolean() }),
   z.object({ kind: z.literal('recall'), ...base, recallType: RecallType, dueOn: z.string() }),
   z.object({ kind: z.literal('visit'), ...base, startsAt: z.string(), appointmentType: z.string(), providerName: z.string(), timeZone: z.string() }),

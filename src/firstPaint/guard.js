@@ -16,6 +16,30 @@
   }
   if (!same) root.setAttribute('data-first-paint', 'off');
 
+  // A press on the drawn page before the app takes over is kept, not lost: the last control pressed (a button or a
+  // link) is marked busy and remembered, and the app presses its own same control at the hand-off
+  // (src/views/shell/FirstPaintHandOff.tsx). A link does not load a new document meanwhile: the app follows it.
+  if (same) {
+    document.addEventListener(
+      'click',
+      function (event) {
+        var drawn = document.getElementById('first-paint');
+        var target = event.target;
+        if (!drawn || !target || !target.closest || !drawn.contains(target)) return;
+        var control = target.closest('a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], summary');
+        if (!control || !drawn.contains(control)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        var earlier = window.firstPaintPress;
+        if (earlier && earlier !== control) earlier.removeAttribute('data-pressed-early');
+        window.firstPaintPress = control;
+        control.setAttribute('data-pressed-early', '');
+        root.setAttribute('data-first-paint-pressed', '');
+      },
+      true,
+    );
+  }
+
   var started = false;
   function startApp() {
     if (started) return;

@@ -57,6 +57,11 @@ export interface PosSaleContext extends SaleBeingBuilt {
   /** The parked sales that waiting sales name: not resumed until those are sent. Null: not known yet. */
   waitingParkedIds: string[] | null;
   error: unknown;
+  /**
+   * The register's sale round: one more each time a fresh sale starts after one ended (paid, kept to send, parked or
+   * cancelled). What the views said during a round (a search's or a resume's message) is not said in the next.
+   */
+  saleRound: number;
   newId: () => string;
   now: () => Date;
 }
@@ -313,7 +318,7 @@ export const posSaleMachine = setup({
       };
     }),
     rememberParked: assign(({ context }) => ({ parkedId: context.parkedId ?? context.clientSaleId })),
-    reset: assign(emptySale),
+    reset: assign(({ context }) => ({ ...emptySale, saleRound: context.saleRound + 1 })),
     stampSale: assign(({ context }) => ({ soldAt: context.now().toISOString(), soldOffline: !context.online })),
     markOffline: assign({ soldOffline: true, online: false }),
     keepResult: assign(({ event }) => ({ result: (event as { output?: SaleResult }).output ?? null, error: null })),
@@ -352,6 +357,7 @@ export const posSaleMachine = setup({
     online: input.online ?? true,
     waitingParkedIds: input.waitingParkedIds === undefined ? [] : input.waitingParkedIds,
     ...emptySale,
+    saleRound: 0,
     newId: input.newId ?? (() => crypto.randomUUID()),
     now: input.now ?? (() => new Date()),
   }),

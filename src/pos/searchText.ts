@@ -1,7 +1,7 @@
 /**
  * What the clerk had typed in the register's product search, kept for this tab only (sessionStorage, per tenant,
- * store and register): a reload gives the half-typed search back. It goes when the sale is completed, queued or
- * parked (the next sale starts with an empty field: src/app/saleActor.ts) and when the session ends
+ * store and register): a reload gives the half-typed search back. It goes when the sale is completed, queued,
+ * parked or cancelled (the next sale starts with an empty field: src/app/saleActor.ts) and when the session ends
  * (src/app/sessionActor.ts, with the rest of the session's data). No imports: the shell forgets it at logout.
  */
 const prefix = 'pos.search.';

@@ -197,6 +197,37 @@ describe('the first paint in the browser', () => {
     await expectHeading(page, 'Orders from this prescription');
   });
 
+  it("a press on 'Book a visit' before the app takes over is kept: the app opens the booking at the hand-off", async () => {
+    const page = await e2e.newPage({ phone: true });
+    await signInAt(page, '/clearview/downtown', { email: 'patient@clearview.test' });
+    await expectPath(page, '/admin/dashboard/patients');
+    await userMenu(page, 'Jane Doe').waitFor();
+
+    // A slow phone: the app's script arrives only after the person has pressed.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/patient/appointment', { waitUntil: 'domcontentloaded' });
+    const drawnButton = page.locator('#first-paint').getByRole('button', { name: 'Book a visit' });
+    await drawnButton.click();
+    // Still the server's drawing: the press is shown as waiting, not lost.
+    expect(await page.locator('#first-paint').count()).toBe(1);
+    expect(await drawnButton.evaluate((button) => getComputedStyle(button).cursor)).toBe('progress');
+    await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
+    release();
+
+    await page.locator('#first-paint').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('heading', { level: 2, name: 'Book a visit' }).waitFor({ timeout: 15_000 });
+    await page.getByText('What is the visit for?').waitFor();
+    expect(await page.getByRole('button', { name: 'Book a visit' }).count()).toBe(0);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  });
+
   it('is never shown in another tab, which has no session of its own, nor in a language other than its own', async () => {
     const page = await e2e.newPage();
     await signInAt(page, '/clearview/downtown', { email: 'patient@clearview.test' });

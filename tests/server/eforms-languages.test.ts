@@ -131,3 +131,49 @@ describe('a form in several languages', () => {
     expect(Object.keys(jane!.snapshot.translations ?? {}).sort()).toEqual(['ar', 'tr']);
   });
 });
+
+describe("a form's name in the reader's language wherever a list shows it (issue 33)", () => {
+  const intakeNames = { language: 'en', translated: { tr: expect.any(String), ar: 'استمارة المريض الجديد' } };
+
+  it('the eForms list, the boards, the assignments, the booking settings and the patient home carry each language of the name', async () => {
+    const listed = json<{ forms: { name: string; names: unknown }[] }>(await get(`/api/eforms/forms?locationId=${demoIds.downtown}`)).forms;
+    expect(listed.find((f) => f.name === 'New Patient Intake')?.names).toEqual(intakeNames);
+    const boards = json<{ boards: { cards: { name: string; names: unknown }[] }[] }>(await get(`/api/patient/formstores?locationId=${demoIds.downtown}`)).boards;
+    expect(boards.flatMap((b) => b.cards).find((c) => c.name === 'New Patient Intake')?.names).toEqual(intakeNames);
+    const assignments = json<{ assignments: { formName: string; formNames: unknown }[] }>(await get(`/api/eforms/assignments?patientId=${demoIds.janeDoe}`)).assignments;
+    expect(assignments.find((a) => a.formName === 'New Patient Intake')?.formNames).toEqual(intakeNames);
+    const booking = json<{ forms: { name: string; names: unknown }[] }>(await get(`/api/settings/booking/${demoIds.downtown}`)).forms;
+    expect(booking.find((f) => f.name === 'New Patient Intake')?.names).toEqual(intakeNames);
+    const jane = await signIn(h, 'patient@clearview.test');
+    const home = json<{ formsToFill: { name: string; names: unknown }[] }>(await h.app.inject({ method: 'GET', url: '/api/my/dashboard', headers: bearer(jane) }));
+    expect(home.formsToFill.find((f) => f.name === 'New Patient Intake')?.names).toEqual(intakeNames);
+  });
+
+  it("the link's message names the form in its language; the work desk's form to review carries the names", async () => {
+    const saved = json<{ card: Card }>(
+      await post('/api/patient/updateform', form({ name: 'Lens questions', status: 'published', requiresCode: false, translations: { ar: { name: 'أسئلة العدسات' } } })),
+    ).card;
+    const email = 'arabic.names@example.test';
+    const patientId = await addPatient(h, { tenantId: demoIds.clearview, locationId: demoIds.downtown, firstName: 'Nour', lastName: 'Saleh', email });
+    await ownerRows(h, sql`update patients set preferred_language = 'ar' where id = ${patientId}`);
+    const assigned = await post(`/api/eforms/forms/${saved.id}/assign`, { patientIds: [patientId], channels: ['email'] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const message = await lastMessageTo(h, email);
+    expect(message).toContain('"أسئلة العدسات"');
+    expect(message).not.toContain('Lens questions');
+
+    const link = /\/eforms\?tenantid=([0-9a-f-]{36})&uri=([A-Za-z0-9_-]+)/.exec(message)!;
+    const tenant = json<{ tenant: string }>(await h.app.inject({ method: 'GET', url: `/api/patient/getencryptedtenant?tenantid=${link[1]}` })).tenant;
+    const card = json<EForm>(await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${link[2]}`, headers: { 'x-tenant-id': tenant } }));
+    const answers = card.sectionlists!.map((s) =>
+      s.id === 'health' ? { ...s, textlists: s.textlists.map((t) => ({ ...t, description: 'None' })) } : {
+        ...s,
+        radiolists: s.radiolists.map((r) => ({ ...r, radioItems: r.radioItems.map((i) => ({ ...i, description: i.id === 'exam' ? 'exam' : '' })) })),
+      },
+    );
+    const submitted = await h.app.inject({ method: 'POST', url: '/api/patient/submitform', headers: { 'x-tenant-id': tenant }, payload: { uri: link[2], sectionlists: answers } });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const desk = json<{ items: { kind: string; formName?: string; formNames?: unknown }[] }>(await get('/api/workdesk?type=forms'));
+    expect(desk.items.find((i) => i.kind === 'form' && i.formName === 'Lens questions')?.formNames).toEqual({ language: 'en', translated: { ar: 'أسئلة العدسات' } });
+  });
+});

@@ -41,7 +41,7 @@ function patientApi(bookings: Call[]) {
         return { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: [later] } } };
       }
       const appointment = { ...data.appointments.upcoming[0]!, id: 'e0000000-0000-4000-8000-000000000009', startsAt: later.startsAt, providerName: 'Sam Staff', source: 'online' };
-      const intake = { id: intakeAssignment, name: 'New Patient Intake', locationId: downtown, storeName: 'Downtown', expiresAt: '2031-03-04T16:15:00.000Z', requiresCode: false, sentAt: '2031-03-03T12:00:00.000Z' };
+      const intake = { id: intakeAssignment, name: 'New Patient Intake', names: { language: 'en', translated: {} }, locationId: downtown, storeName: 'Downtown', expiresAt: '2031-03-04T16:15:00.000Z', requiresCode: false, sentAt: '2031-03-03T12:00:00.000Z' };
       return { status: 201, body: { appointment, forms: [intake] } };
     }
     return { status: 404, body: { error: 'Not found' } };
@@ -104,8 +104,8 @@ describe("the admin's 'Online booking' section", () => {
     },
     providers: [{ id: sam, name: 'Sam Staff' }],
     forms: [
-      { id: consentForm, name: 'Contact Lens Consent' },
-      { id: intakeForm, name: 'New Patient Intake' },
+      { id: consentForm, name: 'Contact Lens Consent', names: { language: 'en' as const, translated: { ar: 'موافقة العدسات اللاصقة' } } },
+      { id: intakeForm, name: 'New Patient Intake', names: { language: 'en' as const, translated: {} } },
     ],
     updatedAt: null,
   };
@@ -115,9 +115,10 @@ describe("the admin's 'Online booking' section", () => {
     body: { error: 'Please correct the highlighted fields.', code: 'request.fieldsInvalid', fields, fieldCodes },
   });
   /** The admin's settings API: the rules above; a save is refused when `refuse` answers, else saved as sent. */
-  const renderRules = (saves: Call[], refuse: (rules: Rules, attempt: number) => Reply | null) => {
+  const renderRules = (saves: Call[], refuse: (rules: Rules, attempt: number) => Reply | null, language: 'en' | 'ar' = 'en') => {
     rendered = renderPage(<BookingRulesForm store={store} companyTypes={defaultAppointmentTypes} />, {
       user: withRoles(janeDoe, ['admin'], 'Alex Admin'),
+      language,
       api: (call) => {
         if (call.method === 'GET' && call.path === `/api/settings/booking/${downtown}`) return { status: 200, body: settings };
         if (call.method === 'PUT' && call.path === `/api/settings/booking/${downtown}`) {
@@ -177,6 +178,16 @@ describe("the admin's 'Online booking' section", () => {
     expect((saves[1]!.body as Rules).intakeForms).toEqual([{ type: 'eye-exam', formId: intakeForm, newPatientsOnly: true }]);
     const saved = screen.getByRole('group', { name: 'Forms sent with a booking' });
     expect(within(saved).getByRole('button', { name: 'Remove New Patient Intake from Eye exam' })).toBeTruthy();
+  });
+
+  it("in Arabic, a form is offered by its Arabic name, else its English one (issue 33)", async () => {
+    const user = renderRules([], () => null, 'ar');
+    const section = await screen.findByRole('group', { name: 'النماذج المرسلة مع الحجز' });
+    await user.click(within(section).getByRole('button', { name: 'أضف نموذجًا' }));
+    const translated = await within(section).findByRole('option', { name: 'موافقة العدسات اللاصقة' });
+    expect([translated.getAttribute('lang'), translated.getAttribute('dir')]).toEqual(['ar', 'auto']);
+    const untranslated = within(section).getByRole('option', { name: 'New Patient Intake' });
+    expect([untranslated.getAttribute('lang'), untranslated.getAttribute('dir')]).toEqual(['en', 'auto']);
   });
 
   it("a provider's blocked time: added with its date, times and reason; one that ends before it starts is said at its field", async () => {

@@ -19,6 +19,8 @@ const summary = (id: string, name: string, status: CardSummary['status'], assign
   locationName: 'Downtown',
   boardName: 'Intake',
   name,
+  // Eye history is translated into Arabic; Consent is not.
+  names: { language: 'en', translated: name === 'Eye history' ? { ar: 'تاريخ العين', tr: 'Göz geçmişi' } : {} },
   description: '',
   status,
   requiresCode: true,
@@ -80,5 +82,19 @@ describe('all eForms', { timeout: 30_000 }, () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(server.calls.find((call) => call.path === '/api/patient/removeform')?.body).toEqual({ id: 'f2' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Form archived'));
+  });
+});
+
+describe('all eForms in Arabic (issue 33)', { timeout: 30_000 }, () => {
+  it("names each form in the reader's language, else its main name isolated in its own language and direction", async () => {
+    localStorage.setItem('language', 'ar');
+    renderAdminScreen('/admin/eforms/all', <AllFormsPage />, listApi());
+    const translated = await screen.findByRole('link', { name: 'تاريخ العين' });
+    expect(translated.querySelector('bdi')).toBeNull();
+    const untranslated = screen.getByRole('link', { name: 'Consent' }).querySelector('bdi');
+    expect([untranslated?.textContent, untranslated?.getAttribute('lang'), untranslated?.getAttribute('dir')]).toEqual(['Consent', 'en', 'ltr']);
+    // The row's actions say the name the reader sees.
+    expect(screen.getAllByRole('button', { name: /تاريخ العين/ }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Eye history/ })).toBeNull();
   });
 });

@@ -14,10 +14,15 @@ const locationId = '11111111-1111-4111-8111-111111111111';
 const patientId = '44444444-4444-4444-8444-444444444444';
 const formId = '33333333-3333-4333-8333-333333333333';
 
+/** The forms' Arabic names (Eye history has none: an Arabic reader sees its English, isolated). */
+const arabicNames: Record<string, string> = { Intake: 'استمارة الاستقبال', Consent: 'الموافقة' };
+const namesOf = (name: string) => ({ language: 'en' as const, translated: arabicNames[name] ? { ar: arabicNames[name] } : {} });
+
 const assignment = (id: string, status: Assignment['status'], formName: string): Assignment => ({
   id,
   formId,
   formName,
+  formNames: namesOf(formName),
   patientId,
   patientName: 'Jane Doe',
   locationId,
@@ -84,6 +89,7 @@ function patientApi() {
               locationName: 'Downtown',
               boardName: 'Intake',
               name: 'Consent',
+              names: namesOf('Consent'),
               description: '',
               status: 'published',
               requiresCode: true,
@@ -148,6 +154,24 @@ describe('the patient chart’s eForms section', { timeout: 30_000 }, () => {
     expect(answer.getAttribute('dir')).toBe('auto');
     const title = within(dialog).getByText('About you');
     expect([title.tagName, title.getAttribute('lang'), title.getAttribute('dir')]).toEqual(['BDI', 'en', 'ltr']);
+  });
+
+  it("staff reading in Arabic see each form's Arabic name in the chart's forms and the assign dialog, else the English one isolated (issue 33)", async () => {
+    localStorage.setItem('language', 'ar');
+    const { user } = renderAdminScreen(`/admin/patients/${patientId}/7`, <PatientChartPage patientId={patientId} locationId="7" />, patientApi());
+    await screen.findByRole('heading', { level: 1, name: 'Jane Doe' });
+    const intake = await screen.findByRole('cell', { name: 'استمارة الاستقبال' });
+    expect(intake.textContent).toBe('استمارة الاستقبال');
+    expect(screen.queryByText('Intake')).toBeNull();
+    // Eye history has no Arabic name: its English is isolated, in the list and as the submission's heading.
+    const submitted = await screen.findByRole('heading', { level: 3, name: 'Eye history' });
+    const bdi = submitted.querySelector('bdi');
+    expect([bdi?.getAttribute('lang'), bdi?.getAttribute('dir')]).toEqual(['en', 'ltr']);
+
+    await user.click(screen.getByRole('button', { name: 'إسناد' }));
+    const dialog = await screen.findByRole('dialog');
+    const option = await within(dialog).findByRole('option', { name: 'الموافقة' });
+    expect([option.getAttribute('lang'), option.getAttribute('dir')]).toEqual(['ar', 'auto']);
   });
 
   it('assigns a published form of the store to the patient by SMS', async () => {

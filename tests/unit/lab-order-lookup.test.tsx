@@ -135,7 +135,7 @@ describe('/admin/workdesk/{type}', () => {
           : call.path.startsWith('/api/workdesk')
             ? ok({
                 items: [
-                  { kind: 'form', id: 'c1ea0000-0000-4000-8000-0000000f0001', ...base, formName: 'New Patient Intake', submittedAt: '2026-11-23T10:00:00.000Z' },
+                  { kind: 'form', id: 'c1ea0000-0000-4000-8000-0000000f0001', ...base, formName: 'New Patient Intake', formNames: { language: 'en', translated: { ar: 'استمارة المريض الجديد' } }, submittedAt: '2026-11-23T10:00:00.000Z' },
                   { kind: 'order', id: 'c1ea0000-0000-4000-8000-0000000f0002', ...base, number: 5001, status: 'ready-for-pickup', expectedOn: null, overdue: false },
                 ],
                 failedRuns: [],
@@ -151,6 +151,30 @@ describe('/admin/workdesk/{type}', () => {
     expect(screen.getByRole('link', { name: 'Open orders: Doe, Jane' }).getAttribute('href')).toBe('/admin/patients/c1ea0000-0000-4000-8000-0000000a0001/5');
     expect(screen.getAllByRole('rowheader').map((h) => h.querySelector('bdi')?.textContent)).toEqual(['Doe, Jane', 'Doe, Jane']);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Forms (1)' })).toBeTruthy());
+  });
+
+  it("in Arabic, a form to review is named by its Arabic name (issue 33)", async () => {
+    window.history.replaceState(null, '', '/admin/workdesk/forms');
+    const base = { patientId: 'c1ea0000-0000-4000-8000-0000000a0001', patientFirstName: 'Jane', patientLastName: 'Doe', locationId: downtown.id, storeName: 'Downtown' };
+    rendered = renderPage(<WorkDeskPage type="forms" />, {
+      user: admin,
+      language: 'ar',
+      api: (call) =>
+        call.path.startsWith('/api/stores')
+          ? ok({ stores: [downtown] })
+          : call.path.startsWith('/api/workdesk')
+            ? ok({
+                items: [
+                  { kind: 'form', id: 'c1ea0000-0000-4000-8000-0000000f0001', ...base, formName: 'New Patient Intake', formNames: { language: 'en', translated: { ar: 'استمارة المريض الجديد' } }, submittedAt: '2026-11-23T10:00:00.000Z' },
+                ],
+                failedRuns: [],
+                counts: { forms: 1, orders: 0, recalls: 0, today: 0, automations: 0 },
+              })
+            : undefined,
+    });
+    const row = (await screen.findAllByRole('row'))[1]!;
+    await waitFor(() => expect(row.textContent).toContain('استمارة المريض الجديد'));
+    expect(row.textContent).not.toContain('New Patient Intake');
   });
 
   it('Automations: undelivered messages and failed runs, and for an admin the runs with Run now', async () => {

@@ -106,6 +106,16 @@ describe('the patient home in Arabic', () => {
     const store = data.dashboard.nextAppointment!.storeName;
     expect(within(screen.getByRole('region', { name: 'الموعد القادم' })).getByText(store).tagName).toBe('BDI');
   });
+
+  it('names a form to fill in by its Arabic name (issue 33)', async () => {
+    rendered = renderPage(<DashboardPage />, {
+      language: 'ar',
+      api: (call) => (call.path === '/api/my/dashboard' ? { status: 200, body: data.dashboard } : notFound),
+    });
+    const forms = await screen.findByRole('region', { name: 'نماذج بانتظار التعبئة' });
+    expect(within(forms).getByRole('link', { name: 'استمارة المريض الجديد' }).getAttribute('href')).toBe('/patient/forms/c1ea0000-0000-4000-8000-000000120001');
+    expect(forms.textContent).not.toContain('New Patient Intake');
+  });
 });
 
 describe('the enterprise admin', () => {

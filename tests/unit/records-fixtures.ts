@@ -274,6 +274,7 @@ export const dashboard: PatientDashboard = {
     {
       id: 'c1ea0000-0000-4000-8000-000000120001',
       name: 'New Patient Intake',
+      names: { language: 'en', translated: { ar: 'استمارة المريض الجديد', tr: 'Yeni Hasta Formu' } },
       ...store,
       expiresAt: '2026-12-20T15:00:00.000Z',
       requiresCode: true,

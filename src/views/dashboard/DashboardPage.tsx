@@ -6,6 +6,7 @@ import { recordsQueries } from '../../api/records';
 import type { EnterpriseSummary, PatientDashboard, SpectacleRx } from '../../contract/records';
 import { Badge, EmptyState, Ltr, QueryView, RecordsPage, useRecordsAccess } from '../shared/records';
 import { rxText, useFormats } from '../shared/format';
+import { FormName } from '../shared/formName';
 import * as styles from '../shared/records.css';
 import { Isolated } from '../ui/Isolated';
 import { TableScroll } from '../ui/TableScroll';
@@ -149,7 +150,7 @@ function PatientHome({ home }: { home: PatientDashboard }) {
               {formsToFill.map((form) => (
                 <li key={form.id}>
                   <Link href={`/patient/forms/${form.id}`} className={styles.link}>
-                    {form.name}
+                    <FormName name={form.name} names={form.names} />
                   </Link>{' '}
                   (<bdi>{form.storeName}</bdi>) ·{' '}
                   {t('records.dashboard.fillBy', { date: formats.dayOf(form.expiresAt) })}

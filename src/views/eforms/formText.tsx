@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { directionOf, formReader } from '../../contract/eformTexts';
+import { InLanguage } from '../shared/formName';
 import type { FormLanguage, FormTranslations, ShownText } from '../../contract/eformTexts';
 import { usePageTexts } from '../../i18n/pageTexts';
 
@@ -23,15 +24,8 @@ export interface FormTextReader {
   attributes(key: string, mainText: string): { lang?: string; dir?: 'ltr' | 'rtl' };
 }
 
-/** Draws a text; isolated when `pageLanguage` is not its language. */
-export function Isolated({ shown, pageLanguage }: { shown: ShownText; pageLanguage: string }) {
-  if (shown.language === pageLanguage) return <>{shown.text}</>;
-  return (
-    <bdi lang={shown.language} dir={directionOf(shown.language)}>
-      {shown.text}
-    </bdi>
-  );
-}
+/** Draws a text; isolated when `pageLanguage` is not its language (the same drawing as a form's name in a list). */
+export const Isolated = InLanguage;
 
 /** The reader of a form's texts in `readerLanguage` (the page's language when not given). */
 export function useFormTextReader(languages: FormLanguages, readerLanguage?: string): FormTextReader {

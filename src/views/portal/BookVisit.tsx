@@ -13,6 +13,7 @@ import { lastDayFrom, slotDays } from '../../machines/booking.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { SelectField } from '../shared/fields';
+import { FormName } from '../shared/formName';
 import { useFormats } from '../shared/format';
 import { QueryView } from '../shared/records';
 import * as styles from '../shared/records.css';
@@ -135,7 +136,7 @@ function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: Bookin
               {forms.map((form) => (
                 <li key={form.id}>
                   <Link href={`/patient/forms/${form.id}`} className={styles.link}>
-                    <bdi>{form.name}</bdi>
+                    <FormName name={form.name} names={form.names} />
                   </Link>{' '}
                   {t('booking.formsFillBy', { date: formats.dayOf(form.expiresAt, visit.timeZone) })}
                 </li>

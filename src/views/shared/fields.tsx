@@ -20,7 +20,7 @@ export function SelectField({
   name: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly { value: string; label: string; dir?: 'auto' }[];
+  options: readonly { value: string; label: string; dir?: 'auto'; lang?: string }[];
   error?: string;
   isDisabled?: boolean;
 }) {
@@ -41,7 +41,7 @@ export function SelectField({
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value} dir={option.dir}>
+          <option key={option.value} value={option.value} dir={option.dir} lang={option.lang}>
             {option.label}
           </option>
         ))}

@@ -11,6 +11,7 @@ import { authRoles, hasPermission } from '../../contract/access';
 import { isWorkDeskView, workDeskViews, type WorkDeskItem, type WorkDeskView } from '../../contract/workDesk';
 import { translateError } from '../../i18n/apiErrors';
 import { useTenantId } from '../shared/useTenant';
+import { useFormNames } from '../shared/formName';
 import { useFormats } from '../shared/format';
 import * as list from '../shared/listPage.css';
 import * as styles from '../shared/labOrders.css';
@@ -202,12 +203,13 @@ function Row({ item }: { item: WorkDeskItem }) {
   const { t } = useTranslation();
   const formats = useFormats();
   const zone = useStoreZones()(item.locationId);
+  const formNames = useFormNames();
   const name = t('patientList.name', { first: item.patientFirstName, last: item.patientLastName });
   let what: string;
   let when: string;
   switch (item.kind) {
     case 'form':
-      what = t('workDesk.formSubmitted', { form: item.formName });
+      what = t('workDesk.formSubmitted', { form: formNames.isolated(item.formName, item.formNames) });
       when = formats.dateTime(item.submittedAt, zone);
       break;
     case 'order':

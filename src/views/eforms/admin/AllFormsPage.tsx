@@ -15,6 +15,7 @@ import { FormActions } from './FormActions';
 import { addPath, boardsPath, editPath } from './paths';
 import { FormStatusBadge } from './StatusBadge';
 import { useTenantId } from '../../shared/useTenant';
+import { FormName } from '../../shared/formName';
 
 /** /admin/eforms/all: every form of the stores the user may see; search, filter by store and status; act on each. */
 export function AllFormsPage() {
@@ -103,7 +104,7 @@ export function AllFormsPage() {
                 <tr key={form.id}>
                   <td className={styles.cell}>
                     <Link href={editPath(form.locationId, form.id)} className={styles.link}>
-                      {form.name}
+                      <FormName name={form.name} names={form.names} />
                     </Link>
                   </td>
                   <td className={styles.cell}>

@@ -21,6 +21,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import * as styles from './eformsAdmin.css';
 import { useTenantId } from '../../shared/useTenant';
+import { useFormNames } from '../../shared/formName';
 
 function DialogFrame({ title, onClose, children }: { title: ReactNode; onClose: () => void; children: ReactNode }) {
   return (
@@ -184,6 +185,7 @@ export function AssignToPatientDialog({
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const forms = useQuery(formsQuery(tenantId, { locationId, status: 'published' }));
+  const formNames = useFormNames();
   const [formId, setFormId] = useState('');
   const [channels, setChannels] = useState<Channel[]>(['email']);
   const { send, isPending, error } = useSendAssignment(onClose);
@@ -197,8 +199,8 @@ export function AssignToPatientDialog({
           <select className={styles.select} value={formId} onChange={(event) => setFormId(event.target.value)} autoFocus>
             <option value="">{t('eformsAdmin.assign.chooseForm')}</option>
             {forms.data.forms.map((form) => (
-              <option key={form.id} value={form.id} dir="auto">
-                {form.name}
+              <option key={form.id} value={form.id} dir="auto" lang={formNames.language(form.name, form.names)}>
+                {formNames.text(form.name, form.names)}
               </option>
             ))}
           </select>

@@ -15,6 +15,7 @@ import { useDateTime } from './formatting';
 import { AssignmentStatusBadge } from './StatusBadge';
 import { SubmissionDialog } from './SubmissionDialog';
 import { useTenantId } from '../../shared/useTenant';
+import { FormName, useFormNames } from '../../shared/formName';
 
 export interface AssignmentsPanelProps {
   /** One form's assignments (the builder), or one patient's (the chart's eForms section). */
@@ -31,6 +32,7 @@ export interface AssignmentsPanelProps {
 export function AssignmentsPanel({ formId, patientId, onAssign, headingLevel = 2, title }: AssignmentsPanelProps) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
+  const formNames = useFormNames();
   const snackbar = useSnackbarActor();
   const of = formId ? { formId } : { patientId: patientId ?? '' };
   const assignments = useQuery(assignmentsQuery(tenantId, of));
@@ -74,10 +76,10 @@ export function AssignmentsPanel({ formId, patientId, onAssign, headingLevel = 2
             </thead>
             <tbody>
               {assignments.data.assignments.map((assignment) => {
-                const who = formId ? assignment.patientName : assignment.formName;
+                const who = formId ? assignment.patientName : formNames.text(assignment.formName, assignment.formNames);
                 return (
                   <tr key={assignment.id} aria-label={t('eformsAdmin.assignments.rowLabel', { name: who })}>
-                    <td className={styles.cell}>{who}</td>
+                    <td className={styles.cell}>{formId ? who : <FormName name={assignment.formName} names={assignment.formNames} />}</td>
                     <td className={styles.cell}>
                       <AssignmentStatusBadge status={assignment.status} />
                     </td>

@@ -21,6 +21,7 @@ import { FormActions } from './FormActions';
 import { addPath, allFormsPath, boardsPath, editPath } from './paths';
 import { FormStatusBadge } from './StatusBadge';
 import { useTenantId } from '../../shared/useTenant';
+import { FormName } from '../../shared/formName';
 
 /** /admin/eforms/forms/{locationId}/{boardUri?}: a store's boards; create one; the chosen board's forms. */
 export function BoardsPage({ locationId, boardUri }: { locationId: string; boardUri?: string }) {
@@ -139,7 +140,7 @@ export function BoardsPage({ locationId, boardUri }: { locationId: string; board
               <li key={card.id} className={styles.card}>
                 <div className={styles.row}>
                   <Link href={editPath(locationId, card.id)} className={styles.link}>
-                    {card.name}
+                    <FormName name={card.name} names={card.names} />
                   </Link>
                   <FormStatusBadge status={card.status} />
                   <span className={styles.muted}>

@@ -12,11 +12,14 @@ import { AssignDialog } from './AssignDialog';
 import * as styles from './eformsAdmin.css';
 import { editPath } from './paths';
 import { useTenantId } from '../../shared/useTenant';
+import { useFormNames } from '../../shared/formName';
 
 /** Edit, duplicate, publish (a draft), delete or archive, and assign (a published form) for one form of a list. */
 export function FormActions({ form }: { form: CardSummary }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
+  // The form's name in the reader's language (else its main name) in every label and question naming it.
+  const name = useFormNames().text(form.name, form.names);
   const snackbar = useSnackbarActor();
   const publish = usePublishForm(tenantId);
   const duplicate = useDuplicateForm(tenantId);
@@ -30,13 +33,13 @@ export function FormActions({ form }: { form: CardSummary }) {
 
   return (
     <div className={styles.row}>
-      <Link href={editPath(form.locationId, form.id)} className={styles.smallButton} aria-label={t('eformsAdmin.actions.editNamed', { name: form.name })}>
+      <Link href={editPath(form.locationId, form.id)} className={styles.smallButton} aria-label={t('eformsAdmin.actions.editNamed', { name })}>
         {t('eformsAdmin.actions.edit')}
       </Link>
       <AriaButton
         className={styles.smallButton}
         isDisabled={busy}
-        aria-label={t('eformsAdmin.actions.duplicateNamed', { name: form.name })}
+        aria-label={t('eformsAdmin.actions.duplicateNamed', { name })}
         onPress={() =>
           duplicate.mutate(form.id, {
             onSuccess: (copyId) => {
@@ -53,7 +56,7 @@ export function FormActions({ form }: { form: CardSummary }) {
         <AriaButton
           className={styles.smallButton}
           isDisabled={busy || form.sectionCount === 0}
-          aria-label={t('eformsAdmin.actions.publishNamed', { name: form.name })}
+          aria-label={t('eformsAdmin.actions.publishNamed', { name })}
           onPress={() =>
             publish.mutate(form.id, {
               onSuccess: () => snackbar.send(savedSnackbar(t('eformsAdmin.messages.published'))),
@@ -67,7 +70,7 @@ export function FormActions({ form }: { form: CardSummary }) {
       {form.status === 'published' && (
         <AriaButton
           className={styles.smallButton}
-          aria-label={t('eformsAdmin.actions.assignNamed', { name: form.name })}
+          aria-label={t('eformsAdmin.actions.assignNamed', { name })}
           onPress={() => setAssigning(true)}
         >
           {t('eformsAdmin.actions.assign')}
@@ -77,7 +80,7 @@ export function FormActions({ form }: { form: CardSummary }) {
         <AriaButton
           className={styles.smallButton}
           isDisabled={busy}
-          aria-label={t(`eformsAdmin.actions.${removeKind}Named`, { name: form.name })}
+          aria-label={t(`eformsAdmin.actions.${removeKind}Named`, { name })}
           onPress={() => setConfirmRemove(true)}
         >
           {t(`eformsAdmin.actions.${removeKind}`)}
@@ -85,7 +88,7 @@ export function FormActions({ form }: { form: CardSummary }) {
       )}
       <ConfirmDialog
         isOpen={confirmRemove}
-        question={t(`eformsAdmin.actions.${removeKind}Question`, { name: form.name })}
+        question={t(`eformsAdmin.actions.${removeKind}Question`, { name })}
         confirmLabel={t('eformsAdmin.yes')}
         cancelLabel={t('eformsAdmin.no')}
         isPending={remove.isPending}
@@ -103,7 +106,7 @@ export function FormActions({ form }: { form: CardSummary }) {
           })
         }
       />
-      {assigning && <AssignDialog formId={form.id} formName={form.name} locationId={form.locationId} onClose={() => setAssigning(false)} />}
+      {assigning && <AssignDialog formId={form.id} formName={name} locationId={form.locationId} onClose={() => setAssigning(false)} />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { translateError } from '../../../i18n/apiErrors';
 import { translateMessage } from '../../../i18n/appI18n';
 import type { BuilderEvent, CardDraft } from '../../../machines/formBuilder.machine';
 import { eformTextMessages } from '../../../contract/eforms';
-import { formLanguages, isFormLanguage } from '../../../contract/eformTexts';
+import { formLanguages, formNamesOf, isFormLanguage } from '../../../contract/eformTexts';
 import type { FormLanguage } from '../../../contract/eformTexts';
 import { languageNames } from '../../../i18n/appI18n';
 import { useFormTextReader } from '../formText';
@@ -34,6 +34,7 @@ import { sectionKinds, SectionEditor } from './SectionEditor';
 import { FormStatusBadge } from './StatusBadge';
 import { addPath, boardsPath, editPath } from './paths';
 import { useTenantId } from '../../shared/useTenant';
+import { useFormNames } from '../../shared/formName';
 
 /** Where the builder sends the reader (src/actors/formBuilder.ts). */
 const builderAddresses: FormBuilderAddresses = { boards: boardsPath, edit: editPath };
@@ -77,6 +78,7 @@ const kindsToAdd: OptionId[] = [1, 2, 4, 5, 3];
 export function FormBuilderPage({ locationId, formId }: { locationId: string; formId: string | null }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
+  const formNames = useFormNames();
   const snackbar = useSnackbarActor();
   const [assignOpen, setAssignOpen] = useState(false);
   const initialBoard = useMemo(() => new URLSearchParams(window.location.search).get('board') ?? undefined, []);
@@ -298,7 +300,7 @@ export function FormBuilderPage({ locationId, formId }: { locationId: string; fo
         <AssignmentsPanel formId={card.id} onAssign={card.status === 'published' ? () => setAssignOpen(true) : undefined} />
       )}
       {card.id && assignOpen && (
-        <AssignDialog formId={card.id} formName={card.name} locationId={locationId} onClose={() => setAssignOpen(false)} />
+        <AssignDialog formId={card.id} formName={formNames.text(card.name, formNamesOf(card.language, card.translations))} locationId={locationId} onClose={() => setAssignOpen(false)} />
       )}
     </section>
   );

@@ -12,6 +12,8 @@ import { EformSections } from '../EformSections';
 import * as styles from './eformsAdmin.css';
 import { useDateTime } from './formatting';
 import { useTenantId } from '../../shared/useTenant';
+import { useFormNames } from '../../shared/formName';
+import { formNamesOf } from '../../../contract/eformTexts';
 
 /** A submission's answers, drawn read-only by the patient's own renderer. */
 export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: string; onClose: () => void }) {
@@ -19,13 +21,14 @@ export function SubmissionDialog({ assignmentId, onClose }: { assignmentId: stri
   const tenantId = useTenantId();
   const submission = useQuery(submissionQuery(tenantId, assignmentId));
   const dateTime = useDateTime();
+  const formNames = useFormNames();
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className={dialogStyles.overlay}>
       <Modal className={styles.dialogWide}>
         <Dialog className={styles.dialogBody}>
           <Heading slot="title" className={dialogStyles.heading}>
             {submission.data
-              ? t('eformsAdmin.submission.title', { form: submission.data.formName, patient: submission.data.patientName })
+              ? t('eformsAdmin.submission.title', { form: formNames.text(submission.data.formName, formNamesOf(submission.data.language, submission.data.translations)), patient: submission.data.patientName })
               : t('eformsAdmin.submission.loading')}
           </Heading>
           {submission.isPending && <Spinner label={t('eformsAdmin.submission.loading')} />}

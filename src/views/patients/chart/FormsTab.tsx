@@ -14,6 +14,8 @@ import { translateError } from '../../../i18n/apiErrors';
 import { useViewSlot } from '../../shared/slots';
 import { useTenantId } from '../../shared/useTenant';
 import { useFormats } from '../../shared/format';
+import { FormName } from '../../shared/formName';
+import { isolatedText } from '../../ui/Isolated';
 import { useStoreZones } from '../../shared/storeZones';
 import { EmptyState, QueryView } from '../../shared/records';
 import { useUnsavedChanges } from '../../shared/useUnsavedChanges';
@@ -81,7 +83,7 @@ function SubmissionCard({ assignment, patient, isOpen, onToggle }: { assignment:
     <article className={styles.card} aria-labelledby={`submission-${assignment.id}`}>
       <div className={styles.row}>
         <h3 id={`submission-${assignment.id}`} className={styles.sectionHeading}>
-          {assignment.formName}
+          <FormName name={assignment.formName} names={assignment.formNames} />
         </h3>
         <span className={styles.muted}>{assignment.submittedAt ? formats.dateTime(assignment.submittedAt, zoneOf(assignment.locationId)) : ''}</span>
         <Button variant="secondary" onPress={onToggle} aria-expanded={isOpen}>
@@ -168,13 +170,16 @@ function Review({ assignment, patient }: { assignment: Assignment; patient: Pati
         const read = formReader(s.language, s.translations, i18n.language);
         const rows = answerRows(s.sections, t, (key, main) => read.text(key, main).text);
         const reviewed = s.reviewedAt !== null;
+        // The form's name as the reader reads its questions; isolated in the caption when left in its main language.
+        const shownName = read.text('name', s.formName);
+        const formName = shownName.language === i18n.language ? shownName.text : isolatedText(shownName.text);
         const copies = rows.flatMap((r) => (choices[r.key] ? [{ field: choices[r.key] as ReviewField, sectionId: r.sectionId, itemId: r.itemId, key: r.key }] : []));
         return (
           <div className={styles.section}>
             <p className={styles.muted}>{reviewed ? t('formsTab.reviewed', { date: formats.dateTime(s.reviewedAt!, zoneOf(assignment.locationId)) }) : t('formsTab.toReview')}</p>
             <TableScroll>
               <table className={list.table}>
-                <caption>{reviewed ? t('formsTab.answers', { form: s.formName }) : t('formsTab.reviewTitle', { form: s.formName })}</caption>
+                <caption>{reviewed ? t('formsTab.answers', { form: formName }) : t('formsTab.reviewTitle', { form: formName })}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('formsTab.question')}</th>

@@ -104,6 +104,12 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
     after.current = state;
   }, [state]);
 
+  // A sale cancelled: the next one starts at the (new) search, as after a paid one.
+  const round = context.saleRound;
+  useEffect(() => {
+    if (round > 0) search.current?.focus();
+  }, [round]);
+
   const add = (product: ProductHit) => {
     // What the register sells it keeps freshest on the device, for a sale without a connection.
     rememberProducts({ tenantId, locationId: register.locationId }, [product]);
@@ -195,7 +201,8 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
         <>
           <div className={styles.top}>
             <ProductSearch
-              key={`${tenantId} ${register.id}`}
+              // Each sale's own search: what it said (a barcode no product has) and what was typed end with the sale.
+              key={`${tenantId} ${register.id} ${context.saleRound}`}
               ref={search}
               tenantId={tenantId}
               locationId={register.locationId}
@@ -204,6 +211,7 @@ function Sale({ actor, register, tenantId, limitBp }: { actor: PosSaleActor; reg
               onAdd={add}
             />
             <CustomerPicker
+              key={context.saleRound}
               tenantId={tenantId}
               locationId={register.locationId}
               customer={context.customer}

@@ -28,12 +28,14 @@ export function useResume(actor: PosSaleActor, locationId: string, tenantId: str
   // A sale being built is not replaced: the resume waits until it ends.
   const empty = useSelector(actor, (snapshot) => snapshot.matches('empty'));
   const done = useRef<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Said in the sale round it happened in: the next sale does not show it (issue 33).
+  const round = useSelector(actor, (snapshot) => snapshot.context.saleRound);
+  const [problem, setProblem] = useState<{ text: string; round: number } | null>(null);
   useEffect(() => {
     if (!resumeId || done.current === resumeId || !parked.isSuccess || !queueKnown) return;
     const leave = (why: string | null) => {
       done.current = resumeId;
-      setProblem(why);
+      setProblem(why === null ? null : { text: why, round: actor.getSnapshot().context.saleRound });
       navigate(saleAddress, { replace: true });
     };
     const entry = parked.data.items.find((item) => item.id === resumeId);
@@ -54,5 +56,5 @@ export function useResume(actor: PosSaleActor, locationId: string, tenantId: str
       })
       .catch(() => leave(t('posSale.parked.missing')));
   }, [actor, empty, parked.data, parked.isSuccess, queueKnown, resumeId, locationId, tenantId, t]);
-  return problem;
+  return problem && problem.round === round ? problem.text : null;
 }

@@ -10,6 +10,7 @@ import type { AppointmentTypes, StoreSettings } from '../../../contract/generalS
 import { AppointmentType } from '../../../contract/records';
 import { savedSnackbar } from '../../../machines/snackbar.machine';
 import { SelectField } from '../../shared/fields';
+import { useFormNames } from '../../shared/formName';
 import { QueryView } from '../../shared/records';
 import { useTenantId } from '../../shared/useTenant';
 import { Button } from '../../ui/Button';
@@ -39,6 +40,7 @@ const datesOf = (text: string) =>
 
 function RulesEditor({ settings, types }: { settings: BookingSettings; types: AppointmentTypes }) {
   const { t } = useTranslation();
+  const formNames = useFormNames();
   const tenantId = useTenantId();
   const snackbar = useSnackbarActor();
   const once = useOneAtATime();
@@ -143,7 +145,8 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
           rules.intakeForms.length === 0 && <p className={styles.muted}>{t('generalSettings.booking.noIntakeForms')}</p>
         )}
         {rules.intakeForms.map((intake, i) => {
-          const formName = settings.forms.find((f) => f.id === intake.formId)?.name ?? '';
+          const form = settings.forms.find((f) => f.id === intake.formId);
+          const formName = form ? formNames.isolated(form.name, form.names) : '';
           const setIntake = (patch: Partial<IntakeForm>) => set({ intakeForms: rules.intakeForms.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
           return (
             <div key={i} className={styles.step}>
@@ -159,7 +162,7 @@ function RulesEditor({ settings, types }: { settings: BookingSettings; types: Ap
                 label={t('generalSettings.booking.intakeForm')}
                 value={intake.formId}
                 onChange={(formId) => setIntake({ formId })}
-                options={settings.forms.map((f) => ({ value: f.id, label: f.name, dir: 'auto' as const }))}
+                options={settings.forms.map((f) => ({ value: f.id, label: formNames.text(f.name, f.names), dir: 'auto' as const, lang: formNames.language(f.name, f.names) }))}
                 error={fields[`intakeForms.${i}.formId`]}
               />
               <Checkbox isSelected={intake.newPatientsOnly} onChange={(newPatientsOnly) => setIntake({ newPatientsOnly })}>
