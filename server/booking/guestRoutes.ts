@@ -86,8 +86,8 @@ export async function guestBookingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await limitAuthRequests(db, `book-code:${request.ip}`, GUEST_CODES_PER_MINUTE, config.now());
       const portal = await portalOf(request);
+      await limitAuthRequests(db, `book-code:${request.ip}`, GUEST_CODES_PER_MINUTE, config.now());
       const sent = await withTenant(db, portal.tenantID, (tx) =>
         sendGuestCode(tx, { secrets, tenantId: portal.tenantID, portal, input: request.body, now: config.now(), ip: request.ip }),
       );
