@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, codeIn, demo, demoIds, json, lastMessageTo, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
+import { bearer, codeIn, demo, demoIds, eformLinkIn, json, lastMessageTo, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
 let h: Harness;
 let admin: SignedIn;
@@ -146,7 +146,12 @@ describe("the store's public booking page", () => {
     const mails = await ownerRows<{ template: string; body: string }>(h, sql`select template, body from communication_log where recipient = ${nora.email} order by template`);
     expect(mails.map((m) => m.template)).toEqual(['appointment.booked', 'booking.code', 'eform.link']);
     expect(mails[0]!.body).toContain('is booked for 2031-03-04');
-    expect(mails[2]!.body).toMatch(/\/eforms\?tenantid=.*&uri=/);
+    // The link opens the form on the public eForm page, without signing in.
+    const link = eformLinkIn(mails[2]!.body);
+    const tenant = json<{ tenant: string }>(await guest('GET', `/api/patient/getencryptedtenant?tenantid=${link.tenantid}`)).tenant;
+    const card = await h.app.inject({ method: 'GET', url: `/api/patient/getcard?uri=${link.uri}`, headers: { 'x-tenant-id': tenant } });
+    expect(card.statusCode, card.body).toBe(200);
+    expect(json(card)).toMatchObject({ assignId: booked.forms[0]!.id, isSubmitted: 0, isLinkExpired: 0 });
     expect((await slotsOf('2031-03-04', '2031-03-04')).map((s) => s.startsAt)).not.toContain(slot!.startsAt);
     // The code works once.
     expect(json(await confirm(slot!, nora, code))).toMatchObject({ code: 'auth.invalidCode' });
