@@ -45,6 +45,8 @@ async function book(page: Awaited<ReturnType<typeof e2e.newPage>>, t: Texts, per
   await page.getByLabel(say(t, 'kiosk.dateOfBirth')).fill('1991-06-15');
   await page.getByRole('textbox', { name: say(t, person.channel === 'email' ? 'kiosk.email' : 'kiosk.phone') }).fill(person.address);
   await page.getByRole('radiogroup', { name: say(t, 'kiosk.preferredChannel') }).getByText(say(t, `records.profile.channels.${person.channel}`), { exact: true }).click();
+  await page.getByText(say(t, 'kiosk.consentPrivacy'), { exact: true }).click();
+  expect(await page.getByRole('checkbox', { name: say(t, 'kiosk.consentPrivacy') }).isChecked()).toBe(true);
   await clean(page, 'details');
   const mark = server.mark();
   await page.getByRole('button', { name: say(t, 'guestBooking.sendCode') }).click();

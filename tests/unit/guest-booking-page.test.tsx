@@ -67,6 +67,7 @@ async function fillIn(user: ReturnType<typeof renderPage>['user'], first = 'Nora
   await user.type(screen.getByLabelText(/Date of birth/), '1990-02-03');
   await user.type(screen.getByRole('textbox', { name: /Email/ }), 'nora@example.test');
   await user.click(screen.getByRole('radio', { name: 'Email' }));
+  await user.click(screen.getByRole('checkbox', { name: /privacy notice/ }));
 }
 
 describe("the store's public booking page", () => {
@@ -85,6 +86,9 @@ describe("the store's public booking page", () => {
     expect(await screen.findByText('We could not send the code. Please check the fields marked.')).toBeTruthy();
     expect(calls).toEqual([]);
     expect(screen.getByRole('textbox', { name: /First name/ }).getAttribute('aria-invalid')).toBe('true');
+    // The privacy consent is the person's own tick, never given for them.
+    expect((screen.getByRole('checkbox', { name: /privacy notice/ }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Please accept the privacy notice to register')).toBeTruthy();
 
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));

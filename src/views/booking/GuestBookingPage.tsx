@@ -239,7 +239,8 @@ function TypeStep({ info, step, onChoose }: { info: GuestBookingStore; step: Rea
   );
 }
 
-type Draft = Omit<GuestPerson, 'preferredChannel'> & { preferredChannel: GuestPerson['preferredChannel'] | '' };
+/** The form's values: no channel chosen yet, and the privacy consent not given until the person ticks it. */
+type Draft = Omit<GuestPerson, 'preferredChannel' | 'consentPrivacy'> & { preferredChannel: GuestPerson['preferredChannel'] | ''; consentPrivacy: boolean };
 
 /** The contract's checks of the person (the kiosk's), said by field in the reader's language before anything is sent. */
 function problemsOf(values: Draft, t: (key: string) => string, exists: (key: string) => boolean): Record<string, string> {
@@ -287,7 +288,7 @@ function DetailsStep({
         preferredChannel: '',
         preferredLanguage: languages.includes(i18n.language as GuestPerson['preferredLanguage']) ? (i18n.language as GuestPerson['preferredLanguage']) : 'en',
         consentContact: false,
-        consentPrivacy: true as const,
+        consentPrivacy: false,
       },
   );
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -358,7 +359,7 @@ function DetailsStep({
         isDisabled={isSending}
         options={languages.map((language) => ({ value: language, label: languageNames[language] }))}
       />
-      <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={(on) => change('consentPrivacy')(on as true)} isInvalid={Boolean(problems.consentPrivacy)} isDisabled={isSending}>
+      <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={change('consentPrivacy')} isInvalid={Boolean(problems.consentPrivacy)} isDisabled={isSending}>
         {t('kiosk.consentPrivacy')}
       </Checkbox>
       {problems.consentPrivacy && <span className={styles.fieldError}>{problems.consentPrivacy}</span>}
