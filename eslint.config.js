@@ -25,7 +25,8 @@ export const serverPublicModules = {
   pos: ['catalogue', 'demoSale'],
   sales: ['invoices', 'receipt'],
   scope: ['audited', 'context', 'patientRecord'],
-  tenancy: ['platform'],
+  // The store's public booking page finds its company and store as the store sign-in does (server/booking/guestRoutes.ts).
+  tenancy: ['platform', 'portal'],
 };
 export const serverFeatures = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))

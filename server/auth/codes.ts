@@ -3,8 +3,8 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { oneTimeCodes } from '../db/schema';
 
-/** What a code or grant unlocks; 'eform' is the public eForm gate (subject = the assignment id). */
-export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant' | 'eform' | 'email-change';
+/** What a code or grant unlocks; 'eform' is the public eForm gate (subject = the assignment id); 'booking' a new patient's booking on the store's public page (subject = the store and the address the code went to). */
+export type CodePurpose = 'signin' | 'newuser' | 'reset' | 'reset-grant' | 'eform' | 'email-change' | 'booking';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 const MAX_TRIES_PER_CODE = 5;

@@ -23,7 +23,8 @@ import { onlineStore, storeSlots, type OnlineStore } from './slots';
 const nextSlotCount = 5;
 const nextSlotDays = 14;
 
-async function slotGone(tx: Tx, tenantId: string, store: OnlineStore, input: PatientBookingCreate, date: string, now: Date): Promise<HttpError> {
+/** The 409 of a slot that is not free (any more), with the next free ones of that store, type and provider. */
+export async function slotGone(tx: Tx, tenantId: string, store: OnlineStore, input: PatientBookingCreate, date: string, now: Date): Promise<HttpError> {
   const later = await storeSlots(tx, tenantId, store, { type: input.type, providerId: input.providerId, from: date, to: addDays(date, nextSlotDays - 1) }, now);
   const nextSlots: FreeSlot[] = later.filter((s) => s.startsAt > new Date(input.startsAt).toISOString()).slice(0, nextSlotCount);
   return new HttpError(409, 'booking.slotGone', { details: { nextSlots } });
@@ -39,7 +40,7 @@ async function seenBefore(tx: Tx, patientId: string): Promise<boolean> {
  * Books the slot for the patient (`by`: their account), assigns the forms the store sends with this visit type (to a
  * patient not seen before, also those for new patients only) and confirms the visit by the patient's channel.
  */
-export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by: string, input: PatientBookingCreate, now: Date): Done<BookedVisit> {
+export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by: string | null, input: PatientBookingCreate, now: Date): Done<BookedVisit> {
   const store = await onlineStore(tx, input.locationId);
   if (store === null) {
     const visible = await queryRows(tx, sql`select 1 from locations where id = ${input.locationId}`);

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { nowOf, writeErrors as errors } from '../scope/audited';
 import { callerOf } from '../scope/context';
 import { ownPatientId, patientOnly } from '../scope/patientRecord';
+import { guestBookingRoutes } from './guestRoutes';
 import { bookOnline } from './patientBooking';
 import { bookingSettingsOf, saveBookingRules } from './rules';
 import { onlineStore, storeSlots } from './slots';
@@ -103,4 +104,6 @@ export async function bookingRoutes(fastify: FastifyInstance) {
       return reply.code(201).send(booked);
     },
   );
+
+  await guestBookingRoutes(fastify);
 }

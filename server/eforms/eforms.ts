@@ -9,9 +9,13 @@ import type { Tx } from '../db/client';
 import { formAssignments, forms } from '../db/schema-eforms';
 import { patients, type ContactChannel } from '../db/schema-records';
 import { iso, isoOrNull, rows } from '../db/values';
+import type { Secrets } from '../db/secrets';
+import { locations } from '../db/schema';
 import { snapshotOf } from './assignments';
 import { namesFrom, nameTranslationsSql } from './names';
 import type { FormNames } from '../../src/contract/eformTexts';
+import { newLinkToken } from './crypto';
+import { sendLink } from './staffAccess';
 
 /** eForm assignments the patient still has to fill in: not submitted, not revoked, not expired. */
 export async function formsToFill(tx: Tx, patientId: string, now: Date): Promise<FormToFill[]> {
@@ -55,7 +59,7 @@ export { nameTranslationsSql, namesFrom } from './names';
  */
 export async function assignWithBooking(
   tx: Tx,
-  { locationId, patientId, formIds, until, at, by }: { locationId: string; patientId: string; formIds: string[]; until: Date; at: Date; by: string },
+  { locationId, patientId, formIds, until, at, by }: { locationId: string; patientId: string; formIds: string[]; until: Date; at: Date; by: string | null },
 ): Promise<FormToFill[]> {
   if (!formIds.length) return [];
   const sent = await tx
@@ -87,4 +91,28 @@ export async function assignWithBooking(
     .returning({ id: formAssignments.id });
   const assigned = new Set(ids.map((r) => r.id));
   return (await formsToFill(tx, patientId, at)).filter((f) => assigned.has(f.id));
+}
+
+/**
+ * A new patient who booked on the store's public page has no account to fill the booked forms in: each gets a link
+ * of its own (the public eForm page) by the patient's channel, valid until the visit ends, as staff's 'Resend' sends
+ * one. Answers the messages to deliver once the transaction commits.
+ */
+export async function linkBookedForms(
+  tx: Tx,
+  { secrets, publicUrl, tenantId, locationId, patientId, formsToLink }: { secrets: Secrets; publicUrl: string; tenantId: string; locationId: string; patientId: string; formsToLink: FormToFill[] },
+): Promise<{ tenantId: string; id: string }[]> {
+  if (!formsToLink.length) return [];
+  const [p] = await tx.select().from(patients).where(eq(patients.id, patientId));
+  const [store] = await tx.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
+  if (!p) return [];
+  const channel = p.preferredChannel;
+  if (!(channel === 'email' ? p.email : p.phone).trim()) return [];
+  const refs: { tenantId: string; id: string }[] = [];
+  for (const f of formsToLink) {
+    const link = newLinkToken(secrets);
+    await tx.update(formAssignments).set({ linkTokenHash: link.hash }).where(eq(formAssignments.id, f.id));
+    refs.push(...(await sendLink(tx, publicUrl, { tenantId, locationId, patientId, expiresAt: new Date(f.expiresAt), formName: f.name, formNames: f.names }, p, [channel], store?.name ?? '', link.token)));
+  }
+  return refs;
 }

@@ -140,6 +140,27 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
       ar: sms('{{storeName}}: تذكير بموعدك في {{appointmentTime}}. للتغيير اتصل على {{storePhone}}.'),
     },
   },
+  'booking.code': {
+    email: {
+      en: {
+        subject: 'Your booking code from {{storeName}}',
+        body: 'Hello {{patientName}},\n\nyour code to confirm your visit at {{storeName}} is {{code}}. It is valid for 10 minutes. If you did not ask for it, you can ignore this message.',
+      },
+      tr: {
+        subject: '{{storeName}} randevu kodunuz',
+        body: 'Merhaba {{patientName}},\n\n{{storeName}} ziyaretinizi onaylama kodunuz {{code}}. Kod 10 dakika geçerlidir. Bu kodu siz istemediyseniz bu mesajı dikkate almayın.',
+      },
+      ar: {
+        subject: 'رمز الحجز من {{storeName}}',
+        body: 'مرحبًا {{patientName}}،\n\nرمز تأكيد زيارتك إلى {{storeName}} هو {{code}}. الرمز صالح لمدة 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
+      },
+    },
+    sms: {
+      en: sms('{{storeName}}: your booking code is {{code}}. It is valid for 10 minutes.'),
+      tr: sms('{{storeName}}: randevu kodunuz {{code}}. Kod 10 dakika geçerlidir.'),
+      ar: sms('{{storeName}}: رمز الحجز هو {{code}}. صالح لمدة 10 دقائق.'),
+    },
+  },
   'appointment.booked': {
     email: {
       en: {

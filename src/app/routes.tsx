@@ -57,6 +57,7 @@ const StoresPage = staffPage('StoresPage');
 const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').then((module) => module.ProfilePage));
 // The inbox (patients and staff) and the guest order tracking page: their own chunks.
 const InboxPage = preloadable(() => import('../views/inbox/InboxPage').then((module) => module.InboxPage));
+const GuestBookingPage = preloadable(() => import('../views/booking/GuestBookingPage').then((module) => module.GuestBookingPage));
 const TrackingPage = preloadable(() => import('../views/inbox/TrackingPage').then((module) => module.TrackingPage));
 const TemplatesPage = staffPage('TemplatesPage');
 const PortalMappingPage = staffPage('PortalMappingPage');
@@ -133,6 +134,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   profile: ProfilePage,
   inbox: InboxPage,
   orderTracking: TrackingPage,
+  guestBooking: GuestBookingPage,
   messageTemplates: TemplatesPage,
   portalMappings: PortalMappingPage,
   companyCreate: CompanyCreatePage,
@@ -280,6 +282,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InboxPage />;
     case 'orderTracking':
       return <TrackingPage key={params.key} trackingKey={params.key ?? ''} />;
+    case 'guestBooking':
+      return <GuestBookingPage key={`${params.company}/${params.store}`} company={params.company ?? ''} store={params.store ?? ''} />;
     case 'messageTemplates':
       return <TemplatesPage key={page.channel} channel={page.channel} />;
     case 'portalMappings':

@@ -3,6 +3,8 @@
  * patient's booking of one. `freeSlots` is the one place the rules are applied: the slot list the patient sees and
  * the server's re-check of a booking both run it.
  */
+import { Slug } from './auth';
+import { KioskRegistration } from './patientsAdmin';
 import { Appointment, AppointmentType, FormToFill } from './records';
 import { StoreHours, Time, weekdays } from './generalSettings';
 import { wallToInstant, zoneOffset } from './zonedTime';
@@ -286,3 +288,57 @@ export const BookingSettings = z.object({
   updatedAt: z.string().nullable(),
 });
 export type BookingSettings = z.infer<typeof BookingSettings>;
+
+// ---- A new patient books through the store's public page (/{company}/{store}/book) ----
+
+/** The store behind a public booking address: what it offers new patients online. */
+export const GuestBookingStore = z.object({
+  companyName: z.string(),
+  storeName: z.string(),
+  logo: z.string().nullable(),
+  timeZone: z.string(),
+  types: z.array(z.object({ type: AppointmentType, minutes: z.number().int() })),
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type GuestBookingStore = z.infer<typeof GuestBookingStore>;
+
+/** The address's parts, as the store sign-in address has them. */
+export const GuestBookingParams = z.object({ company: Slug, store: Slug });
+
+export const GuestSlotsQuery = z
+  .object({
+    type: AppointmentType,
+    providerId: z.uuid({ error: M.provider }).optional(),
+    from: BookingDate,
+    to: BookingDate,
+  })
+  .refine((q) => q.from <= q.to && daysBetween(q.from, q.to) < maxSlotRangeDays, { error: M.range, path: ['to'] });
+export type GuestSlotsQuery = z.infer<typeof GuestSlotsQuery>;
+
+export const guestBookingMessages = {
+  code: 'Enter the 6-digit code we sent you',
+} as const;
+
+/**
+ * A new patient's booking: the slot and the person (the kiosk sign-up's fields and rules, KioskRegistration). The
+ * code goes to the address of the chosen channel; nothing is held until the code is confirmed.
+ */
+export const GuestBookingRequest = z
+  .object({
+    type: AppointmentType,
+    providerId: z.uuid({ error: M.provider }),
+    startsAt: z.iso.datetime({ offset: true, error: M.date }),
+    person: KioskRegistration,
+  })
+  .strict();
+export type GuestBookingRequest = z.infer<typeof GuestBookingRequest>;
+
+/** The booking again with the code that was sent (the slot may be another free one after a slot-gone refusal). */
+export const GuestBookingConfirm = GuestBookingRequest.extend({
+  code: z.string({ error: guestBookingMessages.code }).trim().regex(/^\d{6}$/, { error: guestBookingMessages.code }),
+}).strict();
+export type GuestBookingConfirm = z.infer<typeof GuestBookingConfirm>;
+
+/** Where the code went (masked) and for how long it is valid. */
+export const GuestCodeSent = z.object({ channel: z.enum(['email', 'sms']), destination: z.string(), expiresInSeconds: z.number().int() });
+export type GuestCodeSent = z.infer<typeof GuestCodeSent>;

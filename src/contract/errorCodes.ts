@@ -82,6 +82,7 @@ export const errorTexts = {
   'booking.notOnline': 'This store does not take bookings online. Please call the store.',
   'booking.slotGone': 'This time has just been taken. Please choose another time.',
   'booking.newPatientsOff': 'This store books first visits by phone. Please call the store.',
+  'booking.likelyExisting': 'We may already have your details. Please sign in to book, or call the store.',
   'rx.alreadyGiven': 'This prescription was already marked as given to the patient.',
   'recalls.cannotMove': 'Cannot move a recall from {{from}} to {{to}}',
   'recalls.noConsent': 'This patient has not agreed to be contacted; the recall was not sent.',

@@ -5,7 +5,7 @@
  * `fieldCodesOf`), and the browser says the field in the reader's language by that code (`fieldErrors.<code>` in
  * src/i18n/locales): never by its English.
  */
-import { bookingMessages } from './booking';
+import { bookingMessages, guestBookingMessages } from './booking';
 import { eformTextMessages } from './eforms';
 import { enterpriseMessages } from './enterprise';
 import { settingsMessages } from './generalSettings';
@@ -26,6 +26,7 @@ export const fieldMessageGroups = {
   inbox: inboxMessages,
   eform: eformTextMessages,
   booking: bookingMessages,
+  guestBooking: guestBookingMessages,
 } as const;
 
 /** Every field message by its code. */

@@ -50,6 +50,7 @@ const noToolbar: RouteLayout = { config: { toolbar: { display: false } } };
 export type Page =
   | { kind: 'signIn'; variant: 'login' | 'patient' | 'kiosk' | 'admin' }
   | { kind: 'storeSignIn' }
+  | { kind: 'guestBooking' }
   | { kind: 'forgotPassword' }
   | { kind: 'newUser' }
   | { kind: 'logout' }
@@ -268,8 +269,10 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   { id: 'stores', path: '/admin/stores', auth: authRoles.admin, page: { kind: 'storesAdmin' } },
 ]);
 
-// Last: any other two-part address is a store's sign-in page (/{company}/{store}).
+// Last: any other two-part address is a store's sign-in page (/{company}/{store}), and its public booking page for
+// new patients (/{company}/{store}/book).
 const storeSignIn = group({ auth: guestOnly, layout: bare }, [
+  { id: 'guestBooking', path: '/:company/:store/book', auth: undefined, page: { kind: 'guestBooking' } },
   { id: 'storeSignIn', path: '/:company/:store', auth: undefined, page: { kind: 'storeSignIn' } },
 ]);
 

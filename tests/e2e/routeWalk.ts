@@ -76,6 +76,7 @@ const addresses: Record<string, (found: Found) => string | undefined> = {
   labOrderLookup: () => '/admin/laborderlookup/all',
   invoiceLookup: () => '/admin/invoicelookup/all',
   storeSignIn: () => '/clearview/downtown',
+  guestBooking: () => '/clearview/downtown/book',
   report: () => '/admin/reports/sales',
   // Sales across companies is walked by tests/e2e/enterprise.test.ts; lab orders has the most tables.
   enterpriseReport: () => '/admin/enterprise/reports/laborders',

@@ -267,6 +267,21 @@ export const routes: Record<string, RouteSpec> = {
     body: () => ({ locationId: UNKNOWN_UUID, type: 'eye-exam', providerId: UNKNOWN_UUID, startsAt: '2031-01-06T15:00:00Z' }),
     admitted: () => 404,
   },
+  // The store's public booking page: the walk names a store its company does not have (404 for every caller).
+  'GET /api/book/:company/:store': { access: 'public', url: (x) => `/api/book/${x.company}/nowhere`, publicStatus: 404 },
+  'GET /api/book/:company/:store/slots': { access: 'public', url: (x) => `/api/book/${x.company}/nowhere/slots?type=eye-exam&from=2031-01-06&to=2031-01-06`, publicStatus: 404 },
+  'POST /api/book/:company/:store/code': {
+    access: 'public',
+    url: (x) => `/api/book/${x.company}/nowhere/code`,
+    body: () => ({ type: 'eye-exam', providerId: UNKNOWN_UUID, startsAt: '2031-01-06T15:00:00Z', person: { firstName: 'Walk', lastName: 'Er', dateOfBirth: '1990-01-01', email: 'walk@example.test', preferredChannel: 'email', consentPrivacy: true } }),
+    publicStatus: 404,
+  },
+  'POST /api/book/:company/:store/confirm': {
+    access: 'public',
+    url: (x) => `/api/book/${x.company}/nowhere/confirm`,
+    body: () => ({ type: 'eye-exam', providerId: UNKNOWN_UUID, startsAt: '2031-01-06T15:00:00Z', code: '123456', person: { firstName: 'Walk', lastName: 'Er', dateOfBirth: '1990-01-01', email: 'walk@example.test', preferredChannel: 'email', consentPrivacy: true } }),
+    publicStatus: 404,
+  },
   // Reports (server/reports): admins only, their own company's figures.
   'GET /api/reports/:report': { access: ['admin'], url: () => '/api/reports/sales', admitted: () => 200 },
   'GET /api/reports/:report/csv': { access: ['admin'], url: () => '/api/reports/sales/csv', admitted: () => 200 },

@@ -12,6 +12,7 @@ describe('the route table (spec section 2)', () => {
   it.each([
     // 2.1 guest-only
     ['/clearview/downtown', 'storeSignIn', { company: 'clearview', store: 'downtown' }],
+    ['/clearview/downtown/book', 'guestBooking', { company: 'clearview', store: 'downtown' }],
     ['/login', 'login', {}],
     ['/Patient/login', 'patientLogin', {}],
     ['/patient/LOGIN/', 'patientLogin', {}],

@@ -14,6 +14,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { SelectField } from '../shared/fields';
 import { FormName } from '../shared/formName';
+import { SlotStep } from '../shared/SlotStep';
 import { useFormats } from '../shared/format';
 import { QueryView } from '../shared/records';
 import * as styles from '../shared/records.css';
@@ -87,8 +88,9 @@ function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: Bookin
   if (state.matches('slot'))
     return (
       <SlotStep
-        tenantId={tenantId}
-        query={{ locationId: storeId!, type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) }}
+        slotsQuery={freeSlotsQuery(tenantId, { locationId: storeId!, type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) })}
+        from={from}
+        to={lastDayFrom(from)}
         canGoEarlier={state.can({ type: 'booking.days', from: addDays(from, -slotDays) })}
         step={step(3)}
         back={back}
@@ -201,76 +203,6 @@ function StoreStep({ stores, step, back, onChoose }: { stores: BookingStore[]; s
         </Button>
         {back}
       </div>
-    </div>
-  );
-}
-
-function SlotStep({
-  tenantId,
-  query,
-  canGoEarlier,
-  step,
-  back,
-  onDays,
-  onChoose,
-}: {
-  tenantId: string;
-  query: { locationId: string; type: AppointmentType; from: string; to: string; providerId?: string };
-  canGoEarlier: boolean;
-  step: ReactNode;
-  back: ReactNode;
-  onDays: (days: number) => void;
-  onChoose: (slot: FreeSlot) => void;
-}) {
-  const { t } = useTranslation();
-  const formats = useFormats();
-  const slots = useQuery(freeSlotsQuery(tenantId, query));
-  return (
-    <div className={styles.form}>
-      {step}
-      <h3 className={styles.heading}>{t('booking.slotsTitle')}</h3>
-      <p className={styles.muted}>{t('booking.days', { from: formats.date(query.from), to: formats.date(query.to) })}</p>
-      <div className={styles.actions}>
-        <Button variant="secondary" isDisabled={!canGoEarlier} onPress={() => onDays(-slotDays)}>
-          {t('booking.earlierDays')}
-        </Button>
-        <Button variant="secondary" onPress={() => onDays(slotDays)}>
-          {t('booking.laterDays')}
-        </Button>
-      </div>
-      <QueryView query={slots}>
-        {({ slots: free }) => {
-          const days = [...new Set(free.map((s) => s.localDate))];
-          return (
-            <>
-              <p className={styles.muted} aria-live="polite">
-                {free.length ? t('booking.slotsCount', { count: free.length }) : t('booking.noSlots')}
-              </p>
-              {days.map((day) => (
-                <section key={day} aria-label={formats.date(day)} className={styles.fieldset}>
-                  <h4 className={styles.legend}>{formats.date(day)}</h4>
-                  <div className={styles.actions}>
-                    {free
-                      .filter((s) => s.localDate === day)
-                      .map((s) => (
-                        <Button
-                          key={`${s.startsAt}-${s.providerId}`}
-                          variant="secondary"
-                          aria-label={`${formats.date(day)}, ${t('booking.slotLabel', { time: s.localTime, provider: s.providerName })}`}
-                          onPress={() => onChoose(s)}
-                        >
-                          <bdi>{s.localTime}</bdi>
-                        </Button>
-                      ))}
-                  </div>
-                </section>
-              ))}
-              <p className={styles.muted}>{t('booking.zone')}</p>
-            </>
-          );
-        }}
-      </QueryView>
-      <div className={styles.actions}>{back}</div>
     </div>
   );
 }

@@ -1,0 +1,428 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { Form, Link } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useGuestBookingActor } from '../../actors/guestBooking';
+import { ApiError } from '../../api/http';
+import { guestSlotsQuery, guestStoreQuery } from '../../api/booking';
+import { addDays, GuestBookingRequest, type FreeSlot, type GuestBookingStore } from '../../contract/booking';
+import { fieldCodesOf } from '../../contract/fieldMessages';
+import type { AppointmentType } from '../../contract/records';
+import { languageNames, languages } from '../../i18n/appI18n';
+import { translateApiError, translateError } from '../../i18n/apiErrors';
+import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
+import { lastDayFrom, slotDays, type GuestPerson } from '../../machines/guestBooking.machine';
+import { Choice } from '../shared/Choice';
+import { SelectField } from '../shared/fields';
+import { FormName } from '../shared/formName';
+import { SlotStep } from '../shared/SlotStep';
+import { useFormats } from '../shared/format';
+import { LanguageButtons } from '../shared/publicPage/controls';
+import * as publicStyles from '../shared/publicPage/publicPage.css';
+import * as styles from '../shared/records.css';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
+import { Spinner } from '../ui/Spinner';
+import { TextField } from '../ui/TextField';
+
+/**
+ * /{company}/{store}/book (guest, drawn without the shell): a new patient books a first visit. The guestBooking
+ * machine's steps: the visit type (with its length) and optionally the provider, a free slot, the person's details
+ * (the kiosk sign-up's fields), the one-time code sent to their email or phone, and the confirmation. A store that
+ * takes no new patients online says so, and a person the store may already know is sent to sign in or call.
+ */
+export function GuestBookingPage({ company, store }: { company: string; store: string }) {
+  // A guest page is drawn without the signed-in app's providers: its queries have a client of their own.
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2 } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextPageTexts>
+        <div className={publicStyles.page}>
+          <header className={publicStyles.header}>
+            <LanguageButtons />
+          </header>
+          <main className={publicStyles.main}>
+            <GuestBooking company={company} store={store} />
+          </main>
+        </div>
+      </I18nextPageTexts>
+    </QueryClientProvider>
+  );
+}
+
+const signInHref = (company: string, store: string) => `/${encodeURIComponent(company)}/${encodeURIComponent(store)}`;
+
+function GuestBooking({ company, store }: { company: string; store: string }) {
+  const { t, i18n } = useTranslation();
+  const found = useQuery(guestStoreQuery(company, store));
+  if (found.isPending) {
+    return (
+      <div className={publicStyles.centered}>
+        <Spinner label={t('guestBooking.loading')} />
+      </div>
+    );
+  }
+  if (found.isError) {
+    const status = found.error instanceof ApiError ? found.error.status : 0;
+    return (
+      <section className={publicStyles.card} aria-labelledby="guest-booking-title">
+        <h1 id="guest-booking-title" className={publicStyles.title}>
+          {status === 404 ? t('notFound.title') : t('guestBooking.refusedTitle')}
+        </h1>
+        <Alert>{status === 404 ? t('errors.unknownPortal') : translateError(i18n, found.error)}</Alert>
+        {status === 409 && (
+          <Link href={signInHref(company, store)} className={styles.link}>
+            {t('guestBooking.signIn')}
+          </Link>
+        )}
+      </section>
+    );
+  }
+  const info = found.data;
+  return (
+    <section className={publicStyles.card} aria-labelledby="guest-booking-title">
+      <p className={publicStyles.muted}>
+        <bdi>{info.companyName}</bdi> · <bdi>{info.storeName}</bdi>
+      </p>
+      <h1 id="guest-booking-title" className={publicStyles.title}>
+        {t('guestBooking.title')}
+      </h1>
+      <p className={publicStyles.text}>{t('guestBooking.intro', { store: info.storeName })}</p>
+      <Steps company={company} store={store} info={info} />
+    </section>
+  );
+}
+
+function Steps({ company, store, info }: { company: string; store: string; info: GuestBookingStore }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const actor = useGuestBookingActor(company, store);
+  const state = useSelector(actor, (s) => s);
+  const { type, providerId, from, slot, nextSlots, error, booked, codeSent, person } = state.context;
+  const typeName = (visit: AppointmentType) => t(`records.appointments.types.${visit}`);
+  const step = (n: number) => <p className={styles.muted}>{t('guestBooking.step', { step: n })}</p>;
+  const back = (
+    <Button variant="secondary" onPress={() => actor.send({ type: 'guest.back' })}>
+      {t('booking.back')}
+    </Button>
+  );
+  const summary = (s: FreeSlot) =>
+    t('booking.summary', { type: typeName(type!), store: info.storeName, when: formats.dateTime(s.startsAt, info.timeZone, 'full'), provider: s.providerName });
+  const refusal = error && translateApiError(i18n, error.code ? { error: error.message ?? '', code: error.code, params: error.params } : null, t('errors.unexpected'));
+
+  if (state.matches('type')) return <TypeStep info={info} step={step(1)} onChoose={(visit, provider) => actor.send({ type: 'guest.chooseType', visitType: visit, providerId: provider })} />;
+  if (state.matches('slot'))
+    return (
+      <SlotStep
+        slotsQuery={guestSlotsQuery(company, store, { type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) })}
+        from={from}
+        to={lastDayFrom(from)}
+        canGoEarlier={state.can({ type: 'guest.days', from: addDays(from, -slotDays) })}
+        step={step(2)}
+        back={back}
+        onDays={(days) => actor.send({ type: 'guest.days', from: addDays(from, days) })}
+        onChoose={(chosen) => actor.send({ type: 'guest.chooseSlot', slot: chosen })}
+      />
+    );
+  if (state.matches('details') || state.matches('sendingCode'))
+    return (
+      <DetailsStep
+        step={step(3)}
+        chosen={slot ? summary(slot) : ''}
+        initial={person}
+        refusal={refusal}
+        likelyExisting={error?.code === 'booking.likelyExisting' ? signInHref(company, store) : null}
+        isSending={state.hasTag('busy')}
+        back={back}
+        onSubmit={(values) => actor.send({ type: 'guest.details', person: values })}
+      />
+    );
+  if (state.matches('code'))
+    return (
+      <CodeStep
+        key={codeSent?.destination}
+        step={step(4)}
+        chosen={slot ? summary(slot) : ''}
+        destination={codeSent?.destination ?? ''}
+        refusal={refusal}
+        isConfirming={state.hasTag('busy')}
+        back={back}
+        onResend={() => actor.send({ type: 'guest.resend' })}
+        onSubmit={(code) => actor.send({ type: 'guest.code', code })}
+      />
+    );
+  if (state.matches('expired'))
+    return (
+      <div className={styles.form}>
+        <h2 className={styles.heading}>{t('guestBooking.expiredTitle')}</h2>
+        <Alert>{t('guestBooking.expiredText')}</Alert>
+        <div className={styles.actions}>
+          <Button onPress={() => actor.send({ type: 'guest.resend' })}>{t('guestBooking.resend')}</Button>
+          {back}
+        </div>
+      </div>
+    );
+  if (state.matches('slotGone'))
+    return (
+      <div className={styles.form}>
+        <h2 className={styles.heading}>{t('booking.slotGoneTitle')}</h2>
+        <Alert>{nextSlots.length ? t('booking.slotGoneText') : t('booking.noNextSlots')}</Alert>
+        <div className={styles.actions}>
+          {nextSlots.map((s) => (
+            <Button key={`${s.startsAt}-${s.providerId}`} variant="secondary" onPress={() => actor.send({ type: 'guest.chooseSlot', slot: s })}>
+              {formats.dateTime(s.startsAt, info.timeZone, 'medium')}
+            </Button>
+          ))}
+          <Button variant="secondary" onPress={() => actor.send({ type: 'guest.back' })}>
+            {t('booking.chooseAnother')}
+          </Button>
+        </div>
+      </div>
+    );
+  if (state.matches('confirmed') && booked) {
+    const { appointment: visit, forms } = booked;
+    return (
+      <div className={styles.form} role="status">
+        <h2 className={styles.heading}>{t('booking.confirmedTitle')}</h2>
+        <p>
+          {t('booking.summary', { type: typeName(visit.type), store: visit.storeName, when: formats.dateTime(visit.startsAt, visit.timeZone, 'full'), provider: visit.providerName })}
+        </p>
+        <p className={styles.muted}>{t('booking.zone')}</p>
+        <p>{t('guestBooking.confirmedText')}</p>
+        {forms.length > 0 && (
+          <section aria-labelledby="booked-forms">
+            <h3 id="booked-forms" className={styles.heading}>
+              {t('booking.formsTitle')}
+            </h3>
+            <p>{t('guestBooking.formsSent')}</p>
+            <ul className={styles.timeline}>
+              {forms.map((form) => (
+                <li key={form.id}>
+                  <FormName name={form.name} names={form.names} /> {t('booking.formsFillBy', { date: formats.dayOf(form.expiresAt, visit.timeZone) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    );
+  }
+  return null;
+}
+
+function TypeStep({ info, step, onChoose }: { info: GuestBookingStore; step: ReactNode; onChoose: (type: AppointmentType, providerId: string | null) => void }) {
+  const { t } = useTranslation();
+  const [providerId, setProviderId] = useState('');
+  return (
+    <div className={styles.form}>
+      {step}
+      <SelectField
+        label={t('booking.provider')}
+        name="provider"
+        value={providerId}
+        onChange={setProviderId}
+        options={[{ value: '', label: t('booking.anyProvider') }, ...info.providers.map((p) => ({ value: p.id, label: p.name, dir: 'auto' as const }))]}
+      />
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{t('booking.typeLegend')}</legend>
+        <div className={styles.actions}>
+          {info.types.map(({ type, minutes }) => (
+            <Button key={type} variant="secondary" onPress={() => onChoose(type, providerId || null)}>
+              {t('guestBooking.typeMinutes', { type: t(`records.appointments.types.${type}`), minutes })}
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+/** The form's values: no channel chosen yet, and the privacy consent not given until the person ticks it. */
+type Draft = Omit<GuestPerson, 'preferredChannel' | 'consentPrivacy'> & { preferredChannel: GuestPerson['preferredChannel'] | ''; consentPrivacy: boolean };
+
+/** The contract's checks of the person (the kiosk's), said by field in the reader's language before anything is sent. */
+function problemsOf(values: Draft, t: (key: string) => string, exists: (key: string) => boolean): Record<string, string> {
+  const parsed = GuestBookingRequest.shape.person.safeParse(values);
+  if (parsed.success) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    if (!name || fields[name]) continue;
+    const code = fieldCodesOf({ [name]: issue.message })?.[name];
+    fields[name] = code && exists(`fieldErrors.${code}`) ? t(`fieldErrors.${code}`) : issue.message;
+  }
+  return fields;
+}
+
+function DetailsStep({
+  step,
+  chosen,
+  initial,
+  refusal,
+  likelyExisting,
+  isSending,
+  back,
+  onSubmit,
+}: {
+  step: ReactNode;
+  chosen: string;
+  initial: GuestPerson | null;
+  refusal: string | null;
+  /** The sign-in address, when the store may already know this person. */
+  likelyExisting: string | null;
+  isSending: boolean;
+  back: ReactNode;
+  onSubmit: (person: GuestPerson) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<Draft>(
+    () =>
+      initial ?? {
+        firstName: '',
+        lastName: '',
+        dateOfBirth: '',
+        phone: '',
+        email: '',
+        preferredChannel: '',
+        preferredLanguage: languages.includes(i18n.language as GuestPerson['preferredLanguage']) ? (i18n.language as GuestPerson['preferredLanguage']) : 'en',
+        consentContact: false,
+        consentPrivacy: false,
+      },
+  );
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const change =
+    <Field extends keyof Draft>(field: Field) =>
+    (value: Draft[Field]) =>
+      setValues((current) => ({ ...current, [field]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = problemsOf(values, (key) => t(key), (key) => i18n.exists(key));
+    setProblems(found);
+    if (!Object.keys(found).length) onSubmit(values as GuestPerson);
+  };
+  const text = (field: 'firstName' | 'lastName' | 'dateOfBirth' | 'phone' | 'email', type: string, autoComplete: string) => (
+    <TextField
+      name={field}
+      label={t(`kiosk.${field}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[field]}
+      onChange={change(field)}
+      isRequired={field === 'firstName' || field === 'lastName' || field === 'dateOfBirth'}
+      isDisabled={isSending}
+    />
+  );
+  return (
+    <Form className={styles.form} onSubmit={submit} validationErrors={problems} validationBehavior="aria">
+      {step}
+      <h2 className={styles.heading}>{t('guestBooking.detailsTitle')}</h2>
+      {chosen && <p>{t('guestBooking.chosenSlot', { summary: chosen })}</p>}
+      <p className={styles.muted}>{t('guestBooking.detailsIntro')}</p>
+      {Object.keys(problems).length > 0 && <Alert>{t('guestBooking.failed')}</Alert>}
+      {refusal && (
+        <div className={styles.form}>
+          {likelyExisting && <h3 className={styles.heading}>{t('guestBooking.existingTitle')}</h3>}
+          <Alert>{refusal}</Alert>
+          {likelyExisting && (
+            <Link href={likelyExisting} className={styles.link}>
+              {t('guestBooking.signIn')}
+            </Link>
+          )}
+        </div>
+      )}
+      <div className={styles.fields}>
+        {text('firstName', 'text', 'given-name')}
+        {text('lastName', 'text', 'family-name')}
+        {text('dateOfBirth', 'date', 'bday')}
+        {text('phone', 'tel', 'tel')}
+        {text('email', 'email', 'email')}
+      </div>
+      <Choice
+        name="preferredChannel"
+        label={t('kiosk.preferredChannel')}
+        value={values.preferredChannel || null}
+        onChange={(value) => change('preferredChannel')(value as Draft['preferredChannel'])}
+        isRequired
+        isDisabled={isSending}
+        options={[
+          { value: 'email', label: t('records.profile.channels.email') },
+          { value: 'sms', label: t('records.profile.channels.sms') },
+        ]}
+      />
+      <Choice
+        name="preferredLanguage"
+        label={t('kiosk.preferredLanguage')}
+        value={values.preferredLanguage}
+        onChange={(value) => change('preferredLanguage')(value as Draft['preferredLanguage'])}
+        isDisabled={isSending}
+        options={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+      />
+      <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={change('consentPrivacy')} isInvalid={Boolean(problems.consentPrivacy)} isDisabled={isSending}>
+        {t('kiosk.consentPrivacy')}
+      </Checkbox>
+      {problems.consentPrivacy && <span className={styles.fieldError}>{problems.consentPrivacy}</span>}
+      <Checkbox name="consentContact" isSelected={values.consentContact} onChange={change('consentContact')} isDisabled={isSending}>
+        {t('kiosk.consentContact')}
+      </Checkbox>
+      <div className={styles.actions}>
+        <Button type="submit" isPending={isSending}>
+          {t('guestBooking.sendCode')}
+        </Button>
+        {back}
+      </div>
+    </Form>
+  );
+}
+
+function CodeStep({
+  step,
+  chosen,
+  destination,
+  refusal,
+  isConfirming,
+  back,
+  onResend,
+  onSubmit,
+}: {
+  step: ReactNode;
+  chosen: string;
+  destination: string;
+  refusal: string | null;
+  isConfirming: boolean;
+  back: ReactNode;
+  onResend: () => void;
+  onSubmit: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setProblem(t('guestBooking.codeRequired'));
+    setProblem(null);
+    onSubmit(code);
+    setCode('');
+  };
+  return (
+    <Form className={styles.form} onSubmit={submit} validationErrors={problem ? { code: problem } : {}} validationBehavior="aria">
+      {step}
+      <h2 className={styles.heading}>{t('guestBooking.codeTitle')}</h2>
+      {chosen && <p>{t('guestBooking.chosenSlot', { summary: chosen })}</p>}
+      <p role="status">{t('guestBooking.codeSent', { destination })}</p>
+      {refusal && <Alert>{refusal}</Alert>}
+      <TextField name="code" label={t('guestBooking.codeLabel')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} isRequired isDisabled={isConfirming} />
+      <div className={styles.actions}>
+        <Button type="submit" isPending={isConfirming}>
+          {t('guestBooking.confirmBooking')}
+        </Button>
+        <Button variant="secondary" onPress={onResend} isDisabled={isConfirming}>
+          {t('guestBooking.resend')}
+        </Button>
+        {back}
+      </div>
+    </Form>
+  );
+}

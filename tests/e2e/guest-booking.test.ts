@@ -1,0 +1,93 @@
+/**
+ * A new patient books through the store's public page (/clearview/downtown/book) in Chromium against the real
+ * server (its own, with fresh demo data, whose output the test reads as the patient reads her messages): on a phone
+ * in English by email, with the code read from the email the server sends; on a desktop in Arabic (right to left)
+ * by SMS; a store that books first visits by phone says so, in Turkish. Each screen is axe clean and fits the screen.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
+import { fitsTheScreen, patience, useBrowser } from './support/browser';
+import { codePattern, useOutboxServer } from './support/outbox';
+
+const server = useOutboxServer();
+const e2e = useBrowser({ server });
+
+const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, never>>;
+const en = texts('en');
+const ar = texts('ar');
+const tr = texts('tr');
+type Texts = typeof en;
+const say = (t: Texts, path: string): string => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], t) as string;
+
+async function clean(page: Awaited<ReturnType<typeof e2e.newPage>>, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+  expect(await fitsTheScreen(page), where).toBe(true);
+}
+
+/** Books the first free eye exam of the week shown, as a new patient, and answers the code; returns where it went. */
+async function book(page: Awaited<ReturnType<typeof e2e.newPage>>, t: Texts, person: { first: string; last: string; channel: 'email' | 'sms'; address: string }) {
+  await page.goto('/clearview/downtown/book');
+  await page.getByRole('heading', { level: 1, name: say(t, 'guestBooking.title') }).waitFor(patience);
+  await clean(page, 'type');
+  const eyeExam = say(t, 'records.appointments.types.eye-exam');
+  await page.getByRole('button', { name: new RegExp(`^${eyeExam}`) }).click();
+
+  await page.getByRole('heading', { name: say(t, 'booking.slotsTitle') }).waitFor(patience);
+  const first = page.getByRole('button', { name: /Sam Staff$/ }).first();
+  await first.waitFor(patience);
+  await clean(page, 'slot');
+  await first.click();
+
+  await page.getByRole('heading', { name: say(t, 'guestBooking.detailsTitle') }).waitFor(patience);
+  await page.getByRole('textbox', { name: say(t, 'kiosk.firstName') }).fill(person.first);
+  await page.getByRole('textbox', { name: say(t, 'kiosk.lastName') }).fill(person.last);
+  await page.getByLabel(say(t, 'kiosk.dateOfBirth')).fill('1991-06-15');
+  await page.getByRole('textbox', { name: say(t, person.channel === 'email' ? 'kiosk.email' : 'kiosk.phone') }).fill(person.address);
+  await page.getByRole('radiogroup', { name: say(t, 'kiosk.preferredChannel') }).getByText(say(t, `records.profile.channels.${person.channel}`), { exact: true }).click();
+  await page.getByText(say(t, 'kiosk.consentPrivacy'), { exact: true }).click();
+  expect(await page.getByRole('checkbox', { name: say(t, 'kiosk.consentPrivacy') }).isChecked()).toBe(true);
+  await clean(page, 'details');
+  const mark = server.mark();
+  await page.getByRole('button', { name: say(t, 'guestBooking.sendCode') }).click();
+
+  await page.getByRole('heading', { name: say(t, 'guestBooking.codeTitle') }).waitFor(patience);
+  await clean(page, 'code');
+  // The code as the person reads it: in the email or the text message the server sent.
+  const code = await server.nextInMessage(person.address, mark, codePattern);
+  await page.getByRole('textbox', { name: say(t, 'guestBooking.codeLabel') }).fill(code);
+  await page.getByRole('button', { name: say(t, 'guestBooking.confirmBooking') }).click();
+  await page.getByRole('heading', { name: say(t, 'booking.confirmedTitle') }).waitFor(patience);
+  await clean(page, 'confirmed');
+  return mark;
+}
+
+describe("a new patient books through the store's public page", () => {
+  it('on a phone in English, with the code from the email; the confirmation and the intake form link follow', async () => {
+    const page = await e2e.newPage({ phone: true });
+    const mark = await book(page, en, { first: 'Nora', last: 'Newcomer', channel: 'email', address: 'nora.newcomer@example.test' });
+    // A new patient's eye exam comes with New Patient Intake (the demo's rule), its link sent to her.
+    const forms = page.getByRole('region', { name: say(en, 'booking.formsTitle') });
+    expect(await forms.innerText()).toContain('New Patient Intake');
+    await expect.poll(() => server.messagesTo('nora.newcomer@example.test', mark).length, patience).toBeGreaterThanOrEqual(3);
+    const mails = server.messagesTo('nora.newcomer@example.test', mark).join('\n');
+    expect(mails).toContain('is booked for');
+    expect(mails).toMatch(/\/eforms\?tenantid=/);
+  });
+
+  it('on a desktop in Arabic, right to left, with the code by SMS', async () => {
+    const page = await e2e.newPage({ language: 'ar' });
+    await book(page, ar, { first: 'Layla', last: 'Haddad', channel: 'sms', address: '+1 555 010 9911' });
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+
+  it('a store that books first visits by phone says so (in Turkish), and a wrong store address is not found', async () => {
+    const page = await e2e.newPage({ phone: true, language: 'tr' });
+    await page.goto('/brightsight/main/book');
+    await page.getByRole('heading', { level: 1, name: say(tr, 'guestBooking.refusedTitle') }).waitFor(patience);
+    expect(await page.getByRole('alert').innerText()).toBe(say(tr, 'apiErrors.booking.newPatientsOff'));
+    await clean(page, 'refused');
+    await page.goto('/brightsight/downtown/book');
+    await page.getByRole('heading', { level: 1, name: say(tr, 'notFound.title') }).waitFor(patience);
+  });
+});
