@@ -16,9 +16,9 @@
   }
   if (!same) root.setAttribute('data-first-paint', 'off');
 
-  // A press on the drawn page before the app takes over is kept, not lost: the last control pressed (a button or a
-  // link) is marked busy and remembered, and the app presses its own same control at the hand-off
-  // (src/views/shell/FirstPaintHandOff.tsx). A link does not load a new document meanwhile: the app follows it.
+  // A press on the drawn page before the app takes over is kept, not lost: the last button pressed is marked busy and
+  // remembered, and the app presses its own same control at the hand-off (src/views/shell/FirstPaintHandOff.tsx).
+  // A link is left to the browser: it loads its page, which the server draws too, even if the app never arrives.
   if (same) {
     document.addEventListener(
       'click',
@@ -26,8 +26,8 @@
         var drawn = document.getElementById('first-paint');
         var target = event.target;
         if (!drawn || !target || !target.closest || !drawn.contains(target)) return;
-        var control = target.closest('a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], summary');
-        if (!control || !drawn.contains(control)) return;
+        var control = target.closest('a[href], button, [role="button"], [role="tab"], [role="menuitem"], summary');
+        if (!control || !drawn.contains(control) || control.matches('a[href]')) return;
         event.preventDefault();
         event.stopPropagation();
         var earlier = window.firstPaintPress;

@@ -19,16 +19,15 @@ declare global {
 }
 
 /** The controls a press is kept for: the guard's list. */
-const pressable = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], summary';
+const pressable = 'button, [role="button"], [role="tab"], [role="menuitem"], summary';
 
-/** What makes two controls the same one for a person: kind, role, name, text and where a link leads. */
+/** What makes two controls the same one for a person: kind, role, name and text. */
 export function controlKey(control: Element): string {
   return [
     control.tagName,
     control.getAttribute('role') ?? '',
     control.getAttribute('aria-label') ?? '',
     (control.textContent ?? '').replace(/\s+/g, ' ').trim(),
-    control.getAttribute('href') ?? '',
   ].join('\u0000');
 }
 
