@@ -2,7 +2,7 @@
  * A new patient books on the store's public page (/{company}/{store}/book). The person and the slot are checked as
  * the signed-in booking checks them (the store's rules, re-applied here on the server's clock), and the kiosk's rule
  * of a likely existing patient (likelyExistingPatient) turns a known person to sign-in or the store without saying
- * what was found. A one-time code (the eForm gate's rules: 6 digits, 10 minutes, 5 tries, 5 sends an hour, locked
+ * what was found, once the code proved they hold the address. A one-time code (the eForm gate's rules: 6 digits, 10 minutes, 5 tries, 5 sends an hour, locked
  * after 10 failures a day) goes to the address of the chosen channel; only a correct code creates the patient and
  * holds the slot, in one transaction, so nothing is held by someone who never confirmed. A slot taken meanwhile
  * rolls that transaction back whole (the code is not spent): the person chooses one of the next free slots and
@@ -63,8 +63,8 @@ async function slotIsFree(tx: Tx, tenantId: string, store: OnlineStore, input: G
 
 /**
  * Sends the code for a booking by the person's chosen channel. Refused before any code: a store that takes no new
- * patients online, a type or provider it does not offer, a slot no longer free (with the next ones), a likely
- * existing patient, too many codes for the address.
+ * patients online, a type or provider it does not offer, a slot no longer free (with the next ones), too many
+ * codes for the address.
  */
 export async function sendGuestCode(
   tx: Tx,
@@ -78,7 +78,6 @@ export async function sendGuestCode(
   }
   const person = input.person;
   const event = { tenantId, action: 'booking.guest.code', targetType: 'location', targetId: store.id, ip };
-  if (await likelyExistingPatient(tx, person)) throw new HttpError(409, 'booking.likelyExisting');
   let code: string;
   try {
     code = await issueCode(tx, secrets.codeKey, subjectOf(tenantId, store.id, person), now);
@@ -138,7 +137,8 @@ export async function confirmGuestBooking(
     await audit(tx, { ...event, outcome: 'failure' });
     return { kind: 'invalid' };
   }
-  // Asked again: someone may have registered this person since the code went out.
+  // Only now, to whoever holds the address: before the code, the answer would tell anyone whether a person with
+  // this name, birth date and address is a patient of the store.
   if (await likelyExistingPatient(tx, person)) throw new HttpError(409, 'booking.likelyExisting');
   const [patient] = await tx
     .insert(patients)

@@ -15,7 +15,8 @@ export { lastDayFrom, slotDays };
  *
  * type ─ chooseType ─► slot ─ chooseSlot ─► details ─ details ─► sendingCode ─► code.entering ─ code ─► code.confirming ─► confirmed (final)
  *                      ◄─ back ─            ◄─ back ─            ├─► slotGone                 ◄─ invalid/refused ─┤
- *                                                                 └─► details (refusal shown)                       └─► slotGone
+ *                                                                 └─► details (refusal shown)                       ├─► slotGone
+ *                                                                                                                   └─► details (a likely existing patient: sign in)
  * code ─ (lifetime) ─► expired ─ resend ─► sendingCode;  code ─ resend ─► sendingCode;  code | expired ─ back ─► details
  * slotGone ─ chooseSlot ─► code.confirming (a code was sent: it is still good) | details;  slotGone ─ back ─► slot
  */
@@ -80,6 +81,7 @@ export const guestBookingMachine = setup({
   guards: {
     notBeforeToday: ({ context, event }) => event.type === 'guest.days' && event.from >= context.today,
     slotGone: ({ event }) => slotGoneOf(eventError(event)) !== null,
+    likelyExisting: ({ event }) => failureOf(eventError(event)).code === 'booking.likelyExisting',
     codeSent: ({ context }) => context.codeSent !== null && context.code !== '',
   },
   delays: {
@@ -160,6 +162,9 @@ export const guestBookingMachine = setup({
             onDone: { target: '#guestBooking.confirmed', actions: assign({ booked: ({ event }) => event.output }) },
             onError: [
               { guard: 'slotGone', target: '#guestBooking.slotGone', actions: 'slotGone' },
+              // The code proved the address and the store may know the person: back to the details, where the
+              // refusal offers the sign-in.
+              { guard: 'likelyExisting', target: '#guestBooking.details', actions: ['refused', assign({ code: '', codeSent: null })] },
               // A wrong, expired or spent code (or any other refusal): said, and the field is entered again.
               { target: 'entering', actions: ['refused', assign({ code: '' })] },
             ],

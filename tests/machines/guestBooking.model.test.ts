@@ -33,7 +33,8 @@ const model = setup({
       | { type: 'sent' }
       | { type: 'answer.booked' }
       | { type: 'answer.slotGone' }
-      | { type: 'answer.refused' },
+      | { type: 'answer.refused' }
+      | { type: 'answer.known' },
   },
   guards: {
     // A slot-gone refusal after a code was sent keeps it: choosing a next slot confirms with it again.
@@ -64,6 +65,8 @@ const model = setup({
             'answer.booked': '#guestBookingModel.confirmed',
             'answer.slotGone': { target: '#guestBookingModel.slotGone', actions: assign({ hadCode: true }) },
             'answer.refused': 'entering',
+            // The code was right but the store may know the person: back to the details, which offer the sign-in.
+            'answer.known': '#guestBookingModel.details',
           },
         },
       },
@@ -122,6 +125,7 @@ const booked: BookedVisit = { appointment: { id: 'e0000000-0000-4000-8000-000000
 const gone = { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: offered } } };
 const refusedCode = { status: 400, body: { error: 'Invalid Authentication code. Please check or Resend the code', code: 'auth.invalidCode' } };
 const refusedPerson = { status: 409, body: { error: 'We may already have your details. Please sign in to book, or call the store.', code: 'booking.likelyExisting' } };
+const refusedSend = { status: 429, body: { error: 'Too many codes were requested. Please try again in an hour.', code: 'auth.tooManyCodes' } };
 
 interface Held<I, O> {
   input: I;
@@ -210,10 +214,14 @@ async function drive(run: Run, event: ModelEvent) {
       pending().reject(gone);
       await settle();
       return expect(actor.getSnapshot().context).toMatchObject({ nextSlots: offered, slot: null });
-    case 'answer.refused':
-      pending().reject(run.last === 'send' ? refusedPerson : refusedCode);
+    case 'answer.known':
+      pending().reject(refusedPerson);
       await settle();
-      return expect(actor.getSnapshot().context.error).toMatchObject(run.last === 'send' ? { status: 409, code: 'booking.likelyExisting' } : { status: 400, code: 'auth.invalidCode' });
+      return expect(actor.getSnapshot().context).toMatchObject({ error: { status: 409, code: 'booking.likelyExisting' }, code: '', codeSent: null });
+    case 'answer.refused':
+      pending().reject(run.last === 'send' ? refusedSend : refusedCode);
+      await settle();
+      return expect(actor.getSnapshot().context.error).toMatchObject(run.last === 'send' ? { status: 429, code: 'auth.tooManyCodes' } : { status: 400, code: 'auth.invalidCode' });
   }
 }
 

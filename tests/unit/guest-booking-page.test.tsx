@@ -48,7 +48,7 @@ function guestApi(calls: Call[], answers: { code?: Reply; confirm?: (call: Call)
       const code = (call.body as { code: string }).code;
       if (code !== '246810') return { status: 400, body: { error: 'Invalid Authentication code. Please check or Resend the code', code: 'auth.invalidCode' } };
       const appointment = { ...data.appointments.upcoming[0]!, startsAt: nine.startsAt, providerName: 'Sam Staff', storeName: 'Downtown', source: 'online' };
-      const intake = { id: 'f0000000-0000-4000-8000-000000000001', name: 'New Patient Intake', locationId: downtown, storeName: 'Downtown', expiresAt: '2031-03-04T14:30:00.000Z', requiresCode: false, sentAt: '2031-03-03T12:00:00.000Z' };
+      const intake = { id: 'f0000000-0000-4000-8000-000000000001', name: 'New Patient Intake', names: { language: 'en', translated: {} }, locationId: downtown, storeName: 'Downtown', expiresAt: '2031-03-04T14:30:00.000Z', requiresCode: false, sentAt: '2031-03-03T12:00:00.000Z' };
       return { status: 201, body: { appointment, forms: [intake] } };
     }
     return { status: 404, body: { error: 'Not found', code: 'request.notFound' } };
@@ -109,21 +109,24 @@ describe("the store's public booking page", () => {
     expect(await screen.findByRole('heading', { name: 'Your visit is booked' })).toBeTruthy();
     expect(calls.at(-1)!.body).toMatchObject({ code: '246810', startsAt: nine.startsAt });
     const forms = screen.getByRole('region', { name: 'Please fill in before your visit' });
-    expect(within(forms).getByText('New Patient Intake')).toBeTruthy();
+    expect(within(forms).getByRole('listitem').textContent).toMatch(/^New Patient Intake\s+by Mar 4, 2031$/);
   });
 
-  it('a person the store may already know is sent to sign in, and told nothing of the record', async () => {
+  it('a person the store may already know is sent to sign in once the code proved the address, and told nothing of the record', async () => {
     const calls: Call[] = [];
-    const code = { status: 409, body: { error: 'We may already have your details. Please sign in to book, or call the store.', code: 'booking.likelyExisting' } };
-    rendered = renderPage(<GuestBookingPage company="clearview" store="downtown" />, { api: guestApi(calls, { code }) });
+    const known = { status: 409, body: { error: 'We may already have your details. Please sign in to book, or call the store.', code: 'booking.likelyExisting' } };
+    rendered = renderPage(<GuestBookingPage company="clearview" store="downtown" />, { api: guestApi(calls, { confirm: () => known }) });
     const user = rendered.user;
     await toDetails(user);
     await fillIn(user, 'Jane', 'Doe');
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await screen.findByRole('heading', { name: 'Enter your code' });
+    await user.type(screen.getByRole('textbox', { name: /Code/ }), '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     expect(await screen.findByRole('heading', { name: 'You may already be our patient' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('We may already have your details. Please sign in to book, or call the store.');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/clearview/downtown');
-    // Still on the details, with what was typed.
+    // Back on the details, with what was typed.
     expect((screen.getByRole('textbox', { name: /First name/ }) as HTMLInputElement).value).toBe('Jane');
   });
 
