@@ -38,7 +38,7 @@ export const templateFields = {
   'auth.code': ['userName', 'companyName', 'code'],
   'auth.reset': ['userName', 'companyName', 'code'],
   'user.invite': ['userName', 'companyName', 'signInLink', 'temporaryPassword', 'expiresOn'],
-  'appointment.reminder': [...common, 'appointmentTime', 'appointmentType', 'storeAddress'],
+  'appointment.reminder': [...common, 'appointmentTime', 'appointmentType', 'storeAddress', 'visitLink'],
   'appointment.booked': [...common, 'appointmentTime', 'appointmentType', 'storeAddress', 'providerName'],
   'recall.reminder': [...common, 'dueDate', 'recallType'],
   'order.inProcess': [...common, 'orderNumber', 'orderStatus', 'expectedDate', 'trackingLink'],

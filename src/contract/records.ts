@@ -319,6 +319,8 @@ export const Appointment = z.object({
   cancelNoticeHours: z.number().int().nullable(),
   /** How it was booked: by staff, or by the patient online. */
   source: z.enum(['staff', 'online']),
+  /** The patient's answer to the reminder (its link or an SMS reply): null while unconfirmed. */
+  patientReply: z.object({ answer: z.enum(['confirmed', 'cancelled']), at: Instant, channel: z.enum(['link', 'sms']) }).nullable(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

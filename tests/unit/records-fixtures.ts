@@ -123,6 +123,7 @@ const appointment = (overrides: Partial<Appointment>): Appointment => ({
   type: 'eye-exam',
   status: 'booked',
   source: 'staff',
+  patientReply: null,
   startsAt: '2026-12-03T15:30:00.000Z',
   endsAt: '2026-12-03T16:00:00.000Z',
   durationMinutes: 30,
