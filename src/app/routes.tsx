@@ -58,6 +58,7 @@ const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').the
 // The inbox (patients and staff) and the guest order tracking page: their own chunks.
 const InboxPage = preloadable(() => import('../views/inbox/InboxPage').then((module) => module.InboxPage));
 const TrackingPage = preloadable(() => import('../views/inbox/TrackingPage').then((module) => module.TrackingPage));
+const VisitPage = preloadable(() => import('../views/visit/VisitPage').then((module) => module.VisitPage));
 const TemplatesPage = staffPage('TemplatesPage');
 const PortalMappingPage = staffPage('PortalMappingPage');
 const CompanyCreatePage = staffPage('CompanyCreatePage');
@@ -133,6 +134,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   profile: ProfilePage,
   inbox: InboxPage,
   orderTracking: TrackingPage,
+  visitReply: VisitPage,
   messageTemplates: TemplatesPage,
   portalMappings: PortalMappingPage,
   companyCreate: CompanyCreatePage,
@@ -280,6 +282,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <InboxPage />;
     case 'orderTracking':
       return <TrackingPage key={params.key} trackingKey={params.key ?? ''} />;
+    case 'visitReply':
+      return <VisitPage key={params.key} visitKey={params.key ?? ''} />;
     case 'messageTemplates':
       return <TemplatesPage key={page.channel} channel={page.channel} />;
     case 'portalMappings':
