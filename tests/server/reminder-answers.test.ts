@@ -277,14 +277,32 @@ describe('SMS replies', () => {
     const before = (await answersTo(p)).length;
     await inbound({ MessageSid: sid(), From: phone, Body: 'C' });
     expect(await answersTo(p)).toHaveLength(before);
-    // The next reminder does not go by text.
+    // The next reminder does not go by text, nor does any other message to the patient's number.
     await appointment(p, 23 * HOUR);
     await remind();
     expect(await reminders(p)).toHaveLength(1);
+    const notices = () => ownerRows(h, sql`select id from communication_log where patient_id = ${p} and template = 'inbox.notify'`);
+    const write = await h.app.inject({ method: 'POST', url: '/api/inbox', headers: bearer(admin), payload: { patientId: p, text: 'Your glasses are here' } });
+    expect(write.statusCode, write.body).toBe(201);
+    expect(await notices()).toHaveLength(0);
     await inbound({ MessageSid: sid(), From: phone, Body: 'start' });
     expect((await ownerRows<{ sms_consent: boolean }>(h, sql`select sms_consent from patients where id = ${p}`))[0]!.sms_consent).toBe(true);
     await remind();
     expect(await reminders(p)).toHaveLength(2);
+    await h.app.inject({ method: 'POST', url: '/api/inbox', headers: bearer(admin), payload: { patientId: p, text: 'And your case' } });
+    expect(await notices()).toHaveLength(1);
+  });
+
+  it("the work desk's today list and the chart show the visit confirmed by SMS", async () => {
+    const { p, a, phone } = await textedPatient({ startsIn: 2 * 60_000 });
+    type Visit = { kind: string; id: string; confirmation: string; confirmedVia: string | null };
+    const today = async () =>
+      json<{ items: Visit[] }>(await h.app.inject({ method: 'GET', url: `/api/workdesk?type=today&locationId=${demoIds.downtown}`, headers: bearer(admin) })).items.find((i) => i.id === a);
+    expect(await today()).toMatchObject({ kind: 'visit', confirmation: 'unconfirmed', confirmedVia: null });
+    await inbound({ MessageSid: sid(), From: phone, Body: 'C' });
+    expect(await today()).toMatchObject({ confirmation: 'confirmed', confirmedVia: 'sms' });
+    const chart = json<AppointmentLists>(await h.app.inject({ method: 'GET', url: `/api/patients/${p}/appointments`, headers: bearer(admin) }));
+    expect(chart.upcoming.find((x) => x.id === a)?.patientReply).toMatchObject({ answer: 'confirmed', channel: 'sms' });
   });
 
   it("anything else goes to the store's inbox as an open conversation, unanswered", async () => {
