@@ -124,8 +124,9 @@ export function createJobs(opts: {
           log.warn({ jobId: id, kind }, 'job taken over by another worker');
           return;
         }
-        // The messages leave once their page committed.
-        if (outcome.queued.length) await outbox.deliver([]);
+        // The messages leave once their page committed (in development the outbox prints them too, as it does a
+        // request's: a local user reads the reminder and its link there).
+        if (outcome.queued.length) await outbox.deliver(outcome.queued.map((q) => ({ tenantId: q.tenantId, id: q.id })));
         after = outcome.after;
       } while (after && !stopped);
       if (stopped && after) return; // shutting down: the claim runs out and another worker finishes the run

@@ -106,6 +106,11 @@ describe('the reminder carries a link to the visit page', () => {
     expect(visit).toMatchObject({ storeName: 'Downtown', type: 'eye-exam', providerName: 'Dr. Reply', state: 'unconfirmed', language: 'ar', canConfirm: true, localTime: local });
     // Nothing of the patient's identity is on the page.
     expect(res.body).not.toContain('Tester');
+    // Staff read the reminder in the chart's messages without its key: only the patient can act by it.
+    const shown = await h.app.inject({ method: 'GET', url: `/api/patients/${ar}/messages`, headers: bearer(admin) });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('/visit/••••••');
+    expect(shown.body).not.toContain(await linkOf(ar));
   });
 });
 
