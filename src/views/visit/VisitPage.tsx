@@ -12,7 +12,7 @@ import { ScreenTitle } from '../shared/publicPage/ScreenTitle';
 import { useFormats } from '../shared/format';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
-import * as styles from '../inbox/inbox.css';
+import * as styles from './visit.css';
 
 /**
  * /visit/{key} (guest): the page the appointment reminder links to. The visit (store, time in the store's zone,
