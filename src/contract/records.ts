@@ -109,6 +109,8 @@ export const PatientProfile = z.object({
   consentContact: z.boolean(),
   consentPrivacy: z.boolean(),
   consentAt: Instant.nullable(),
+  /** Consent to automated texts: given unless the patient replied STOP; where the last change came from and when. */
+  smsConsent: z.object({ given: z.boolean(), source: z.string(), at: Instant.nullable() }),
   createdVia: z.string(),
   createdAt: Instant,
   updatedAt: Instant,

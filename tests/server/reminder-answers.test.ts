@@ -278,6 +278,10 @@ describe('SMS replies', () => {
     expect(consent).toMatchObject({ sms_consent: false, sms_consent_source: 'sms' });
     expect(consent!.sms_consent_at).not.toBeNull();
     expect((await answersTo(p)).at(-1)!.body).toContain('لن تصلك رسائل');
+    const profile = json<{ smsConsent: { given: boolean; source: string; at: string | null } }>(
+      await h.app.inject({ method: 'GET', url: `/api/patients/${p}/profile`, headers: bearer(admin) }),
+    );
+    expect(profile.smsConsent).toMatchObject({ given: false, source: 'sms', at: expect.any(String) });
     // A C without consent still confirms, but no text answers it.
     const before = (await answersTo(p)).length;
     await inbound({ MessageSid: sid(), From: phone, Body: 'C' });

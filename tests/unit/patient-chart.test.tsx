@@ -295,6 +295,12 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     expect(rows[1]!.textContent).toContain('Not confirmed');
   });
 
+  it('the details say when the patient stopped texts by replying STOP', async () => {
+    const stopped = { ...profile, smsConsent: { given: false, source: 'sms', at: '2031-03-02T15:30:00.000Z' } };
+    renderChart(`/admin/patients/${patientId}/1`, chartApi((call) => (call.path === `/api/patients/${patientId}/profile` ? { status: 200, body: stopped } : undefined)));
+    expect(await screen.findByText('Texts stopped: the patient replied STOP on Mar 2, 2031. No automated text is sent until they reply START.', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('a booking at a store without providers is refused at the provider, with the button enabled and the reason said', async () => {
     const { user, server } = renderChart(
       `/admin/patients/${patientId}/3`,

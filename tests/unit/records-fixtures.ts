@@ -50,6 +50,7 @@ export const profile: PatientProfile = {
   consentContact: true,
   consentPrivacy: true,
   consentAt: '2025-01-10T15:00:00.000Z',
+  smsConsent: { given: true, source: 'record', at: null },
   createdVia: 'staff',
   createdAt: '2025-01-10T15:00:00.000Z',
   updatedAt: '2025-01-10T15:00:00.000Z',
