@@ -20,6 +20,8 @@ export const serverPublicModules = {
   // The register records sales on the invoice model, makes lab order drafts by their rules and emails receipts (server/pos).
   labOrders: ['workflow'],
   messaging: ['outbox', 'templates', 'transports'],
+  // The appointment reminders (server/jobs) carry the visit link and wait out quiet hours.
+  reminders: ['links', 'quietHours'],
   // An invoice prices its catalogue lines from the store's catalogue, as the register does; the demo seed writes
   // its sale to review through the register's own session and sale.
   pos: ['catalogue', 'demoSale'],

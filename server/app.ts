@@ -29,6 +29,8 @@ import { inboxRoutes } from './inbox/routes';
 import { labOrderRoutes } from './labOrders/routes';
 import { messagingRoutes } from './messaging/routes';
 import { createJobs, type Jobs } from './jobs/jobs';
+import { ownBaseUrl } from './config';
+import { reminderRoutes } from './reminders/routes';
 import { jobRoutes } from './jobs/routes';
 import { patientRoutes } from './patients/routes';
 import { profileRoutes } from './profile/routes';
@@ -102,7 +104,7 @@ export async function buildApp(opts: {
     outage,
     printMessages: config.env === 'development',
   });
-  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log, outage });
+  const jobs = createJobs({ db, outbox, timing: config.jobs, now: config.now, log: app.log, outage, links: { secrets, publicUrl: ownBaseUrl(config) } });
   const stopHearing = db.onReachable?.(outage.reachable);
   app.decorate('deps', { config, db, secrets, outbox, jobs, checkPassword: opts.checkPassword ?? verifyPassword, outage } satisfies AppDeps);
   // Closing stops the outbox claiming at once and hands back its unsent claims, waiting for a send under way for
@@ -173,6 +175,7 @@ export async function buildApp(opts: {
     profileRoutes,
     inboxRoutes,
     storeAdminRoutes,
+    reminderRoutes,
   ]) {
     await app.register(routes, { prefix: '/api' });
   }

@@ -26,7 +26,7 @@ export async function appointmentRows(tx: Tx, patientId: string, ctx: ReadContex
   const found = await rows(
     tx,
     sql`select a.id, a.patient_id, a.location_id, l.name as store_name, l.time_zone, a.provider_name, a.type, a.status,
-        a.starts_at, a.duration_minutes, a.notes, a.cancelled_at, a.source, ${policyColumns}
+        a.starts_at, a.duration_minutes, a.notes, a.cancelled_at, a.source, a.patient_reply, a.patient_reply_at, a.patient_reply_channel, ${policyColumns}
       from appointments a
       join locations l on l.tenant_id = a.tenant_id and l.id = a.location_id
       left join location_policies lp on lp.tenant_id = a.tenant_id and lp.location_id = a.location_id
@@ -58,6 +58,9 @@ export async function appointmentRows(tx: Tx, patientId: string, ctx: ReadContex
       canCancel: cancelRefusal({ status: r.status as string, startsAt }, policy, ctx.now) === null,
       cancelNoticeHours: policy.patientsMayCancel ? policy.cancelNoticeHours : null,
       source: r.source as Appointment['source'],
+      patientReply: r.patient_reply
+        ? { answer: r.patient_reply as 'confirmed' | 'cancelled', at: isoOrNull(r.patient_reply_at)!, channel: r.patient_reply_channel as 'link' | 'sms' }
+        : null,
     };
   });
 }

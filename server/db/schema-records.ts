@@ -70,6 +70,13 @@ export const patients = pgTable(
     consentContact: boolean('consent_contact').notNull().default(false),
     consentPrivacy: boolean('consent_privacy').notNull().default(false),
     consentAt: timestamp('consent_at', { withTimezone: true }),
+    /**
+     * Consent to automated texts (server/reminders): given (true) unless the patient replied STOP; the source
+     * ('record', 'sms') and time of the last change. Every automated SMS checks it.
+     */
+    smsConsent: boolean('sms_consent').notNull().default(true),
+    smsConsentSource: text('sms_consent_source').notNull().default('record'),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
     /** 'staff', 'kiosk' or 'import'. */
     createdVia: text('created_via').notNull().default('staff'),
     /** A duplicate merged into this patient (server/patients/merge.ts): retired, no longer listed or reachable. */
@@ -219,6 +226,13 @@ export const appointments = pgTable(
     cancelledBy: uuid('cancelled_by'),
     /** How it was booked: by staff, or by the patient online (src/contract/booking.ts). */
     source: text('source').$type<AppointmentSource>().notNull().default('staff'),
+    /**
+     * The patient's answer to the reminder (server/reminders): null while unconfirmed, 'confirmed' or 'cancelled',
+     * when, and by which channel ('link': the reminder's page, 'sms': a reply).
+     */
+    patientReply: text('patient_reply').$type<'confirmed' | 'cancelled'>(),
+    patientReplyAt: timestamp('patient_reply_at', { withTimezone: true }),
+    patientReplyChannel: text('patient_reply_channel').$type<'link' | 'sms'>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -235,6 +249,8 @@ export const appointments = pgTable(
       .where(sql`${t.status} not in ('cancelled', 'no-show')`),
     check('appointments_duration', sql`${t.durationMinutes} between 5 and 480`),
     check('appointments_source', sql`${t.source} in ('staff', 'online')`),
+    check('appointments_patient_reply', sql`${t.patientReply} is null or (${t.patientReply} in ('confirmed', 'cancelled')
+      and ${t.patientReplyAt} is not null and ${t.patientReplyChannel} in ('link', 'sms'))`),
     tenantIsolation('appointments'),
   ],
 ).enableRLS();

@@ -293,6 +293,10 @@ export const communicationLog = pgTable(
     // The worker's scan across tenants: only the rows still to send.
     index('communication_log_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
     index('communication_log_provider_idx').on(t.providerId).where(sql`provider_id is not null`),
+    // An SMS reply is matched to the company and store of the last text sent to its number (server/reminders).
+    index('communication_log_sms_recipient_idx')
+      .on(sql`regexp_replace(${t.recipient}, '[^0-9]', '', 'g')`, t.createdAt)
+      .where(sql`channel = 'sms' and location_id is not null`),
     foreignKey({ columns: [t.tenantId], foreignColumns: [companies.tenantId] }).onDelete('cascade'),
     tenantIsolation('communication_log'),
   ],

@@ -21,6 +21,9 @@ import type { Tx } from '../db/client';
 import { companies, locations } from '../db/schema';
 import { localParts, rows, storeToday, type Row } from '../db/values';
 import { appointmentTypeName, languageOrder, mergeTemplate, resolveTemplate, type Channel, type ResolvedTemplate } from '../messaging/messaging';
+import { appointmentLinks } from '../db/schema-reminders';
+import { newVisitLink, type VisitLinks } from '../reminders/links';
+import { sendableAt } from '../reminders/quietHours';
 
 /** Failures kept in a run's result. */
 const FAILURES_KEPT = 20;
@@ -38,6 +41,8 @@ export interface RunContext {
   result: JobResult;
   /** Candidates read and queued per transaction (JOBS_PAGE_SIZE). */
   pageSize: number;
+  /** What the reminder's visit link is made with (server/reminders/links.ts). */
+  links: VisitLinks;
 }
 
 export const emptyResult = (): JobResult => ({ queued: 0, skipped: { noAddress: 0, noConsent: 0 }, failures: [] });
@@ -53,7 +58,10 @@ interface Candidate {
   email: string;
   phone: string;
   consent: boolean;
+  /** Consent to automated texts (STOP removes it): an SMS goes only with it. */
+  smsConsent: boolean;
   locationId: string;
+  timeZone: string;
   channel: Channel;
   fields: Record<string, string>;
 }
@@ -65,7 +73,7 @@ const recallTypeNames: Record<string, Record<TemplateLanguage, string>> = {
 };
 
 const patientColumns = sql`p.id as patient_id, p.user_id, p.first_name, p.last_name, p.preferred_language, p.preferred_channel,
-  p.email, p.phone, p.consent_contact`;
+  p.email, p.phone, p.consent_contact, p.sms_consent, l.time_zone`;
 
 function candidateOf(r: Row, subjectId: string, step: number, channel: Channel, fields: Record<string, string>): Candidate {
   return {
@@ -79,7 +87,9 @@ function candidateOf(r: Row, subjectId: string, step: number, channel: Channel, 
     email: r.email as string,
     phone: r.phone as string,
     consent: r.consent_contact === true,
+    smsConsent: r.sms_consent === true,
     locationId: r.location_id as string,
+    timeZone: r.time_zone as string,
     channel,
     fields,
   };
@@ -121,7 +131,7 @@ async function queuePage(
   sendKind: 'appointment.reminder' | 'recall.step',
   key: TemplateKey,
   candidates: Candidate[],
-  opts: { needsConsent: boolean; localizedFields?: (c: Candidate, language: TemplateLanguage) => Record<string, string> },
+  opts: { needsConsent: boolean; localizedFields?: (c: Candidate, language: TemplateLanguage) => Record<string, string>; essential?: string },
 ): Promise<{ tenantId: string; id: string; subjectId: string }[]> {
   const messages: {
     id: string;
@@ -134,9 +144,10 @@ async function queuePage(
     user_id: string | null;
     location_id: string;
     patient_id: string;
+    due_at: string;
   }[] = [];
   for (const c of candidates) {
-    if (opts.needsConsent && !c.consent) {
+    if ((opts.needsConsent && !c.consent) || (c.channel === 'sms' && !c.smsConsent)) {
       ctx.result.skipped.noConsent++;
       continue;
     }
@@ -148,7 +159,7 @@ async function queuePage(
     try {
       const store = texts.store(c.locationId);
       const template = await texts.template(tx, key, c.channel, c.locationId, languageOrder(c.language, store?.language));
-      const fields = {
+      const fields: Record<string, string> = {
         patientName: `${c.firstName} ${c.lastName}`,
         patientFirstName: c.firstName,
         storeName: store?.name ?? '',
@@ -157,6 +168,9 @@ async function queuePage(
         ...c.fields,
         ...opts.localizedFields?.(c, template.language),
       };
+      let body = mergeTemplate(template.body, fields);
+      // The link a message exists for is kept even when a store's own text leaves it out.
+      if (opts.essential && fields[opts.essential] && !body.includes(fields[opts.essential]!)) body = `${body}\n${fields[opts.essential]}`;
       messages.push({
         id: randomUUID(),
         subject_id: c.subjectId,
@@ -164,10 +178,12 @@ async function queuePage(
         channel: c.channel,
         recipient,
         subject: mergeTemplate(template.subject, fields),
-        body: mergeTemplate(template.body, fields),
+        body,
         user_id: c.userId,
         location_id: c.locationId,
         patient_id: c.patientId,
+        // An automated text waits out the store's quiet hours.
+        due_at: (c.channel === 'sms' ? sendableAt(ctx.now, c.timeZone) : ctx.now).toISOString(),
       });
     } catch (err) {
       if (ctx.result.failures.length < FAILURES_KEPT) ctx.result.failures.push(`${c.subjectId}: ${String((err as Error).message).slice(0, 200)}`);
@@ -191,8 +207,8 @@ async function queuePage(
     tx,
     sql`insert into communication_log (tenant_id, id, channel, recipient, template, subject, body, user_id, location_id, patient_id, created_at, next_attempt_at)
         select ${ctx.tenantId}::uuid, m.id, m.channel, m.recipient, ${key}, m.subject, m.body, m.user_id, m.location_id, m.patient_id,
-          ${ctx.now.toISOString()}::timestamptz, ${ctx.now.toISOString()}::timestamptz
-        from jsonb_to_recordset(${payload}::jsonb) as m(id uuid, channel text, recipient text, subject text, body text, user_id uuid, location_id uuid, patient_id uuid)
+          ${ctx.now.toISOString()}::timestamptz, m.due_at
+        from jsonb_to_recordset(${payload}::jsonb) as m(id uuid, channel text, recipient text, subject text, body text, user_id uuid, location_id uuid, patient_id uuid, due_at timestamptz)
         where m.id in (select value::uuid from jsonb_array_elements_text(${mine}::jsonb))
         returning id, patient_id`,
   );
@@ -217,14 +233,25 @@ async function appointmentPage(tx: Tx, ctx: RunContext, texts: Texts, after: str
           and (select count(*) from job_sends s where s.tenant_id = a.tenant_id and s.kind = 'appointment.reminder' and s.subject_id = a.id and s.step = 0) = 0
         order by a.id limit ${ctx.pageSize}`,
   );
+  // Each reminder carries its own link to confirm or cancel the visit; the link is kept only for a reminder queued.
+  const links = new Map<string, ReturnType<typeof newVisitLink>>();
   const candidates = found.map((r) => {
-    const at = localParts(new Date(r.starts_at as string | Date), r.time_zone as string);
-    return candidateOf(r, r.id as string, 0, r.preferred_channel as Channel, { appointmentTime: `${at.date} ${at.time}`, appointmentType: r.type as string });
+    const startsAt = new Date(r.starts_at as string | Date);
+    const at = localParts(startsAt, r.time_zone as string);
+    const link = newVisitLink(ctx.links, r.id as string, startsAt, ctx.now);
+    links.set(r.id as string, link);
+    return candidateOf(r, r.id as string, 0, r.preferred_channel as Channel, {
+      appointmentTime: `${at.date} ${at.time}`,
+      appointmentType: r.type as string,
+      visitLink: link.url,
+    });
   });
   const queued = await queuePage(tx, ctx, texts, 'appointment.reminder', 'appointment.reminder', candidates, {
     needsConsent: false,
     localizedFields: (c, language) => ({ appointmentType: appointmentTypeName(c.fields.appointmentType!, language) }),
+    essential: 'visitLink',
   });
+  if (queued.length) await tx.insert(appointmentLinks).values(queued.map((q) => ({ tenantId: ctx.tenantId, ...links.get(q.subjectId)!.row })));
   return { after: found.length === ctx.pageSize ? (found.at(-1)!.id as string) : null, queued };
 }
 

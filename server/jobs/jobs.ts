@@ -11,6 +11,7 @@
  * Neither runs as a role that bypasses RLS: the two functions are the only doors across companies, and answer keys.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { VisitLinks } from '../reminders/links';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobKind } from '../../src/contract/jobs';
 import { queryRows, withoutTenant, withTenant, type Database } from '../db/client';
@@ -57,6 +58,8 @@ export function createJobs(opts: {
   log: FastifyBaseLogger;
   /** Where a failure for want of the database goes: said once per outage, not once per poll. */
   outage: DatabaseOutage;
+  /** What reminders' visit links are made with. */
+  links: VisitLinks;
 }): Jobs {
   const { db, outbox, timing, log, outage } = opts;
   let running = false;
@@ -101,7 +104,7 @@ export function createJobs(opts: {
       await record({ status: 'failed', finishedAt: opts.now(), error: `stopped after ${timing.maxAttempts} tries` });
       return;
     }
-    const ctx: RunContext = { tenantId, jobId: id, now: opts.now(), result: emptyResult(), pageSize: timing.pageSize };
+    const ctx: RunContext = { tenantId, jobId: id, now: opts.now(), result: emptyResult(), pageSize: timing.pageSize, links: opts.links };
     try {
       const page = await withTenant(db, tenantId, (tx) => automations[kind].prepare(tx, ctx));
       let after: string | null = null;
@@ -121,8 +124,9 @@ export function createJobs(opts: {
           log.warn({ jobId: id, kind }, 'job taken over by another worker');
           return;
         }
-        // The messages leave once their page committed.
-        if (outcome.queued.length) await outbox.deliver([]);
+        // The messages leave once their page committed (in development the outbox prints them too, as it does a
+        // request's: a local user reads the reminder and its link there).
+        if (outcome.queued.length) await outbox.deliver(outcome.queued.map((q) => ({ tenantId: q.tenantId, id: q.id })));
         after = outcome.after;
       } while (after && !stopped);
       if (stopped && after) return; // shutting down: the claim runs out and another worker finishes the run

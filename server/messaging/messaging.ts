@@ -145,7 +145,7 @@ export async function composePatientMessage(
 /**
  * Queues one message to the patient on their preferred channel (or the one asked for, e.g. a receipt by email),
  * or to `recipient` when given (an address the clerk typed; the patient may then be null, a walk-in). Answers null
- * (and sends nothing) when there is no address on that channel.
+ * (and sends nothing) when there is no address on that channel, or for a text to a patient without SMS consent.
  */
 export async function notifyPatient(
   tx: Tx,
@@ -156,6 +156,8 @@ export async function notifyPatient(
   const channel = p.channel ?? p.patient!.preferredChannel;
   const recipient = p.recipient || (channel === 'email' ? p.patient?.email : p.patient?.phone);
   if (!recipient) return null;
+  // A patient who replied STOP gets no text to their number on record (a number the clerk typed is the clerk's ask).
+  if (channel === 'sms' && !p.recipient && p.patient && !p.patient.smsConsent) return null;
   const message = await composePatientMessage(tx, { patient: p.patient, locationId: p.locationId, key: p.key, channel, fields: p.fields });
   const ref = await queueMessage(tx, {
     tenantId: p.tenantId,

@@ -2,7 +2,7 @@
  * How a logged message is shown by the API (security.md: codes and link tokens are never returned). The log keeps
  * what was sent, because the outbox sends (and resends) from it; every answer that shows a message's subject or
  * body reads it through `shownText`, which masks what would let the reader act as the recipient: the one-time
- * code, an eForm link's or a tracking link's token, a temporary password. Masking by the message's kind and the
+ * code, an eForm link's, a tracking link's or a visit link's token, a temporary password. Masking by the message's kind and the
  * shapes this product writes also covers messages logged before the rule, and a store's own template text.
  */
 import { templateFields, type TemplateKey } from '../../src/contract/messageTemplates';
@@ -29,10 +29,11 @@ const code = /(?<!\d)\d{6}(?!\d)/g;
 const temporaryPassword = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g;
 const eformToken = /(\/eforms\?tenantid=[0-9A-Za-z-]*&uri=)[A-Za-z0-9_-]+/g;
 const trackingKey = /(\/pr\/)[A-Za-z0-9_-]+/g;
+const visitKey = /(\/visit\/)[A-Za-z0-9_-]+/g;
 
 /** The text of a message of kind `template` as the API shows it. */
 export function shownText(template: string, text: string): string {
-  let shown = text.replace(eformToken, `$1${MASK}`).replace(trackingKey, `$1${MASK}`);
+  let shown = text.replace(eformToken, `$1${MASK}`).replace(trackingKey, `$1${MASK}`).replace(visitKey, `$1${MASK}`);
   if (codeKinds.has(template)) shown = shown.replace(code, MASK);
   if (passwordKinds.has(template)) shown = shown.replace(temporaryPassword, MASK);
   return shown;

@@ -137,6 +137,7 @@ async function sampleFor(tx: Tx, scope: Scope, locationId: string | null, public
     formLink: link('/eforms?tenantid=sample&uri=sample'),
     signInLink: link('/admin'),
     trackingLink: link('/pr/sample'),
+    visitLink: link('/visit/sample'),
     inboxLink: link('/apps/mail'),
   };
 }

@@ -123,21 +123,21 @@ export const builtInTemplates: Record<TemplateKey, Record<TemplateChannel, ByLan
     email: {
       en: {
         subject: 'Your visit at {{storeName}}',
-        body: 'Dear {{patientName}},\n\nthis is a reminder of your {{appointmentType}} at {{storeName}} on {{appointmentTime}}.\n{{storeAddress}}\n\nIf you cannot come, please call us at {{storePhone}}.',
+        body: 'Dear {{patientName}},\n\nthis is a reminder of your {{appointmentType}} at {{storeName}} on {{appointmentTime}}.\n{{storeAddress}}\n\nPlease confirm or cancel your visit here: {{visitLink}}\n\nQuestions? Call us at {{storePhone}}.',
       },
       tr: {
         subject: '{{storeName}} randevunuz',
-        body: 'Sayın {{patientName}},\n\n{{appointmentTime}} tarihinde {{storeName}} mağazasındaki {{appointmentType}} randevunuzu hatırlatırız.\n{{storeAddress}}\n\nGelemeyecekseniz lütfen {{storePhone}} numarasından bizi arayın.',
+        body: 'Sayın {{patientName}},\n\n{{appointmentTime}} tarihinde {{storeName}} mağazasındaki {{appointmentType}} randevunuzu hatırlatırız.\n{{storeAddress}}\n\nRandevunuzu buradan onaylayın veya iptal edin: {{visitLink}}\n\nSorularınız için {{storePhone}} numarasından bizi arayın.',
       },
       ar: {
         subject: 'موعدك في {{storeName}}',
-        body: 'عزيزي {{patientName}}،\n\nنذكّرك بموعد {{appointmentType}} في {{storeName}} بتاريخ {{appointmentTime}}.\n{{storeAddress}}\n\nإذا لم تتمكن من الحضور، يرجى الاتصال بنا على {{storePhone}}.',
+        body: 'عزيزي {{patientName}}،\n\nنذكّرك بموعد {{appointmentType}} في {{storeName}} بتاريخ {{appointmentTime}}.\n{{storeAddress}}\n\nيرجى تأكيد موعدك أو إلغاؤه من هنا: {{visitLink}}\n\nلأي استفسار اتصل بنا على {{storePhone}}.',
       },
     },
     sms: {
-      en: sms('{{storeName}}: reminder of your visit on {{appointmentTime}}. Call {{storePhone}} to change it.'),
-      tr: sms('{{storeName}}: {{appointmentTime}} randevunuzu hatırlatırız. Değiştirmek için {{storePhone}} numarasını arayın.'),
-      ar: sms('{{storeName}}: تذكير بموعدك في {{appointmentTime}}. للتغيير اتصل على {{storePhone}}.'),
+      en: sms('{{storeName}}: visit on {{appointmentTime}}. Reply C to confirm, X to cancel, or open {{visitLink}}. STOP to opt out.'),
+      tr: sms('{{storeName}}: {{appointmentTime}} randevunuz. Onay için C, iptal için X yazın ya da {{visitLink}} açın. Durdurmak için STOP.'),
+      ar: sms('{{storeName}}: موعدك في {{appointmentTime}}. أرسل C للتأكيد أو X للإلغاء أو افتح {{visitLink}}. أرسل STOP لإيقاف الرسائل.'),
     },
   },
   'booking.code': {

@@ -31,6 +31,7 @@ export const repointedTables = [
   'inbox_conversations',
   'communication_log',
   'parked_sales',
+  'sms_replies',
 ] as const;
 
 const storeFilter = (stores: Stores, alias: string): ReturnType<typeof sql> =>

@@ -11,7 +11,7 @@ export async function readProfile(tx: Tx, patientId: string, ctx: ReadContext): 
     tx,
     sql`select p.id, p.location_id, l.name as store_name, p.first_name, p.last_name, p.date_of_birth::text as date_of_birth, p.sex,
         p.phone, p.email, p.address_line, p.city, p.postal_code, p.preferred_channel, p.preferred_language, p.guardian_name,
-        p.notes, p.user_id is not null as has_portal_account, p.consent_contact, p.consent_privacy, p.consent_at, p.created_via,
+        p.notes, p.user_id is not null as has_portal_account, p.consent_contact, p.consent_privacy, p.consent_at, p.sms_consent, p.sms_consent_source, p.sms_consent_at, p.created_via,
         p.created_at, p.updated_at
       from patients p join locations l on l.tenant_id = p.tenant_id and l.id = p.location_id
       where p.id = ${patientId}`,
@@ -38,6 +38,7 @@ export async function readProfile(tx: Tx, patientId: string, ctx: ReadContext): 
     consentContact: r.consent_contact as boolean,
     consentPrivacy: r.consent_privacy as boolean,
     consentAt: isoOrNull(r.consent_at),
+    smsConsent: { given: r.sms_consent as boolean, source: r.sms_consent_source as string, at: isoOrNull(r.sms_consent_at) },
     createdVia: r.created_via as string,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),

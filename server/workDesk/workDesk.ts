@@ -76,7 +76,7 @@ async function visits(tx: Tx, stores: Stores, now: Date, limit: number) {
   return rows(
     tx,
     sql`select a.id, a.patient_id, p.first_name, p.last_name, a.location_id, l.name as store_name, a.starts_at, a.type,
-          a.provider_name, l.time_zone, count(*) over () as total
+          a.provider_name, l.time_zone, a.status, a.patient_reply, a.patient_reply_channel, count(*) over () as total
         from appointments a
         join patients p on p.tenant_id = a.tenant_id and p.id = a.patient_id
         join locations l on l.tenant_id = a.tenant_id and l.id = a.location_id
@@ -160,6 +160,8 @@ export async function readWorkDesk(tx: Tx, stores: Stores, type: WorkDeskType, n
       appointmentType: x.type as string,
       providerName: x.provider_name as string,
       timeZone: x.time_zone as string,
+      confirmation: x.patient_reply === 'confirmed' || x.status === 'confirmed' ? ('confirmed' as const) : ('unconfirmed' as const),
+      confirmedVia: x.patient_reply === 'confirmed' ? (x.patient_reply_channel as 'link' | 'sms') : null,
     })),
     ...m.map((x) => ({
       kind: 'message' as const,

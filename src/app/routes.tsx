@@ -59,6 +59,7 @@ const ProfilePage = preloadable(() => import('../views/profile/ProfilePage').the
 const InboxPage = preloadable(() => import('../views/inbox/InboxPage').then((module) => module.InboxPage));
 const GuestBookingPage = preloadable(() => import('../views/booking/GuestBookingPage').then((module) => module.GuestBookingPage));
 const TrackingPage = preloadable(() => import('../views/inbox/TrackingPage').then((module) => module.TrackingPage));
+const VisitPage = preloadable(() => import('../views/visit/VisitPage').then((module) => module.VisitPage));
 const TemplatesPage = staffPage('TemplatesPage');
 const PortalMappingPage = staffPage('PortalMappingPage');
 const CompanyCreatePage = staffPage('CompanyCreatePage');
@@ -135,6 +136,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   inbox: InboxPage,
   orderTracking: TrackingPage,
   guestBooking: GuestBookingPage,
+  visitReply: VisitPage,
   messageTemplates: TemplatesPage,
   portalMappings: PortalMappingPage,
   companyCreate: CompanyCreatePage,
@@ -284,6 +286,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <TrackingPage key={params.key} trackingKey={params.key ?? ''} />;
     case 'guestBooking':
       return <GuestBookingPage key={`${params.company}/${params.store}`} company={params.company ?? ''} store={params.store ?? ''} />;
+    case 'visitReply':
+      return <VisitPage key={params.key} visitKey={params.key ?? ''} />;
     case 'messageTemplates':
       return <TemplatesPage key={page.channel} channel={page.channel} />;
     case 'portalMappings':

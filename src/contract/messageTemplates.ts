@@ -39,7 +39,7 @@ export const templateFields = {
   'auth.code': ['userName', 'companyName', 'code'],
   'auth.reset': ['userName', 'companyName', 'code'],
   'user.invite': ['userName', 'companyName', 'signInLink', 'temporaryPassword', 'expiresOn'],
-  'appointment.reminder': [...common, 'appointmentTime', 'appointmentType', 'storeAddress'],
+  'appointment.reminder': [...common, 'appointmentTime', 'appointmentType', 'storeAddress', 'visitLink'],
   'appointment.booked': [...common, 'appointmentTime', 'appointmentType', 'storeAddress', 'providerName'],
   'booking.code': [...common, 'code'],
   'recall.reminder': [...common, 'dueDate', 'recallType'],

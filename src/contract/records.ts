@@ -110,6 +110,8 @@ export const PatientProfile = z.object({
   consentContact: z.boolean(),
   consentPrivacy: z.boolean(),
   consentAt: Instant.nullable(),
+  /** Consent to automated texts: given unless the patient replied STOP; where the last change came from and when. */
+  smsConsent: z.object({ given: z.boolean(), source: z.string(), at: Instant.nullable() }),
   createdVia: z.string(),
   createdAt: Instant,
   updatedAt: Instant,
@@ -320,6 +322,8 @@ export const Appointment = z.object({
   cancelNoticeHours: z.number().int().nullable(),
   /** How it was booked: by staff, or by the patient online. */
   source: z.enum(['staff', 'online']),
+  /** The patient's answer to the reminder (its link or an SMS reply): null while unconfirmed. */
+  patientReply: z.object({ answer: z.enum(['confirmed', 'cancelled']), at: Instant, channel: z.enum(['link', 'sms']) }).nullable(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

@@ -77,6 +77,7 @@ export type Page =
   | { kind: 'profile' }
   | { kind: 'inbox' }
   | { kind: 'orderTracking' }
+  | { kind: 'visitReply' }
   | { kind: 'portalMappings' }
   | { kind: 'companyCreate' }
   | { kind: 'companyEdit' }
@@ -135,6 +136,8 @@ const guestRoutes = group({ auth: guestOnly, layout: bare }, [
   // Public form-fill page; reads the tenantid query parameter of the emailed link.
   { id: 'publicForm', path: '/eforms', auth: undefined, page: { kind: 'publicEform' } },
   { id: 'publicLink', path: '/pr/:key', auth: undefined, page: { kind: 'orderTracking' } },
+  // The appointment reminder's link: confirm or cancel the visit (src/views/visit).
+  { id: 'visitLink', path: '/visit/:key', auth: undefined, page: { kind: 'visitReply' } },
   // The guests' 'Register' menu entry: accounts are made by the store, so registering starts at sign-in.
   { id: 'register', path: '/register', auth: undefined, redirectTo: paths.login },
 ]);

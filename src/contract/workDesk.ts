@@ -41,7 +41,17 @@ export const WorkDeskItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('form'), ...base, formName: z.string(), formNames: FormNames, submittedAt: z.string() }),
   z.object({ kind: z.literal('order'), ...base, number: z.number().int(), status: LabOrderStatus, expectedOn: z.string().nullable(), overdue: z.boolean() }),
   z.object({ kind: z.literal('recall'), ...base, recallType: RecallType, dueOn: z.string() }),
-  z.object({ kind: z.literal('visit'), ...base, startsAt: z.string(), appointmentType: z.string(), providerName: z.string(), timeZone: z.string() }),
+  z.object({
+    kind: z.literal('visit'),
+    ...base,
+    startsAt: z.string(),
+    appointmentType: z.string(),
+    providerName: z.string(),
+    timeZone: z.string(),
+    /** The patient's answer to the reminder: confirmed (and by which channel) or not yet. */
+    confirmation: z.enum(['unconfirmed', 'confirmed']),
+    confirmedVia: z.enum(['link', 'sms']).nullable(),
+  }),
   z.object({ kind: z.literal('message'), ...base, channel: ContactChannel, template: z.string(), error: z.string(), createdAt: z.string() }),
 ]);
 export type WorkDeskItem = z.infer<typeof WorkDeskItem>;

@@ -57,6 +57,7 @@ interface Found {
 /** The address walked for each route with parameters (the others are their own path). */
 const addresses: Record<string, (found: Found) => string | undefined> = {
   publicLink: () => '/pr/demo-key',
+  visitLink: () => '/visit/AAAAAAAAAAAAAAAAAAAAAA',
   rxOrders: () => `/patient/rxinfo/orders/${demo.janeRx}/${demo.jane}/${demo.downtown}`,
   invoiceOrders: () => `/patient/invoice/orders/${demo.janeOpenInvoice}/${demo.jane}/${demo.downtown}`,
   ownForm: (found) => found.ownFormPath,

@@ -95,6 +95,11 @@ async function recordsFor(patientId: string) {
       values (${t}, ${randomUUID()}, ${demoIds.downtown}, 'quote', ${patientId}, '[]'::jsonb, 0, ${admin.user.id}) returning 1`,
   );
   await ownerRows(h, sql`insert into store_credit_entries (tenant_id, patient_id, amount, reason) values (${t}, ${patientId}, 1500, 'refund') returning 1`);
+  await ownerRows(
+    h,
+    sql`insert into sms_replies (tenant_id, provider_id, from_phone, body, location_id, patient_id, outcome, received_at)
+      values (${t}, ${`SM-merge-${randomUUID()}`}, '+15550123', 'C', ${demoIds.downtown}, ${patientId}, 'confirmed', now()) returning 1`,
+  );
 }
 
 describe('possible duplicates and merging', () => {

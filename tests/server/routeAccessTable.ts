@@ -413,6 +413,10 @@ export const routes: Record<string, RouteSpec> = {
   'POST /api/inbox/:conversationId/messages': { access: inboxPeople, url: () => `/api/inbox/${UNKNOWN_UUID}/messages`, body: () => ({ text: 'Walk' }), admitted: () => 404 },
   'PATCH /api/inbox/:conversationId': { access: ['admin', 'staff'], url: () => `/api/inbox/${UNKNOWN_UUID}`, body: () => ({ status: 'done' }), admitted: () => 404 },
   'GET /api/public/tracking/:key': { access: 'public', url: () => `/api/public/tracking/${'A'.repeat(22)}`, publicStatus: 404 },
+  // The reminder's visit page: an unknown link is 404 to everyone; the inbound texts, unsigned, are not believed.
+  'GET /api/public/visit/:token': { access: 'public', url: () => `/api/public/visit/${'A'.repeat(22)}`, publicStatus: 404 },
+  'POST /api/public/visit/:token': { access: 'public', url: () => `/api/public/visit/${'A'.repeat(22)}`, body: () => ({ action: 'confirm' }), publicStatus: 404 },
+  'POST /api/messaging/sms-inbound': { access: 'public', body: () => ({ MessageSid: 'SM0', From: '+15550142', Body: 'C' }), publicStatus: 403 },
   'GET /api/stores/by-slug/:slug': {
     access: 'session',
     url: (x) => `/api/stores/by-slug/${x.store}`,

@@ -13,7 +13,7 @@ import { PatientChartPage } from '../../src/views/patients/PatientChartPage';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { patientProfile } from '../fixtures/patientProfile';
 import { renderAdminScreen } from './eformsAdminHarness';
-import { order, prescriptions } from './records-fixtures';
+import { appointments, order, prescriptions } from './records-fixtures';
 
 const locationId = '11111111-1111-4111-8111-111111111111';
 const patientId = '44444444-4444-4444-8444-444444444444';
@@ -277,6 +277,28 @@ describe('the staff chart', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(summary));
     await user.click(within(summary).getByRole('link', { name: `Right eye (OD), Axis: ${rxMessages.axis}` }));
     expect(document.activeElement).toBe(within(right).getByRole('textbox', { name: 'Axis' }));
+  });
+
+  it("the appointments show the patient's answer to the reminder: by which channel and when, or not confirmed", async () => {
+    const [upcoming] = appointments.upcoming;
+    const answered = { ...upcoming!, id: 'e0000000-0000-4000-8000-0000000000a1', status: 'confirmed' as const, patientReply: { answer: 'confirmed' as const, at: '2031-03-02T15:30:00.000Z', channel: 'sms' as const } };
+    const silent = { ...upcoming!, id: 'e0000000-0000-4000-8000-0000000000a2', startsAt: '2031-03-05T14:00:00.000Z', patientReply: null };
+    renderChart(
+      `/admin/patients/${patientId}/3`,
+      chartApi((call) => (call.path === `/api/patients/${patientId}/appointments` ? { status: 200, body: { upcoming: [answered, silent], past: [] } } : undefined)),
+    );
+    const answer = await screen.findByRole('columnheader', { name: "Patient's answer" }, { timeout: 10_000 });
+    const table = answer.closest('table')!;
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Confirmed by the patient (SMS)');
+    expect(rows[0]!.textContent).toMatch(/Mar 2, 2031, 10:30/);
+    expect(rows[1]!.textContent).toContain('Not confirmed');
+  });
+
+  it('the details say when the patient stopped texts by replying STOP', async () => {
+    const stopped = { ...profile, smsConsent: { given: false, source: 'sms', at: '2031-03-02T15:30:00.000Z' } };
+    renderChart(`/admin/patients/${patientId}/1`, chartApi((call) => (call.path === `/api/patients/${patientId}/profile` ? { status: 200, body: stopped } : undefined)));
+    expect(await screen.findByText('Texts stopped: the patient replied STOP on Mar 2, 2031. No automated text is sent until they reply START.', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('a booking at a store without providers is refused at the provider, with the button enabled and the reason said', async () => {

@@ -22,6 +22,7 @@ describe('the route table (spec section 2)', () => {
     ['/ForgotPassword', 'forgotPassword', {}],
     ['/eforms?tenantid=abc', 'publicForm', {}],
     ['/pr/k3y', 'publicLink', { key: 'k3y' }],
+    ['/visit/k3y', 'visitLink', { key: 'k3y' }],
     // 2.2
     ['/logout', 'logout', {}],
     ['/patient/demographicinfo', 'demographicInfo', {}],

@@ -223,7 +223,9 @@ function Row({ item }: { item: WorkDeskItem }) {
       when = formats.date(item.dueOn);
       break;
     case 'visit':
-      what = t('workDesk.visitToday', { type: t(`records.appointments.types.${item.appointmentType}`), provider: item.providerName });
+      what = `${t('workDesk.visitToday', { type: t(`records.appointments.types.${item.appointmentType}`), provider: item.providerName })} · ${t(
+        item.confirmedVia ? `records.appointments.replies.confirmed_${item.confirmedVia}` : `records.appointments.replies.${item.confirmation}`,
+      )}`;
       when = formats.dateTime(item.startsAt, item.timeZone);
       break;
     case 'message':

@@ -26,8 +26,11 @@ export const eformLinkPattern = /\/eforms\?tenantid=[0-9a-f-]{36}&uri=[A-Za-z0-9
 /** A one-time code in a message. */
 export const codePattern = /\b\d{6}\b/;
 
-/** Starts the file's own server before its tests and stops it after them (call before useBrowser). */
-export function useOutboxServer(): OutboxServer {
+/**
+ * Starts the file's own server before its tests and stops it after them (call before useBrowser); `extraEnv` is read
+ * when it starts (e.g. an SMS provider the file started first).
+ */
+export function useOutboxServer(extraEnv: () => NodeJS.ProcessEnv = () => ({})): OutboxServer {
   let server: RunningServer | null = null;
   const running = () => {
     if (!server) throw new Error('The server of this file is not running');
@@ -36,7 +39,7 @@ export function useOutboxServer(): OutboxServer {
 
   beforeAll(async () => {
     // Fresh demo data: a copy of the run's template (global-setup.ts), as a first start would seed it.
-    server = await startServer({ env: { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, dataTemplate: inject('e2eDataTemplate') });
+    server = await startServer({ env: { TRUST_PROXY: '1', LOG_LEVEL: 'info', ...extraEnv() }, dataTemplate: inject('e2eDataTemplate') });
   }, 200_000);
   afterAll(async () => {
     await server?.stop();

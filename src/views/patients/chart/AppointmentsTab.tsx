@@ -222,6 +222,19 @@ function Visits({ list, patientId, label }: { list: Appointment[]; patientId: st
         },
         { heading: t('records.appointments.bookedVia'), cell: (appointment) => t(`records.appointments.sources.${appointment.source}`) },
         {
+          heading: t('records.appointments.reply'),
+          cell: (appointment) =>
+            appointment.patientReply ? (
+              <>
+                {t(`records.appointments.replies.${appointment.patientReply.answer}_${appointment.patientReply.channel}`)}
+                <br />
+                <time dateTime={appointment.patientReply.at}>{formats.dateTime(appointment.patientReply.at, appointment.timeZone)}</time>
+              </>
+            ) : (
+              t(`records.appointments.replies.${appointment.status === 'booked' ? 'unconfirmed' : 'none'}`)
+            ),
+        },
+        {
           heading: t('records.appointments.actions'),
           cell: (appointment) => <Moves appointment={appointment} patientId={patientId} when={when(appointment)} />,
         },

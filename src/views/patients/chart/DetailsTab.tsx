@@ -186,6 +186,14 @@ function DetailsForm({ profile, patientId }: { profile: PatientProfile; patientI
               {t('patientChart.details.fields.consentPrivacy')}
             </Checkbox>
             {profile.consentAt && <p className={styles.muted}>{t('patientChart.details.consentAt', { date: formats.dayOf(profile.consentAt) })}</p>}
+            {!profile.smsConsent.given && (
+              <p className={styles.muted}>
+                {profile.smsConsent.at ? t('patientChart.details.smsStopped', { date: formats.dayOf(profile.smsConsent.at) }) : t('patientChart.details.smsStoppedUndated')}
+              </p>
+            )}
+            {profile.smsConsent.given && profile.smsConsent.source === 'sms' && profile.smsConsent.at && (
+              <p className={styles.muted}>{t('patientChart.details.smsRestarted', { date: formats.dayOf(profile.smsConsent.at) })}</p>
+            )}
           </fieldset>
           <TextField name="notes" label={t('patientChart.details.fields.notes')} value={values.notes} onChange={(v) => set({ notes: v })} rows={5} />
           <div className={styles.actions}>

@@ -1,0 +1,167 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { useAnswerVisit, visitQuery } from '../../api/visit';
+import type { VisitPage as Visit } from '../../contract/visitReply';
+import { translateError } from '../../i18n/apiErrors';
+import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
+import { LanguageButtons, PageButton } from '../shared/publicPage/controls';
+import * as publicStyles from '../shared/publicPage/publicPage.css';
+import { ScreenTitle } from '../shared/publicPage/ScreenTitle';
+import { useFormats } from '../shared/format';
+import { Alert } from '../ui/Alert';
+import { Spinner } from '../ui/Spinner';
+import * as styles from './visit.css';
+
+/**
+ * /visit/{key} (guest): the page the appointment reminder links to. The visit (store, time in the store's zone,
+ * type, provider) and Confirm / Cancel as the server allows them (snapshot of the server's `canConfirm` and
+ * `canCancel`: the store's notice is the server's rule, never the page's). It opens in the patient's language
+ * unless the reader picked one here.
+ */
+export function VisitPage({ visitKey }: { visitKey: string }) {
+  // A guest page is drawn without the signed-in app's providers: its queries have a client of their own.
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextPageTexts>
+        <div className={publicStyles.page}>
+          <header className={publicStyles.header}>
+            <LanguageButtons />
+          </header>
+          <main className={publicStyles.main}>
+            <VisitScreen visitKey={visitKey} />
+          </main>
+        </div>
+      </I18nextPageTexts>
+    </QueryClientProvider>
+  );
+}
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <div className={publicStyles.centered}>
+      <ScreenTitle>{title}</ScreenTitle>
+      <p className={publicStyles.text}>{text}</p>
+    </div>
+  );
+}
+
+export function VisitScreen({ visitKey }: { visitKey: string }) {
+  const { t, i18n } = useTranslation();
+  const visit = useQuery(visitQuery(visitKey));
+  // The patient's language, once, when the reader has not chosen one on this device.
+  const languageSet = useRef(false);
+  useEffect(() => {
+    if (languageSet.current || !visit.data) return;
+    languageSet.current = true;
+    if (!localStorage.getItem('language') && i18n.language !== visit.data.language) void i18n.changeLanguage(visit.data.language);
+  }, [visit.data, i18n]);
+  if (visit.isPending) {
+    return (
+      <div className={publicStyles.centered}>
+        <Spinner label={t('visit.loading')} />
+      </div>
+    );
+  }
+  if (visit.isError) {
+    const status = visit.error instanceof ApiError ? visit.error.status : 0;
+    if (status === 410) return <Message title={t('eformPublic.expiredTitle')} text={t('apiErrors.visit.linkExpired')} />;
+    if (status === 404 || status === 400) return <Message title={t('visit.notFoundTitle')} text={t('apiErrors.visit.linkNotFound')} />;
+    return (
+      <div className={publicStyles.centered}>
+        <ScreenTitle>{t('visit.title')}</ScreenTitle>
+        <Alert>{translateError(i18n, visit.error)}</Alert>
+      </div>
+    );
+  }
+  return <VisitCard visitKey={visitKey} visit={visit.data} />;
+}
+
+function VisitCard({ visitKey, visit }: { visitKey: string; visit: Visit }) {
+  const { t, i18n } = useTranslation();
+  const formats = useFormats();
+  const [note, setNote] = useState<'confirmed' | 'cancelled' | 'alreadyConfirmed' | 'alreadyCancelled' | null>(null);
+  const [askCancel, setAskCancel] = useState(false);
+  const answer = useAnswerVisit(visitKey, {
+    onSuccess: (done, action) => {
+      setAskCancel(false);
+      setNote(action === 'confirm' ? (done.already ? 'alreadyConfirmed' : 'confirmed') : done.already ? 'alreadyCancelled' : 'cancelled');
+    },
+    onError: () => setAskCancel(false),
+  });
+  const questionId = useId();
+  const phone = visit.storePhone.replace(/[^\d+]/g, '');
+  const type = t(`records.appointments.types.${visit.type}`);
+  return (
+    <div className={styles.card}>
+      <ScreenTitle>{t('visit.title')}</ScreenTitle>
+      <p className={publicStyles.text} role="status">
+        {note ? t(`visit.done.${note}`) : t(`visit.states.${visit.state}`)}
+      </p>
+      {answer.isError && <Alert>{translateError(i18n, answer.error)}</Alert>}
+      <dl className={styles.facts}>
+        <dt className={styles.term}>{t('visit.type')}</dt>
+        <dd className={styles.definition}>{type}</dd>
+        <dt className={styles.term}>{t('visit.when')}</dt>
+        <dd className={styles.definition}>{formats.dateTime(visit.startsAt, visit.timeZone, 'full')}</dd>
+        <dt className={styles.term}>{t('visit.store')}</dt>
+        <dd className={styles.definition}>
+          <bdi>{visit.storeName}</bdi>
+          {visit.storeAddress && (
+            <>
+              <br />
+              <bdi>{visit.storeAddress}</bdi>
+            </>
+          )}
+        </dd>
+        <dt className={styles.term}>{t('visit.provider')}</dt>
+        <dd className={styles.definition}>
+          <bdi>{visit.providerName}</bdi>
+        </dd>
+      </dl>
+      <p className={publicStyles.muted}>{t('visit.zoneNote', { zone: visit.timeZone })}</p>
+      {visit.state !== 'cancelled' && visit.cancelNoticeHours !== null && (
+        <p className={publicStyles.muted}>{t('visit.cancelNotice', { count: visit.cancelNoticeHours })}</p>
+      )}
+      {visit.state !== 'cancelled' && !visit.canCancel && <p className={publicStyles.muted}>{t('visit.cancelClosed')}</p>}
+      {askCancel ? (
+        <div role="group" aria-labelledby={questionId} className={publicStyles.form}>
+          <p id={questionId} className={publicStyles.text}>
+            {t('visit.cancelQuestion')}
+          </p>
+          <div className={publicStyles.actions}>
+            <PageButton variant="secondary" onPress={() => setAskCancel(false)}>
+              {t('visit.keep')}
+            </PageButton>
+            <PageButton pending={answer.isPending} onPress={() => answer.mutate('cancel')}>
+              {t('visit.cancelYes')}
+            </PageButton>
+          </div>
+        </div>
+      ) : (
+        (visit.canConfirm || visit.canCancel) && (
+          <div className={publicStyles.actions}>
+            {visit.canCancel && (
+              <PageButton variant="secondary" onPress={() => setAskCancel(true)}>
+                {t('visit.cancel')}
+              </PageButton>
+            )}
+            {visit.canConfirm && (
+              <PageButton pending={answer.isPending} onPress={() => answer.mutate('confirm')}>
+                {t('visit.confirm')}
+              </PageButton>
+            )}
+          </div>
+        )
+      )}
+      {phone && (
+        <p className={publicStyles.text}>
+          <a href={`tel:${phone}`}>{t('visit.call')}</a>{' '}
+          <bdi dir="ltr">{visit.storePhone}</bdi>
+        </p>
+      )}
+    </div>
+  );
+}
