@@ -6,15 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse } from '../../src/contract/common';
-import { VisitAction, VisitAnswer, VisitPage, VisitParams } from '../../src/contract/visitReply';
+import { FreeSlots } from '../../src/contract/booking';
+import { VisitAction, VisitAnswer, VisitPage, VisitParams, VisitReschedule, VisitSlotsQuery } from '../../src/contract/visitReply';
 import { audit } from '../audit/audit';
 import { ownBaseUrl } from '../config';
-import { withTenant } from '../db/client';
+import { withTenant, type Tx } from '../db/client';
 import { HttpError } from '../http/errors';
 import { smsSignatureHeader, validSmsSignature } from '../messaging/transports';
 import { nowOf } from '../scope/audited';
 import { receiveSms } from './inbound';
 import { visitLinkTenant } from './links';
+import { rescheduleRefusal, rescheduleVisit, storeOf, visitSlots } from './reschedule';
 import { answerVisit, visitByLink, visitPage, type AnswerOutcome } from './visit';
 
 /** The address the provider posts inbound texts to (configured at the provider for the sending number). */
@@ -55,10 +57,13 @@ export async function reminderRoutes(fastify: FastifyInstance) {
       const now = nowOf(request);
       const link = await visitLinkTenant(db, secrets, request.params.token);
       if (!link) throw new HttpError(404, 'visit.linkNotFound');
-      const visit = await withTenant(db, link.tenantId, (tx) => visitByLink(tx, link.hash, false));
-      if (!visit) throw new HttpError(404, 'visit.linkNotFound');
-      if (visit.startsAt.getTime() <= now.getTime()) throw new HttpError(410, 'visit.linkExpired');
-      return visitPage(visit, now);
+      const found = await withTenant(db, link.tenantId, async (tx) => {
+        const visit = await visitByLink(tx, link.hash, false);
+        return visit && { visit, store: await storeOf(tx, visit) };
+      });
+      if (!found) throw new HttpError(404, 'visit.linkNotFound');
+      if (found.visit.startsAt.getTime() <= now.getTime()) throw new HttpError(410, 'visit.linkExpired');
+      return visitPage(found.visit, now, found.store);
     },
   );
 
@@ -84,6 +89,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
         const visit = await visitByLink(tx, link.hash, true);
         if (!visit) return null;
         const done = await answerVisit(tx, visit, request.body.action, 'link', now);
+        const store = await storeOf(tx, visit);
         if (done.kind === 'done') {
           await audit(tx, {
             tenantId: link.tenantId,
@@ -96,11 +102,85 @@ export async function reminderRoutes(fastify: FastifyInstance) {
             details: { channel: 'link' },
           });
         }
-        return done;
+        return { done, store };
       });
       if (!outcome) throw new HttpError(404, 'visit.linkNotFound');
-      if (outcome.kind === 'refused') throw refusal(outcome);
-      return { visit: visitPage(outcome.visit, now), already: outcome.kind === 'already' };
+      if (outcome.done.kind === 'refused') throw refusal(outcome.done);
+      return { visit: visitPage(outcome.done.visit, now, outcome.store), already: outcome.done.kind === 'already' };
+    },
+  );
+
+  /** The visit of a link, with its store, when it may move now; otherwise the refusal that says why. */
+  const movable = async (tx: Tx, hash: string, now: Date, lock: boolean) => {
+    const visit = await visitByLink(tx, hash, lock);
+    if (!visit) throw new HttpError(404, 'visit.linkNotFound');
+    const store = await storeOf(tx, visit);
+    const refused = rescheduleRefusal(visit, store, now);
+    if (refused === 'not-online') throw new HttpError(409, 'booking.notOnline');
+    if (refused) throw refusal({ kind: 'refused', reason: refused, visit });
+    return { visit, store: store! };
+  };
+
+  app.get(
+    '/public/visit/:token/slots',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reminders'],
+        summary: "The free times the visit of a reminder's link may move to: the store's online slots for its type (at most 62 days)",
+        description: "409 booking.notOnline when the store takes this visit type online no more; the cancel refusals when the store's notice has begun; 410 once the visit has started.",
+        params: VisitParams,
+        querystring: VisitSlotsQuery,
+        response: { 200: FreeSlots, ...publicErrors },
+      },
+    },
+    async (request) => {
+      const now = nowOf(request);
+      const link = await visitLinkTenant(db, secrets, request.params.token);
+      if (!link) throw new HttpError(404, 'visit.linkNotFound');
+      return withTenant(db, link.tenantId, async (tx) => {
+        const { visit, store } = await movable(tx, link.hash, now, false);
+        const length = store.types.find((t) => t.type === visit.type)!;
+        return { timeZone: store.timeZone, minutes: length.minutes, slots: await visitSlots(tx, link.tenantId, visit, store, request.query, now) };
+      });
+    },
+  );
+
+  app.post(
+    '/public/visit/:token/reschedule',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['reminders'],
+        summary: "Move the visit of a reminder's link to a free time (its start and provider); the new time is confirmed by the patient's channel",
+        description:
+          "409 booking.slotGone with the next free times when it was taken meanwhile; 409 booking.notOnline, records.cancelTooLate or records.cancelNotAllowed (moving gives the old time up, as a cancel does), visit.cancelled; 410 visit.linkExpired; 404 visit.linkNotFound.",
+        params: VisitParams,
+        body: VisitReschedule,
+        response: { 200: VisitAnswer, ...publicErrors },
+      },
+    },
+    async (request) => {
+      const now = nowOf(request);
+      const link = await visitLinkTenant(db, secrets, request.params.token);
+      if (!link) throw new HttpError(404, 'visit.linkNotFound');
+      const moved = await withTenant(db, link.tenantId, async (tx) => {
+        const { visit, store } = await movable(tx, link.hash, now, true);
+        const done = await rescheduleVisit(tx, link.tenantId, visit, store, request.body, now);
+        await audit(tx, {
+          tenantId: link.tenantId,
+          action: 'visit.reschedule',
+          outcome: 'success',
+          targetType: 'appointment',
+          targetId: visit.id,
+          patientId: visit.patientId,
+          ip: request.ip,
+          details: { channel: 'link', from: done.from, to: done.visit.startsAt.toISOString(), providerId: request.body.providerId },
+        });
+        return { ...done, store };
+      });
+      if (moved.deliver.length) await outbox.deliver(moved.deliver);
+      return { visit: visitPage(moved.visit, now, moved.store), already: false };
     },
   );
 

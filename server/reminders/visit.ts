@@ -11,6 +11,8 @@ import type { VisitPage, VisitState } from '../../src/contract/visitReply';
 import { queryRows, type Tx } from '../db/client';
 import { localParts } from '../db/values';
 import { cancelRefusal, type CancelPolicy } from '../appointments/appointments';
+import type { OnlineStore } from '../booking/booking';
+import { rescheduleRefusal } from './reschedule';
 
 export interface VisitRow {
   id: string;
@@ -77,7 +79,8 @@ export function visitState(v: Pick<VisitRow, 'status' | 'patientReply'>): VisitS
   return 'unconfirmed';
 }
 
-export function visitPage(v: VisitRow, now: Date): VisitPage {
+/** The page of the visit; `store`: the store that may take it online (moving it is offered then). */
+export function visitPage(v: VisitRow, now: Date, store: OnlineStore | null): VisitPage {
   const local = localParts(v.startsAt, v.timeZone);
   const state = visitState(v);
   const upcoming = v.startsAt.getTime() > now.getTime();
@@ -96,6 +99,7 @@ export function visitPage(v: VisitRow, now: Date): VisitPage {
     canConfirm: upcoming && state === 'unconfirmed',
     canCancel: state !== 'cancelled' && cancelRefusal(v, v.policy, now) === null,
     cancelNoticeHours: v.policy.patientsMayCancel ? v.policy.cancelNoticeHours : null,
+    canReschedule: rescheduleRefusal(v, store, now) === null,
   };
 }
 

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '../../src/contract/common';
+import { daysBetween } from '../../src/contract/zonedTime';
 import {
   booksReports,
   dayReports,
-  daysBetween,
   EnterpriseReportParams,
   EnterpriseReportQuery,
   groupsOf,

@@ -7,7 +7,7 @@ import { Slug } from './auth';
 import { KioskRegistration } from './patientsAdmin';
 import { Appointment, AppointmentType, FormToFill } from './records';
 import { StoreHours, Time, weekdays } from './generalSettings';
-import { wallToInstant, zoneOffset } from './zonedTime';
+import { daysBetween, wallToInstant, zoneOffset } from './zonedTime';
 import { z } from './zod';
 import { FormNames } from './formNames';
 
@@ -173,9 +173,6 @@ export type AppointmentSource = (typeof appointmentSources)[number];
 
 // ---- Free slots: a pure function of the rules, the bookings and the clock ----
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

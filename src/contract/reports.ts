@@ -5,6 +5,7 @@
  * company. Money is integer minor units; a range is of calendar days in the stores' own time zones.
  */
 import { minorDigits } from './money';
+import { daysBetween } from './zonedTime';
 import { z } from './zod';
 
 export const reportNames = ['sales', 'payments', 'adjustments', 'balances', 'storeday', 'unbalanced', 'laborders', 'recalls', 'appointments', 'eforms'] as const;
@@ -83,7 +84,7 @@ const day = (message: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && s >= '1970-01-01' && s <= '9999-12-31';
     }, { error: message });
 
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 
 const rangeShape = { from: day(M.from).optional(), to: day(M.to).optional() };
 const checkRange = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {

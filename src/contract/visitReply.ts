@@ -3,7 +3,9 @@
  * sign-in) sees the visit and confirms or cancels it, and the words of an SMS reply. The link's token is the only
  * credential: bound to one appointment of one company, it works until the visit starts.
  */
+import { BookingDate, bookingMessages, maxSlotRangeDays } from './booking';
 import { AppointmentType, PreferredLanguage } from './records';
+import { daysBetween } from './zonedTime';
 import { z } from './zod';
 
 /** The link's key: 128 random bits in base64url. */
@@ -34,11 +36,30 @@ export const VisitPage = z.object({
   canCancel: z.boolean(),
   /** The store's notice for cancelling online in hours; null when the store does not allow it. */
   cancelNoticeHours: z.number().int().nullable(),
+  /** Another time may be chosen: as cancel (moving gives this time up), and the store books this visit type online. */
+  canReschedule: z.boolean(),
 });
 export type VisitPage = z.infer<typeof VisitPage>;
 
 export const VisitAction = z.object({ action: z.enum(['confirm', 'cancel'], { error: 'Choose confirm or cancel' }) });
 export type VisitAction = z.infer<typeof VisitAction>;
+
+/** The free times a visit may move to: the store's online slots for the visit's type, by any provider or one. */
+export const VisitSlotsQuery = z
+  .object({
+    providerId: z.uuid({ error: bookingMessages.provider }).optional(),
+    from: BookingDate,
+    to: BookingDate,
+  })
+  .refine((q) => q.from <= q.to && daysBetween(q.from, q.to) < maxSlotRangeDays, { error: bookingMessages.range, path: ['to'] });
+export type VisitSlotsQuery = z.infer<typeof VisitSlotsQuery>;
+
+/** Move the visit to one of those times (a free slot's start and provider). */
+export const VisitReschedule = z.object({
+  providerId: z.uuid({ error: bookingMessages.provider }),
+  startsAt: z.iso.datetime({ offset: true, error: bookingMessages.date }),
+});
+export type VisitReschedule = z.infer<typeof VisitReschedule>;
 
 /** The page after an answer; `already`: the visit was in that state before (a second confirm changes nothing). */
 export const VisitAnswer = z.object({ visit: VisitPage, already: z.boolean() });

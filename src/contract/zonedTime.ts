@@ -39,3 +39,6 @@ export function zonedToIso(date: string, time: string, timeZone: string): string
 export function zonedDate(at: Date, timeZone: string): string {
   return new Date(at.getTime() + zoneOffset(at.getTime(), timeZone)).toISOString().slice(0, 10);
 }
+
+/** Whole days from one calendar date (YYYY-MM-DD) to another. */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

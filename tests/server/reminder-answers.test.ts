@@ -386,3 +386,103 @@ describe('quiet hours', () => {
     }
   });
 });
+
+describe('another time chosen by the link', () => {
+  const slotsOf = (key: string, from: string, to: string) => h.app.inject({ method: 'GET', url: `/api/public/visit/${key}/slots?from=${from}&to=${to}` });
+  const move = (key: string, to: { providerId: string; startsAt: string }) => h.app.inject({ method: 'POST', url: `/api/public/visit/${key}/reschedule`, payload: to });
+  const storeDay = (ms = 0) => new Date(h.config.now().getTime() + ms).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+
+  it("moves the visit to a free time of the store's online rules; a time taken meanwhile answers the next ones; the new time is confirmed by message", async () => {
+    const p = await patient();
+    const a = await appointment(p, 20 * HOUR);
+    await remind();
+    const key = await linkOf(p);
+    // Within the store's 24 hours' notice the time cannot be given up, so it cannot move either.
+    expect(json<VisitPage>(await page(key))).toMatchObject({ canReschedule: false });
+    const closed = await slotsOf(key, storeDay(), storeDay(6 * 24 * HOUR));
+    expect(closed.statusCode).toBe(409);
+    expect(json(closed)).toMatchObject({ code: 'records.cancelTooLate' });
+
+    await ownerRows(h, sql`insert into location_policies (tenant_id, location_id, cancel_notice_hours) values (${demoIds.clearview}, ${demoIds.downtown}, 2)
+      on conflict (tenant_id, location_id) do update set cancel_notice_hours = 2`);
+    try {
+      expect(json<VisitPage>(await page(key))).toMatchObject({ canReschedule: true });
+      const listed = await slotsOf(key, storeDay(), storeDay(6 * 24 * HOUR));
+      expect(listed.statusCode, listed.body).toBe(200);
+      const { slots } = json<{ slots: { startsAt: string; providerId: string; providerName: string }[] }>(listed);
+      expect(slots.length).toBeGreaterThan(1);
+      // Someone else takes the first free time with that provider before the patient chooses it.
+      const taken = slots[0]!;
+      const other = await patient();
+      await ownerRows(
+        h,
+        sql`insert into appointments (tenant_id, location_id, patient_id, provider_id, provider_name, type, starts_at, duration_minutes)
+            values (${demoIds.clearview}, ${demoIds.downtown}, ${other}, ${taken.providerId}, ${taken.providerName}, 'eye-exam', ${taken.startsAt}::timestamptz, 30)`,
+      );
+      const gone = await move(key, { providerId: taken.providerId, startsAt: taken.startsAt });
+      expect(gone.statusCode, gone.body).toBe(409);
+      const refusal = json<{ code: string; details: { nextSlots: { startsAt: string; providerId: string }[] } }>(gone);
+      expect(refusal.code).toBe('booking.slotGone');
+      expect(refusal.details.nextSlots.length).toBeGreaterThan(0);
+      const [before] = await ownerRows<{ starts_at: Date }>(h, sql`select starts_at from appointments where id = ${a}`);
+
+      const next = refusal.details.nextSlots[0]!;
+      const moved = await move(key, { providerId: next.providerId, startsAt: next.startsAt });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(json<VisitAnswer>(moved)).toMatchObject({ already: false, visit: { startsAt: next.startsAt, state: 'confirmed' } });
+      const [after] = await ownerRows<{ starts_at: Date; provider_id: string; status: string; patient_reply: string; patient_reply_channel: string }>(
+        h,
+        sql`select starts_at, provider_id, status, patient_reply, patient_reply_channel from appointments where id = ${a}`,
+      );
+      expect(after).toMatchObject({ provider_id: next.providerId, status: 'confirmed', patient_reply: 'confirmed', patient_reply_channel: 'link' });
+      expect(new Date(after!.starts_at).toISOString()).toBe(next.startsAt);
+      expect(new Date(before!.starts_at).toISOString()).not.toBe(next.startsAt);
+      // The new time is confirmed by the patient's channel; the move is audited.
+      const [booked] = await ownerRows<{ body: string }>(h, sql`select body from communication_log where patient_id = ${p} and template = 'appointment.booked'`);
+      expect(booked?.body).toBeTruthy();
+      const [audited] = await ownerRows<{ n: number }>(h, sql`select count(*)::int as n from audit_log where action = 'visit.reschedule' and target_id = ${a}`);
+      expect(audited!.n).toBe(1);
+      // The same link shows the visit at its new time.
+      expect(json<VisitPage>(await page(key))).toMatchObject({ startsAt: next.startsAt, state: 'confirmed' });
+    } finally {
+      await ownerRows(h, sql`delete from location_policies where location_id = ${demoIds.downtown}`);
+    }
+  });
+
+  it('refuses bad input at its field, a provider not of the store, a cancelled visit and a store not booking online', async () => {
+    const p = await patient();
+    const a = await appointment(p, 20 * HOUR);
+    await remind();
+    const key = await linkOf(p);
+    await ownerRows(h, sql`insert into location_policies (tenant_id, location_id, cancel_notice_hours) values (${demoIds.clearview}, ${demoIds.downtown}, 2)
+      on conflict (tenant_id, location_id) do update set cancel_notice_hours = 2`);
+    try {
+      const bad = await move(key, { providerId: 'nobody', startsAt: 'tomorrow' });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(json<{ fields: Record<string, string> }>(bad).fields).sort()).toEqual(['providerId', 'startsAt']);
+      const range = await slotsOf(key, storeDay(6 * 24 * HOUR), storeDay());
+      expect(range.statusCode).toBe(400);
+      const stranger = await move(key, { providerId: '00000000-0000-4000-8000-000000000000', startsAt: new Date(h.config.now().getTime() + 48 * HOUR).toISOString() });
+      expect(stranger.statusCode).toBe(400);
+      expect(json(stranger)).toMatchObject({ fields: { providerId: expect.any(String) } });
+
+      await ownerRows(h, sql`update booking_rules set online_enabled = false where location_id = ${demoIds.downtown}`);
+      try {
+        expect(json<VisitPage>(await page(key))).toMatchObject({ canReschedule: false, canCancel: true });
+        const off = await slotsOf(key, storeDay(), storeDay(6 * 24 * HOUR));
+        expect(off.statusCode).toBe(409);
+        expect(json(off)).toMatchObject({ code: 'booking.notOnline' });
+      } finally {
+        await ownerRows(h, sql`update booking_rules set online_enabled = true where location_id = ${demoIds.downtown}`);
+      }
+
+      expect((await answer(key, 'cancel')).statusCode).toBe(200);
+      const cancelled = await move(key, { providerId: '00000000-0000-4000-8000-000000000000', startsAt: new Date(h.config.now().getTime() + 48 * HOUR).toISOString() });
+      expect(cancelled.statusCode).toBe(409);
+      expect(json(cancelled)).toMatchObject({ code: 'visit.cancelled' });
+      expect(await stateOf(a)).toMatchObject({ status: 'cancelled' });
+    } finally {
+      await ownerRows(h, sql`delete from location_policies where location_id = ${demoIds.downtown}`);
+    }
+  });
+});

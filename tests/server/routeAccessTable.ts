@@ -416,6 +416,13 @@ export const routes: Record<string, RouteSpec> = {
   // The reminder's visit page: an unknown link is 404 to everyone; the inbound texts, unsigned, are not believed.
   'GET /api/public/visit/:token': { access: 'public', url: () => `/api/public/visit/${'A'.repeat(22)}`, publicStatus: 404 },
   'POST /api/public/visit/:token': { access: 'public', url: () => `/api/public/visit/${'A'.repeat(22)}`, body: () => ({ action: 'confirm' }), publicStatus: 404 },
+  'GET /api/public/visit/:token/slots': { access: 'public', url: () => `/api/public/visit/${'A'.repeat(22)}/slots?from=2031-03-03&to=2031-03-09`, publicStatus: 404 },
+  'POST /api/public/visit/:token/reschedule': {
+    access: 'public',
+    url: () => `/api/public/visit/${'A'.repeat(22)}/reschedule`,
+    body: () => ({ providerId: '00000000-0000-4000-8000-000000000000', startsAt: '2031-03-04T14:00:00.000Z' }),
+    publicStatus: 404,
+  },
   'POST /api/messaging/sms-inbound': { access: 'public', body: () => ({ MessageSid: 'SM0', From: '+15550142', Body: 'C' }), publicStatus: 403 },
   'GET /api/stores/by-slug/:slug': {
     access: 'session',

@@ -2,7 +2,8 @@
  * The guest visit page of a reminder's link (/visit/{key}) against a fake API: the visit in the store's zone; Confirm
  * once, then the page says it is confirmed (a second confirm from elsewhere says confirmed already); Cancel asks
  * first and a refusal within the store's notice is said in the reader's language; the page opens in the patient's
- * language (Arabic, right to left); unknown and expired links.
+ * language (Arabic, right to left); another time chosen from the store's free ones (a time gone meanwhile said, the
+ * next chosen); unknown and expired links.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +32,7 @@ const visit: Visit = {
   canConfirm: true,
   canCancel: true,
   cancelNoticeHours: 24,
+  canReschedule: true,
 };
 
 afterEach(() => {
@@ -97,6 +99,40 @@ describe('the visit page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('24 hours before the start');
     expect(await screen.findByText('This visit can no longer be cancelled online. Please call the store.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel visit' })).toBeNull();
+  });
+
+  it("moves the visit to another free time: a time gone meanwhile is said, the next one moves it and confirms it", async () => {
+    const moves: Call[] = [];
+    const slot = (localTime: string, startsAt: string) => ({ startsAt, providerId: 'a0000000-0000-4000-8000-000000000001', providerName: 'Sam Staff', localDate: '2031-03-05', localTime });
+    const tenAM = slot('10:00', '2031-03-05T15:00:00.000Z');
+    const elevenAM = slot('11:00', '2031-03-05T16:00:00.000Z');
+    const { user } = show((call) => {
+      if (call.method === 'GET' && call.path === path) return { status: 200, body: visit };
+      if (call.method === 'GET' && call.path.startsWith(`${path}/slots?`)) return { status: 200, body: { timeZone: 'America/New_York', minutes: 30, slots: moves.length ? [elevenAM] : [tenAM, elevenAM] } };
+      if (call.method === 'POST' && call.path === `${path}/reschedule`) {
+        moves.push(call);
+        if (moves.length === 1) return { status: 409, body: { error: 'This time has just been taken. Please choose another time.', code: 'booking.slotGone', details: { nextSlots: [elevenAM] } } };
+        return { status: 200, body: { already: false, visit: { ...visit, startsAt: elevenAM.startsAt, localDate: '2031-03-05', localTime: '11:00', state: 'confirmed', canConfirm: false } } };
+      }
+      return { status: 404, body: { error: 'Not found' } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose another time' }));
+    expect(await screen.findByRole('heading', { name: 'Choose another time' })).toBeTruthy();
+    expect(screen.getByText('Choose a new time for your Eye exam. Your present time is given up when you choose a new one.')).toBeTruthy();
+    // Keeping the time goes back to the visit; choosing again shows the store's free times.
+    await user.click(screen.getByRole('button', { name: 'Keep my time' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose another time' }));
+    await user.click(await screen.findByRole('button', { name: /10:00/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This time has just been taken. Please choose another time.');
+    // The free times are read again: 10:00 is gone.
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /10:00/ })).toBeNull());
+    await user.click(screen.getByRole('button', { name: /11:00/ }));
+    expect(await screen.findByText('Your visit is moved to the new time and confirmed.')).toBeTruthy();
+    expect(moves.map((c) => c.body)).toEqual([
+      { providerId: tenAM.providerId, startsAt: tenAM.startsAt },
+      { providerId: elevenAM.providerId, startsAt: elevenAM.startsAt },
+    ]);
+    expect(screen.getByText(/11:00/).textContent).toContain('2031');
   });
 
   it("opens in the patient's language: Arabic, right to left, the notice in its plural form", async () => {

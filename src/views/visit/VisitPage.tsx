@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
-import { useAnswerVisit, visitQuery } from '../../api/visit';
+import { useAnswerVisit, useRescheduleVisit, visitQuery, visitSlotsQuery } from '../../api/visit';
+import { addDays } from '../../contract/booking';
+import { zonedDate } from '../../contract/zonedTime';
+import { lastDayFrom, slotDays } from '../../machines/booking.machine';
 import type { VisitPage as Visit } from '../../contract/visitReply';
 import { translateError } from '../../i18n/apiErrors';
 import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
@@ -10,14 +13,15 @@ import { LanguageButtons, PageButton } from '../shared/publicPage/controls';
 import * as publicStyles from '../shared/publicPage/publicPage.css';
 import { ScreenTitle } from '../shared/publicPage/ScreenTitle';
 import { useFormats } from '../shared/format';
+import { SlotStep } from '../shared/SlotStep';
 import { Alert } from '../ui/Alert';
 import { Spinner } from '../ui/Spinner';
 import * as styles from './visit.css';
 
 /**
  * /visit/{key} (guest): the page the appointment reminder links to. The visit (store, time in the store's zone,
- * type, provider) and Confirm / Cancel as the server allows them (snapshot of the server's `canConfirm` and
- * `canCancel`: the store's notice is the server's rule, never the page's). It opens in the patient's language
+ * type, provider) and Confirm / Cancel / Choose another time as the server allows them (the server's `canConfirm`,
+ * `canCancel` and `canReschedule`: the store's notice and online rules are the server's, never the page's). It opens in the patient's language
  * unless the reader picked one here.
  */
 export function VisitPage({ visitKey }: { visitKey: string }) {
@@ -82,8 +86,17 @@ export function VisitScreen({ visitKey }: { visitKey: string }) {
 function VisitCard({ visitKey, visit }: { visitKey: string; visit: Visit }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
-  const [note, setNote] = useState<'confirmed' | 'cancelled' | 'alreadyConfirmed' | 'alreadyCancelled' | null>(null);
+  const [note, setNote] = useState<'confirmed' | 'cancelled' | 'alreadyConfirmed' | 'alreadyCancelled' | 'moved' | null>(null);
   const [askCancel, setAskCancel] = useState(false);
+  // Choosing another time: the first day shown (the store's today, then a week at a time).
+  const today = zonedDate(new Date(), visit.timeZone);
+  const [movingFrom, setMovingFrom] = useState<string | null>(null);
+  const move = useRescheduleVisit(visitKey, {
+    onSuccess: () => {
+      setMovingFrom(null);
+      setNote('moved');
+    },
+  });
   const answer = useAnswerVisit(visitKey, {
     onSuccess: (done, action) => {
       setAskCancel(false);
@@ -94,6 +107,28 @@ function VisitCard({ visitKey, visit }: { visitKey: string; visit: Visit }) {
   const questionId = useId();
   const phone = visit.storePhone.replace(/[^\d+]/g, '');
   const type = t(`records.appointments.types.${visit.type}`);
+  if (movingFrom !== null && visit.canReschedule) {
+    return (
+      <div className={styles.card}>
+        <ScreenTitle>{t('visit.reschedule')}</ScreenTitle>
+        {move.isError && <Alert>{translateError(i18n, move.error)}</Alert>}
+        <SlotStep
+          slotsQuery={visitSlotsQuery(visitKey, { from: movingFrom, to: lastDayFrom(movingFrom) })}
+          from={movingFrom}
+          to={lastDayFrom(movingFrom)}
+          canGoEarlier={addDays(movingFrom, -slotDays) >= today}
+          step={<p className={publicStyles.text}>{t('visit.rescheduleIntro', { type })}</p>}
+          back={
+            <PageButton variant="secondary" onPress={() => setMovingFrom(null)}>
+              {t('visit.keepTime')}
+            </PageButton>
+          }
+          onDays={(days) => setMovingFrom(addDays(movingFrom, days))}
+          onChoose={(slot) => move.mutate({ providerId: slot.providerId, startsAt: slot.startsAt })}
+        />
+      </div>
+    );
+  }
   return (
     <div className={styles.card}>
       <ScreenTitle>{t('visit.title')}</ScreenTitle>
@@ -141,8 +176,13 @@ function VisitCard({ visitKey, visit }: { visitKey: string; visit: Visit }) {
           </div>
         </div>
       ) : (
-        (visit.canConfirm || visit.canCancel) && (
+        (visit.canConfirm || visit.canCancel || visit.canReschedule) && (
           <div className={publicStyles.actions}>
+            {visit.canReschedule && (
+              <PageButton variant="secondary" onPress={() => (move.reset(), setNote(null), setMovingFrom(today))}>
+                {t('visit.reschedule')}
+              </PageButton>
+            )}
             {visit.canCancel && (
               <PageButton variant="secondary" onPress={() => setAskCancel(true)}>
                 {t('visit.cancel')}
