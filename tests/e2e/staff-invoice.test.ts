@@ -98,6 +98,11 @@ describe('the invoice screen', () => {
     expect(rollWidth).toBeLessThanOrEqual((80 * 96) / 25.4);
     expect(await receipt.getByRole('columnheader', { name: 'Unit price' }).isVisible()).toBe(false);
     expect(await receipt.getByRole('columnheader', { name: 'Amount' }).first().isVisible()).toBe(true);
+    // The money paid prints whole on the roll: each payment's method, card reference and amount.
+    const paidOnRoll = receipt.getByRole('table', { name: 'Payments' });
+    for (const heading of ['Method', 'Reference', 'Amount']) expect(await paidOnRoll.getByRole('columnheader', { name: heading }).isVisible(), heading).toBe(true);
+    expect(await paidOnRoll.getByText('VISA 4242').isVisible()).toBe(true);
+    expect(await paidOnRoll.getByText('$163.25').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
 
     // And on A4: the full table, a page-wide receipt.
