@@ -7,7 +7,7 @@
  * phone in Arabic the page fits the screen and the user menu (with Logout) is there without the toolbar. axe-clean
  * (WCAG 2.1 A/AA) at each step.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHeading, expectPath, signInAt, useBrowser } from './support/browser';
 import { axeViolations } from './support/axe';
@@ -67,6 +67,11 @@ async function sellToJane(page: Page, registerName: string): Promise<{ number: n
 }
 
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { printed: number }).printed);
+/** The headings and cells of a report's tables that the current media hides (with their column's text). */
+const hiddenCells = (report: Locator) =>
+  report.locator('table').evaluateAll((tables) =>
+    tables.flatMap((table) => [...table.querySelectorAll('th, td')].filter((cell) => getComputedStyle(cell).display === 'none').map((cell) => cell.textContent)),
+  );
 
 async function signInAsClerk(page: Page) {
   await signInAt(page, '/clearview/downtown', { email: 'staff@clearview.test' });
@@ -123,6 +128,9 @@ describe('the register session', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('navigation', { name: 'Register' }).isVisible()).toBe(false);
     expect(await x.isVisible()).toBe(true);
+    // On the roll every figure of the report prints: the pay-in's reason and amount, each method's count and amount.
+    expect(await hiddenCells(x)).toEqual([]);
+    expect(await x.getByText('Change from the bank').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Back to the session' }).click();
 
@@ -178,6 +186,9 @@ describe('the register session', () => {
     expect(text).toMatch(/Sales: 1\s*\$120\.00/);
     // 'Close and print': the Z report printed once it was on the page.
     await expect.poll(() => printed(page)).toBe(3);
+    await page.emulateMedia({ media: 'print' });
+    expect(await hiddenCells(z)).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
     expect(await axeViolations(page)).toEqual([]);
     // Closed: the sale tab asks for the register to be opened again.
     await page.getByRole('link', { name: 'Sale', exact: true }).click();

@@ -4,7 +4,8 @@
  * opens it, takes the balance as one card payment (a double click pays once), the balance becomes 0; prints the
  * receipt on the 80 mm roll and on A4 (print media: only the receipt, its page size and layout) and emails it (the
  * outbox sends it to Jane); the lookup then finds 1002 among the paid invoices. Then the lookup and the store's
- * invoice list on a phone in Arabic (right to left).
+ * invoice list on a phone in Arabic (right to left). Last, from Jane's chart: 'View invoice' opens the invoice screen
+ * with that invoice selected.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const outbox = useOutboxServer();
 const e2e = useBrowser({ server: outbox });
 
 const jane = 'c1ea0000-0000-4000-8000-0000000a0001';
+const downtown = 'c1ea0000-0000-4000-8000-00000000d001';
 
 /** window.print opens no dialog in the test: each call is counted instead. */
 async function countPrints(page: Page) {
@@ -96,6 +98,11 @@ describe('the invoice screen', () => {
     expect(rollWidth).toBeLessThanOrEqual((80 * 96) / 25.4);
     expect(await receipt.getByRole('columnheader', { name: 'Unit price' }).isVisible()).toBe(false);
     expect(await receipt.getByRole('columnheader', { name: 'Amount' }).first().isVisible()).toBe(true);
+    // The money paid prints whole on the roll: each payment's method, card reference and amount.
+    const paidOnRoll = receipt.getByRole('table', { name: 'Payments' });
+    for (const heading of ['Method', 'Reference', 'Amount']) expect(await paidOnRoll.getByRole('columnheader', { name: heading }).isVisible(), heading).toBe(true);
+    expect(await paidOnRoll.getByText('VISA 4242').isVisible()).toBe(true);
+    expect(await paidOnRoll.getByText('$163.25').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
 
     // And on A4: the full table, a page-wide receipt.
@@ -147,5 +154,26 @@ describe('the invoice screen', () => {
     await list.getByRole('link').first().click();
     await page.getByRole('heading', { level: 1, name: /^فواتير / }).waitFor();
     await page.getByRole('article', { name: 'إيصال' }).waitFor();
+  });
+
+  it("from Jane's chart, 'View invoice 1002' opens the invoice screen with 1002 selected and its receipt", { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage();
+    await signInAsClerk(page);
+    await page.goto(`/admin/patients/${jane}/4`);
+    await expectHeading(page, 'Jane Doe');
+    await page.getByRole('link', { name: 'View invoice 1002' }).click();
+
+    await expectHeading(page, 'Invoices of Jane Doe');
+    const address = new URL(page.url());
+    expect(address.pathname).toBe(`/admin/patients/invoice/${jane}/${downtown}`);
+    const nav = page.getByRole('navigation', { name: "The patient's invoices" });
+    const selected = nav.getByRole('link', { name: /^Invoice 1002 / });
+    expect(await selected.getAttribute('aria-current')).toBe('page');
+    expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+    expect(await selected.getAttribute('href')).toContain(`invoice=${address.searchParams.get('invoice')}`);
+    // The receipt shown is 1002's.
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await receipt.waitFor();
+    expect(await receipt.innerText()).toMatch(/Invoice\s+1002\b/);
   });
 });

@@ -6,7 +6,9 @@ import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { posIds } from '../fixtures/posFixtures';
-import { addBySearch, api, lines, ok, open, recorded, search, setOnline, url } from './posSaleHarness';
+import { addBySearch, api, lines, ok, open, recorded, search, setOnline, url, tearDownEachSale } from './posSaleHarness';
+
+tearDownEachSale();
 
 /** Every message on the register's page: alerts and statuses with text. */
 const messages = () => [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')].map((m) => m.textContent?.trim() ?? '').filter(Boolean);

@@ -6,7 +6,9 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { posIds } from '../fixtures/posFixtures';
-import { addBySearch, clerk, keptSearch, lines, open, reload, search } from './posSaleHarness';
+import { addBySearch, clerk, keptSearch, lines, open, reload, search, tearDownEachSale } from './posSaleHarness';
+
+tearDownEachSale();
 
 describe('the search across a reload', () => {
   it('gives a half-typed search back after a reload, with its results; empties it when the product is added and when the sale is completed', async () => {

@@ -14,7 +14,9 @@ import { openSaleQueue } from '../../src/pos/saleQueue';
 import { frame, lens, posIds } from '../fixtures/posFixtures';
 import { description } from '../fixtures/accessibleText';
 import { ids } from './records-fixtures';
-import { addBySearch, api, current, lines, open, recorded, register, sales, search, setOnline, slow, total, url } from './posSaleHarness';
+import { addBySearch, api, current, lines, open, recorded, register, sales, search, setOnline, slow, total, url, tearDownEachSale } from './posSaleHarness';
+
+tearDownEachSale();
 
 describe('the sale at the register', () => {
   it('finds products as the clerk types (asking the store, never the whole catalogue) and adds the highlighted one with Enter', async () => {

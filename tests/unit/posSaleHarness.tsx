@@ -29,7 +29,17 @@ export const catalogue = [frame, lens, exam];
 export const hardCase = { ...exam, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa9', kind: 'accessory' as const, sku: 'AC-CASE', name: 'Hard spectacle case', taxClass: 'standard' as const, taxRateBp: 800, price: 1500, stock: 3 };
 
 let rendered: ReturnType<typeof renderPage> | undefined;
-afterEach(async () => {
+
+/**
+ * Each sale test file calls this at its top: a hook registered here at the module's top would run for the first
+ * file of a worker only (unit files share their modules, isolate: false), so a later file's test that ended offline
+ * left TanStack Query paused for the files after it.
+ */
+export function tearDownEachSale(): void {
+  afterEach(tearDownSale);
+}
+
+async function tearDownSale(): Promise<void> {
   tearDownPage(rendered);
   rendered = undefined;
   dropSaleActors();
@@ -40,7 +50,7 @@ afterEach(async () => {
   // The waiting sales are on the (fake) disk: each test starts with none.
   const queue = openSaleQueue();
   for (const entry of await queue.all()) await queue.remove(entry.clientSaleId);
-});
+}
 
 export function setOnline(online: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });

@@ -77,6 +77,9 @@ describe('the receipt', () => {
   it('a refund names the invoice it gives back and how the money went back, in positive amounts', async () => {
     showing(refund);
     expect(await screen.findByText('Refund of invoice 2002')).toBeTruthy();
+    // What was given back: the line refunded.
+    const items = screen.getByRole('table', { name: 'Items' });
+    expect(cellsOf(within(items).getAllByRole('row')[1]!)[0]).toBe('Comprehensive eye exam');
     expect(screen.queryByRole('table', { name: 'Payments' })).toBeNull();
     const back = screen.getByRole('table', { name: 'Money given back' });
     const [, card, cash] = within(back).getAllByRole('row');

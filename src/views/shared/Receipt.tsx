@@ -7,6 +7,7 @@ import { TableScroll } from '../ui/TableScroll';
 import { Badge } from './records';
 import { useFormats } from './format';
 import { invoiceTone } from './links';
+import { receiptLines } from './invoices.css';
 import * as styles from './records.css';
 
 /**
@@ -79,7 +80,7 @@ export function Receipt({ invoice, isOwn, actions }: { invoice: InvoiceDetail; i
         </dl>
 
         <TableScroll label={t('records.invoices.lines')}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${receiptLines}`}>
             <caption>{t('records.invoices.lines')}</caption>
             <thead>
               <tr>

@@ -88,14 +88,17 @@ globalStyle(`${table} ${number}`, { textAlign: 'end' });
 export const more = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.75rem 1.25rem' });
 
 /**
- * The receipt on an 80 mm roll: one narrow column, small type, only description, quantity and amount (the unit
- * price, discount and tax columns go; the totals keep them). A4 keeps the screen's layout. The @page size is the
- * screen's <style> (InvoiceScreen.tsx), as vanilla-extract has no @page rule.
+ * The receipt on an 80 mm roll: one narrow column, small type, its items table only description, quantity and amount
+ * (the unit price, discount and tax columns go; the totals keep them). Its other tables print whole: a payment's
+ * method, card reference and amount, the money given back, a session report's figures. A4 keeps the screen's
+ * layout. The @page size is the screen's <style> (InvoiceScreen.tsx), as vanilla-extract has no @page rule.
  */
 export const roll = style({});
+/** The receipt's items table (Receipt.tsx): the one table whose middle columns the roll leaves out. */
+export const receiptLines = style({});
 // Joined with the receipt's class: its own print rule (max-inline-size: none) must not win by chunk order.
 globalStyle(`${receipt}${roll}`, { '@media': { print: { inlineSize: '72mm', maxInlineSize: '72mm', fontSize: '9pt', lineHeight: 1.3 } } });
-globalStyle(`${roll} table th:nth-child(3), ${roll} table td:nth-child(3), ${roll} table th:nth-child(4), ${roll} table td:nth-child(4), ${roll} table th:nth-child(5), ${roll} table td:nth-child(5)`, {
+globalStyle([3, 4, 5].map((n) => `${roll} ${receiptLines} th:nth-child(${n}), ${roll} ${receiptLines} td:nth-child(${n})`).join(', '), {
   '@media': { print: { display: 'none' } },
 });
 globalStyle(`${roll} table th, ${roll} table td`, { '@media': { print: { paddingInline: '0.25rem', paddingBlock: '0.125rem' } } });
