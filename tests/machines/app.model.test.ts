@@ -19,6 +19,7 @@ import { appMachine } from '../../src/machines/app.machine';
 import type { AppInput } from '../../src/machines/app.machine';
 import type { RouteAccessContext } from '../../src/machines/routeAccess.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
+import type { AuthCodeAnswer } from '../../src/machines/session.machine';
 import { settingsFor } from '../../src/machines/settings.machine';
 import type { SettingsValues } from '../../src/machines/settings.machine';
 import { janeDoe, janeLogin } from '../fixtures/auth';
@@ -109,7 +110,7 @@ function system(stored: boolean) {
     actors: {
       session: sessionMachine.provide({
         actors: {
-          authCode: fromPromise(async () => ({ role: ['patient'], isauth: true, codeRequired: false, error: null })),
+          authCode: fromPromise(async (): Promise<AuthCodeAnswer> => ({ role: ['patient'], isauth: true, codeRequired: false, error: null })),
           login: fromPromise(async () => login),
           loadMe: fromPromise(hold('loadMe') as () => Promise<User>),
           logout: fromPromise(hold('logout')),
