@@ -226,6 +226,22 @@ describe('app machine: the session coordinated with the route guard and the sett
     expect(reached).toEqual(new Set(['checking', 'guest', 'signedInNow', 'signedIn', 'ending']));
   });
 
+  it('a second sign-in in the same tab, after a sign-out, is a first page again', async () => {
+    const s = system(false);
+    try {
+      const steps: [ModelEvent['type'], string][] = [['open.guest', 'guest'], ['signIn', 'signedInNow'], ['signOut', 'guest'], ['signIn', 'signedInNow']];
+      for (const [type, state] of steps) {
+        const before = s.recorded.firstPages.length;
+        await drive(s, { type } as ModelEvent);
+        check(s, state, type, before);
+      }
+      expect(s.recorded.firstPages).toHaveLength(2);
+      expect(s.recorded.settingsLoads).toEqual([user, null, user]);
+    } finally {
+      s.app.stop();
+    }
+  });
+
   for (const path of paths) {
     it(key(path), async () => {
       const steps = stepsOf(path);
