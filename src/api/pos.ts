@@ -150,16 +150,39 @@ export const invalidateSessionReport = (client: QueryClient, tenantId: string, s
   // Read again at once even while no tab shows it: the clerk who opens the session tab next sees it current.
   client.invalidateQueries({ queryKey: posQueries.session(tenantId, sessionId).queryKey, refetchType: 'all' });
 
+/**
+ * Records a sale (now or from the device's queue of waiting sales): its session's X report (expected cash, totals)
+ * is read again, in the cache of the signed-in tenant when there is one (a queued sale may be sent before any page
+ * made a cache).
+ */
+export async function recordSale(sale: SaleSubmit, cache: { client: QueryClient; tenantId: string } | null, signal?: AbortSignal): Promise<SaleResult> {
+  const result = await submitSale(sale, signal);
+  if (cache) void invalidateSessionReport(cache.client, cache.tenantId, sale.registerSessionId);
+  return result;
+}
+
 /** A report the server answered (opening, a cash movement, the close) is the session's latest. */
 export const keepSessionReport = (client: QueryClient, tenantId: string, report: SessionReport) =>
   client.setQueryData(posQueries.session(tenantId, report.id).queryKey, report);
 
-export function useRefundSale(tenantId: string, invoiceId: string) {
+/**
+ * A refund of a sale (from the register's history or the invoice screen). The refunded cash leaves the drawer of the
+ * session the refund is recorded in (its report is read again before the form hears of it); the sale's invoice
+ * changes wherever it is read: the records (any patient's or own view), the invoice lookup and the register's lists.
+ */
+export function useRefundSale(tenantId: string, invoiceId: string, view: ViewEffects<RefundResult, RefundInput> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RefundInput) => refundSale(invoiceId, input),
-    // The refunded cash leaves the drawer of the session the refund is recorded in.
-    onSuccess: (_, input) => invalidateSessionReport(client, tenantId, input.registerSessionId),
+    onSuccess: async (result, input) => {
+      await invalidateSessionReport(client, tenantId, input.registerSessionId);
+      void Promise.all([
+        client.invalidateQueries({ queryKey: ['t', tenantId, 'records'] }),
+        client.invalidateQueries({ queryKey: invoicesKey(tenantId) }),
+        client.invalidateQueries({ queryKey: posKey(tenantId) }),
+      ]);
+      view.onSuccess?.(result, input);
+    },
   });
 }
 
@@ -167,12 +190,6 @@ export function useRefundSale(tenantId: string, invoiceId: string) {
 export function useRefreshRegisters(tenantId: string) {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: [...posKey(tenantId), 'registers'] });
-}
-
-/** A refund of a register sale changes the register's lists and the invoice lookup; resolves once they are read again. */
-export function useRefreshSale(tenantId: string) {
-  const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: posKey(tenantId) }), client.invalidateQueries({ queryKey: invoicesKey(tenantId) })]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { i18n as I18n } from 'i18next';
 import { navigate } from 'wouter/use-browser-location';
-import { createActor } from 'xstate';
+import { createActor, sendTo } from 'xstate';
 import type { ActorRefFrom, AnyActorLogic, InputFrom, InspectionEvent, Observer } from 'xstate';
+import type { User } from '../contract/auth';
 import type { Role } from '../contract/common';
 import { bindDocumentLanguage, createAppI18n } from '../i18n/appI18n';
 import { appMachine } from '../machines/app.machine';
@@ -39,47 +40,28 @@ export interface AppActorOptions {
   onSignedIn?: (path: string) => void;
 }
 
-const sameRoles = (a: readonly Role[] | null, b: readonly Role[] | null) =>
-  a === b || (a !== null && b !== null && a.join() === b.join());
-
 /**
  * The one place where the browser's long-lived actors are made: the root of the app's actor system with its
- * children session, routeAccess, settings and snackbar (src/machines/app.machine.ts), each child's side effects
- * supplied here. The navbar and recents join later, with the shell's chunk (`attachNavbar`, `attachRecents`). Not started.
+ * children session, routeAccess, settings and snackbar (src/machines/app.machine.ts, which coordinates them), the
+ * root's and each child's side effects supplied here. The navbar and recents join later, with the shell's chunk
+ * (`attachNavbar`, `attachRecents`). Not started.
  */
 export function createAppActor({ sessionStorage, localStorage, i18n, inspect, route, onSignedIn }: AppActorOptions) {
   const session = sessionInputOf({ sessionStorage, localStorage });
-  // The user the settings follow; the session tells when another one is there (`shareSession`).
-  let sharedUser = session.stored?.user ?? null;
   const logic = appMachine.provide({
+    actions: {
+      // A guest's settings are what this browser kept.
+      loadSettings: sendTo('settings', (_, { user }: { user: User | null }) => ({
+        type: 'settings.load' as const,
+        ...settingsOf(user, localStorage),
+      })),
+      useLanguage: (_, { language }) => {
+        if (language && language !== i18n.language) void i18n.changeLanguage(language);
+      },
+      startFirstPage: (_, { path }) => onSignedIn?.(path),
+    },
     actors: {
-      session: sessionLogic({ sessionStorage, localStorage }).provide({
-        actions: {
-          shareSession: ({ context, system }, { pending }) => {
-            const user = context.session?.user ?? null;
-            const routeAccess: RouteAccessActor | undefined = system.get('routeAccess');
-            if (routeAccess) {
-              const roles = pending ? null : (user?.role ?? []);
-              const known = routeAccess.getSnapshot().context.roles;
-              if (!sameRoles(roles, known)) {
-                routeAccess.send({ type: 'roles.changed', roles });
-                // The guard decides at once: the first page's address is known before anything draws it.
-                const first = routeAccess.getSnapshot().context.access;
-                if (known?.length === 0 && roles?.length && first) {
-                  // A signed-in person reads in the language of their profile, whichever browser they are at.
-                  const language = user?.data.language;
-                  if (language && language !== i18n.language) void i18n.changeLanguage(language);
-                  onSignedIn?.(first.path);
-                }
-              }
-            }
-            if (user !== sharedUser) {
-              sharedUser = user;
-              system.get('settings')?.send({ type: 'settings.load', ...settingsOf(user, localStorage) });
-            }
-          },
-        },
-      }),
+      session: sessionLogic({ sessionStorage, localStorage }),
       routeAccess: routeAccessLogic(sessionStorage),
       settings: settingsLogic({ localStorage, i18n }),
     },
@@ -88,7 +70,7 @@ export function createAppActor({ sessionStorage, localStorage, i18n, inspect, ro
     inspect,
     input: {
       session,
-      settings: settingsOf(sharedUser, localStorage),
+      settings: settingsOf(session.stored?.user ?? null, localStorage),
       route: {
         path: route?.path ?? currentAddress(),
         remembered: sessionStorage.getItem(rememberedPathKey),

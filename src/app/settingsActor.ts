@@ -2,8 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { readGuestSettings, saveThemeSettings, writeGuestSettings } from '../api/settings';
 import type { User } from '../contract/auth';
-import { defaultThemeSettings } from '../contract/themes';
-import { pickThemeSettings, settingsMachine } from '../machines/settings.machine';
+import { settingsFor, settingsMachine } from '../machines/settings.machine';
 import type { SettingsInput } from '../machines/settings.machine';
 import { themeModeOf } from '../theme/themeMode';
 import { light17Theme } from '../theme/themes/light17.css';
@@ -11,15 +10,7 @@ import type { SettingsActor } from '../views/settings/settingsActor';
 
 /** The settings a user starts from: their saved ones, or for a guest what this browser kept (else defaults). */
 export function settingsOf(user: User | null, localStorage: Storage): SettingsInput {
-  if (user && user.role.length > 0) {
-    return { settings: pickThemeSettings(user.data.settings), shortcuts: user.data.shortcuts, isGuest: false };
-  }
-  const kept = readGuestSettings(localStorage);
-  return {
-    settings: kept?.settings ?? defaultThemeSettings,
-    shortcuts: kept?.shortcuts ?? user?.data.shortcuts ?? [],
-    isGuest: true,
-  };
+  return settingsFor(user, readGuestSettings(localStorage));
 }
 
 /**

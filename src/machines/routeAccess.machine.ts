@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { Role } from '../contract/common';
 import { resolveAccess } from '../contract/routeTable';
 import type { Access } from '../contract/routeTable';
@@ -18,6 +18,8 @@ export interface RouteAccessContext {
   remembered: string | null;
   /** The last decision. */
   access: Access | null;
+  /** A guest has just been given roles: the next decision is their first page, told to the parent. */
+  signingIn: boolean;
 }
 
 export interface RouteAccessInput {
@@ -31,6 +33,15 @@ export type RouteAccessEvent =
   | { type: 'roles.changed'; roles: readonly Role[] | null }
   /** The session ended (logout): forget roles and the remembered path; the app is about to open the login url. */
   | { type: 'session.ended' };
+
+/** Told to the parent (the app's root) when a guest has signed in: the address of their first page (granted or sent to). */
+export interface FirstPageDecided {
+  type: 'routeAccess.firstPage';
+  path: string;
+}
+
+const sameRoles = (a: readonly Role[] | null, b: readonly Role[] | null) =>
+  a === b || (a !== null && b !== null && a.join() === b.join());
 
 export const routeAccessMachine = setup({
   types: {
@@ -53,18 +64,29 @@ export const routeAccessMachine = setup({
     setPath: assign({
       path: ({ context, event }) => (event.type === 'route.changed' ? event.path : context.path),
     }),
-    setRoles: assign({
-      roles: ({ context, event }) => (event.type === 'roles.changed' ? event.roles : context.roles),
+    setRoles: assign(({ context, event }) => {
+      if (event.type !== 'roles.changed') return {};
+      return { roles: event.roles, signingIn: context.roles?.length === 0 && (event.roles?.length ?? 0) > 0 };
     }),
-    forgetUser: assign({ roles: [], remembered: null, access: null }),
+    forgetUser: assign({ roles: [], remembered: null, access: null, signingIn: false }),
+    /** After a guest's sign-in, the first decision's address goes to the parent (a test's lone guard has none). */
+    announceFirstPage: enqueueActions(({ context, enqueue, self }) => {
+      if (!context.signingIn) return;
+      enqueue.assign({ signingIn: false });
+      if (context.access && self._parent) {
+        enqueue.sendParent({ type: 'routeAccess.firstPage', path: context.access.path } satisfies FirstPageDecided);
+      }
+    }),
   },
   guards: {
     rolesKnown: ({ context }) => context.roles !== null,
+    /** The same roles again change nothing (the session tells its roles on every state that may change them). */
+    rolesChanged: ({ context, event }) => event.type === 'roles.changed' && !sameRoles(event.roles, context.roles),
     isGranted: ({ context }) => context.access !== null && !context.access.redirected,
   },
 }).createMachine({
   id: 'routeAccess',
-  context: ({ input }) => ({ path: input.path, roles: input.roles, remembered: input.remembered, access: null }),
+  context: ({ input }) => ({ path: input.path, roles: input.roles, remembered: input.remembered, access: null, signingIn: false }),
   initial: 'deciding',
   on: {
     'session.ended': { target: '.leaving', actions: ['forgetUser', 'persistRemembered'] },
@@ -73,7 +95,7 @@ export const routeAccessMachine = setup({
     /** Transient: decide with the current address and roles. */
     deciding: {
       always: [
-        { guard: { type: 'rolesKnown' }, target: 'decided', actions: ['decide', 'persistRemembered'] },
+        { guard: { type: 'rolesKnown' }, target: 'decided', actions: ['decide', 'persistRemembered', 'announceFirstPage'] },
         { target: 'waitingForSession' },
       ],
     },
@@ -85,14 +107,14 @@ export const routeAccessMachine = setup({
       tags: 'pending',
       on: {
         'route.changed': { actions: 'setPath' },
-        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+        'roles.changed': { guard: 'rolesChanged', target: 'deciding', actions: 'setRoles' },
       },
     },
     granted: {
       tags: 'granted',
       on: {
         'route.changed': { target: 'deciding', actions: 'setPath' },
-        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+        'roles.changed': { guard: 'rolesChanged', target: 'deciding', actions: 'setRoles' },
       },
     },
     redirecting: {
@@ -100,7 +122,7 @@ export const routeAccessMachine = setup({
       entry: 'navigate',
       on: {
         'route.changed': { target: 'deciding', actions: 'setPath' },
-        'roles.changed': { target: 'deciding', actions: 'setRoles' },
+        'roles.changed': { guard: 'rolesChanged', target: 'deciding', actions: 'setRoles' },
       },
     },
     /**
@@ -111,7 +133,8 @@ export const routeAccessMachine = setup({
       tags: 'pending',
       on: {
         'route.changed': { target: 'deciding', actions: 'setPath' },
-        'roles.changed': { actions: 'setRoles' },
+        // Kept for the next decision, which is no sign-in's first page (the address is the login url's).
+        'roles.changed': { guard: 'rolesChanged', actions: assign({ roles: ({ event }) => event.roles }) },
       },
     },
   },

@@ -17,6 +17,7 @@ export type {
   SessionEmitted,
   SessionEvent,
   SessionInput,
+  SessionShared,
   StoreAddress,
 } from './session.setup';
 export { CODE_MIN_LENGTH, isCodeComplete, isSignInAddress } from './session.setup';

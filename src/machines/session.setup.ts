@@ -3,7 +3,7 @@
  * src/machines/session.machine.ts, its side flows the child machines src/machines/forgotPassword.machine.ts and
  * src/machines/newUser.machine.ts (only their types here: their code is loaded when a flow starts).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { ApiError } from '../contract/apiError';
 import type { CompanyChoice, LoginRequest, LoginResponse, User } from '../contract/auth';
@@ -31,6 +31,14 @@ export interface StoreAddress {
 export interface ResetRequest {
   username: string;
   tenant: string;
+}
+
+/** What the session tells its parent on entering a state where who is there may have changed (`shareSession`). */
+export interface SessionShared {
+  type: 'session.shared';
+  user: User | null;
+  /** The roles are not known yet (the stored session is being checked, or being ended). */
+  pending: boolean;
 }
 
 /** A side flow's machine, loaded with its calls supplied (`loadForgotPassword`/`loadNewUser`, src/app/sessionActor.ts). */
@@ -233,10 +241,19 @@ export const sessionSetup = setup({
     /** The route guard (a sibling in the app's actor system) forgets the user: the app is about to leave. */
     endRouteAccess: ({ system }) => system.get('routeAccess')?.send({ type: 'session.ended' }),
     /**
-     * Tells the session's siblings who is there now (the route guard the roles, the settings the user); supplied at
-     * app start, which knows the guest's stored settings. `pending`: the roles are not known (being checked or ended).
+     * Tells the parent (the app's root, src/machines/app.machine.ts) who is there now, which it passes on to the route
+     * guard (the roles) and the settings (the user). `pending`: the roles are not known (being checked or ended).
+     * A session running alone (a test) has no parent to tell.
      */
-    shareSession: (_, _params: { pending: boolean }) => {},
+    shareSession: sendTo(
+      // Alone, the session tells itself, which takes no such event.
+      ({ self }) => self._parent ?? self,
+      ({ context }, { pending }: { pending: boolean }): SessionShared => ({
+        type: 'session.shared',
+        user: context.session?.user ?? null,
+        pending,
+      }),
+    ),
     clearError: assign({ error: null }),
     /** Keeps the failed call's error for the view (the server's text, or a known message). */
     keepError: assign({ error: ({ event }) => toError((event as { error?: unknown }).error) }),

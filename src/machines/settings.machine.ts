@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { savedSnackbar } from './snackbar.machine';
 import { defaultThemeSettings } from '../contract/themes';
 import type { ThemeSettings } from '../contract/settings';
+import type { User } from '../contract/auth';
 
 type LayoutStyle = ThemeSettings['layout']['style'];
 type LayoutConfig = ThemeSettings['layout']['config'];
@@ -78,6 +79,18 @@ export interface SettingsValues {
 export interface SettingsInput extends SettingsValues {
   /** A guest (no user, or an empty role list) keeps the choice in this browser only. */
   isGuest: boolean;
+}
+
+/** The settings a user starts from: their saved ones, or for a guest what this browser kept (else defaults). */
+export function settingsFor(user: User | null, kept: SettingsValues | null): SettingsInput {
+  if (user && user.role.length > 0) {
+    return { settings: pickThemeSettings(user.data.settings), shortcuts: user.data.shortcuts, isGuest: false };
+  }
+  return {
+    settings: kept?.settings ?? defaultThemeSettings,
+    shortcuts: kept?.shortcuts ?? user?.data.shortcuts ?? [],
+    isGuest: true,
+  };
 }
 
 export interface SettingsContext extends SettingsInput {

@@ -38,7 +38,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { useErrorSummary } from '../ui/useErrorSummary';
 import { Isolated } from '../ui/Isolated';
 import { useOneAtATime } from '../ui/useOneAtATime';
-import { usePayInvoice, useRefreshInvoice, useVoidInvoice } from '../../api/pos';
+import { usePayInvoice, useVoidInvoice } from '../../api/pos';
 import { ReceiptEmail } from '../shared/sale/ReceiptEmail';
 import { RefundForm } from '../shared/sale/RefundForm';
 import { useDeviceRegister } from '../shared/register/useDeviceRegister';
@@ -195,7 +195,6 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
   const formats = useFormats();
   const query = useQuery(recordsQueries.invoice(tenantId, scope, invoiceId));
   const [paper, setPaper] = useState<Paper>('a4');
-  const refresh = useRefreshInvoice(tenantId, scope);
 
   // With this device's register open at the invoice's store, money goes back through it, by line if need be.
   const register = useDeviceRegister(query.data?.locationId ?? '');
@@ -222,7 +221,7 @@ function SelectedInvoice({ tenantId, scope, invoiceId }: { tenantId: string; sco
             <PaymentForm key={`${invoice.id}-${invoice.paidTotal}`} tenantId={tenantId} scope={scope} invoice={invoice} register={register?.openSession ? register : null} />
           )}
           {lineRefund ? (
-            <RefundForm invoice={invoice} registerSessionId={lineRefund} onRefunded={refresh} />
+            <RefundForm invoice={invoice} registerSessionId={lineRefund} />
           ) : (
             !invoice.relatedInvoiceId &&
             (invoice.status === 'open' || invoice.status === 'paid') && <VoidForm tenantId={tenantId} scope={scope} invoice={invoice} registerSessionId={register?.openSession?.id} />

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePageSearch } from '../shared/pageAddress';
-import { posQueries, useRefreshSale } from '../../api/pos';
+import { posQueries } from '../../api/pos';
 import type { HistoryItem } from '../../contract/pos';
 import type { InvoiceDetail } from '../../contract/records';
 import { translateError } from '../../i18n/apiErrors';
@@ -119,7 +119,6 @@ function SelectedSale({ tenantId, invoiceId }: { tenantId: string; invoiceId: st
   const sessionId = useSelector(actor, (s) => (s.hasTag('open') ? (s.context.report?.id ?? null) : null));
   const query = useQuery(posQueries.invoice(tenantId, invoiceId));
   const [paper, setPaper] = useState<Paper>('roll');
-  const refresh = useRefreshSale(tenantId);
   return (
     <QueryView query={query}>
       {(invoice) => (
@@ -136,7 +135,7 @@ function SelectedSale({ tenantId, invoiceId }: { tenantId: string; invoiceId: st
               </Link>
             </p>
           ) : invoice.paidTotal <= 0 || invoice.status === 'void' ? null : sessionId ? (
-            <RefundForm invoice={invoice} registerSessionId={sessionId} onRefunded={refresh} />
+            <RefundForm invoice={invoice} registerSessionId={sessionId} />
           ) : (
             <p className={styles.muted}>{t('posRegister.refund.needsOpen')}</p>
           )}

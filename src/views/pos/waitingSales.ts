@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateSessionReport, submitSale } from '../../api/pos';
+import { recordSale as recordAndRefresh } from '../../api/pos';
 import type { SaleResult, SaleSubmit } from '../../contract/pos';
 import { openSaleQueue } from '../../pos/saleQueue';
 import { createSaleSync } from '../../pos/saleSync';
@@ -22,12 +22,9 @@ const exclusive = async (run: () => Promise<void>): Promise<void> => {
   else await run();
 };
 
-/** Records a sale (now or from the queue): its session's X report (expected cash, totals) is read again. */
-export async function recordSale(sale: SaleSubmit, signal?: AbortSignal): Promise<SaleResult> {
-  const result = await submitSale(sale, signal);
-  if (queries && tenant) void invalidateSessionReport(queries, tenant, sale.registerSessionId);
-  return result;
-}
+/** Records a sale (now or from the queue); src/api/pos.ts has its session's X report read again. */
+export const recordSale = (sale: SaleSubmit, signal?: AbortSignal): Promise<SaleResult> =>
+  recordAndRefresh(sale, queries && tenant ? { client: queries, tenantId: tenant } : null, signal);
 
 export function getSaleSync(): SaleSync {
   if (sync) return sync;

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { useRefundSale } from '../../../api/pos';
-import type { RefundInput, RefundResult } from '../../../contract/pos';
+import type { RefundInput } from '../../../contract/pos';
 import type { InvoiceDetail } from '../../../contract/records';
 import { translateMessage } from '../../../i18n/appI18n';
 import { useTenantId } from '../useTenant';
@@ -24,7 +24,7 @@ type Draft = Omit<RefundInput, 'clientRefundId' | 'registerSessionId'>;
  * the patient's store credit, with a reason, counted in the open session's totals. One `clientRefundId` per attempt:
  * the same values sent again (a double click, a lost answer) reuse it, so the server records one refund.
  */
-export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice: InvoiceDetail; registerSessionId: string; onRefunded: (result: RefundResult) => Promise<unknown> }) {
+export function RefundForm({ invoice, registerSessionId }: { invoice: InvoiceDetail; registerSessionId: string }) {
   const { t, i18n } = useTranslation();
   const formats = useFormats();
   const titleId = useId();
@@ -36,11 +36,11 @@ export function RefundForm({ invoice, registerSessionId, onRefunded }: { invoice
   const attempt = useRef<{ key: string; values: string } | null>(null);
   const once = useOneAtATime();
   const refund = useRefundSale(useTenantId(), invoice.id);
-  const refunded = (result: RefundResult) => {
+  // The view's own steps; what a refund changes is read again by the hook (src/api/pos.ts).
+  const refunded = () => {
     attempt.current = null;
     setQuantities(Object.fromEntries(invoice.lines.map((line) => [line.lineNo, ''])));
     setReason('');
-    void onRefunded(result);
   };
   const body = refund.error instanceof ApiError ? refund.error.body : null;
   const serverFields = Object.fromEntries(Object.entries(body?.fields ?? {}).map(([field, text]) => [field, translateMessage(i18n, text)]));
