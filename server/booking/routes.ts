@@ -58,7 +58,7 @@ export async function bookingRoutes(fastify: FastifyInstance) {
       request.inTenant(async (tx) => {
         const stores = await tx.select({ id: locations.id }).from(locations).orderBy(locations.name);
         const online = [];
-        for (const s of stores) online.push(await onlineStore(tx, s.id));
+        for (const s of stores) online.push(await onlineStore(tx, s.id, { forms: false }));
         return {
           stores: online.flatMap((s) => (s && s.types.length && s.providers.length ? [{ id: s.id, name: s.name, timeZone: s.timeZone, types: s.types, providers: s.providers }] : [])),
         };
@@ -73,7 +73,7 @@ export async function bookingRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       request.inTenant(async (tx) => {
-        const store = await onlineStore(tx, request.query.locationId);
+        const store = await onlineStore(tx, request.query.locationId, { forms: false });
         if (!store) {
           const visible = await queryRows(tx, sql`select 1 from locations where id = ${request.query.locationId}`);
           throw visible.length ? new HttpError(409, 'booking.notOnline') : new HttpError(404, 'request.notFound');
