@@ -2,22 +2,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BookedVisit, BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery } from '../../src/contract/booking';
+import { BookedVisit, BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery, StoreDay, StoreDayQuery } from '../../src/contract/booking';
 import { StoreParams } from '../../src/contract/generalSettings';
 import { queryRows } from '../db/client';
 import { locations } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { nowOf, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { callerOf } from '../scope/context';
 import { ownPatientId, patientOnly } from '../scope/patientRecord';
 import { guestBookingRoutes } from './guestRoutes';
 import { bookOnline } from './patientBooking';
 import { bookingSettingsOf, saveBookingRules } from './rules';
 import { onlineStore, storeSlots } from './slots';
+import { storeDay } from './storeDay';
 
 const security = [{ bearer: [] }];
 const adminOnly = { access: ['admin'] as const };
 const patients = { access: patientOnly };
+const staff = { access: clinicalRoles };
 
 export async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +47,25 @@ export async function bookingRoutes(fastify: FastifyInstance) {
       request.work('settings.booking.update', async ({ tx, scope, requireStore }) => {
         await requireStore(request.params.locationId);
         return saveBookingRules(tx, scope.tenantId, request.params.locationId, request.body, nowOf(request));
+      }),
+  );
+
+  app.get(
+    '/booking/day',
+    {
+      config: staff,
+      schema: {
+        tags: ['appointments'],
+        summary: "A store's day of online booking: each provider's hours, free slots (the booking rules) and live visits, in the store's time zone",
+        security,
+        querystring: StoreDayQuery,
+        response: { 200: StoreDay, ...errors },
+      },
+    },
+    (request) =>
+      request.work('booking.day', async ({ tx, scope, requireStore, now }) => {
+        await requireStore(request.query.locationId);
+        return { result: await storeDay(tx, scope.tenantId, request.query, now), audit: { targetType: 'location', targetId: request.query.locationId } };
       }),
   );
 
