@@ -9,6 +9,7 @@ import { defaultThemeSettings, themeNames } from '../src/contract/settings';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium';
 import { kB, log } from './lib/format';
 import { onCleanup } from './lib/process';
+import { logBookingJs, measureBookingJs, type BookingJs } from './booking-js';
 
 export const SIGN_IN_PATH = '/clearview/downtown';
 export const BROWSER_TIMEOUT_MS = 30_000;
@@ -143,6 +144,8 @@ export interface BrowserResults {
   signIn: PageLoad;
   shell: { visit: PageLoad; reload: PageLoad };
   themes: ThemeCss;
+  /** The booking pages' JS beyond the entry (bench/booking-js.ts). */
+  booking: BookingJs;
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -164,11 +167,15 @@ export async function measureBrowser(base: string, distDir: string): Promise<Bro
     const chosen = themeNames.find((name) => name !== defaultThemeSettings.theme.main && files.some((f) => f.theme === name)) ?? themeNames[0];
     log(`  a guest who chose ${chosen}...`);
     const themed = await loadSignIn(browser, base, chosen);
+    log('  the booking pages...');
+    const booking = await measureBookingJs(browser, base, distDir);
+    logBookingJs(booking);
     const themeFiles = (load: PageLoad) => load.files.filter((f) => f.kind === 'css' && themeOfCss(f.path)).map((f) => f.path);
     return {
       chromium: browser.version(),
       signIn,
       shell,
+      booking,
       themes: {
         files,
         withoutFile: themeNames.filter((name) => !files.some((f) => f.theme === name)),

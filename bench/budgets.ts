@@ -1,6 +1,8 @@
 /** The budgets checked against the results: PASS, MISS, or SKIP when not measured. */
 import path from 'node:path';
 import { SIGN_IN_PATH } from './browser';
+import { BOOKING_JS_BUDGET_GZIP, GUEST_BOOKING_PATH } from './booking-js';
+import { SLOTS_BUDGET_MS } from './slots';
 import { budgets } from './config';
 import { kB, seconds } from './lib/format';
 import type { BudgetCheck, Results } from './results';
@@ -73,6 +75,10 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       atMost(`Signed-in shell JS (gzip), reload of ${new URL(br.shell.reload.url).pathname}`, br.shell.reload.js.gzipBytes, budgets.shellJsGzipMaxBytes),
       atMost('Sign-in → shell JS (gzip), the whole visit', br.shell.visit.js.gzipBytes, budgets.shellJsGzipMaxBytes),
     );
+    checks.push(
+      atMost(`Public booking page JS beyond the entry (gzip), ${GUEST_BOOKING_PATH}`, br.booking.guestPage.gzipBytes, BOOKING_JS_BUDGET_GZIP),
+      atMost("Patient's 'Book a visit' JS beyond the entry and shell (gzip)", br.booking.patientBooking.gzipBytes, BOOKING_JS_BUDGET_GZIP, `a cold reload of /patient/appointment: ${kB(br.booking.patientReload.gzipBytes)} beyond the entry, the shell included`),
+    );
     const t = br.themes;
     const largest = Math.max(0, ...t.files.map((f) => f.gzipBytes));
     const chosenFile = t.files.find((f) => f.theme === t.chosen);
@@ -94,9 +100,16 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   } else {
     checks.push(
       { name: 'Signed-in shell JS (gzip)', status: 'SKIP', value: '-', limit: shellLimit, note: browserWhy },
+      { name: 'Booking pages JS beyond the entry (gzip)', status: 'SKIP', value: '-', limit: `≤ ${kB(BOOKING_JS_BUDGET_GZIP)}`, note: browserWhy },
       { name: 'Theme CSS: a small file per theme, fetched when chosen', status: 'SKIP', value: '-', limit: `each ≤ ${kB(budgets.themeCssGzipMaxBytes)}`, note: browserWhy },
     );
   }
+  const slots = results.slots;
+  const slotsName = 'Free slots p95, 10 providers × 60 days, 1,000,000 appointments (PostgreSQL, HTTP)';
+  if (slots && 'patientAny' in slots) {
+    const worst = Math.max(slots.patientAny.p95, slots.guestAny.p95);
+    checks.push({ name: slotsName, status: worst < SLOTS_BUDGET_MS ? 'PASS' : 'MISS', value: `${worst} ms`, limit: `< ${SLOTS_BUDGET_MS} ms`, note: `patient ${slots.patientAny.p95} ms, public page ${slots.guestAny.p95} ms (medians ${slots.patientAny.median}, ${slots.guestAny.median})` });
+  } else checks.push({ name: slotsName, status: 'SKIP', value: '-', limit: `< ${SLOTS_BUDGET_MS} ms`, note: slots && 'skipped' in slots ? slots.skipped : 'not measured (see errors)' });
   const lh = results.lighthouse;
   for (const category of ['performance', 'accessibility'] as const) {
     const name = `Lighthouse ${category}, ${SIGN_IN_PATH} (desktop, median)`;

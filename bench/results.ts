@@ -1,6 +1,7 @@
 /** What one bench run measured: written to bench/results/latest.json, checked against the budgets, reported. */
 import type { BrowserResults } from './browser';
 import type { DayResults } from './day';
+import type { SlotsResults } from './slots';
 import type { measureBundle } from './bundle';
 import type { LighthouseResults } from './lighthouse';
 import type { DbKind, StartupPair } from './startup';
@@ -43,6 +44,8 @@ export interface Results {
   lighthouse?: LighthouseResults | { skipped: string };
   /** The busy day (bench/day.ts), also written to bench/results/day.json. */
   day?: DayResults | { skipped: string };
+  /** Free slots (bench/slots.ts), also written to bench/results/slots.json. */
+  slots?: SlotsResults | { skipped: string };
   budgets: BudgetCheck[];
   errors: string[];
 }

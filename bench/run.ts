@@ -12,6 +12,7 @@
  *      the theme CSS files (one per theme, fetched only when that theme is chosen).
  *   5. Lighthouse (desktop preset: performance and accessibility) on the sign-in page, the median of a few runs.
  *   6. The busy day on PostgreSQL (bench/day.ts: 50 clients of a day's mix over 200 stores, beside GET /api/health).
+ *   7. Free slots on PostgreSQL (bench/slots.ts: a store with 10 providers over 60 days, 1,000,000 appointments).
  *
  * Environment:
  *   BENCH_DURATION       seconds per load test (default 10), e.g. 3 for a quick check
@@ -41,6 +42,7 @@ import { root } from './lib/paths';
 import { installSignalHandlers, isInterrupted, onCleanup, runCleanups } from './lib/process';
 import { runLighthouse } from './lighthouse';
 import { createPgDatabase } from './postgres';
+import { measureSlots, writeSlotsResults } from './slots';
 import { report } from './report';
 import type { Results } from './results';
 import { measureStartups, startServer, type DbTarget, type Server } from './startup';
@@ -176,6 +178,16 @@ async function main(): Promise<number> {
       if (day) {
         results.day = day;
         results.errors.push(...day.errors);
+      }
+    }
+    if (throughputOnly) results.slots = notMeasured;
+    else if (pgDb && 'skipped' in pgDb) results.slots = { skipped: pgDb.skipped };
+    else {
+      log('Free slots');
+      const slots = await attempt('free slots', measureSlots);
+      if (slots) {
+        results.slots = slots;
+        writeSlotsResults(slots);
       }
     }
   } catch (err) {

@@ -15,12 +15,15 @@ import type { Plugin, Rolldown } from 'vite';
  *   sign-in page loads, so it never loads either chunk), the languages and the themes (each loaded when chosen).
  */
 const signedInShell = /[\\/]src[\\/]app[\\/]SignedInShell\.tsx$/;
+/** The store's public booking page: a guest opens it without the shell. */
+const guestBooking = /[\\/]src[\\/]views[\\/]booking[\\/]GuestBookingPage\.tsx$/;
 /** A lazily loaded page (or a part of one), the shell, or the table of staff pages; any other lazy module is a loader. */
 const page = /[\\/]src[\\/](views[\\/]|app[\\/](SignedInShell|staffPages)\.tsx?$)/;
 
 export function pagesChunk(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
   let shellMembers = new Set<string>();
   let sharedMembers = new Set<string>();
+  let bookingMembers = new Set<string>();
   const plugin: Plugin = {
     name: 'pages-chunk',
     apply: 'build',
@@ -49,8 +52,10 @@ export function pagesChunk(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
         for (const id of closure([root])) uses.set(id, (uses.get(id) ?? 0) + 1);
       }
       const shell = closure(lazyRoots.filter((id) => signedInShell.test(id)));
-      shellMembers = new Set([...shell].filter((id) => !unshared.has(id)));
-      sharedMembers = new Set([...uses].filter(([id, count]) => count >= 2 && !shell.has(id) && !unshared.has(id)).map(([id]) => id));
+      const booking = closure(lazyRoots.filter((id) => guestBooking.test(id)));
+      bookingMembers = new Set([...booking].filter((id) => !unshared.has(id) && !guestBooking.test(id)));
+      shellMembers = new Set([...shell].filter((id) => !unshared.has(id) && !bookingMembers.has(id)));
+      sharedMembers = new Set([...uses].filter(([id, count]) => count >= 2 && !shell.has(id) && !unshared.has(id) && !bookingMembers.has(id)).map(([id]) => id));
     },
   };
   // Only the named modules: by default a group also takes its modules' imports, which would draw what the sign-in
@@ -60,6 +65,7 @@ export function pagesChunk(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
   return {
     plugin,
     groups: [
+      { name: 'booking', test: (id) => bookingMembers.has(id), includeDependenciesRecursively: false },
       { name: 'shell', test: (id) => shellMembers.has(id), includeDependenciesRecursively: false },
       { name: 'pages', test: (id) => sharedMembers.has(id), includeDependenciesRecursively: false },
     ],

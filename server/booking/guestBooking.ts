@@ -27,8 +27,8 @@ import { onlineStore, storeSlots, type OnlineStore } from './slots';
 type Ref = { tenantId: string; id: string };
 
 /** The store behind the address when it takes new patients online; otherwise the refusal that says why. */
-export async function guestStore(tx: Tx, portal: PortalMapping): Promise<OnlineStore> {
-  const store = await onlineStore(tx, portal.locationid);
+export async function guestStore(tx: Tx, portal: PortalMapping, options: { forms?: boolean } = {}): Promise<OnlineStore> {
+  const store = await onlineStore(tx, portal.locationid, options);
   if (!store || !store.types.length || !store.providers.length) throw new HttpError(409, 'booking.notOnline');
   if (!store.rules.newPatientsMayBook) throw new HttpError(409, 'booking.newPatientsOff');
   return store;

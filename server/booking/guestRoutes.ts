@@ -64,7 +64,7 @@ export async function guestBookingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const portal = await portalOf(request);
       return withTenant(db, portal.tenantID, async (tx) => {
-        const store = await guestStore(tx, portal);
+        const store = await guestStore(tx, portal, { forms: false });
         const slots = await storeSlots(tx, portal.tenantID, store, request.query, config.now());
         return { timeZone: store.timeZone, minutes: store.types.find((t) => t.type === request.query.type)?.minutes ?? 0, slots };
       });

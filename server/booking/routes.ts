@@ -2,22 +2,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BookedVisit, BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery } from '../../src/contract/booking';
+import { BookedVisit, BookingOptions, BookingRules, BookingSettings, FreeSlots, PatientBookingCreate, SlotsQuery, StoreDay, StoreDayQuery } from '../../src/contract/booking';
 import { StoreParams } from '../../src/contract/generalSettings';
 import { queryRows } from '../db/client';
 import { locations } from '../db/schema';
 import { HttpError } from '../http/errors';
-import { nowOf, writeErrors as errors } from '../scope/audited';
+import { clinicalRoles, nowOf, writeErrors as errors } from '../scope/audited';
 import { callerOf } from '../scope/context';
 import { ownPatientId, patientOnly } from '../scope/patientRecord';
 import { guestBookingRoutes } from './guestRoutes';
 import { bookOnline } from './patientBooking';
 import { bookingSettingsOf, saveBookingRules } from './rules';
 import { onlineStore, storeSlots } from './slots';
+import { storeDay } from './storeDay';
 
 const security = [{ bearer: [] }];
 const adminOnly = { access: ['admin'] as const };
 const patients = { access: patientOnly };
+const staff = { access: clinicalRoles };
 
 export async function bookingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,6 +51,25 @@ export async function bookingRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/booking/day',
+    {
+      config: staff,
+      schema: {
+        tags: ['appointments'],
+        summary: "A store's day of online booking: each provider's hours, free slots (the booking rules) and live visits, in the store's time zone",
+        security,
+        querystring: StoreDayQuery,
+        response: { 200: StoreDay, ...errors },
+      },
+    },
+    (request) =>
+      request.work('booking.day', async ({ tx, scope, requireStore, now }) => {
+        await requireStore(request.query.locationId);
+        return { result: await storeDay(tx, scope.tenantId, request.query, now), audit: { targetType: 'location', targetId: request.query.locationId } };
+      }),
+  );
+
+  app.get(
     '/my/booking/stores',
     {
       config: patients,
@@ -58,7 +79,7 @@ export async function bookingRoutes(fastify: FastifyInstance) {
       request.inTenant(async (tx) => {
         const stores = await tx.select({ id: locations.id }).from(locations).orderBy(locations.name);
         const online = [];
-        for (const s of stores) online.push(await onlineStore(tx, s.id));
+        for (const s of stores) online.push(await onlineStore(tx, s.id, { forms: false }));
         return {
           stores: online.flatMap((s) => (s && s.types.length && s.providers.length ? [{ id: s.id, name: s.name, timeZone: s.timeZone, types: s.types, providers: s.providers }] : [])),
         };
@@ -73,7 +94,7 @@ export async function bookingRoutes(fastify: FastifyInstance) {
     },
     (request) =>
       request.inTenant(async (tx) => {
-        const store = await onlineStore(tx, request.query.locationId);
+        const store = await onlineStore(tx, request.query.locationId, { forms: false });
         if (!store) {
           const visible = await queryRows(tx, sql`select 1 from locations where id = ${request.query.locationId}`);
           throw visible.length ? new HttpError(409, 'booking.notOnline') : new HttpError(404, 'request.notFound');

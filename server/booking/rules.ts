@@ -9,21 +9,27 @@ import { HttpError } from '../http/errors';
 import type { Done } from '../scope/audited';
 import { providersOf } from '../scope/scope';
 
-/** The rules of one store (RLS keeps them in the caller's company); a store without a row takes no online bookings. */
-export async function readBookingRules(tx: Tx, locationId: string): Promise<{ rules: BookingRules; updatedAt: Date | null }> {
+/**
+ * The rules of one store (RLS keeps them in the caller's company); a store without a row takes no online bookings.
+ * `forms: false` leaves out the forms sent with a booking (intakeForms empty): free slots do not need them, and
+ * their two reads were a fifth of a slot request's statements.
+ */
+export async function readBookingRules(tx: Tx, locationId: string, { forms = true }: { forms?: boolean } = {}): Promise<{ rules: BookingRules; updatedAt: Date | null }> {
   // One statement at a time: a transaction's statements share one connection.
   const [row] = await tx.select().from(bookingRules).where(eq(bookingRules.locationId, locationId));
   const schedules = await tx.select().from(providerSchedules).where(eq(providerSchedules.locationId, locationId));
   const providers = schedules.map((s) => ({ providerId: s.providerId, hours: s.hours, daysOff: s.daysOff, blocks: s.blocks }));
   // Only the store's published forms are sent: one that was archived drops out of the rules it was in.
-  const published = new Set((await publishedFormsOf(tx, locationId)).map((f) => f.id));
-  const intakeForms = (
-    await tx
-      .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
-      .from(bookingIntakeForms)
-      .where(eq(bookingIntakeForms.locationId, locationId))
-      .orderBy(bookingIntakeForms.type, bookingIntakeForms.formId)
-  ).filter((f) => published.has(f.formId));
+  const published = forms ? new Set((await publishedFormsOf(tx, locationId)).map((f) => f.id)) : new Set<string>();
+  const intakeForms = forms
+    ? (
+        await tx
+          .select({ type: bookingIntakeForms.type, formId: bookingIntakeForms.formId, newPatientsOnly: bookingIntakeForms.newPatientsOnly })
+          .from(bookingIntakeForms)
+          .where(eq(bookingIntakeForms.locationId, locationId))
+          .orderBy(bookingIntakeForms.type, bookingIntakeForms.formId)
+      ).filter((f) => published.has(f.formId))
+    : [];
   if (!row) return { rules: { ...defaultBookingRules, providers, intakeForms }, updatedAt: null };
   return {
     rules: {

@@ -27,10 +27,11 @@ export interface OnlineStore {
   providers: { id: string; name: string }[];
 }
 
-export async function onlineStore(tx: Tx, locationId: string): Promise<OnlineStore | null> {
+/** `forms: false` (free slots): the rules without the forms sent with a booking (rules.intakeForms empty). */
+export async function onlineStore(tx: Tx, locationId: string, { forms = true }: { forms?: boolean } = {}): Promise<OnlineStore | null> {
   const [store] = await tx.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId));
   if (!store) return null;
-  const { rules } = await readBookingRules(tx, locationId);
+  const { rules } = await readBookingRules(tx, locationId, { forms });
   if (!rules.onlineEnabled) return null;
   const settings = await storeSettingsOf(tx, locationId);
   const bookable = await providersOf(tx, locationId);

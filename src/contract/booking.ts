@@ -339,3 +339,45 @@ export type GuestBookingConfirm = z.infer<typeof GuestBookingConfirm>;
 /** Where the code went (masked) and for how long it is valid. */
 export const GuestCodeSent = z.object({ channel: z.enum(['email', 'sms']), destination: z.string(), expiresInSeconds: z.number().int() });
 export type GuestCodeSent = z.infer<typeof GuestCodeSent>;
+
+// ---- Staff: a store's day of online booking (GET /api/booking/day) ----
+
+export const StoreDayQuery = z.object({
+  locationId: z.uuid({ error: M.provider }),
+  date: BookingDate,
+  /** The visit type whose length the free slots are counted in (default: an eye exam). */
+  type: AppointmentType.default('eye-exam'),
+});
+export type StoreDayQuery = z.infer<typeof StoreDayQuery>;
+
+/** A live visit of a provider on the day, at this store or another (`here`), in the store's time zone. */
+export const StoreDayVisit = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  localTime: z.string(),
+  minutes: z.number().int(),
+  type: AppointmentType,
+  status: z.string(),
+  source: z.string(),
+  patientName: z.string(),
+  here: z.boolean(),
+});
+export type StoreDayVisit = z.infer<typeof StoreDayVisit>;
+
+/** Each provider with working hours at the store: the day's hours, free slots (the online rules) and live visits. */
+export const StoreDay = z.object({
+  locationId: z.string(),
+  date: z.string(),
+  timeZone: z.string(),
+  minutes: z.number().int(),
+  providers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      hours: z.object({ opens: z.string(), closes: z.string() }).nullable(),
+      free: z.array(z.object({ startsAt: z.string(), localTime: z.string() })),
+      booked: z.array(StoreDayVisit),
+    }),
+  ),
+});
+export type StoreDay = z.infer<typeof StoreDay>;

@@ -9,10 +9,24 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * Offsets already worked out, by zone and exact instant: formatToParts costs microseconds, and the free slots of a
+ * store ask the same days' midnights and the same bookings' starts request after request (docs/operations.md,
+ * "Free slots"). Cleared whole when it grows past its bound.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 20_000;
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 export function zoneOffset(instant: number, timeZone: string): number {
+  const key = `${timeZone} ${instant}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   const parts = Object.fromEntries(wallFormat(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - instant;
+  const offset = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute)) - instant;
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 /** The instant (ms) of a wall-clock time given as UTC milliseconds of the same fields; two passes settle a DST change. */

@@ -74,6 +74,7 @@ export function recordRoutes(): Record<string, RouteSpec> {
         },
         'POST /api/patients/:patientId/prescriptions/:rxId/given': { ...unknown(), url: () => `/api/patients/${UNKNOWN_UUID}/prescriptions/${UNKNOWN_UUID}/given` },
         'GET /api/appointments/providers': { ...unknown(), url: () => `/api/appointments/providers?locationId=${UNKNOWN_UUID}` },
+        'GET /api/booking/day': { ...unknown(), url: () => `/api/booking/day?locationId=${UNKNOWN_UUID}&date=2031-01-06` },
         'POST /api/appointments': {
           ...unknown(),
           body: () => ({ patientId: UNKNOWN_UUID, providerId: UNKNOWN_UUID, type: 'eye-exam', startsAt: '2031-01-01T09:00:00Z' }),

@@ -1,59 +1,123 @@
 /**
- * "Overdue" is one rule, on the server, in the store's time zone: the lab-order lookup, the chart's and the portal's
- * lab orders and the work desk agree at an hour when the store's date is not UTC's (Downtown is in New York, where
- * 02:30 UTC is still the evening before).
+ * The staff's store-day view of online booking over HTTP (GET /api/booking/day): for a store and a date, each
+ * provider with working hours there, the free slots the booking rules leave (the same freeSlots as the patient's
+ * page) and the day's live visits, in the store's time zone. Refused to patients, to another company and for a
+ * store the caller does not work at; bad input is a 400 with field codes.
  */
-import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, demoIds, json, ownerRows, signIn, startHarness, type Harness, type SignedIn } from './harness';
+import { bearer, demo, demoIds, json, signIn, startHarness, type Harness, type SignedIn } from './harness';
 
 let h: Harness;
 let admin: SignedIn;
-const dayMs = 86_400_000;
-const nyDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
+let staff: SignedIn;
+let patientUser: SignedIn;
+let otherAdmin: SignedIn;
+
+function call(who: SignedIn, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<LightMyRequestResponse> {
+  return h.app.inject({ method, url, headers: { ...bearer(who), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { payload: JSON.stringify(body) } : {}) });
+}
+async function ok<T = Record<string, unknown>>(res: Promise<LightMyRequestResponse>, status = 201): Promise<T> {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return json<T>(r);
+}
+const weekdays = (opens: string, closes: string) => ({
+  mon: { opens, closes },
+  tue: { opens, closes },
+  wed: { opens, closes },
+  thu: { opens, closes },
+  fri: { opens, closes },
+  sat: null,
+  sun: null,
+});
+
+type Day = {
+  locationId: string;
+  date: string;
+  timeZone: string;
+  minutes: number;
+  providers: {
+    id: string;
+    name: string;
+    hours: { opens: string; closes: string } | null;
+    free: { startsAt: string; localTime: string }[];
+    booked: { id: string; startsAt: string; localTime: string; minutes: number; type: string; status: string; source: string; patientName: string; here: boolean }[];
+  }[];
+};
 
 beforeAll(async () => {
   h = await startHarness();
-  // The next 02:30 UTC: New York's date is the day before.
-  const now = Date.now();
-  const at = Math.floor(now / dayMs) * dayMs + 2.5 * 3_600_000;
-  h.advance((at > now ? at : at + dayMs) - now);
-  admin = await signIn(h, 'admin@clearview.test');
+  // Monday 2031-03-03, 06:55 in New York (EST).
+  h.advance(Date.parse('2031-03-03T11:55:00Z') - h.config.now().getTime());
+  [admin, staff, patientUser, otherAdmin] = await Promise.all([
+    signIn(h, 'admin@clearview.test'),
+    signIn(h, 'staff@clearview.test'),
+    signIn(h, 'patient@clearview.test'),
+    signIn(h, 'admin@brightsight.test', demo.brightsight),
+  ]);
+  await ok(
+    call(admin, 'PUT', `/api/settings/booking/${demoIds.downtown}`, {
+      onlineEnabled: true,
+      newPatientsMayBook: true,
+      onlineTypes: ['eye-exam', 'pickup'],
+      bufferMinutes: 0,
+      minNoticeHours: 0,
+      horizonDays: 30,
+      maxOnlinePerDay: 10,
+      closures: [],
+      providers: [
+        { providerId: staff.user.id, hours: weekdays('09:00', '11:00'), daysOff: [], blocks: [{ date: '2031-03-04', from: '10:00', to: '10:30', label: 'Meeting' }] },
+        { providerId: admin.user.id, hours: weekdays('13:00', '14:00'), daysOff: ['2031-03-05'], blocks: [] },
+      ],
+      intakeForms: [],
+    }),
+    200,
+  );
 });
+
 afterAll(() => h.close());
 
-const get = async <T>(url: string): Promise<T> => {
-  const res = await h.app.inject({ method: 'GET', url, headers: bearer(admin) });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<T>(res);
-};
-
-describe('overdue in the store’s time zone', () => {
-  it('an order expected on the store’s today is not overdue anywhere; one expected the day before is overdue everywhere', async () => {
-    const now = h.config.now();
-    const storeToday = nyDate(now);
-    expect(storeToday).not.toBe(now.toISOString().slice(0, 10));
-    const storeYesterday = nyDate(new Date(now.getTime() - dayMs));
-    const [due, late] = await ownerRows<{ id: string; number: number; patient_id: string }>(
-      h,
-      sql`select id, number, patient_id from lab_orders where location_id = ${demoIds.downtown} and status in ('sent-to-lab', 'in-production') order by number limit 2`,
+describe("the staff's store-day view of online booking", () => {
+  it("lists each provider's free slots and the day's visits in the store's time zone", async () => {
+    const patient = await ok<{ id: string }>(
+      call(admin, 'POST', '/api/patients', { locationId: demoIds.downtown, firstName: 'Dana', lastName: 'Dayview', dateOfBirth: '1980-05-17', email: 'dana.dayview@example.test' }),
     );
-    await ownerRows(h, sql`update lab_orders set expected_on = ${storeToday}::date where id = ${due!.id}`);
-    await ownerRows(h, sql`update lab_orders set expected_on = ${storeYesterday}::date where id = ${late!.id}`);
+    // Sam at 09:30 (14:30 UTC, EST): a 30-minute eye exam takes 09:30 and the starts that would overlap it.
+    const visit = await ok<{ id: string }>(
+      call(staff, 'POST', '/api/appointments', { patientId: patient.id, providerId: staff.user.id, type: 'eye-exam', startsAt: '2031-03-04T14:30:00Z', durationMinutes: 30 }),
+    );
+    const day = await ok<Day>(call(staff, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-04&type=eye-exam`), 200);
+    expect(day).toMatchObject({ locationId: demoIds.downtown, date: '2031-03-04', timeZone: 'America/New_York', minutes: 30 });
+    const sam = day.providers.find((p) => p.id === staff.user.id)!;
+    expect(sam.hours).toEqual({ opens: '09:00', closes: '11:00' });
+    // 09:00-11:00 on the quarter hours, less the visit (09:30-10:00) and the meeting (10:00-10:30).
+    expect(sam.free.map((s) => s.localTime)).toEqual(['09:00', '10:30']);
+    expect(sam.free[0]!.startsAt).toBe('2031-03-04T14:00:00.000Z');
+    expect(sam.booked).toEqual([
+      expect.objectContaining({ id: visit.id, startsAt: '2031-03-04T14:30:00.000Z', localTime: '09:30', minutes: 30, type: 'eye-exam', status: 'booked', source: 'staff', patientName: 'Dana Dayview', here: true }),
+    ]);
+    const alex = day.providers.find((p) => p.id === admin.user.id)!;
+    expect(alex.free.map((s) => s.localTime)).toEqual(['13:00', '13:15', '13:30']);
+    expect(alex.booked).toEqual([]);
 
-    type Flagged = { id: string; overdue: boolean };
-    const overdueList = await get<{ items: Flagged[] }>(`/api/lab-orders?type=overdue&limit=100&locationId=${demoIds.downtown}`);
-    expect(overdueList.items.map((o) => o.id)).toContain(late!.id);
-    expect(overdueList.items.map((o) => o.id)).not.toContain(due!.id);
-    for (const order of [due!, late!]) {
-      const found = await get<{ items: Flagged[] }>(`/api/lab-orders?search=${order.number}`);
-      expect(found.items.find((o) => o.id === order.id)?.overdue).toBe(order === late);
-      const chart = await get<{ orders: Flagged[] }>(`/api/patients/${order.patient_id}/orders`);
-      expect(chart.orders.find((o) => o.id === order.id)?.overdue).toBe(order === late);
-    }
-    const desk = await get<{ items: (Flagged & { kind: string })[] }>(`/api/workdesk?locationId=${demoIds.downtown}`);
-    const orders = desk.items.filter((i) => i.kind === 'order');
-    expect(orders.find((o) => o.id === late!.id)?.overdue).toBe(true);
-    expect(orders.some((o) => o.id === due!.id)).toBe(false);
+    // A day off: hours shown, nothing free. A cancelled visit frees its slot.
+    const off = await ok<Day>(call(admin, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-05&type=eye-exam`), 200);
+    expect(off.providers.find((p) => p.id === admin.user.id)!.free).toEqual([]);
+    await ok(call(staff, 'POST', `/api/appointments/${visit.id}/status`, { to: 'cancelled' }), 200);
+    const after = await ok<Day>(call(staff, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-04&type=eye-exam`), 200);
+    const samAfter = after.providers.find((p) => p.id === staff.user.id)!;
+    expect(samAfter.booked).toEqual([]);
+    expect(samAfter.free.map((s) => s.localTime)).toEqual(['09:00', '09:15', '09:30', '10:30']);
+  });
+
+  it('refuses patients, another company, a store without online booking rules of its own and bad input', async () => {
+    expect((await call(patientUser, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-04&type=eye-exam`)).statusCode).toBe(403);
+    expect((await call(otherAdmin, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-04&type=eye-exam`)).statusCode).toBe(404);
+    const bad = await call(staff, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-02-30&type=eye-exam`);
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ code: 'request.fieldsInvalid', fieldCodes: { date: expect.any(String) } });
+    const type = await call(staff, 'GET', `/api/booking/day?locationId=${demoIds.downtown}&date=2031-03-04&type=surgery`);
+    expect(type.statusCode).toBe(400);
   });
 });
