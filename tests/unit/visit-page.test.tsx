@@ -144,6 +144,20 @@ describe('the visit page', () => {
     expect(screen.getByText('يمكن إلغاء المواعيد عبر الإنترنت حتى ساعتين قبل البدء.')).toBeTruthy();
   });
 
+  it('offers another time in Arabic, the times isolated in the right-to-left page', async () => {
+    const elevenAM = { startsAt: '2031-03-05T16:00:00.000Z', providerId: 'a0000000-0000-4000-8000-000000000001', providerName: 'Sam Staff', localDate: '2031-03-05', localTime: '11:00' };
+    const { user } = show((call) => {
+      if (call.method === 'GET' && call.path === path) return { status: 200, body: { ...visit, language: 'ar' } };
+      if (call.method === 'GET' && call.path.startsWith(`${path}/slots?`)) return { status: 200, body: { timeZone: 'America/New_York', minutes: 30, slots: [elevenAM] } };
+      return { status: 404, body: {} };
+    });
+    await user.click(await screen.findByRole('button', { name: 'اختر وقتًا آخر' }));
+    expect(await screen.findByRole('heading', { name: 'اختر وقتًا آخر' })).toBeTruthy();
+    const time = await screen.findByRole('button', { name: /11:00/ });
+    expect(time.querySelector('bdi')?.textContent).toBe('11:00');
+    expect(screen.getByRole('button', { name: 'أبقِ موعدي' })).toBeTruthy();
+  });
+
   it('keeps the language the reader chose on this device', async () => {
     show((call) => (call.path === path ? { status: 200, body: { ...visit, language: 'ar' } } : { status: 404, body: {} }), 'tr');
     expect(await screen.findByRole('heading', { name: 'Randevunuz' })).toBeTruthy();
