@@ -3,27 +3,21 @@
  * (./slots.ts), and moving a live appointment to another free time by the same rules (a reminder's link moves the
  * patient's visit so, server/reminders).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppointmentType } from '../../src/contract/records';
-import { zonedDate } from '../../src/contract/zonedTime';
-import { lockProvider } from '../appointments/appointments';
 import type { Tx } from '../db/client';
 import { pgError } from '../db/pg';
-import { patients } from '../db/schema-records';
-import { localParts } from '../db/values';
 import { HttpError } from '../http/errors';
-import { appointmentTypeName, notifyPatient } from '../messaging/messaging';
-import { slotGone } from './patientBooking';
-import { storeSlots, type OnlineStore } from './slots';
+import { confirmByMessage, lockFreeSlot, slotGone } from './patientBooking';
+import type { OnlineStore } from './slots';
 
 export { onlineStore, storeSlots, type OnlineStore } from './slots';
 
 /**
  * Moves the appointment to a free time of the store's online rules (lead time, horizon, hours, blocked times, the
- * daily cap, applied again on the server's clock) with the chosen provider. The online bookings' lock, the
- * provider's lock and the exclusion constraint hold the new time as a booking's are held: a time no longer free is
- * 409 booking.slotGone with the next free ones. The new time is confirmed by the patient's channel (template
- * appointment.booked); answers the message to deliver once the transaction commits.
+ * daily cap, applied again on the server's clock) with the chosen provider, held as a booking's time is held (its
+ * locks and the exclusion constraint): a time no longer free is 409 booking.slotGone with the next free ones. The
+ * new time is confirmed by the patient's channel; answers the message to deliver once the transaction commits.
  */
 export async function moveOnline(
   tx: Tx,
@@ -38,12 +32,7 @@ export async function moveOnline(
   const length = store.types.find((t) => t.type === appointment.type);
   if (!length) throw new HttpError(409, 'booking.notOnline');
   const booking = { locationId: store.id, type: appointment.type, providerId: provider.id, startsAt: to.startsAt };
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${store.id}::text || 'online', 0))`);
-  await lockProvider(tx, tenantId, provider.id);
-  const startsAt = new Date(to.startsAt);
-  const date = zonedDate(startsAt, store.timeZone);
-  const free = await storeSlots(tx, tenantId, store, { type: appointment.type, providerId: provider.id, from: date, to: date }, now);
-  if (!free.some((s) => s.startsAt === startsAt.toISOString())) throw await slotGone(tx, tenantId, store, booking, date, now);
+  const { startsAt, date } = await lockFreeSlot(tx, tenantId, store, booking, now);
   try {
     await tx.transaction((inner) =>
       inner.execute(
@@ -57,14 +46,6 @@ export async function moveOnline(
     if (code === '23P01' || code === '23505') throw await slotGone(tx, tenantId, store, booking, date, now);
     throw err;
   }
-  const [patient] = await tx.select().from(patients).where(eq(patients.id, appointment.patientId));
-  const at = localParts(startsAt, store.timeZone);
-  const sent = await notifyPatient(tx, {
-    tenantId,
-    patient: patient!,
-    locationId: store.id,
-    key: 'appointment.booked',
-    fields: (language) => ({ appointmentTime: `${at.date} ${at.time}`, appointmentType: appointmentTypeName(appointment.type, language), providerName: provider.name }),
-  });
+  const sent = await confirmByMessage(tx, tenantId, store, { patientId: appointment.patientId, type: appointment.type, startsAt, providerName: provider.name });
   return { startsAt, providerName: provider.name, deliver: sent ? [sent.ref] : [] };
 }

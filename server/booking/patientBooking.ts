@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { addDays, bookingMessages, type BookedVisit, type FreeSlot, type PatientBookingCreate } from '../../src/contract/booking';
+import type { AppointmentType } from '../../src/contract/records';
 import { zonedDate } from '../../src/contract/zonedTime';
 import { queryRows, type Tx } from '../db/client';
 import { pgError } from '../db/pg';
@@ -37,6 +38,39 @@ async function seenBefore(tx: Tx, patientId: string): Promise<boolean> {
 }
 
 /**
+ * Takes the locks a booking holds a slot with (one online booking of the store at a time, for the daily cap, and
+ * the provider's lock that staff bookings take) and checks the slot is free by the store's rules on the server's
+ * clock; a slot that is not is 409 booking.slotGone with the next free ones.
+ */
+export async function lockFreeSlot(tx: Tx, tenantId: string, store: OnlineStore, input: PatientBookingCreate, now: Date): Promise<{ startsAt: Date; date: string }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${store.id}::text || 'online', 0))`);
+  await lockProvider(tx, tenantId, input.providerId);
+  const startsAt = new Date(input.startsAt);
+  const date = zonedDate(startsAt, store.timeZone);
+  const free = await storeSlots(tx, tenantId, store, { type: input.type, providerId: input.providerId, from: date, to: date }, now);
+  if (!free.some((s) => s.startsAt === startsAt.toISOString())) throw await slotGone(tx, tenantId, store, input, date, now);
+  return { startsAt, date };
+}
+
+/** The visit's time confirmed by the patient's channel, in their language (template appointment.booked). */
+export async function confirmByMessage(
+  tx: Tx,
+  tenantId: string,
+  store: OnlineStore,
+  visit: { patientId: string; type: AppointmentType; startsAt: Date; providerName: string },
+) {
+  const [patient] = await tx.select().from(patients).where(eq(patients.id, visit.patientId));
+  const at = localParts(visit.startsAt, store.timeZone);
+  return notifyPatient(tx, {
+    tenantId,
+    patient: patient!,
+    locationId: store.id,
+    key: 'appointment.booked',
+    fields: (language) => ({ appointmentTime: `${at.date} ${at.time}`, appointmentType: appointmentTypeName(visit.type, language), providerName: visit.providerName }),
+  });
+}
+
+/**
  * Books the slot for the patient (`by`: their account), assigns the forms the store sends with this visit type (to a
  * patient not seen before, also those for new patients only) and confirms the visit by the patient's channel.
  */
@@ -54,14 +88,7 @@ export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by
   const seen = await seenBefore(tx, patientId);
   if (!store.rules.newPatientsMayBook && !seen) throw new HttpError(409, 'booking.newPatientsOff');
 
-  // One online booking of the store at a time (the daily cap), and the provider's lock that staff bookings take.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${tenantId}::text || ${store.id}::text || 'online', 0))`);
-  await lockProvider(tx, tenantId, provider.id);
-  const startsAt = new Date(input.startsAt);
-  const date = zonedDate(startsAt, store.timeZone);
-  const free = await storeSlots(tx, tenantId, store, { type: input.type, providerId: provider.id, from: date, to: date }, now);
-  if (!free.some((s) => s.startsAt === startsAt.toISOString())) throw await slotGone(tx, tenantId, store, input, date, now);
-
+  const { startsAt, date } = await lockFreeSlot(tx, tenantId, store, input, now);
   let id: string;
   try {
     id = await tx.transaction(async (inner) => {
@@ -92,16 +119,7 @@ export async function bookOnline(tx: Tx, tenantId: string, patientId: string, by
   const formIds = store.rules.intakeForms.filter((f) => f.type === input.type && (!f.newPatientsOnly || !seen)).map((f) => f.formId);
   const visitEnds = new Date(startsAt.getTime() + length.minutes * 60_000);
   const forms = await assignWithBooking(tx, { locationId: store.id, patientId, formIds, until: visitEnds, at: now, by });
-  // The booking confirmed by the patient's channel, in their language (template appointment.booked).
-  const [patient] = await tx.select().from(patients).where(eq(patients.id, patientId));
-  const at = localParts(startsAt, store.timeZone);
-  const sent = await notifyPatient(tx, {
-    tenantId,
-    patient: patient!,
-    locationId: store.id,
-    key: 'appointment.booked',
-    fields: (language) => ({ appointmentTime: `${at.date} ${at.time}`, appointmentType: appointmentTypeName(input.type, language), providerName: provider.name }),
-  });
+  const sent = await confirmByMessage(tx, tenantId, store, { patientId, type: input.type, startsAt, providerName: provider.name });
   return {
     deliver: sent ? [sent.ref] : [],
     result: { appointment: booked!, forms },
