@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { trackingQuery } from '../../api/inbox';
 import { weekdays } from '../../contract/generalSettings';
 import type { TrackingView } from '../../contract/inbox';
 import { translateError } from '../../i18n/apiErrors';
-import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
-import { LanguageButtons } from '../shared/publicPage/controls';
+import { GuestMessage, GuestPage } from '../shared/publicPage/GuestPage';
 import * as publicStyles from '../shared/publicPage/publicPage.css';
 import { ScreenTitle } from '../shared/publicPage/ScreenTitle';
 import { useFormats } from '../shared/format';
@@ -22,21 +21,10 @@ import * as styles from './inbox.css';
  * expired link (7 days after delivery, or a suspended company) shows the eForm page's 'Expired!' screen.
  */
 export function TrackingPage({ trackingKey }: { trackingKey: string }) {
-  // A guest page is drawn without the signed-in app's providers: its one query has a client of its own.
-  const [client] = useState(() => new QueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <I18nextPageTexts>
-        <div className={publicStyles.page}>
-          <header className={publicStyles.header}>
-            <LanguageButtons />
-          </header>
-          <main className={publicStyles.main}>
-            <TrackingScreen trackingKey={trackingKey} />
-          </main>
-        </div>
-      </I18nextPageTexts>
-    </QueryClientProvider>
+    <GuestPage>
+      <TrackingScreen trackingKey={trackingKey} />
+    </GuestPage>
   );
 }
 
@@ -52,8 +40,8 @@ function TrackingScreen({ trackingKey }: { trackingKey: string }) {
   }
   if (tracking.isError) {
     const status = tracking.error instanceof ApiError ? tracking.error.status : 0;
-    if (status === 410) return <Message title={t('eformPublic.expiredTitle')} text={t('tracking.expiredBody')} />;
-    if (status === 404 || status === 400) return <Message title={t('tracking.notFoundTitle')} text={t('tracking.notFoundBody')} />;
+    if (status === 410) return <GuestMessage title={t('eformPublic.expiredTitle')} text={t('tracking.expiredBody')} />;
+    if (status === 404 || status === 400) return <GuestMessage title={t('tracking.notFoundTitle')} text={t('tracking.notFoundBody')} />;
     return (
       <div className={publicStyles.centered}>
         <ScreenTitle>{t('tracking.title')}</ScreenTitle>
@@ -62,15 +50,6 @@ function TrackingScreen({ trackingKey }: { trackingKey: string }) {
     );
   }
   return <Timeline view={tracking.data} />;
-}
-
-function Message({ title, text }: { title: string; text: string }) {
-  return (
-    <div className={publicStyles.centered}>
-      <ScreenTitle>{title}</ScreenTitle>
-      <p className={publicStyles.text}>{text}</p>
-    </div>
-  );
 }
 
 function Timeline({ view }: { view: TrackingView }) {

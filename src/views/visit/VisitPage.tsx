@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { useAnswerVisit, useRescheduleVisit, visitQuery, visitSlotsQuery } from '../../api/visit';
@@ -8,8 +8,8 @@ import { zonedDate } from '../../contract/zonedTime';
 import { lastDayFrom, slotDays } from '../../machines/booking.machine';
 import type { VisitPage as Visit } from '../../contract/visitReply';
 import { translateError } from '../../i18n/apiErrors';
-import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
-import { LanguageButtons, PageButton } from '../shared/publicPage/controls';
+import { PageButton } from '../shared/publicPage/controls';
+import { GuestMessage, GuestPage } from '../shared/publicPage/GuestPage';
 import * as publicStyles from '../shared/publicPage/publicPage.css';
 import { ScreenTitle } from '../shared/publicPage/ScreenTitle';
 import { useFormats } from '../shared/format';
@@ -25,30 +25,10 @@ import * as styles from './visit.css';
  * unless the reader picked one here.
  */
 export function VisitPage({ visitKey }: { visitKey: string }) {
-  // A guest page is drawn without the signed-in app's providers: its queries have a client of their own.
-  const [client] = useState(() => new QueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <I18nextPageTexts>
-        <div className={publicStyles.page}>
-          <header className={publicStyles.header}>
-            <LanguageButtons />
-          </header>
-          <main className={publicStyles.main}>
-            <VisitScreen visitKey={visitKey} />
-          </main>
-        </div>
-      </I18nextPageTexts>
-    </QueryClientProvider>
-  );
-}
-
-function Message({ title, text }: { title: string; text: string }) {
-  return (
-    <div className={publicStyles.centered}>
-      <ScreenTitle>{title}</ScreenTitle>
-      <p className={publicStyles.text}>{text}</p>
-    </div>
+    <GuestPage>
+      <VisitScreen visitKey={visitKey} />
+    </GuestPage>
   );
 }
 
@@ -71,8 +51,8 @@ export function VisitScreen({ visitKey }: { visitKey: string }) {
   }
   if (visit.isError) {
     const status = visit.error instanceof ApiError ? visit.error.status : 0;
-    if (status === 410) return <Message title={t('eformPublic.expiredTitle')} text={t('apiErrors.visit.linkExpired')} />;
-    if (status === 404 || status === 400) return <Message title={t('visit.notFoundTitle')} text={t('apiErrors.visit.linkNotFound')} />;
+    if (status === 410) return <GuestMessage title={t('eformPublic.expiredTitle')} text={t('apiErrors.visit.linkExpired')} />;
+    if (status === 404 || status === 400) return <GuestMessage title={t('visit.notFoundTitle')} text={t('apiErrors.visit.linkNotFound')} />;
     return (
       <div className={publicStyles.centered}>
         <ScreenTitle>{t('visit.title')}</ScreenTitle>
