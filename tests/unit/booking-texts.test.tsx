@@ -10,7 +10,7 @@ import { createInstance } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import type { FreeSlot } from '../../src/contract/booking';
-import { initI18n } from '../../src/i18n/appI18n';
+import { addAllTexts, createAppI18n, fetchAllTexts, initI18n, loadStoredLanguage, startWithBookingTexts } from '../../src/i18n/appI18n';
 import { createI18n } from '../../src/i18n/i18n';
 import ar from '../../src/i18n/locales/ar.json?booking';
 import en from '../../src/i18n/locales/en.json?booking';
@@ -108,5 +108,23 @@ describe('the public booking page with its own texts only', () => {
     const arabic = createI18n(localStorage).getFixedT('ar');
     expect(await screen.findByRole('heading', { name: arabic('notFound.title') })).toBeTruthy();
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the app's texts when a page load starts on the booking page", () => {
+  it('a Turkish reader gets the booking groups of Turkish; the first other page completes Turkish', async () => {
+    localStorage.setItem('language', 'tr');
+    startWithBookingTexts();
+    await loadStoredLanguage(localStorage);
+    const i18n = createAppI18n(localStorage);
+    const t = createI18n(localStorage).getFixedT('tr');
+    expect(i18n.language).toBe('tr');
+    expect(i18n.t('guestBooking.title')).toBe(t('guestBooking.title'));
+    // Not fetched for the booking page: a text of the register.
+    expect(i18n.exists('posRegister', { lng: 'tr', fallbackLng: false })).toBe(false);
+    await fetchAllTexts();
+    addAllTexts(i18n);
+    expect(i18n.exists('posRegister', { lng: 'tr', fallbackLng: false })).toBe(true);
+    expect(i18n.t('guestBooking.title')).toBe(t('guestBooking.title'));
   });
 });
