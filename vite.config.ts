@@ -5,7 +5,7 @@ import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
-import { eformGroups, startGroups } from './src/i18n/startTexts.ts';
+import { bookingGroups, eformGroups, startGroups } from './src/i18n/startTexts.ts';
 import { racContexts } from './scripts/build/racContexts.ts';
 import { pagesChunk } from './scripts/build/pagesChunk.ts';
 
@@ -29,7 +29,8 @@ function precompress(page: string): Plugin {
 /**
  * `import texts from './locales/en.json?start'`: only the start-up groups of that JSON (src/i18n/startTexts.ts), so
  * the entry chunk does not carry the texts of pages it does not draw; `?eform`: only the public eForm page's groups
- * (its own entry, src/eformsMain.tsx). Also in the unit tests (vitest.config.ts).
+ * (its own entry, src/eformsMain.tsx); `?booking`: only the public booking page's (src/i18n/appI18n.ts,
+ * fetchBookingTexts). Also in the unit tests (vitest.config.ts).
  */
 export function startTexts(): Plugin {
   return {
@@ -37,7 +38,7 @@ export function startTexts(): Plugin {
     enforce: 'pre',
     load(id) {
       const [file, query] = id.split('?', 2);
-      const groups = query === 'start' ? startGroups : query === 'eform' ? eformGroups : null;
+      const groups = query === 'start' ? startGroups : query === 'eform' ? eformGroups : query === 'booking' ? [...startGroups, ...bookingGroups] : null;
       if (!groups || !file?.endsWith('.json')) return null;
       this.addWatchFile(file);
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -4,7 +4,8 @@ import { App } from './app/App';
 import { startPageLoad } from './app/earlyStart';
 import { createRuntime } from './app/runtime';
 import { readStoredSession } from './app/storedSession';
-import { loadStoredLanguage } from './i18n/appI18n';
+import { matchRoute } from './contract/routeTable';
+import { loadStoredLanguage, startWithBookingTexts } from './i18n/appI18n';
 import './theme/global.css';
 import { light17Theme } from './theme/themes/light17.css';
 
@@ -29,6 +30,8 @@ function start() {
 // Turkish and Arabic come in their own chunks: a reader who chose one gets it before the first render, so that
 // render is already in their language (English, the default, is in this bundle). If the chunk cannot be fetched,
 // the app starts in English rather than not at all.
+// The store's public booking page draws only its own groups of texts, in Turkish and Arabic too (src/i18n/appI18n.ts).
+if (matchRoute(window.location.pathname)?.route.id === 'guestBooking') startWithBookingTexts();
 const language = loadStoredLanguage(window.localStorage);
 if (language) void language.then(start, start);
 else start();

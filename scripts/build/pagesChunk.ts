@@ -52,7 +52,18 @@ export function pagesChunk(): { plugin: Plugin; groups: Rolldown.CodeSplittingGr
         for (const id of closure([root])) uses.set(id, (uses.get(id) ?? 0) + 1);
       }
       const shell = closure(lazyRoots.filter((id) => signedInShell.test(id)));
-      const booking = closure(lazyRoots.filter((id) => guestBooking.test(id)));
+      // The booking page's own: what it reaches that the entry does not. The walk stops at the entry's modules, so a
+      // library the entry imports through its index (React Aria) does not bring every module of it into this chunk,
+      // where the other pages would fetch them from (the entry's group takes the modules the entry uses).
+      const entry = closure([...graph.values()].filter((m) => m.isEntry).map((m) => m.id));
+      const booking = new Set<string>();
+      const stack = lazyRoots.filter((id) => guestBooking.test(id));
+      while (stack.length) {
+        const id = stack.pop()!;
+        if (booking.has(id) || entry.has(id)) continue;
+        booking.add(id);
+        stack.push(...(graph.get(id)?.importedIds ?? []));
+      }
       bookingMembers = new Set([...booking].filter((id) => !unshared.has(id) && !guestBooking.test(id)));
       shellMembers = new Set([...shell].filter((id) => !unshared.has(id) && !bookingMembers.has(id)));
       sharedMembers = new Set([...uses].filter(([id, count]) => count >= 2 && !shell.has(id) && !unshared.has(id) && !bookingMembers.has(id)).map(([id]) => id));

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookedVisit, BookingOptions, BookingSettings, FreeSlots, GuestBookingStore, GuestCodeSent } from '../contract/booking';
-import type { BookingRules, GuestBookingConfirm, GuestBookingRequest, GuestSlotsQuery, PatientBookingCreate, SlotsQuery } from '../contract/booking';
+import { BookedVisit, BookingOptions, BookingSettings, FreeSlots } from '../contract/booking';
+import type { BookingRules, PatientBookingCreate, SlotsQuery } from '../contract/booking';
 import { apiRequest } from './http';
 import type { ViewEffects } from './mutations';
 import { recordsKey } from './records';
@@ -55,42 +55,4 @@ export function useBookVisit(tenantId: string) {
   });
 }
 
-// ---- The store's public booking page (/{company}/{store}/book): a guest, no session ----
-
-const guestPath = (company: string, store: string) => `/api/book/${encodeURIComponent(company)}/${encodeURIComponent(store)}`;
-const guestKey = (company: string, store: string) => ['guest', 'booking', company.toLowerCase(), store.toLowerCase()] as const;
-
-export const guestStoreQuery = (company: string, store: string) =>
-  queryOptions({
-    queryKey: [...guestKey(company, store), 'store'],
-    queryFn: ({ signal }) => apiRequest(guestPath(company, store), { auth: 'none', schema: GuestBookingStore, signal }),
-    retry: false,
-  });
-
-export const guestSlotsQuery = (company: string, store: string, query: GuestSlotsQuery) =>
-  queryOptions({
-    queryKey: [...guestKey(company, store), 'slots', query],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ type: query.type, from: query.from, to: query.to, ...(query.providerId ? { providerId: query.providerId } : {}) });
-      return apiRequest(`${guestPath(company, store)}/slots?${params}`, { auth: 'none', schema: FreeSlots, signal });
-    },
-  });
-
-/** Sends the new patient's one-time code (nothing is held). */
-export function useSendGuestCode(company: string, store: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (request: GuestBookingRequest) => apiRequest(`${guestPath(company, store)}/code`, { method: 'POST', auth: 'none', body: request, schema: GuestCodeSent }),
-    // A slot found gone: the slots are read again.
-    onError: () => void client.invalidateQueries({ queryKey: [...guestKey(company, store), 'slots'] }),
-  });
-}
-
-/** Confirms the code: the patient and the booking; whatever the answer, the slots are read again. */
-export function useConfirmGuestBooking(company: string, store: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (confirm: GuestBookingConfirm) => apiRequest(`${guestPath(company, store)}/confirm`, { method: 'POST', auth: 'none', body: confirm, schema: BookedVisit }),
-    onSettled: () => void client.invalidateQueries({ queryKey: [...guestKey(company, store), 'slots'] }),
-  });
-}
+// The store's public booking page (/{company}/{store}/book, a guest) calls the API without queries: ./guestBooking.ts.

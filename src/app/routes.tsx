@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { addAllTexts, fetchAllTexts } from '../i18n/appI18n';
+import { addAllTexts, addBookingTexts, fetchAllTexts, fetchBookingTexts } from '../i18n/appI18n';
 import { I18nextPageTexts } from '../i18n/I18nextPageTexts';
 import { SignInPage } from '../views/auth/SignInPage';
 import { StoreSignInPage } from '../views/auth/StoreSignInPage';
@@ -88,6 +88,22 @@ function AddAllTexts() {
   return null;
 }
 
+/**
+ * The store's public booking page draws only its own groups of texts (src/i18n/startTexts.ts bookingGroups): a new
+ * patient opening it does not download every English text (bench/booking-js.ts).
+ */
+const BookingTexts = preloadable(() => fetchBookingTexts().then(() => AddBookingTexts));
+
+function AddBookingTexts() {
+  const { i18n } = useTranslation();
+  addBookingTexts(i18n);
+  return null;
+}
+
+/** The texts chunk a route's page waits for: none (the start-up groups), the booking page's, or every text. */
+const textsOf = (route: RouteEntry): Preloadable | null =>
+  hasStartTexts(route) ? null : route.page?.kind === 'guestBooking' ? BookingTexts : AllTexts;
+
 // The patient record pages, the patient home and the kiosk sign-up, each its own chunk.
 const recordPages = {
   demographicInfo: preloadable(() =>
@@ -156,7 +172,7 @@ export function chunksOf(route: RouteEntry): readonly Preloadable[] {
   if (!chunks) {
     const page = route.page;
     const own = !page ? null : page.kind === 'records' ? recordPages[page.view] : startPages.has(page.kind) ? null : pageChunks[page.kind as keyof typeof pageChunks];
-    chunks = [own, hasStartTexts(route) ? null : AllTexts, isDrawnAlone(route) ? null : Shell].filter((chunk): chunk is Preloadable => chunk !== null);
+    chunks = [own, textsOf(route), isDrawnAlone(route) ? null : Shell].filter((chunk): chunk is Preloadable => chunk !== null);
     chunksByRoute.set(route, chunks);
   }
   return chunks;
@@ -344,7 +360,7 @@ export function AppRoutes() {
     <PageLoadBoundary routeId={route.id}>
       <SplashUntilLoaded chunks={firstDrawing ? chunksOf(route) : none}>
         <Suspense fallback={<Splash />}>
-          {!hasStartTexts(route) && <AllTexts />}
+          {textsOf(route) === BookingTexts ? <BookingTexts /> : !hasStartTexts(route) && <AllTexts />}
           {alone ? (
             <PreloadHomeContext.Provider value={preloadHomeOf}>
               <FirstPaintHandOff />

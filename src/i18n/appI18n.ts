@@ -32,6 +32,25 @@ const localeChunks: Record<Exclude<Language, 'en'>, () => Promise<{ default: Tra
   ar: () => import('./locales/ar.json'),
 };
 
+/**
+ * The public booking page's groups of each language (./startTexts.ts bookingGroups, with the start-up groups in
+ * Turkish and Arabic: the sign-in page it links to draws from them): a new patient who opens that page, in any
+ * language, fetches these instead of whole locales (bench/booking-js.ts).
+ */
+const bookingChunks: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.json?booking'),
+  tr: () => import('./locales/tr.json?booking'),
+  ar: () => import('./locales/ar.json?booking'),
+};
+
+/**
+ * Which texts a language fetched now brings: 'booking' while the page load started on the public booking page
+ * (startWithBookingTexts) and no other page has drawn since; then 'all' (fetchAllTexts).
+ */
+let scope: 'all' | 'booking' = 'all';
+/** Languages of which only the booking page's groups are here: fetchAllTexts completes them. */
+const partial = new Set<Exclude<Language, 'en'>>();
+
 /** Locales fetched so far in this page (loadStoredLanguage, or a language chosen since): new instances start with them. */
 const fetched = new Map<Language, Translations>([['en', startEnglish as Translations]]);
 
@@ -40,10 +59,44 @@ function fetchLanguage(language: string): Promise<Translations | null> {
   const known = fetched.get(language);
   if (known) return Promise.resolve(known);
   if (language === 'en') return Promise.resolve(startEnglish as Translations);
-  return localeChunks[language]().then(({ default: translations }) => {
-    fetched.set(language, translations);
-    return translations;
+  const fromBooking = scope === 'booking';
+  return (fromBooking ? bookingChunks[language]() : localeChunks[language]()).then(({ default: translations }) => {
+    fetched.set(language, translations as Translations);
+    if (fromBooking) partial.add(language);
+    return translations as Translations;
   });
+}
+
+/**
+ * The page load starts on the store's public booking page (src/main.tsx, before loadStoredLanguage): Turkish or
+ * Arabic, stored or chosen there, come as that page's groups only until another page draws.
+ */
+export function startWithBookingTexts() {
+  scope = 'booking';
+}
+
+let bookingEnglish: Translations | null = null;
+const withBookingTexts = new WeakSet<I18n>();
+
+/**
+ * Fetches the English of the public booking page's groups (the entry has the start-up groups only); the booking
+ * page's route waits for it instead of every English text (src/app/routes.tsx). Resolves even if it fails.
+ */
+export function fetchBookingTexts(): Promise<void> {
+  if (bookingEnglish || allEnglish) return Promise.resolve();
+  return bookingChunks.en().then(
+    ({ default: texts }) => {
+      bookingEnglish = texts as Translations;
+    },
+    () => {},
+  );
+}
+
+/** Puts the booking page's English texts into `i18n` once fetchBookingTexts has them (idempotent). */
+export function addBookingTexts(i18n: I18n) {
+  if (!bookingEnglish || withBookingTexts.has(i18n)) return;
+  i18n.addResourceBundle('en', 'translation', bookingEnglish, true, true);
+  withBookingTexts.add(i18n);
 }
 
 /** i18next's loader for a language the instance does not have yet: changeLanguage waits for it, then switches. */
@@ -68,20 +121,32 @@ const withAllTexts = new WeakSet<I18n>();
  * be fetched it still resolves: the page renders, as it would with a language whose chunk failed.
  */
 export function fetchAllTexts(): Promise<void> {
-  if (allEnglish) return Promise.resolve();
-  return import('./locales/en.json').then(
-    ({ default: all }: { default: Translations }) => {
-      allEnglish = all;
-      fetched.set('en', all);
-    },
-    () => {},
+  scope = 'all';
+  // Turkish or Arabic fetched for the booking page only: the whole of them now, as English.
+  const completing = [...partial].map((language) =>
+    localeChunks[language]().then(({ default: translations }) => {
+      fetched.set(language, translations);
+      partial.delete(language);
+      completed.set(language, translations);
+    }),
   );
+  const english = allEnglish
+    ? null
+    : import('./locales/en.json').then(({ default: all }: { default: Translations }) => {
+        allEnglish = all;
+        fetched.set('en', all);
+      });
+  return Promise.allSettled([english, ...completing]).then(() => {});
 }
 
-/** Puts every English text into `i18n` once fetchAllTexts has them (idempotent; nothing before). */
+/** Languages fetched whole by fetchAllTexts after the booking page's groups of them (addAllTexts adds them). */
+const completed = new Map<Language, Translations>();
+
+/** Puts every English text (and any language completed) into `i18n` once fetchAllTexts has them (idempotent). */
 export function addAllTexts(i18n: I18n) {
   if (!allEnglish || withAllTexts.has(i18n)) return;
   i18n.addResourceBundle('en', 'translation', allEnglish, true, true);
+  for (const [language, translations] of completed) i18n.addResourceBundle(language, 'translation', translations, true, true);
   withAllTexts.add(i18n);
 }
 

@@ -9,3 +9,9 @@ declare module '*.json?eform' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+
+/** The public booking page's groups only (src/i18n/startTexts.ts bookingGroups; the `startTexts` plugin in vite.config.ts). */
+declare module '*.json?booking' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -24,3 +24,33 @@ export const startGroups = [
  * `import ... from './locales/en.json?eform'` gives only these.
  */
 export const eformGroups = ['language', 'errors', 'eformPublic', 'apiErrors.eforms', 'apiErrors.request', 'apiErrors.server'] as const;
+
+/**
+ * The groups of en.json (and tr, ar) the store's public booking page (/{company}/{store}/book,
+ * src/views/booking/GuestBookingPage.tsx) and its shared parts draw: `import ... from './locales/en.json?booking'`
+ * gives only these, so a new patient opening it does not download every text of the app (bench/booking-js.ts).
+ * A text that page shows must be in one of these groups (tests/unit/booking-texts.test.ts checks the page's keys).
+ */
+export const bookingGroups = [
+  'language',
+  'notFound',
+  'errors',
+  'fieldErrors',
+  'guestBooking',
+  'booking',
+  'kiosk',
+  'records.loading',
+  'records.loadFailed',
+  'records.loadFailedHint',
+  'records.retry',
+  'records.appointments.types',
+  'records.profile.channels',
+  'apiErrors.request',
+  'apiErrors.server',
+  'apiErrors.auth',
+  'apiErrors.tenancy',
+  'apiErrors.portal',
+  'apiErrors.patients',
+  'apiErrors.appointments',
+  'apiErrors.booking',
+] as const;

@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider } from 'react-aria-components';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -43,16 +44,18 @@ export interface RenderOptions {
   api: (call: Call) => Reply | undefined;
   /** With fake timers: how user-event lets time pass between its steps. */
   advanceTimers?: (ms: number) => unknown;
+  /** The page's i18next, made from the stored language (default: every text of every language, createI18n). */
+  texts?: (storage: Storage) => I18n;
 }
 
-export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', api, advanceTimers }: RenderOptions) {
+export function renderPage(page: ReactNode, { user = janeDoe, language = 'en', api, advanceTimers, texts = createI18n }: RenderOptions) {
   writeStoredSession(window.sessionStorage, {
     session: { accessToken: 'token', tenantId: user.tenantId, user, expiresAt: Date.now() / 1000 + 600 },
     loginUrl: '/login',
   });
   localStorage.setItem('language', language);
   const server = fakeApi((call) => (call.path === '/api/patient/me' ? { status: 200, body: { user } } : api(call)));
-  const i18n = createI18n(localStorage);
+  const i18n = texts(localStorage);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session = createSessionActor({ sessionStorage, localStorage });
   session.start();

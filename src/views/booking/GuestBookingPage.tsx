@@ -1,23 +1,21 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Form, Link } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useGuestBookingActor } from '../../actors/guestBooking';
 import { ApiError } from '../../api/http';
-import { guestSlotsQuery, guestStoreQuery } from '../../api/booking';
-import { addDays, GuestBookingRequest, type FreeSlot, type GuestBookingStore } from '../../contract/booking';
+import { fetchGuestSlots, fetchGuestStore, useGuestRead, type GuestRead } from '../../api/guestBooking';
+import { addDays, GuestBookingRequest, type FreeSlot, type GuestBookingStore, type GuestSlotsQuery } from '../../contract/booking';
 import { fieldCodesOf } from '../../contract/fieldMessages';
 import type { AppointmentType } from '../../contract/records';
 import { languageNames, languages } from '../../i18n/appI18n';
 import { translateApiError, translateError } from '../../i18n/apiErrors';
 import { I18nextPageTexts } from '../../i18n/I18nextPageTexts';
 import { lastDayFrom, slotDays, type GuestPerson } from '../../machines/guestBooking.machine';
-import { Choice } from '../shared/Choice';
 import { SelectField } from '../shared/fields';
 import { FormName } from '../shared/formName';
-import { SlotStep } from '../shared/SlotStep';
+import { SlotStepView } from '../shared/SlotStepView';
 import { useFormats } from '../shared/format';
 import { LanguageButtons } from '../shared/publicPage/controls';
 import * as publicStyles from '../shared/publicPage/publicPage.css';
@@ -35,21 +33,17 @@ import { TextField } from '../ui/TextField';
  * takes no new patients online says so, and a person the store may already know is sent to sign in or call.
  */
 export function GuestBookingPage({ company, store }: { company: string; store: string }) {
-  // A guest page is drawn without the signed-in app's providers: its queries have a client of their own.
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2 } } }));
   return (
-    <QueryClientProvider client={client}>
-      <I18nextPageTexts>
-        <div className={publicStyles.page}>
-          <header className={publicStyles.header}>
-            <LanguageButtons />
-          </header>
-          <main className={publicStyles.main}>
-            <GuestBooking company={company} store={store} />
-          </main>
-        </div>
-      </I18nextPageTexts>
-    </QueryClientProvider>
+    <I18nextPageTexts>
+      <div className={publicStyles.page}>
+        <header className={publicStyles.header}>
+          <LanguageButtons />
+        </header>
+        <main className={publicStyles.main}>
+          <GuestBooking company={company} store={store} />
+        </main>
+      </div>
+    </I18nextPageTexts>
   );
 }
 
@@ -57,15 +51,15 @@ const signInHref = (company: string, store: string) => `/${encodeURIComponent(co
 
 function GuestBooking({ company, store }: { company: string; store: string }) {
   const { t, i18n } = useTranslation();
-  const found = useQuery(guestStoreQuery(company, store));
-  if (found.isPending) {
+  const found = useGuestRead(`${company}/${store}`, (signal) => fetchGuestStore(company, store, signal));
+  if (found.status === 'pending') {
     return (
       <div className={publicStyles.centered}>
         <Spinner label={t('guestBooking.loading')} />
       </div>
     );
   }
-  if (found.isError) {
+  if (found.status === 'error') {
     const status = found.error instanceof ApiError ? found.error.status : 0;
     return (
       <section className={publicStyles.card} aria-labelledby="guest-booking-title">
@@ -116,8 +110,10 @@ function Steps({ company, store, info }: { company: string; store: string; info:
   if (state.matches('type')) return <TypeStep info={info} step={step(1)} onChoose={(visit, provider) => actor.send({ type: 'guest.chooseType', visitType: visit, providerId: provider })} />;
   if (state.matches('slot'))
     return (
-      <SlotStep
-        slotsQuery={guestSlotsQuery(company, store, { type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) })}
+      <GuestSlots
+        company={company}
+        store={store}
+        query={{ type: type!, from, to: lastDayFrom(from), ...(providerId ? { providerId } : {}) }}
         from={from}
         to={lastDayFrom(from)}
         canGoEarlier={state.can({ type: 'guest.days', from: addDays(from, -slotDays) })}
@@ -340,25 +336,26 @@ function DetailsStep({
         {text('phone', 'tel', 'tel')}
         {text('email', 'email', 'email')}
       </div>
-      <Choice
+      <RadioChoice
         name="preferredChannel"
         label={t('kiosk.preferredChannel')}
         value={values.preferredChannel || null}
         onChange={(value) => change('preferredChannel')(value as Draft['preferredChannel'])}
         isRequired
+        error={problems.preferredChannel}
         isDisabled={isSending}
         options={[
           { value: 'email', label: t('records.profile.channels.email') },
           { value: 'sms', label: t('records.profile.channels.sms') },
         ]}
       />
-      <Choice
+      <RadioChoice
         name="preferredLanguage"
         label={t('kiosk.preferredLanguage')}
         value={values.preferredLanguage}
         onChange={(value) => change('preferredLanguage')(value as Draft['preferredLanguage'])}
         isDisabled={isSending}
-        options={languages.map((language) => ({ value: language, label: languageNames[language] }))}
+        options={languages.map((language) => ({ value: language, label: languageNames[language], lang: language }))}
       />
       <Checkbox name="consentPrivacy" isSelected={values.consentPrivacy} onChange={change('consentPrivacy')} isInvalid={Boolean(problems.consentPrivacy)} isDisabled={isSending}>
         {t('kiosk.consentPrivacy')}
@@ -424,5 +421,108 @@ function CodeStep({
         {back}
       </div>
     </Form>
+  );
+}
+
+/** The slot step with the slots read for the days shown (again each time it shows: a slot taken since is gone). */
+function GuestSlots({
+  company,
+  store,
+  query,
+  ...view
+}: { company: string; store: string; query: GuestSlotsQuery } & Omit<Parameters<typeof SlotStepView>[0], 'list'>) {
+  const key = `${query.type}/${query.from}/${query.to}/${query.providerId ?? ''}`;
+  const slots = useGuestRead(key, (signal) => fetchGuestSlots(company, store, query, signal));
+  return <SlotStepView {...view} list={(draw) => <GuestReadView read={slots}>{({ slots: free }) => draw(free)}</GuestReadView>} />;
+}
+
+/** Loading, failed (with Try again) or the data, as the signed-in pages' QueryView says it. */
+function GuestReadView<T>({ read, children }: { read: GuestRead<T>; children: (data: T) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  if (read.status === 'pending') {
+    return (
+      <div className={styles.state}>
+        <Spinner label={t('records.loading')} />
+        <p className={styles.muted} aria-hidden="true">
+          {t('records.loading')}
+        </p>
+      </div>
+    );
+  }
+  if (read.status === 'error') {
+    const error = read.error;
+    const message = error instanceof ApiError && error.status < 500 && error.body ? translateError(i18n, error) : undefined;
+    return (
+      <div role="alert" className={styles.state}>
+        <p className={styles.heading}>{t('records.loadFailed')}</p>
+        <p className={styles.muted}>{message ?? t('records.loadFailedHint')}</p>
+        <Button variant="secondary" onPress={read.retry}>
+          {t('records.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(read.data)}</>;
+}
+
+/**
+ * A labelled set of native radio buttons (the browser's own keyboard and screen-reader behaviour, large targets),
+ * instead of React Aria's RadioGroup, which only this guest page would download; its message shows under it.
+ */
+function RadioChoice({
+  name,
+  label,
+  value,
+  onChange,
+  options,
+  isRequired,
+  isDisabled,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string; lang?: string }>;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={`${id}-label`}
+      aria-required={isRequired || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-disabled={isDisabled || undefined}
+      className={styles.fieldset}
+    >
+      <span id={`${id}-label`} className={styles.legend}>
+        {label}
+      </span>
+      <div className={styles.radios}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.radio}>
+            <input
+              type="radio"
+              className={styles.nativeRadio}
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={isDisabled}
+              onChange={() => onChange(option.value)}
+            />
+            <span lang={option.lang}>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <span id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }

@@ -102,6 +102,14 @@ export const radioMark = style({
   border: `2px solid ${vars.color.border}`,
   selectors: { [`${radio}[data-selected] &`]: { borderColor: vars.color.accent, borderWidth: '6px' } },
 });
+/** A native radio button (the public booking page's choices): the label's target, in the accent colour. */
+export const nativeRadio = style({
+  inlineSize: '1.125rem',
+  blockSize: '1.125rem',
+  margin: 0,
+  accentColor: vars.color.accent,
+  selectors: { '&:focus-visible': focusRing },
+});
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.875rem' });
 
 /** Lab-order progress: one step per line, a mark at the inline start. */
