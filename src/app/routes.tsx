@@ -269,7 +269,7 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
     case 'workDesk':
       return <WorkDeskPage type={params.type ?? 'all'} />;
     case 'storeDay':
-      return <StoreDayPage />;
+      return <StoreDayPage locationId={params.locationId} />;
     case 'invoiceScreen':
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':

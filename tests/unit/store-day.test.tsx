@@ -1,5 +1,5 @@
 /**
- * The store's day for staff (/admin/appointments) against a fake API (GET /api/booking/day): the caller's stores to
+ * The store's day for staff (/admin/appointments/{locationId?}) against a fake API (GET /api/booking/day): the caller's stores to
  * pick from, the date with previous and next day, the visit type of the free slots; per provider the day's hours, the
  * booked visits (time in the store's zone, type, patient, how booked, status; a visit at another store unnamed) and
  * the free slots; a provider off that day; a refusal shown as its message; Arabic.
@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { janeDoe } from '../fixtures/auth';
 import type { Call, Reply } from '../fixtures/fakeApi';
 import { StoreDayPage } from '../../src/views/schedule/StoreDayPage';
+import { WorkDeskPage } from '../../src/views/workdesk/WorkDeskPage';
 import { renderPage, tearDownPage, withRoles } from './records-harness';
 
 const staff = withRoles(janeDoe, ['staff'], 'Sam Staff');
@@ -77,8 +78,8 @@ const dayCalls = () => rendered!.server.calls.filter((c) => c.path.startsWith('/
 
 describe('/admin/appointments', () => {
   it("shows each provider's hours, booked visits and free slots in the store's zone, and moves by day, store and type", async () => {
-    window.history.replaceState(null, '', `/admin/appointments?store=${downtown.id}&date=2026-11-24`);
-    rendered = renderPage(<StoreDayPage />, { user: staff, api: dayApi() });
+    window.history.replaceState(null, '', `/admin/appointments/${downtown.id}?date=2026-11-24`);
+    rendered = renderPage(<StoreDayPage locationId={downtown.id} />, { user: staff, api: dayApi() });
     const ana = await screen.findByRole('region', { name: 'Dr. Ana Lee' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: "Day's appointments" })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Tuesday, November 24, 2026' })).toBeTruthy();
@@ -109,17 +110,16 @@ describe('/admin/appointments', () => {
 
     await rendered.user.click(screen.getByRole('button', { name: 'Next day' }));
     await waitFor(() => expect(dayCalls().at(-1)!.get('date')).toBe('2026-11-25'));
-    expect(window.location.search).toBe(`?store=${downtown.id}&date=2026-11-25`);
+    expect(window.location.pathname + window.location.search).toBe(`/admin/appointments/${downtown.id}?date=2026-11-25`);
     await rendered.user.click(screen.getByRole('button', { name: 'Previous day' }));
     await rendered.user.click(screen.getByRole('button', { name: 'Previous day' }));
     await waitFor(() => expect(dayCalls().at(-1)!.get('date')).toBe('2026-11-23'));
 
     await rendered.user.selectOptions(screen.getByRole('combobox', { name: 'Free slots for' }), 'Repair');
     await waitFor(() => expect(dayCalls().at(-1)!.get('type')).toBe('repair'));
+    // Another store is another address (the route gives the page its store), keeping the date and the type.
     await rendered.user.selectOptions(screen.getByRole('combobox', { name: 'Store' }), 'Uptown');
-    await waitFor(() => expect(dayCalls().at(-1)!.get('locationId')).toBe(uptown.id));
-    expect(dayCalls().at(-1)!.get('type')).toBe('repair');
-    expect(dayCalls().at(-1)!.get('date')).toBe('2026-11-23');
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe(`/admin/appointments/${uptown.id}?date=2026-11-23&type=repair`));
   });
 
   it("opens the first of the caller's stores on its own today, and says when the day cannot be read", async () => {
@@ -133,9 +133,18 @@ describe('/admin/appointments', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it("is a link away from the work desk, for the store the desk shows", async () => {
+    window.history.replaceState(null, '', `/admin/workdesk/today?store=${downtown.id}`);
+    const api = (call: Call): Reply | undefined =>
+      call.path.startsWith('/api/workdesk') ? ok({ items: [], failedRuns: [], counts: { forms: 0, orders: 0, recalls: 0, today: 0, automations: 0 } }) : dayApi()(call);
+    rendered = renderPage(<WorkDeskPage type="today" />, { user: staff, api });
+    const link = await screen.findByRole('link', { name: 'Free and booked slots of a day, per provider' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe(`/admin/appointments/${downtown.id}`);
+  });
+
   it('reads in Arabic', async () => {
-    window.history.replaceState(null, '', `/admin/appointments?store=${downtown.id}&date=2026-11-24`);
-    rendered = renderPage(<StoreDayPage />, { user: staff, api: dayApi(), language: 'ar' });
+    window.history.replaceState(null, '', `/admin/appointments/${downtown.id}?date=2026-11-24`);
+    rendered = renderPage(<StoreDayPage locationId={downtown.id} />, { user: staff, api: dayApi(), language: 'ar' });
     const ana = await screen.findByRole('region', { name: 'Dr. Ana Lee' }, { timeout: 5000 });
     expect(screen.getByRole('heading', { level: 1, name: 'مواعيد اليوم' })).toBeTruthy();
     expect(within(ana).getByRole('table', { name: 'Dr. Ana Lee موعدان محجوزان' })).toBeTruthy();

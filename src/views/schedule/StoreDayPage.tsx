@@ -18,25 +18,25 @@ import { Spinner } from '../ui/Spinner';
 import { TableScroll } from '../ui/TableScroll';
 import * as styles from './storeDay.css';
 
-/** The address of a store's day: /admin/appointments?store={id}&date={YYYY-MM-DD}&type={visit type}. */
+/** The address of a store's day: /admin/appointments/{locationId}?date={YYYY-MM-DD}&type={visit type}. */
 export const storeDayPath = (store: string, date: string, type: AppointmentType) => {
-  const params = new URLSearchParams({ store, date, ...(type === 'eye-exam' ? {} : { type }) });
-  return `/admin/appointments?${params}`;
+  const params = new URLSearchParams({ date, ...(type === 'eye-exam' ? {} : { type }) });
+  return `/admin/appointments/${encodeURIComponent(store)}?${params}`;
 };
 
 /**
- * /admin/appointments: a store's day for its staff (GET /api/booking/day). The store (one of the caller's), the
- * date (previous and next day) and the visit type whose length the free slots are counted in are in the address;
+ * /admin/appointments/{locationId?}: a store's day for its staff (GET /api/booking/day). The store (one of the caller's; the first
+ * when the address names none), the date (previous and next day) and the visit type whose length the free slots are counted in are in the address;
  * per provider with working hours at the store: the day's hours, the booked visits (time, type, patient, how it was
  * booked, status; a visit at another store unnamed) and the free slots, in the store's time zone.
  */
-export function StoreDayPage() {
+export function StoreDayPage({ locationId }: { locationId?: string | undefined }) {
   const { t, i18n } = useTranslation();
   const tenantId = useTenantId();
   const titleId = useId();
   const search = new URLSearchParams(usePageSearch());
   const stores = useQuery(storesQuery(tenantId));
-  const chosen = stores.data?.stores.find((s) => s.id === search.get('store')) ?? stores.data?.stores[0];
+  const chosen = stores.data?.stores.find((s) => s.id === locationId) ?? stores.data?.stores[0];
   const rawDate = search.get('date') ?? '';
   const date = BookingDate.safeParse(rawDate).success ? rawDate : chosen ? zonedDate(new Date(), chosen.timeZone) : '';
   const rawType = AppointmentType.safeParse(search.get('type'));
