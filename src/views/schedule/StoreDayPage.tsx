@@ -157,52 +157,52 @@ function ProviderDay({ provider, timeZone }: { provider: StoreDay['providers'][n
           ? t('storeDay.hours', { opens: formats.wallTime(provider.hours.opens), closes: formats.wallTime(provider.hours.closes) })
           : t('storeDay.notWorking')}
       </p>
-      <h3 id={`${headingId}-booked`} className={styles.subheading}>
-        {t('storeDay.booked', { count: provider.booked.length })}
-      </h3>
-      {provider.booked.length === 0 ? (
-        <p className={list.muted}>{t('storeDay.noneBooked')}</p>
-      ) : (
-        <TableScroll cards>
-          <table className={list.table} aria-labelledby={`${headingId} ${headingId}-booked`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('storeDay.columns.time')}</th>
-                <th scope="col">{t('storeDay.columns.type')}</th>
-                <th scope="col">{t('storeDay.columns.patient')}</th>
-                <th scope="col">{t('storeDay.columns.source')}</th>
-                <th scope="col">{t('storeDay.columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {provider.booked.map((visit) => (
-                <tr key={visit.id}>
-                  <th scope="row">
-                    {formats.time(visit.startsAt, timeZone)} ({t('patientChart.appointments.minutes', { count: visit.minutes })})
-                  </th>
-                  <td>{t(`records.appointments.types.${visit.type}`)}</td>
-                  <td>{visit.here ? <bdi>{visit.patientName}</bdi> : t('storeDay.elsewhere')}</td>
-                  <td>{visit.source === 'online' || visit.source === 'staff' ? t(`records.appointments.sources.${visit.source}`) : visit.source}</td>
-                  <td>{statusText(t, visit.status)}</td>
-                </tr>
+      {(provider.hours || provider.booked.length > 0) && (
+        <>
+          <h3 id={`${headingId}-booked`} className={styles.subheading}>
+            {t('storeDay.booked', { count: provider.booked.length })}
+          </h3>
+          {provider.booked.length > 0 && (
+            <TableScroll cards>
+              <table className={list.table} aria-labelledby={`${headingId} ${headingId}-booked`}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('storeDay.columns.time')}</th>
+                    <th scope="col">{t('storeDay.columns.type')}</th>
+                    <th scope="col">{t('storeDay.columns.patient')}</th>
+                    <th scope="col">{t('storeDay.columns.source')}</th>
+                    <th scope="col">{t('storeDay.columns.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {provider.booked.map((visit) => (
+                    <tr key={visit.id}>
+                      <th scope="row">
+                        {formats.time(visit.startsAt, timeZone)} ({t('patientChart.appointments.minutes', { count: visit.minutes })})
+                      </th>
+                      <td>{t(`records.appointments.types.${visit.type}`)}</td>
+                      <td>{visit.here ? <bdi>{visit.patientName}</bdi> : t('storeDay.elsewhere')}</td>
+                      <td>{visit.source === 'online' || visit.source === 'staff' ? t(`records.appointments.sources.${visit.source}`) : visit.source}</td>
+                      <td>{statusText(t, visit.status)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          <h3 id={`${headingId}-free`} className={styles.subheading}>
+            {t('storeDay.free', { count: provider.free.length })}
+          </h3>
+          {provider.free.length > 0 && (
+            <ul className={styles.slots} aria-labelledby={`${headingId} ${headingId}-free`}>
+              {provider.free.map((slot) => (
+                <li key={slot.startsAt} className={styles.slot}>
+                  {formats.time(slot.startsAt, timeZone)}
+                </li>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <h3 id={`${headingId}-free`} className={styles.subheading}>
-        {t('storeDay.free', { count: provider.free.length })}
-      </h3>
-      {provider.free.length === 0 ? (
-        <p className={list.muted}>{t('storeDay.noneFree')}</p>
-      ) : (
-        <ul className={styles.slots} aria-labelledby={`${headingId} ${headingId}-free`}>
-          {provider.free.map((slot) => (
-            <li key={slot.startsAt} className={styles.slot}>
-              {formats.time(slot.startsAt, timeZone)}
-            </li>
-          ))}
-        </ul>
+            </ul>
+          )}
+        </>
       )}
     </section>
   );
