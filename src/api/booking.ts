@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BookedVisit, BookingOptions, BookingSettings, FreeSlots } from '../contract/booking';
-import type { BookingRules, PatientBookingCreate, SlotsQuery } from '../contract/booking';
+import { BookedVisit, BookingOptions, BookingSettings, FreeSlots, StoreDay } from '../contract/booking';
+import type { BookingRules, PatientBookingCreate, SlotsQuery, StoreDayQuery } from '../contract/booking';
 import { apiRequest } from './http';
 import type { ViewEffects } from './mutations';
 import { recordsKey } from './records';
@@ -42,6 +42,16 @@ export const freeSlotsQuery = (tenantId: string, query: SlotsQuery) =>
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ locationId: query.locationId, type: query.type, from: query.from, to: query.to, ...(query.providerId ? { providerId: query.providerId } : {}) });
       return apiRequest(`/api/my/booking/slots?${params}`, { schema: FreeSlots, signal });
+    },
+  });
+
+/** Staff: a store's day, per provider the hours, free slots and live visits (GET /api/booking/day). */
+export const storeDayQuery = (tenantId: string, query: StoreDayQuery) =>
+  queryOptions({
+    queryKey: [...bookingKey(tenantId), 'day', query],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ locationId: query.locationId, date: query.date, type: query.type });
+      return apiRequest(`/api/booking/day?${params}`, { schema: StoreDay, signal });
     },
   });
 

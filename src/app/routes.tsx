@@ -46,6 +46,7 @@ const PatientChartPage = staffPage('PatientChartPage');
 const PatientListPage = staffPage('PatientListPage');
 const LabOrderLookupPage = staffPage('LabOrderLookupPage');
 const WorkDeskPage = staffPage('WorkDeskPage');
+const StoreDayPage = staffPage('StoreDayPage');
 const InvoiceScreen = staffPage('InvoiceScreen');
 const InvoiceLookupPage = staffPage('InvoiceLookupPage');
 // The home of staff and admins, so not behind the staff pages' chunk: a page load fetches it one round trip sooner.
@@ -142,6 +143,7 @@ const pageChunks: Record<Exclude<Page['kind'], StartPage | 'records'>, Preloadab
   patientList: PatientListPage,
   labOrderLookup: LabOrderLookupPage,
   workDesk: WorkDeskPage,
+  storeDay: StoreDayPage,
   invoiceScreen: InvoiceScreen,
   invoiceLookup: InvoiceLookupPage,
   pos: PosPage,
@@ -282,6 +284,8 @@ function pageOf(page: Page, params: RouteParams): ReactNode {
       return <LabOrderLookupPage type={params.type ?? 'all'} />;
     case 'workDesk':
       return <WorkDeskPage type={params.type ?? 'all'} />;
+    case 'storeDay':
+      return <StoreDayPage locationId={params.locationId} />;
     case 'invoiceScreen':
       return <InvoiceScreen key={`${params.patientId ?? ''}`} patientId={params.patientId} locationId={params.locationId} />;
     case 'invoiceLookup':

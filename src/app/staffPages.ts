@@ -10,6 +10,7 @@ export const staffPages = {
   PatientListPage: () => import('../views/patients/PatientListPage').then((module) => module.PatientListPage),
   LabOrderLookupPage: () => import('../views/labOrders/LabOrderLookupPage').then((module) => module.LabOrderLookupPage),
   WorkDeskPage: () => import('../views/workdesk/WorkDeskPage').then((module) => module.WorkDeskPage),
+  StoreDayPage: () => import('../views/schedule/StoreDayPage').then((module) => module.StoreDayPage),
   InvoiceScreen: () => import('../views/invoices/InvoiceScreen').then((module) => module.InvoiceScreen),
   InvoiceLookupPage: () => import('../views/invoices/InvoiceLookupPage').then((module) => module.InvoiceLookupPage),
   GeneralSettingsPage: () => import('../views/settings/general/GeneralSettingsPage').then((module) => module.GeneralSettingsPage),

@@ -67,6 +67,7 @@ export type Page =
   | { kind: 'patientList' }
   | { kind: 'labOrderLookup' }
   | { kind: 'workDesk' }
+  | { kind: 'storeDay' }
   | { kind: 'messageTemplates'; channel: 'email' | 'sms' }
   | { kind: 'invoiceScreen' }
   | { kind: 'invoiceLookup' }
@@ -264,6 +265,9 @@ const adminRoutes = group({ auth: staffAndAdmin }, [
   // :type is a view of src/contract/workDesk.ts workDeskViews: the to-do lists and 'review' (the sales to review).
   { id: 'workDesk', path: '/admin/workdesk/:type', auth: undefined, page: { kind: 'workDesk' } },
   { id: 'workDeskBare', path: '/admin/workdesk', auth: undefined, redirectTo: '/admin/workdesk/all' },
+  // A store's day (issue 34): per provider the hours, booked visits and free slots; ?date and ?type pick the day and
+  // the visit type of the free slots. Without a store: the first of the caller's.
+  { id: 'storeDay', path: '/admin/appointments/:locationId?', auth: undefined, page: { kind: 'storeDay' } },
   { id: 'labOrderLookup', path: '/admin/laborderlookup/:type', auth: undefined, page: { kind: 'labOrderLookup' } },
   { id: 'labOrderLookupBare', path: '/admin/laborderlookup', auth: undefined, redirectTo: '/admin/laborderlookup/all' },
   { id: 'invoiceLookup', path: '/admin/invoicelookup/:type', auth: undefined, page: { kind: 'invoiceLookup' } },

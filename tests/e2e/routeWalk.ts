@@ -74,6 +74,7 @@ const addresses: Record<string, (found: Found) => string | undefined> = {
   pos: () => '/admin/pos/all',
   editCompany: () => `/admin/update/editCompany/${demo.clearview}`,
   workDesk: () => '/admin/workdesk/all',
+  storeDay: () => `/admin/appointments/${demo.downtown}`,
   labOrderLookup: () => '/admin/laborderlookup/all',
   invoiceLookup: () => '/admin/invoicelookup/all',
   storeSignIn: () => '/clearview/downtown',

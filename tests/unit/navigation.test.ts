@@ -10,7 +10,7 @@ const ids = (items: readonly NavigationItem[]): string[] =>
 const topLevel = (items: readonly NavigationItem[]) => items.map((item) => item.id);
 
 describe('navigationFor (spec 2.5)', () => {
-  it('shows admins POS, Patient Chart with its six items, Settings with Templates and General, and Reports', () => {
+  it('shows admins POS, Patient Chart with its seven items, Settings with Templates and General, and Reports', () => {
     const menu = navigationFor(['admin']);
     expect(topLevel(menu)).toEqual(['pos', 'patientChart', 'settings', 'reports']);
     const chart = menu.find((item) => item.id === 'patientChart');
@@ -21,8 +21,9 @@ describe('navigationFor (spec 2.5)', () => {
       'Permissions',
       'eForms',
       'Work Desk',
+      "Day's appointments",
     ]);
-    expect(chart?.children?.map((item) => item.menuId)).toEqual([201, 202, 203, 204, 205, 206]);
+    expect(chart?.children?.map((item) => item.menuId)).toEqual([201, 202, 203, 204, 205, 206, undefined]);
     const settings = menu.find((item) => item.id === 'settings');
     expect(settings?.children?.map((item) => [item.type, item.title])).toEqual([
       ['collapse', 'Templates'],
@@ -55,15 +56,15 @@ describe('navigationFor (spec 2.5)', () => {
     expect(staff.at(-1)?.children?.at(-1)?.url).toBe('/patient/otherinfo');
   });
 
-  it('gives staff the POS and the chart items they use (Patients, Invoice, Lab Order, Work Desk), not the admin-only ones', () => {
+  it("gives staff the POS and the chart items they use (Patients, Invoice, Lab Order, Work Desk, Day's appointments), not the admin-only ones", () => {
     const staff = navigationFor(['staff']);
     expect(staff[0]?.children?.map((item) => item.url)).toEqual(['/admin/pos/all']);
-    expect(staff[1]?.children?.map((item) => item.title)).toEqual(['Patients', 'Invoice', 'Lab Order', 'Work Desk']);
+    expect(staff[1]?.children?.map((item) => item.title)).toEqual(['Patients', 'Invoice', 'Lab Order', 'Work Desk', "Day's appointments"]);
     expect(ids(staff)).not.toContain('settings');
     expect(ids(staff)).not.toContain('reports');
     // Menu ids still hide an item whose flag is false, for staff too.
     const limited = navigationFor(['staff'], [{ menuId: 201, access: false }, { menuId: 206, access: false }]);
-    expect(limited[1]?.children?.map((item) => item.title)).toEqual(['Invoice', 'Lab Order']);
+    expect(limited[1]?.children?.map((item) => item.title)).toEqual(['Invoice', 'Lab Order', "Day's appointments"]);
     // Every item a staff member sees opens a page the guard lets them into.
     for (const item of flattenNavigation(staff)) {
       const match = matchRoute(item.url ?? '');

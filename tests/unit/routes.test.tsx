@@ -66,6 +66,8 @@ describe('the route table (spec section 2)', () => {
     ['/admin/enterprise/reports/laborders', 'enterpriseReport', { report: 'laborders' }],
     ['/admin/enterprise/reports', 'enterpriseReportsBare', {}],
     ['/admin/workdesk/all', 'workDesk', { type: 'all' }],
+    ['/admin/appointments', 'storeDay', {}],
+    ['/admin/appointments/l1?date=2026-11-24', 'storeDay', { locationId: 'l1' }],
     ['/admin/laborderlookup/all', 'labOrderLookup', { type: 'all' }],
     ['/admin/invoicelookup/all', 'invoiceLookup', { type: 'all' }],
     ['/admin/stores', 'stores', {}],

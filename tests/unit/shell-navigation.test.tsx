@@ -42,7 +42,7 @@ describe('navigation by role (spec 2.5)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
   });
 
-  it('admin: POS, Patient Chart with its six items, Settings with Templates and General, Reports', async () => {
+  it('admin: POS, Patient Chart with its seven items, Settings with Templates and General, Reports', async () => {
     openAs(admin, '/admin/pos/all');
     expect(await navigationGroups()).toEqual(['POS', 'Patient Chart', 'Settings', 'Reports']);
     const nav = screen.getByRole('navigation', { name: 'Navigation' });
@@ -54,6 +54,7 @@ describe('navigation by role (spec 2.5)', () => {
       'Permissions',
       'eForms',
       'Work Desk',
+      "Day's appointments",
     ]);
     const settings = within(nav).getByRole('list', { name: 'Settings' });
     expect(within(settings).getByRole('button', { name: 'Templates' })).toBeTruthy();

@@ -12,6 +12,8 @@ import { formatDioptres, formatMillimetres } from '../../contract/rx';
 export function createFormats(language: string) {
   const locale = numberLocale(language);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const fullDay = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
+  const wall = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   const identifier = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
 
@@ -24,6 +26,20 @@ export function createFormats(language: string) {
     /** An instant in a given time zone (the store's; the reader's own when not given), date and time. */
     dateTime(instant: string, timeZone?: string, dateStyle: 'full' | 'medium' = 'medium'): string {
       return new Intl.DateTimeFormat(locale, { dateStyle, timeStyle: 'short', timeZone }).format(new Date(instant));
+    },
+    /** An instant's time of day in a given time zone (the store's; the reader's own when not given). */
+    time(instant: string, timeZone?: string): string {
+      return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(instant));
+    },
+    /** A wall-clock time (`HH:MM`, a store's opening hours) as the language writes times. */
+    wallTime(hhmm: string): string {
+      const [hours, minutes] = hhmm.split(':').map(Number);
+      return wall.format(new Date(Date.UTC(1970, 0, 1, hours!, minutes!)));
+    },
+    /** A calendar day (`YYYY-MM-DD`) with its weekday. */
+    fullDate(isoDate: string): string {
+      const [year, month, dayOfMonth] = isoDate.split('-').map(Number);
+      return fullDay.format(new Date(Date.UTC(year!, month! - 1, dayOfMonth!)));
     },
     /** An instant's calendar day in a given time zone (the reader's own when not given). */
     dayOf(instant: string, timeZone?: string): string {

@@ -87,6 +87,7 @@ export const navigation: readonly NavigationItem[] = [
         auth: authRoles.admin,
       }),
       entry({ id: 'workDesk', type: 'item', key: 'workDesk', icon: 'work', url: '/admin/workdesk/all', menuId: 206 }),
+      entry({ id: 'storeDay', type: 'item', key: 'storeDay', icon: 'today', url: '/admin/appointments' }),
     ],
   }),
   entry({

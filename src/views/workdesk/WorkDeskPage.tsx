@@ -92,6 +92,11 @@ export function WorkDeskPage({ type: rawType }: { type: string }) {
           ))}
         </ul>
       </nav>
+      <p className={list.muted}>
+        <Link href={`/admin/appointments${locationId ? `/${locationId}` : ''}`} className={list.link}>
+          {t('workDesk.storeDay')}
+        </Link>
+      </p>
       <label className={list.field}>
         <span className={list.label}>{t('labOrderLookup.store')}</span>
         <select
