@@ -2,7 +2,8 @@
  * A new patient books through the store's public page (/clearview/downtown/book) in Chromium against the real
  * server (its own, with fresh demo data, whose output the test reads as the patient reads her messages): on a phone
  * in English by email, with the code read from the email the server sends; on a desktop in Arabic (right to left)
- * by SMS; a store that books first visits by phone says so, in Turkish. Each screen is axe clean and fits the screen.
+ * by SMS; two browsers race for one time (Jane signed in books it first, the new patient is told it went and books one
+ * of the next with the same code); a store that books first visits by phone says so, in Turkish. Each screen is axe clean and fits the screen.
  * The page, opened fresh in Turkish, fetches at most issue 34's 60 kB gzip of JS beyond the entry (its texts in
  * Turkish are its own groups, not the whole locale; bench/booking-js.ts measures it in English).
  */
@@ -15,6 +16,7 @@ import { measureBundle } from '../../bench/bundle';
 import { axeViolations } from './support/axe';
 import { fitsTheScreen, patience, useBrowser } from './support/browser';
 import { codePattern, useOutboxServer } from './support/outbox';
+import { signInAsJane } from './support/portal';
 
 const server = useOutboxServer();
 const e2e = useBrowser({ server });
@@ -100,6 +102,51 @@ describe("a new patient books through the store's public page", () => {
     const beyond = (await loads()).filter((f) => f.kind === 'js' && !entry.has(path.basename(f.path)));
     const gzip = beyond.reduce((sum, f) => sum + f.gzipBytes, 0);
     expect(gzip, beyond.map((f) => `${f.path} ${f.gzipBytes}`).join(', ')).toBeLessThanOrEqual(BOOKING_JS_BUDGET_GZIP);
+  });
+
+  it('two browsers race for one time: Jane books it first; the new patient is told it went and books one of the next free times with the same code', async () => {
+    // The new patient, up to the code: the first free time with Sam Staff, its code sent.
+    const guest = await e2e.newPage({ phone: true });
+    await guest.goto('/clearview/downtown/book');
+    await guest.getByRole('button', { name: new RegExp(`^${say(en, 'records.appointments.types.eye-exam')}`) }).click();
+    await guest.getByRole('heading', { name: say(en, 'booking.slotsTitle') }).waitFor(patience);
+    const first = guest.getByRole('button', { name: /Sam Staff$/ }).first();
+    await first.waitFor(patience);
+    const contested = (await first.getAttribute('aria-label'))!;
+    await first.click();
+    await guest.getByRole('heading', { name: say(en, 'guestBooking.detailsTitle') }).waitFor(patience);
+    await guest.getByRole('textbox', { name: say(en, 'kiosk.firstName') }).fill('Rita');
+    await guest.getByRole('textbox', { name: say(en, 'kiosk.lastName') }).fill('Racer');
+    await guest.getByLabel(say(en, 'kiosk.dateOfBirth')).fill('1988-02-29');
+    await guest.getByRole('textbox', { name: say(en, 'kiosk.email') }).fill('rita.racer@example.test');
+    await guest.getByRole('radiogroup', { name: say(en, 'kiosk.preferredChannel') }).getByText(say(en, 'records.profile.channels.email'), { exact: true }).click();
+    await guest.getByText(say(en, 'kiosk.consentPrivacy'), { exact: true }).click();
+    const mark = server.mark();
+    await guest.getByRole('button', { name: say(en, 'guestBooking.sendCode') }).click();
+    await guest.getByRole('heading', { name: say(en, 'guestBooking.codeTitle') }).waitFor(patience);
+    const code = await server.nextInMessage('rita.racer@example.test', mark, codePattern);
+
+    // Meanwhile Jane, signed in, books that very time with Sam Staff.
+    const jane = await e2e.newPage();
+    await signInAsJane(jane);
+    await jane.goto('/patient/appointment');
+    await jane.getByRole('button', { name: say(en, 'booking.title'), exact: true }).click();
+    const booking = jane.getByRole('region', { name: say(en, 'booking.title') });
+    await booking.getByRole('button', { name: say(en, 'records.appointments.types.eye-exam') }).click();
+    await booking.getByRole('combobox', { name: say(en, 'booking.provider') }).selectOption({ label: 'Sam Staff' });
+    await booking.getByRole('button', { name: say(en, 'booking.next') }).click();
+    await booking.getByRole('button', { name: contested, exact: true }).click();
+    await booking.getByRole('button', { name: say(en, 'booking.confirm'), exact: true }).click();
+    await booking.getByRole('heading', { name: say(en, 'booking.confirmedTitle') }).waitFor(patience);
+
+    // The new patient confirms with the code: the time went; one of the next free times, with the same code.
+    await guest.getByRole('textbox', { name: say(en, 'guestBooking.codeLabel') }).fill(code);
+    await guest.getByRole('button', { name: say(en, 'guestBooking.confirmBooking') }).click();
+    await guest.getByRole('heading', { name: say(en, 'booking.slotGoneTitle') }).waitFor(patience);
+    await clean(guest, 'slot gone');
+    const next = guest.getByRole('main').getByRole('button').first();
+    await next.click();
+    await guest.getByRole('heading', { name: say(en, 'booking.confirmedTitle') }).waitFor(patience);
   });
 
   it('a store that books first visits by phone says so (in Turkish), and a wrong store address is not found', async () => {
