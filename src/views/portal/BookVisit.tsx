@@ -12,6 +12,7 @@ import { translateApiError } from '../../i18n/apiErrors';
 import { lastDayFrom, slotDays } from '../../machines/booking.machine';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { SlotGone, VisitBooked } from '../shared/BookingOutcome';
 import { SelectField } from '../shared/fields';
 import { FormName } from '../shared/formName';
 import { SlotStep } from '../shared/SlotStep';
@@ -99,36 +100,11 @@ function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: Bookin
       />
     );
   if (state.matches('slotGone'))
-    return (
-      <div className={styles.form}>
-        <h3 className={styles.heading}>{t('booking.slotGoneTitle')}</h3>
-        <Alert>{nextSlots.length ? t('booking.slotGoneText') : t('booking.noNextSlots')}</Alert>
-        <div className={styles.actions}>
-          {nextSlots.map((s) => (
-            <Button key={`${s.startsAt}-${s.providerId}`} variant="secondary" onPress={() => actor.send({ type: 'booking.chooseSlot', slot: s })}>
-              {formats.dateTime(s.startsAt, store?.timeZone, 'medium')}
-            </Button>
-          ))}
-          <Button variant="secondary" onPress={() => actor.send({ type: 'booking.back' })}>
-            {t('booking.chooseAnother')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <SlotGone heading="h3" nextSlots={nextSlots} timeZone={store?.timeZone} onChoose={(s) => actor.send({ type: 'booking.chooseSlot', slot: s })} onBack={() => actor.send({ type: 'booking.back' })} />;
   if (state.matches('confirmed') && booked) {
     const { appointment: visit, forms } = booked;
     return (
-      <div className={styles.form} role="status">
-        <h3 className={styles.heading}>{t('booking.confirmedTitle')}</h3>
-        <p>
-          {t('booking.summary', {
-            type: typeName(visit.type),
-            store: visit.storeName,
-            when: formats.dateTime(visit.startsAt, visit.timeZone, 'full'),
-            provider: visit.providerName,
-          })}
-        </p>
-        <p className={styles.muted}>{t('booking.zone')}</p>
+      <VisitBooked heading="h3" visit={visit}>
         {forms.length > 0 && (
           <section aria-labelledby="booked-forms">
             <h4 id="booked-forms" className={styles.heading}>
@@ -149,7 +125,7 @@ function Steps({ tenantId, stores, onClose }: { tenantId: string; stores: Bookin
         <div className={styles.actions}>
           <Button onPress={onClose}>{t('booking.done')}</Button>
         </div>
-      </div>
+      </VisitBooked>
     );
   }
   // confirm, booking and failed: the chosen slot and Book it.
