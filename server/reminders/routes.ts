@@ -17,15 +17,16 @@ import { nowOf } from '../scope/audited';
 import { receiveSms } from './inbound';
 import { visitLinkTenant } from './links';
 import { rescheduleRefusal, rescheduleVisit, storeOf, visitSlots } from './reschedule';
-import { answerVisit, visitByLink, visitPage, type AnswerOutcome } from './visit';
+import { answerVisit, visitByLink, visitPage, type AnswerOutcome, type VisitRow } from './visit';
 
 /** The address the provider posts inbound texts to (configured at the provider for the sending number). */
 export const smsInboundPath = '/api/messaging/sms-inbound';
 
 const publicErrors = { 400: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 410: ErrorResponse };
 
-function refusal(outcome: Extract<AnswerOutcome, { kind: 'refused' }>): HttpError {
-  switch (outcome.reason) {
+/** The answer to a refused confirm, cancel or move of the visit. */
+function refusal(reason: Extract<AnswerOutcome, { kind: 'refused' }>['reason'], visit: VisitRow): HttpError {
+  switch (reason) {
     case 'started':
       return new HttpError(410, 'visit.linkExpired');
     case 'cancelled':
@@ -33,7 +34,7 @@ function refusal(outcome: Extract<AnswerOutcome, { kind: 'refused' }>): HttpErro
     case 'not-allowed':
       return new HttpError(409, 'records.cancelNotAllowed');
     case 'too-late':
-      return new HttpError(409, 'records.cancelTooLate', { params: { hours: outcome.visit.policy.cancelNoticeHours } });
+      return new HttpError(409, 'records.cancelTooLate', { params: { hours: visit.policy.cancelNoticeHours } });
   }
 }
 
@@ -105,7 +106,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
         return { done, store };
       });
       if (!outcome) throw new HttpError(404, 'visit.linkNotFound');
-      if (outcome.done.kind === 'refused') throw refusal(outcome.done);
+      if (outcome.done.kind === 'refused') throw refusal(outcome.done.reason, outcome.done.visit);
       return { visit: visitPage(outcome.done.visit, now, outcome.store), already: outcome.done.kind === 'already' };
     },
   );
@@ -117,7 +118,7 @@ export async function reminderRoutes(fastify: FastifyInstance) {
     const store = await storeOf(tx, visit);
     const refused = rescheduleRefusal(visit, store, now);
     if (refused === 'not-online') throw new HttpError(409, 'booking.notOnline');
-    if (refused) throw refusal({ kind: 'refused', reason: refused, visit });
+    if (refused) throw refusal(refused, visit);
     return { visit, store: store! };
   };
 
